@@ -1,0 +1,40 @@
+// args.h — a small, strict command-line parser for glassbox-cli: --name value and --flag, every option declared,
+// an unknown or malformed option is an error that names it.
+#pragma once
+
+#include "core/error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gbcli {
+
+struct OptionSpec {
+  std::string name;      // without the leading "--"
+  bool takes_value;
+  std::string help;
+};
+
+class Args {
+ public:
+  // Parses argv[first…]. Returns an error for unknown options, missing values or stray positionals beyond `positional`.
+  static gb::Result<Args> parse(int argc, char** argv, int first, const std::vector<OptionSpec>& specs,
+                                int max_positional = 0);
+  bool has(const std::string& n) const { return values_.count(n) > 0; }
+  std::optional<std::string> get(const std::string& n) const;
+  gb::Result<long long> get_int(const std::string& n, long long def, long long lo, long long hi) const;
+  gb::Result<double> get_double(const std::string& n, double def) const;
+  gb::Result<std::vector<int>> get_ids(const std::string& n) const;  // "3,1,4"
+  gb::Result<std::string> require(const std::string& n) const;
+  const std::vector<std::string>& positional() const { return positional_; }
+
+ private:
+  std::map<std::string, std::string> values_;
+  std::vector<std::string> positional_;
+};
+
+std::string usage_text(const std::string& synopsis, const std::vector<OptionSpec>& specs);
+
+}  // namespace gbcli

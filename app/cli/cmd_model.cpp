@@ -1,0 +1,148 @@
+// init and forward.
+#include "args.h"
+#include "commands.h"
+
+#include "core/io/json_util.h"
+#include "core/io/model_file.h"
+#include "core/model/model.h"
+
+#include <cstdio>
+
+namespace gbcli {
+
+static const std::vector<OptionSpec> kInitSpecs = {
+    {"variant", true, "encoder-decoder | decoder-only"},
+    {"vocab-size", true, "|V|"},
+    {"max-len", true, "ℓ_max"},
+    {"layers", true, "L (decoder-only), or L_enc = L_dec = N"},
+    {"enc-layers", true, "L_enc (encoder-decoder)"},
+    {"dec-layers", true, "L_dec (encoder-decoder)"},
+    {"heads", true, "H"},
+    {"d-model", true, "d_e"},
+    {"d-mlp", true, "d_MLP"},
+    {"norm", true, "post | pre (default: the seed's)"},
+    {"activation", true, "relu | gelu (default: the seed's)"},
+    {"final-norm", true, "on | off (default: the seed's)"},
+    {"tied", false, "tie the unembedding to the embedding (W_u = W_eᵀ)"},
+    {"dropout", true, "dropout probability (default 0)"},
+    {"bos-id", true, "id of bos (default: none)"},
+    {"eos-id", true, "id of eos (default: none)"},
+    {"pad-id", true, "id of pad (default: none)"},
+    {"seed", true, "initialisation seed (default 0)"},
+    {"out", true, "model file to write (.safetensors)"},
+    {"help", false, "show this help"},
+};
+
+#define TRY(var, expr)                                   \
+  auto var = (expr);                                     \
+  if (!var) return fail(cmd, var.error().message, 2);
+
+int cmd_init(int argc, char** argv) {
+  const char* cmd = "init";
+  auto args = Args::parse(argc, argv, 2, kInitSpecs);
+  if (!args) return fail(cmd, args.error().message, 2);
+  if (args->has("help")) {
+    std::fputs(usage_text("glassbox-cli init --variant V --vocab-size N --max-len L (--layers N | --enc-layers N "
+                          "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors",
+                          kInitSpecs).c_str(), stdout);
+    return 0;
+  }
+  TRY(vname, args->require("variant"));
+  auto variant = gb::parse_variant(*vname);
+  if (!variant) return fail(cmd, variant.error().message, 2);
+  const bool ed = *variant == gb::Variant::EncoderDecoder;
+  constexpr long long big = 1 << 20;
+  TRY(vocab, args->get_int("vocab-size", -1, 1, big));
+  TRY(maxlen, args->get_int("max-len", -1, 1, big));
+  TRY(layers, args->get_int("layers", -1, 1, 256));
+  TRY(enc, args->get_int("enc-layers", *layers, 1, 256));
+  TRY(dec, args->get_int("dec-layers", *layers, 1, 256));
+  TRY(heads, args->get_int("heads", -1, 1, 1024));
+  TRY(dmodel, args->get_int("d-model", -1, 1, big));
+  TRY(dmlp, args->get_int("d-mlp", -1, 1, big));
+  TRY(seed, args->get_int("seed", 0, 0, (1LL << 62)));
+  TRY(out, args->require("out"));
+  for (const char* req : {"vocab-size", "max-len", "heads", "d-model", "d-mlp"})
+    if (!args->has(req)) return fail(cmd, std::string("option --") + req + " is required", 2);
+  if (!ed && args->has("enc-layers")) return fail(cmd, "a decoder-only model has no encoder: use --layers", 2);
+  if (*dec < 1) return fail(cmd, ed ? "give --layers or --enc-layers and --dec-layers" : "give --layers", 2);
+  if (ed && *enc < 1) return fail(cmd, "give --layers or --enc-layers and --dec-layers", 2);
+  gb::Config c = gb::Config::make(*variant, int(*vocab), int(*maxlen), ed ? int(*enc) : 0, int(*dec), int(*heads),
+                                  int(*dmodel), int(*dmlp));
+  if (auto n = args->get("norm")) {
+    auto v = gb::parse_norm(*n);
+    if (!v) return fail(cmd, v.error().message, 2);
+    c.norm = *v;
+  }
+  if (auto a = args->get("activation")) {
+    auto v = gb::parse_activation(*a);
+    if (!v) return fail(cmd, v.error().message, 2);
+    c.activation = *v;
+  }
+  if (auto f = args->get("final-norm")) {
+    if (*f != "on" && *f != "off") return fail(cmd, "--final-norm: expected on or off, got '" + *f + "'", 2);
+    c.final_norm = *f == "on";
+  }
+  c.tied_unembed = args->has("tied");
+  TRY(dropout, args->get_double("dropout", 0.0));
+  c.dropout = float(*dropout);
+  TRY(bos, args->get_int("bos-id", -1, -1, big));
+  TRY(eos, args->get_int("eos-id", -1, -1, big));
+  TRY(pad, args->get_int("pad-id", -1, -1, big));
+  c.bos_id = int(*bos);
+  c.eos_id = int(*eos);
+  c.pad_id = int(*pad);
+  if (auto e = c.validate()) return fail(cmd, e->message, 2);
+  gb::ModelFile m{c, gb::params_init(c, uint64_t(*seed)), {}};
+  if (auto e = gb::save_model(*out, m)) return fail(cmd, e->message);
+  std::fprintf(stderr, "wrote %s: %s, %lld parameters\n", out->c_str(), gb::variant_name(c.variant),
+               static_cast<long long>(gb::params_count(c)));
+  return 0;
+}
+
+static const std::vector<OptionSpec> kForwardSpecs = {
+    {"model", true, "model file"},
+    {"ids", true, "decoder-only input, e.g. 3,1,4"},
+    {"source-ids", true, "encoder-decoder source z"},
+    {"target-ids", true, "encoder-decoder target x"},
+    {"help", false, "show this help"},
+};
+
+int cmd_forward(int argc, char** argv) {
+  const char* cmd = "forward";
+  auto args = Args::parse(argc, argv, 2, kForwardSpecs);
+  if (!args) return fail(cmd, args.error().message, 2);
+  if (args->has("help")) {
+    std::fputs(usage_text("glassbox-cli forward --model MODEL (--ids 3,1,4 | --source-ids 3,1 --target-ids 1,5,9)",
+                          kForwardSpecs).c_str(), stdout);
+    return 0;
+  }
+  TRY(path, args->require("model"));
+  auto m = gb::load_model(*path);
+  if (!m) return fail(cmd, m.error().message);
+  gb::Example e;
+  if (m->config.is_ed()) {
+    if (args->has("ids")) return fail(cmd, "this is an encoder-decoder model: use --source-ids and --target-ids", 2);
+    TRY(z, args->get_ids("source-ids"));
+    TRY(x, args->get_ids("target-ids"));
+    e.z = *z;
+    e.x = *x;
+  } else {
+    if (args->has("source-ids") || args->has("target-ids"))
+      return fail(cmd, "this is a decoder-only model: use --ids", 2);
+    TRY(x, args->get_ids("ids"));
+    e.x = *x;
+  }
+  if (auto err = gb::check_example(m->config, e)) return fail(cmd, err->message, 2);
+  const gb::MatF lp = gb::model_logprobs(m->config, m->params, e);
+  gb::Json rows = gb::Json::array();
+  for (Eigen::Index j = 0; j < lp.cols(); ++j) {
+    gb::Json row = gb::Json::array();
+    for (Eigen::Index v = 0; v < lp.rows(); ++v) row.push_back(double(lp(v, j)));
+    rows.push_back(std::move(row));
+  }
+  std::printf("%s\n", gb::Json{{"logprobs", rows}}.dump().c_str());
+  return 0;
+}
+
+}  // namespace gbcli

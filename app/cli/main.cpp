@@ -1,0 +1,36 @@
+// glassbox-cli — the Glassbox core, headless: init, forward, train (and more as the core grows).
+#include "commands.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace gbcli {
+int fail(const char* cmd, const std::string& message, int status) {
+  std::fprintf(stderr, "glassbox-cli %s: %s\n", cmd, message.c_str());
+  return status;
+}
+}  // namespace gbcli
+
+static const char* kUsage =
+    "usage: glassbox-cli <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  init      create a model file with freshly initialised parameters\n"
+    "  forward   print log P for one input as JSON\n"
+    "  train     train a model on a JSON Lines file of token ids\n"
+    "\n"
+    "Run 'glassbox-cli <command> --help' for the options of a command.\n";
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
+    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string cmd = argv[1];
+  if (cmd == "init") return gbcli::cmd_init(argc, argv);
+  if (cmd == "forward") return gbcli::cmd_forward(argc, argv);
+  if (cmd == "train") return gbcli::cmd_train(argc, argv);
+  std::fprintf(stderr, "glassbox-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
+  return 2;
+}

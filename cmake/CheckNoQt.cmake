@@ -1,0 +1,17 @@
+# Fails when a file under DIR includes a Qt header. core/ must stay free of Qt (core ← ui ← app).
+# Usage: cmake -DDIR=<folder> -P CheckNoQt.cmake
+if(NOT DIR)
+  message(FATAL_ERROR "CheckNoQt.cmake: pass -DDIR=<folder>")
+endif()
+file(GLOB_RECURSE files "${DIR}/*.h" "${DIR}/*.hpp" "${DIR}/*.cpp" "${DIR}/*.cc" "${DIR}/*.inl")
+set(offenders "")
+foreach(f IN LISTS files)
+  file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z_]*|qt[0-9]*/)")
+  if(lines)
+    list(APPEND offenders "${f}: ${lines}")
+  endif()
+endforeach()
+if(offenders)
+  list(JOIN offenders "\n  " text)
+  message(FATAL_ERROR "core/ must not include Qt headers (the core is Qt-free by design):\n  ${text}")
+endif()

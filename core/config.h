@@ -1,0 +1,53 @@
+// config.h — the hyperparameters of the seeds, plus the options beyond them (all off by default).
+//
+// Variant::EncoderDecoder is ED-Transformer of seed 000: post-LN, ReLU, no final layer norm.
+// Variant::DecoderOnly    is D-Transformer of seed 002: pre-LN, exact GELU, a final layer norm.
+// Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
+#pragma once
+
+#include "core/error.h"
+
+#include <string>
+
+namespace gb {
+
+enum class Variant { EncoderDecoder, DecoderOnly };
+enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
+enum class Activation { ReLU, GELU };
+
+struct Config {
+  Variant variant = Variant::DecoderOnly;
+  int vocab_size = 0;  // |V|
+  int max_len = 0;     // ℓ_max
+  int enc_layers = 0;  // L_enc (encoder-decoder only; 0 for decoder-only)
+  int dec_layers = 0;  // L_dec, or L for decoder-only
+  int heads = 0;       // H
+  int d_e = 0;         // embedding size d_e
+  int d_mlp = 0;       // d_MLP
+  // Options. make() sets the seed's values.
+  NormPlacement norm = NormPlacement::Pre;
+  Activation activation = Activation::GELU;
+  bool final_norm = true;     // X ← LN(X | γ, β) after the last layer
+  bool tied_unembed = false;  // W_u = W_eᵀ (no W_u tensor of its own)
+  float dropout = 0.0f;       // on each sub-layer's output before the residual add (seed 003); 0 = off
+  // Special token ids (bos starts ED-Inference; eos stops it; pad fills batches). −1 = none.
+  int bos_id = -1;
+  int eos_id = -1;
+  int pad_id = -1;
+
+  static Config make(Variant v, int vocab_size, int max_len, int enc_layers, int dec_layers, int heads, int d_e,
+                     int d_mlp);
+  int d_h() const { return heads > 0 ? d_e / heads : 0; }
+  bool is_ed() const { return variant == Variant::EncoderDecoder; }
+  // A user error (what field, what was expected) or nullopt.
+  Status validate() const;
+};
+
+const char* variant_name(Variant v);  // "encoder-decoder" | "decoder-only"
+Result<Variant> parse_variant(const std::string& s);
+const char* norm_name(NormPlacement n);  // "post" | "pre"
+Result<NormPlacement> parse_norm(const std::string& s);
+const char* activation_name(Activation a);  // "relu" | "gelu"
+Result<Activation> parse_activation(const std::string& s);
+
+}  // namespace gb

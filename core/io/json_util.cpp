@@ -1,0 +1,144 @@
+#include "core/io/json_util.h"
+
+#include <set>
+#include <vector>
+
+namespace gb {
+
+bool is_valid_utf8(std::string_view s) {
+  size_t i = 0;
+  const size_t n = s.size();
+  while (i < n) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    int len;
+    uint32_t cp;
+    if (c < 0x80) { ++i; continue; }
+    else if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
+    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
+    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
+    else return false;
+    if (i + size_t(len) > n) return false;
+    for (int k = 1; k < len; ++k) {
+      const unsigned char cc = static_cast<unsigned char>(s[i + size_t(k)]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000)) return false;  // overlong
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += size_t(len);
+  }
+  return true;
+}
+
+Result<Json> parse_json_strict(std::string_view text, const std::string& what) {
+  if (!is_valid_utf8(text)) return Error{what + ": not valid UTF-8"};
+  std::vector<std::set<std::string>> keys;  // one set per open object
+  std::string duplicate;
+  auto cb = [&](int, Json::parse_event_t ev, Json& parsed) {
+    switch (ev) {
+      case Json::parse_event_t::object_start: keys.emplace_back(); break;
+      case Json::parse_event_t::object_end: if (!keys.empty()) keys.pop_back(); break;
+      case Json::parse_event_t::key:
+        if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty())
+          duplicate = parsed.get<std::string>();
+        break;
+      default: break;
+    }
+    return true;
+  };
+  try {
+    Json j = Json::parse(text.begin(), text.end(), cb, /*allow_exceptions=*/true);
+    if (!duplicate.empty()) return Error{what + ": duplicate key '" + duplicate + "'"};
+    return j;
+  } catch (const Json::exception& e) {
+    return Error{what + ": invalid JSON (" + std::string(e.what()) + ")"};
+  }
+}
+
+static Error field_err(const std::string& what, const char* field, const std::string& msg) {
+  return Error{what + ": field '" + field + "': " + msg};
+}
+
+Result<long long> json_int(const Json& o, const char* f, const std::string& what, long long lo, long long hi) {
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  const Json& v = o.at(f);
+  if (!v.is_number_integer()) return field_err(what, f, "expected an integer, got " + v.dump());
+  const long long x = v.get<long long>();
+  if (x < lo || x > hi)
+    return field_err(what, f, "expected " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
+                                  std::to_string(x));
+  return x;
+}
+Result<double> json_number(const Json& o, const char* f, const std::string& what) {
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  const Json& v = o.at(f);
+  if (!v.is_number()) return field_err(what, f, "expected a number, got " + v.dump());
+  return v.get<double>();
+}
+Result<bool> json_bool(const Json& o, const char* f, const std::string& what) {
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  const Json& v = o.at(f);
+  if (!v.is_boolean()) return field_err(what, f, "expected true or false, got " + v.dump());
+  return v.get<bool>();
+}
+Result<std::string> json_string(const Json& o, const char* f, const std::string& what) {
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  const Json& v = o.at(f);
+  if (!v.is_string()) return field_err(what, f, "expected a string, got " + v.dump());
+  return v.get<std::string>();
+}
+
+Json config_to_json(const Config& c) {
+  return Json{{"variant", variant_name(c.variant)}, {"vocab_size", c.vocab_size}, {"max_len", c.max_len},
+              {"enc_layers", c.enc_layers},          {"dec_layers", c.dec_layers}, {"heads", c.heads},
+              {"d_e", c.d_e},                        {"d_mlp", c.d_mlp},           {"norm", norm_name(c.norm)},
+              {"activation", activation_name(c.activation)}, {"final_norm", c.final_norm},
+              {"tied_unembed", c.tied_unembed},      {"dropout", c.dropout},       {"bos_id", c.bos_id},
+              {"eos_id", c.eos_id},                  {"pad_id", c.pad_id}};
+}
+
+Result<Config> config_from_json(const Json& j, const std::string& what) {
+  if (!j.is_object()) return Error{what + ": expected a JSON object"};
+  Config c;
+#define GB_TRY(var, expr)            \
+  auto var = (expr);                 \
+  if (!var) return var.error();
+  GB_TRY(variant, json_string(j, "variant", what));
+  auto v = parse_variant(*variant);
+  if (!v) return Error{what + ": " + v.error().message};
+  constexpr long long big = 1LL << 30;
+  GB_TRY(vs, json_int(j, "vocab_size", what, 1, big));
+  GB_TRY(ml, json_int(j, "max_len", what, 1, big));
+  GB_TRY(el, json_int(j, "enc_layers", what, 0, big));
+  GB_TRY(dl, json_int(j, "dec_layers", what, 1, big));
+  GB_TRY(h, json_int(j, "heads", what, 1, big));
+  GB_TRY(de, json_int(j, "d_e", what, 1, big));
+  GB_TRY(dm, json_int(j, "d_mlp", what, 1, big));
+  c = Config::make(*v, int(*vs), int(*ml), int(*el), int(*dl), int(*h), int(*de), int(*dm));
+  c.enc_layers = int(*el);
+  GB_TRY(norm, json_string(j, "norm", what));
+  auto n = parse_norm(*norm);
+  if (!n) return Error{what + ": " + n.error().message};
+  c.norm = *n;
+  GB_TRY(act, json_string(j, "activation", what));
+  auto a = parse_activation(*act);
+  if (!a) return Error{what + ": " + a.error().message};
+  c.activation = *a;
+  GB_TRY(fnorm, json_bool(j, "final_norm", what));
+  c.final_norm = *fnorm;
+  GB_TRY(tied, json_bool(j, "tied_unembed", what));
+  c.tied_unembed = *tied;
+  GB_TRY(drop, json_number(j, "dropout", what));
+  c.dropout = float(*drop);
+  GB_TRY(bos, json_int(j, "bos_id", what, -1, big));
+  GB_TRY(eos, json_int(j, "eos_id", what, -1, big));
+  GB_TRY(pad, json_int(j, "pad_id", what, -1, big));
+  c.bos_id = int(*bos);
+  c.eos_id = int(*eos);
+  c.pad_id = int(*pad);
+#undef GB_TRY
+  if (auto e = c.validate()) return Error{what + ": " + e->message};
+  return c;
+}
+
+}  // namespace gb

@@ -1,0 +1,230 @@
+// layers.cpp — the forward/backward pairs. Plain loops where they show the math (norms, masks, softmax), Eigen
+// products where the op is a matrix product.
+#include "core/model/layers.h"
+
+#include <cmath>
+#include <limits>
+
+namespace gb {
+
+// ---------------------------------------------------------------------------------------------- layer norm
+
+template <class T>
+void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const NormParams<T>& p) {
+  const Eigen::Index d = x.rows(), N = x.cols();
+  GB_ASSERT(p.gamma.size() == d, "layer norm: γ must have d_e entries");
+  y.resize(d, N);
+  cache.xhat.resize(d, N);
+  cache.mean.resize(N);
+  cache.rstd.resize(N);
+  for (Eigen::Index j = 0; j < N; ++j) {
+    const auto xc = x.col(j);
+    const T mu = xc.mean();                                    // μ_j
+    const T var = (xc.array() - mu).square().mean();           // biased σ²_j
+    const T rstd = T(1) / std::sqrt(var + T(kLayerNormEps));   // 1/√(σ²_j + ε)
+    cache.mean(j) = mu;
+    cache.rstd(j) = rstd;
+    cache.xhat.col(j) = (xc.array() - mu) * rstd;
+    y.col(j) = cache.xhat.col(j).cwiseProduct(p.gamma) + p.beta;
+  }
+}
+
+template <class T>
+void layernorm_backward(Mat<T>& dx, NormParams<T>& dp, const Mat<T>& dy, const NormCache<T>& cache,
+                        const NormParams<T>& p) {
+  // Forward: y = γ ⊙ x̂ + β, x̂ = (x − μ) · rstd.
+  // dγ += Σ_j dy ⊙ x̂; dβ += Σ_j dy; with g = dy ⊙ γ:
+  // dx = rstd · (g − mean(g) − x̂ · mean(g ⊙ x̂)).
+  const Eigen::Index d = dy.rows(), N = dy.cols();
+  const T inv_d = T(1) / T(d);
+  for (Eigen::Index j = 0; j < N; ++j) {
+    const auto xh = cache.xhat.col(j);
+    const auto g = dy.col(j).cwiseProduct(p.gamma);
+    dp.gamma.noalias() += dy.col(j).cwiseProduct(xh);
+    dp.beta += dy.col(j);
+    const T mean_g = g.sum() * inv_d;
+    const T mean_gx = g.dot(xh) * inv_d;
+    dx.col(j).array() += cache.rstd(j) * (g.array() - mean_g - xh.array() * mean_gx);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- attention
+
+template <class T>
+void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const Mat<T>& Z,
+                       const AttentionParams<T>& p, const AttentionMask& m, int heads, bool keep_scores) {
+  const Eigen::Index d = X.rows();
+  const int H = heads, dh = static_cast<int>(d) / H, B = m.B, Tq = m.Tq, Tk = m.Tk;
+  GB_ASSERT(X.cols() == Eigen::Index(B) * Tq, "attention: X must have B·Tq columns");
+  GB_ASSERT(Z.cols() == Eigen::Index(B) * Tk, "attention: Z must have B·Tk columns");
+  const T scale = T(1) / std::sqrt(T(dh));
+
+  c.Q.resize(d, X.cols());
+  c.K.resize(d, Z.cols());
+  c.V.resize(d, Z.cols());
+  c.Q.noalias() = p.W_q * X;           // Q = W_q X + b_q 1ᵀ        d_e × B·Tq
+  c.Q.colwise() += p.b_q;
+  c.K.noalias() = p.W_k * Z;           // K = W_k Z + b_k 1ᵀ        d_e × B·Tk
+  c.K.colwise() += p.b_k;
+  c.V.noalias() = p.W_v * Z;           // V = W_v Z + b_v 1ᵀ        d_e × B·Tk
+  c.V.colwise() += p.b_v;
+
+  c.A.resize(Tk, Eigen::Index(B) * H * Tq);
+  c.Yc.resize(d, X.cols());
+  if (keep_scores) c.S.resize(Tk, Eigen::Index(B) * H * Tq);
+
+#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1 && Tq * Tk * dh > 4096)
+  for (int b = 0; b < B; ++b) {
+    for (int h = 0; h < H; ++h) {
+      const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);  // d_h × Tq
+      const auto Kh = c.K.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);  // d_h × Tk
+      const auto Vh = c.V.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);  // d_h × Tk
+      auto Ah = c.A.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);   // Tk × Tq
+      Ah.noalias() = Kh.transpose() * Qh;                               // S = K^hᵀ Q^h
+      Ah *= scale;                                                      //     / √d_h
+      if (keep_scores) c.S.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq) = Ah;
+      // Mask and softmax over the key index, column by column: each column of A sums to 1.
+      for (int tx = 0; tx < Tq; ++tx) {
+        T mx = -std::numeric_limits<T>::infinity();
+        for (int tz = 0; tz < Tk; ++tz)
+          if (m.allowed(b, tz, tx)) mx = std::max(mx, Ah(tz, tx));
+        T sum = 0;
+        for (int tz = 0; tz < Tk; ++tz) {
+          const T e = m.allowed(b, tz, tx) ? std::exp(Ah(tz, tx) - mx) : T(0);
+          Ah(tz, tx) = e;
+          sum += e;
+        }
+        if (sum > T(0)) Ah.col(tx) /= sum;  // a query with no key at all (empty source) gets zero weights
+      }
+      c.Yc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Vh * Ah;  // Y^h = V^h A^h
+    }
+  }
+  out.resize(d, X.cols());
+  out.noalias() = p.W_o * c.Yc;  // W_o [Y¹; …; Y^H] + b_o 1ᵀ
+  out.colwise() += p.b_o;
+}
+
+template <class T>
+void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Mat<T>& dout, AttentionCache<T>& c,
+                        const Mat<T>& X, const Mat<T>& Z, const AttentionParams<T>& p, const AttentionMask& m,
+                        int heads) {
+  const Eigen::Index d = X.rows();
+  const int H = heads, dh = static_cast<int>(d) / H, B = m.B, Tq = m.Tq, Tk = m.Tk;
+  const T scale = T(1) / std::sqrt(T(dh));
+
+  // out = W_o Yc + b_o 1ᵀ
+  dp.W_o.noalias() += dout * c.Yc.transpose();
+  dp.b_o += dout.rowwise().sum();
+  Mat<T>& dYc = c.dYc;
+  Mat<T>& dQ = c.dQ;
+  Mat<T>& dK = c.dK;
+  Mat<T>& dV = c.dV;
+  dYc.resize(d, X.cols());
+  dYc.noalias() = p.W_o.transpose() * dout;
+  dQ.resize(d, X.cols());
+  dK.resize(d, Z.cols());
+  dV.resize(d, Z.cols());
+  c.dA.resize(Tk, Eigen::Index(B) * H * Tq);
+#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1 && Tq * Tk * dh > 4096)
+  for (int b = 0; b < B; ++b) {
+    for (int h = 0; h < H; ++h) {
+      const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);
+      const auto Kh = c.K.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);
+      const auto Vh = c.V.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);
+      const auto Ah = c.A.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);
+      auto dAh = c.dA.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);
+      const auto dYh = dYc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);
+      // Y^h = V^h A^h  →  dV^h = dY^h A^hᵀ, dA^h = V^hᵀ dY^h
+      dV.block(h * dh, Eigen::Index(b) * Tk, dh, Tk).noalias() = dYh * Ah.transpose();
+      dAh.noalias() = Vh.transpose() * dYh;
+      // A = softmax(S) per column  →  dS = A ⊙ (dA − 1 (1ᵀ (A ⊙ dA))); masked entries have A = 0, so dS = 0.
+      for (int tx = 0; tx < Tq; ++tx) {
+        const T dot = Ah.col(tx).dot(dAh.col(tx));
+        dAh.col(tx) = Ah.col(tx).cwiseProduct((dAh.col(tx).array() - dot).matrix()) * scale;  // includes 1/√d_h
+      }
+      // S = K^hᵀ Q^h / √d_h  →  dQ^h = K^h dS, dK^h = Q^h dSᵀ
+      dQ.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Kh * dAh;
+      dK.block(h * dh, Eigen::Index(b) * Tk, dh, Tk).noalias() = Qh * dAh.transpose();
+    }
+  }
+  // Q = W_q X + b_q, K = W_k Z + b_k, V = W_v Z + b_v
+  dp.W_q.noalias() += dQ * X.transpose();
+  dp.b_q += dQ.rowwise().sum();
+  dp.W_k.noalias() += dK * Z.transpose();
+  dp.b_k += dK.rowwise().sum();
+  dp.W_v.noalias() += dV * Z.transpose();
+  dp.b_v += dV.rowwise().sum();
+  dX.noalias() += p.W_q.transpose() * dQ;
+  dZ.noalias() += p.W_k.transpose() * dK;
+  dZ.noalias() += p.W_v.transpose() * dV;
+}
+
+// ---------------------------------------------------------------------------------------------- MLP
+
+template <class T> static inline T gelu(T x) {  // x · Φ(x), exact (seed 002)
+  return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440)));
+}
+template <class T> static inline T gelu_grad(T x) {  // Φ(x) + x φ(x)
+  const T cdf = T(0.5) * (T(1) + std::erf(x * T(0.70710678118654752440)));
+  const T pdf = std::exp(T(-0.5) * x * x) * T(0.39894228040143267794);
+  return cdf + x * pdf;
+}
+
+template <class T>
+void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T>& p, Activation act) {
+  c.h.resize(p.W_in.rows(), x.cols());
+  c.h.noalias() = p.W_in * x;  // W_1 x + b_1 1ᵀ     d_mlp × N
+  c.h.colwise() += p.b_in;
+  if (act == Activation::ReLU)
+    c.a = c.h.cwiseMax(T(0));  // max(0, ·)
+  else
+    c.a = c.h.unaryExpr([](T v) { return gelu(v); });
+  out.resize(p.W_out.rows(), x.cols());
+  out.noalias() = p.W_out * c.a;  // W_2 a + b_2 1ᵀ   d_e × N
+  out.colwise() += p.b_out;
+}
+
+template <class T>
+void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>& c, const Mat<T>& x,
+                  const MlpParams<T>& p, Activation act) {
+  dp.W_out.noalias() += dout * c.a.transpose();
+  dp.b_out += dout.rowwise().sum();
+  c.da.resize(c.a.rows(), c.a.cols());
+  c.da.noalias() = p.W_out.transpose() * dout;  // ∂J/∂a
+  if (act == Activation::ReLU)
+    c.da.array() *= (c.h.array() > T(0)).template cast<T>();
+  else
+    c.da.array() *= c.h.unaryExpr([](T v) { return gelu_grad(v); }).array();
+  // now c.da = ∂J/∂h
+  dp.W_in.noalias() += c.da * x.transpose();
+  dp.b_in += c.da.rowwise().sum();
+  dx.noalias() += p.W_in.transpose() * c.da;
+}
+
+template <class T> void log_softmax_columns(Mat<T>& out, const Mat<T>& logits) {
+  out.resize(logits.rows(), logits.cols());
+  for (Eigen::Index j = 0; j < logits.cols(); ++j) {
+    const T mx = logits.col(j).maxCoeff();
+    const T lse = mx + std::log((logits.col(j).array() - mx).exp().sum());
+    out.col(j) = logits.col(j).array() - lse;
+  }
+}
+
+#define GB_INSTANTIATE(T)                                                                                          \
+  template void layernorm_forward<T>(Mat<T>&, NormCache<T>&, const Mat<T>&, const NormParams<T>&);                \
+  template void layernorm_backward<T>(Mat<T>&, NormParams<T>&, const Mat<T>&, const NormCache<T>&,                 \
+                                      const NormParams<T>&);                                                       \
+  template void attention_forward<T>(Mat<T>&, AttentionCache<T>&, const Mat<T>&, const Mat<T>&,                    \
+                                     const AttentionParams<T>&, const AttentionMask&, int, bool);                  \
+  template void attention_backward<T>(Mat<T>&, Mat<T>&, AttentionParams<T>&, const Mat<T>&, AttentionCache<T>&,    \
+                                      const Mat<T>&, const Mat<T>&, const AttentionParams<T>&,                     \
+                                      const AttentionMask&, int);                                                  \
+  template void mlp_forward<T>(Mat<T>&, MlpCache<T>&, const Mat<T>&, const MlpParams<T>&, Activation);             \
+  template void mlp_backward<T>(Mat<T>&, MlpParams<T>&, const Mat<T>&, MlpCache<T>&, const Mat<T>&,                \
+                                const MlpParams<T>&, Activation);                                                  \
+  template void log_softmax_columns<T>(Mat<T>&, const Mat<T>&);
+GB_INSTANTIATE(float)
+GB_INSTANTIATE(double)
+#undef GB_INSTANTIATE
+
+}  // namespace gb

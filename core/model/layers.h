@@ -1,0 +1,89 @@
+// layers.h — one forward/backward pair per layer of the seeds.
+//
+// Argument order: outputs and caches first, then inputs, then weights. A backward pass names gradients d…,
+// *accumulates* into them (+=) and never overwrites a forward cache, so the GUI can show activations and gradients
+// side by side. Zeroing gradients is its own step (params_set_zero).
+//
+// All matrices follow the column convention: N columns = B sequences × T positions, sequence b at columns
+// b·T … b·T + T − 1.
+#pragma once
+
+#include "core/config.h"
+#include "core/model/params.h"
+#include "core/tensor.h"
+
+#include <vector>
+
+namespace gb {
+
+// ---------------------------------------------------------------------------------------------- layer norm
+// y[:, j] = γ ⊙ (x[:, j] − μ_j) / √(σ²_j + ε) + β, with the biased variance σ²_j and ε = 1e-5 (seeds, PyTorch).
+inline constexpr double kLayerNormEps = 1e-5;
+
+template <class T> struct NormCache {
+  Mat<T> xhat;  // d_e × N   (x − μ) / √(σ² + ε)
+  Vec<T> mean;  // N         μ_j
+  Vec<T> rstd;  // N         1 / √(σ²_j + ε)
+};
+
+template <class T>
+void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const NormParams<T>& p);
+// dx += ∂J/∂x; dp += ∂J/∂(γ, β); from dy = ∂J/∂y.
+template <class T>
+void layernorm_backward(Mat<T>& dx, NormParams<T>& dp, const Mat<T>& dy, const NormCache<T>& cache,
+                        const NormParams<T>& p);
+
+// ---------------------------------------------------------------------------------------------- attention
+// Which key positions a query may look at. Masks of the seeds: M_uni[t_z, t_x] = [t_z ≤ t_x] (causal, decoder
+// self-attention) and 1 (encoder self-attention, cross-attention). Padding masks out keys at t_z ≥ k_len[b].
+struct AttentionMask {
+  int B = 1;                        // sequences in the batch
+  int Tq = 0;                       // query positions per sequence (columns of X)
+  int Tk = 0;                       // key positions per sequence (columns of Z)
+  bool causal = false;              // M_uni
+  const std::vector<int>* k_len = nullptr;  // real key lengths per sequence, or null (no padding)
+  bool allowed(int b, int tz, int tx) const {
+    if (causal && tz > tx) return false;
+    if (k_len && tz >= (*k_len)[b]) return false;
+    return true;
+  }
+};
+
+template <class T> struct AttentionCache {
+  Mat<T> Q;   // d_e × (B·Tq)   W_q X + b_q 1ᵀ
+  Mat<T> K;   // d_e × (B·Tk)   W_k Z + b_k 1ᵀ
+  Mat<T> V;   // d_e × (B·Tk)   W_v Z + b_v 1ᵀ
+  Mat<T> A;   // Tk × (B·H·Tq)  softmax weights; block (b, h) at columns (b·H + h)·Tq; each column sums to 1
+  Mat<T> Yc;  // d_e × (B·Tq)   [Y¹; …; Y^H], head h in rows h·d_h … (h+1)·d_h − 1
+  Mat<T> S;   // Tk × (B·H·Tq)  scaled scores Kᵀ Q / √d_h before the mask (only when keep_scores)
+  Mat<T> dA, dYc, dQ, dK, dV;  // scratch for backward (kept so a training step does not allocate)
+};
+
+// out = W_o [Y¹; …; Y^H] + b_o 1ᵀ with Y^h = V^h softmax(mask(K^hᵀ Q^h / √d_h)).
+template <class T>
+void attention_forward(Mat<T>& out, AttentionCache<T>& cache, const Mat<T>& X, const Mat<T>& Z,
+                       const AttentionParams<T>& p, const AttentionMask& mask, int heads, bool keep_scores);
+// dX += ∂J/∂X (queries), dZ += ∂J/∂Z (keys and values). For self-attention pass the same matrix twice.
+template <class T>
+void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Mat<T>& dout,
+                        AttentionCache<T>& cache, const Mat<T>& X, const Mat<T>& Z, const AttentionParams<T>& p,
+                        const AttentionMask& mask, int heads);
+
+// ---------------------------------------------------------------------------------------------- MLP
+// out = W_out act(W_in x + b_in 1ᵀ) + b_out 1ᵀ; act = max(0, ·) (seed 000) or x·Φ(x) (seed 002).
+template <class T> struct MlpCache {
+  Mat<T> h;  // d_mlp × N   W_in x + b_in
+  Mat<T> a;  // d_mlp × N   act(h)
+  Mat<T> da; // scratch for backward
+};
+template <class T>
+void mlp_forward(Mat<T>& out, MlpCache<T>& cache, const Mat<T>& x, const MlpParams<T>& p, Activation act);
+template <class T>
+void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>& cache, const Mat<T>& x,
+                  const MlpParams<T>& p, Activation act);
+
+// ---------------------------------------------------------------------------------------------- softmax
+// Column-wise log-softmax, stable (subtract the column maximum).
+template <class T> void log_softmax_columns(Mat<T>& out, const Mat<T>& logits);
+
+}  // namespace gb

@@ -1,0 +1,116 @@
+#include "core/model/params.h"
+
+#include "core/rng.h"
+
+#include <cmath>
+
+namespace gb {
+
+template <class T> static AttentionParams<T> attention_zeros(int d) {
+  AttentionParams<T> a;
+  for (Mat<T>* m : {&a.W_q, &a.W_k, &a.W_v, &a.W_o}) m->setZero(d, d);
+  for (Vec<T>* v : {&a.b_q, &a.b_k, &a.b_v, &a.b_o}) v->setZero(d);
+  return a;
+}
+template <class T> static NormParams<T> norm_zeros(int d) {
+  NormParams<T> n;
+  n.gamma.setZero(d);
+  n.beta.setZero(d);
+  return n;
+}
+
+template <class T> Params<T> params_zeros(const Config& c) {
+  GB_ASSERT(!c.validate(), "params_zeros needs a valid config");
+  const int d = c.d_e;
+  Params<T> p;
+  p.W_e.setZero(d, c.vocab_size);
+  p.W_p.setZero(d, c.max_len);
+  if (!c.tied_unembed) p.W_u.setZero(c.vocab_size, d);
+  auto layer = [&](bool cross) {
+    LayerParams<T> l;
+    l.attn = attention_zeros<T>(d);
+    l.ln_a = norm_zeros<T>(d);
+    if (cross) {
+      l.cross = attention_zeros<T>(d);
+      l.ln_b = norm_zeros<T>(d);
+    }
+    l.mlp.W_in.setZero(c.d_mlp, d);
+    l.mlp.b_in.setZero(c.d_mlp);
+    l.mlp.W_out.setZero(d, c.d_mlp);
+    l.mlp.b_out.setZero(d);
+    l.ln_c = norm_zeros<T>(d);
+    return l;
+  };
+  for (int i = 0; i < c.enc_layers; ++i) p.enc.push_back(layer(false));
+  for (int i = 0; i < c.dec_layers; ++i) p.dec.push_back(layer(c.is_ed()));
+  if (c.final_norm) p.ln_f = norm_zeros<T>(d);
+  return p;
+}
+
+Params<float> params_init(const Config& c, uint64_t seed) {
+  Params<float> p = params_zeros<float>(c);
+  Rng rng(seed);
+  const int layers = c.enc_layers + c.dec_layers;
+  const double std_w = 0.02;
+  const double std_resid = 0.02 / std::sqrt(2.0 * std::max(1, layers));
+  for_each_tensor(c, p, [&](const std::string& name, TensorRef<float> t) {
+    const bool is_gamma = name.size() >= 6 && name.compare(name.size() - 6, 6, ".gamma") == 0;
+    if (is_gamma) {
+      t.mat().setOnes();
+      return;
+    }
+    if (t.is_vector) return;  // biases and β start at zero
+    // Output projections that feed the residual stream: W_o and the MLP's second matrix.
+    const bool resid = name.find(".W_o") != std::string::npos || name.find(".mlp.W_2") != std::string::npos ||
+                       name.find(".mlp.W_4") != std::string::npos;
+    const double s = resid ? std_resid : std_w;
+    // Fill in row-major order (the order of the file), so the numbers do not depend on our memory layout.
+    auto m = t.mat();
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+      for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = static_cast<float>(s * rng.normal());
+  });
+  return p;
+}
+
+template <class T> void params_set_zero(const Config& c, Params<T>& p) {
+  for_each_tensor(c, p, [](const std::string&, TensorRef<T> t) { t.mat().setZero(); });
+}
+
+template <class T> int64_t params_count(const Config& c, const Params<T>& p) {
+  int64_t n = 0;
+  for_each_tensor(c, const_cast<Params<T>&>(p), [&](const std::string&, TensorRef<T> t) { n += t.size(); });
+  return n;
+}
+
+int64_t params_count(const Config& c) {
+  const int64_t d = c.d_e, V = c.vocab_size, m = c.d_mlp;
+  const int64_t attn = 4 * d * d + 4 * d, norm = 2 * d, mlp = 2 * d * m + m + d;
+  int64_t n = d * V + d * c.max_len + (c.tied_unembed ? 0 : V * d);
+  n += int64_t(c.enc_layers) * (attn + mlp + 2 * norm);
+  n += int64_t(c.dec_layers) * (c.is_ed() ? 2 * attn + mlp + 3 * norm : attn + mlp + 2 * norm);
+  if (c.final_norm) n += norm;
+  return n;
+}
+
+template <class To, class From> Params<To> params_cast(const Config& c, const Params<From>& p) {
+  Params<To> out = params_zeros<To>(c);
+  std::vector<TensorRef<From>> src;
+  for_each_tensor(c, const_cast<Params<From>&>(p), [&](const std::string&, TensorRef<From> t) { src.push_back(t); });
+  size_t i = 0;
+  for_each_tensor(c, out, [&](const std::string&, TensorRef<To> t) {
+    t.mat() = src[i++].mat().template cast<To>();
+  });
+  return out;
+}
+
+template Params<float> params_zeros<float>(const Config&);
+template Params<double> params_zeros<double>(const Config&);
+template void params_set_zero<float>(const Config&, Params<float>&);
+template void params_set_zero<double>(const Config&, Params<double>&);
+template int64_t params_count<float>(const Config&, const Params<float>&);
+template int64_t params_count<double>(const Config&, const Params<double>&);
+template Params<double> params_cast<double, float>(const Config&, const Params<float>&);
+template Params<float> params_cast<float, double>(const Config&, const Params<double>&);
+template Params<float> params_cast<float, float>(const Config&, const Params<float>&);
+
+}  // namespace gb

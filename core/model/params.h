@@ -1,0 +1,130 @@
+// params.h — the learned parameters θ of both seed transformers, named as in the seeds.
+//
+// Params<T> is also the type of the gradients (Grads<T> = Params<T>): backward accumulates into one, the optimizer
+// reads both. for_each_tensor visits every tensor with its file name (see docs/model-file.md), in file order; it
+// serves the optimizer, the model file and the GUI's tensor picker, so no list of tensors is kept by hand.
+//
+// Shapes are the seed's: matrices are (rows × cols) as written in the notes, e.g. W_e is d_e × |V|.
+#pragma once
+
+#include "core/config.h"
+#include "core/tensor.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gb {
+
+template <class T> struct AttentionParams {  // 𝒲 = (W_q, b_q, W_k, b_k, W_v, b_v, W_o, b_o)
+  Mat<T> W_q, W_k, W_v, W_o;                  // d_e × d_e each; head h owns rows h·d_h … (h+1)·d_h − 1 of W_q/W_k/W_v
+  Vec<T> b_q, b_k, b_v, b_o;                  // d_e
+};
+
+template <class T> struct NormParams {  // γ, β of one column-wise layer norm
+  Vec<T> gamma, beta;                    // d_e
+};
+
+template <class T> struct MlpParams {  // W_1, b_1, W_2, b_2 (seed 000 decoder: W_3, b_3, W_4, b_4)
+  Mat<T> W_in;                          // d_mlp × d_e
+  Vec<T> b_in;                          // d_mlp
+  Mat<T> W_out;                         // d_e × d_mlp
+  Vec<T> b_out;                         // d_e
+};
+
+// One layer of either stack. Sub-layers in the order the seeds run them:
+//   encoder (000):      attn, ln_a (γ₁,β₁), mlp, ln_c (γ₂,β₂)
+//   decoder (000):      attn, ln_a (γ₃,β₃), cross, ln_b (γ₄,β₄), mlp, ln_c (γ₅,β₅)
+//   decoder-only (002): ln_a (γ₁,β₁), attn, ln_c (γ₂,β₂), mlp
+template <class T> struct LayerParams {
+  AttentionParams<T> attn;
+  NormParams<T> ln_a;
+  AttentionParams<T> cross;  // encoder-decoder decoder layers only; empty otherwise
+  NormParams<T> ln_b;        // with cross only
+  MlpParams<T> mlp;
+  NormParams<T> ln_c;
+};
+
+template <class T> struct Params {
+  Mat<T> W_e;                          // d_e × |V|     token embedding
+  Mat<T> W_p;                          // d_e × ℓ_max   positional embedding
+  Mat<T> W_u;                          // |V| × d_e     unembedding (empty when tied: W_u = W_eᵀ)
+  std::vector<LayerParams<T>> enc;     // L_enc encoder layers (encoder-decoder only)
+  std::vector<LayerParams<T>> dec;     // L_dec decoder layers (or L)
+  NormParams<T> ln_f;                  // final γ, β (when config.final_norm)
+};
+template <class T> using Grads = Params<T>;
+
+// A view of one tensor: rows × cols column-major at data (a vector has cols = 1 and is_vector = true).
+template <class T> struct TensorRef {
+  T* data = nullptr;
+  Eigen::Index rows = 0, cols = 0;
+  bool is_vector = false;
+  Eigen::Index size() const { return rows * cols; }
+  Eigen::Map<Mat<T>> mat() const { return Eigen::Map<Mat<T>>(data, rows, cols); }
+};
+
+// Every tensor of p, in file order, with its name. f(const std::string& name, TensorRef<T>).
+template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, F&& f) {
+  auto mat = [](Mat<T>& m) { return TensorRef<T>{m.data(), m.rows(), m.cols(), false}; };
+  auto vec = [](Vec<T>& v) { return TensorRef<T>{v.data(), v.rows(), 1, true}; };
+  auto attn = [&](const std::string& pre, AttentionParams<T>& a) {
+    f(pre + ".W_q", mat(a.W_q)); f(pre + ".b_q", vec(a.b_q));
+    f(pre + ".W_k", mat(a.W_k)); f(pre + ".b_k", vec(a.b_k));
+    f(pre + ".W_v", mat(a.W_v)); f(pre + ".b_v", vec(a.b_v));
+    f(pre + ".W_o", mat(a.W_o)); f(pre + ".b_o", vec(a.b_o));
+  };
+  auto norm = [&](const std::string& pre, NormParams<T>& n) {
+    f(pre + ".gamma", vec(n.gamma)); f(pre + ".beta", vec(n.beta));
+  };
+  auto mlp = [&](const std::string& pre, MlpParams<T>& m, int first) {
+    const std::string a = std::to_string(first), b = std::to_string(first + 1);
+    f(pre + ".W_" + a, mat(m.W_in)); f(pre + ".b_" + a, vec(m.b_in));
+    f(pre + ".W_" + b, mat(m.W_out)); f(pre + ".b_" + b, vec(m.b_out));
+  };
+  f(std::string("W_e"), mat(p.W_e));
+  f(std::string("W_p"), mat(p.W_p));
+  if (!c.tied_unembed) f(std::string("W_u"), mat(p.W_u));
+  if (c.is_ed()) {
+    for (size_t l = 0; l < p.enc.size(); ++l) {
+      const std::string pre = "enc." + std::to_string(l);
+      attn(pre + ".attn", p.enc[l].attn);
+      norm(pre + ".ln1", p.enc[l].ln_a);
+      mlp(pre + ".mlp", p.enc[l].mlp, 1);
+      norm(pre + ".ln2", p.enc[l].ln_c);
+    }
+    for (size_t l = 0; l < p.dec.size(); ++l) {
+      const std::string pre = "dec." + std::to_string(l);
+      attn(pre + ".attn", p.dec[l].attn);
+      norm(pre + ".ln3", p.dec[l].ln_a);
+      attn(pre + ".cross", p.dec[l].cross);
+      norm(pre + ".ln4", p.dec[l].ln_b);
+      mlp(pre + ".mlp", p.dec[l].mlp, 3);
+      norm(pre + ".ln5", p.dec[l].ln_c);
+    }
+  } else {
+    for (size_t l = 0; l < p.dec.size(); ++l) {
+      const std::string pre = "dec." + std::to_string(l);
+      norm(pre + ".ln1", p.dec[l].ln_a);
+      attn(pre + ".attn", p.dec[l].attn);
+      norm(pre + ".ln2", p.dec[l].ln_c);
+      mlp(pre + ".mlp", p.dec[l].mlp, 1);
+    }
+  }
+  if (c.final_norm) norm("ln", p.ln_f);
+}
+
+// Allocates every tensor with its shape, all zero. The config must be valid.
+template <class T> Params<T> params_zeros(const Config& c);
+// Allocates and initialises from seed: weights N(0, 0.02²) (GPT-2's choice; residual output projections scaled
+// by 1/√(2·layers)), biases 0, γ = 1, β = 0. The same seed gives the same numbers on every platform.
+Params<float> params_init(const Config& c, uint64_t seed);
+
+template <class T> void params_set_zero(const Config& c, Params<T>& p);
+template <class T> int64_t params_count(const Config& c, const Params<T>& p);
+int64_t params_count(const Config& c);  // without allocating
+
+// Precision conversion (the gradient checks run in double).
+template <class To, class From> Params<To> params_cast(const Config& c, const Params<From>& p);
+
+}  // namespace gb

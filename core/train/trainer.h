@@ -1,0 +1,86 @@
+// trainer.h — ED-Training and D-Training (seeds 000, 002), and the practical mode around them.
+//
+// Seed-exact mode: SGD, batch size 1, sum loss, no clipping, no weight decay, data in order — exactly
+//   for t = 1..T: for i = 1..n: J ← −Σ_j log P[x_{j+1}, j];  θ ← θ − η ∇J.
+// Practical mode: shuffled mini-batches of padded sequences, AdamW with warm-up and cosine decay, clipping.
+//
+// One seed fixes initialisation (params_init), data order and dropout: the same seed and thread count give
+// bit-identical losses. The trainer reports every step through a callback and stops between steps when told.
+#pragma once
+
+#include "core/model/model.h"
+#include "core/train/loss.h"
+#include "core/train/optimizer.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gb {
+
+struct TrainOptions {
+  OptimizerOptions opt;
+  int batch_size = 1;
+  LossKind loss = LossKind::Sum;
+  bool shuffle = false;
+  uint64_t seed = 0;
+  int steps = 0;  // total optimizer steps (the caller converts epochs: steps = epochs · ⌈n / B⌉)
+};
+
+struct StepReport {
+  int step = 0;                    // 0-based index of this step
+  double loss = 0;                 // J of this step's forward pass, before its update
+  LossStats stats;
+  float lr = 0;
+  double grad_norm = 0;            // global, before clipping
+  std::vector<float> grad_norms;   // per tensor, in for_each_tensor order (names: Trainer::tensor_names())
+  int64_t tokens = 0;              // tokens in the batch (real, not padding)
+  int epoch = 0;
+};
+
+struct EvalReport {
+  double loss = 0;                 // mean over predicted tokens
+  double token_accuracy = 0;
+  double sequence_accuracy = 0;
+  int64_t tokens = 0;
+};
+
+class Trainer {
+ public:
+  // params is trained in place; data must have passed check_example.
+  Trainer(const Config& c, Params<float>& params, const std::vector<Example>& data, const TrainOptions& o);
+
+  // One optimizer step on the next batch. Returns its report.
+  StepReport step();
+  // Runs until o.steps are done or on_step returns false (cancel). Returns the number of steps run.
+  int run(const std::function<bool(const StepReport&)>& on_step);
+
+  int steps_done() const { return step_; }
+  int steps_per_epoch() const;
+  const std::vector<std::string>& tensor_names() const { return names_; }
+  OptimizerState& optimizer_state() { return state_; }
+  // Position in the data stream (for resuming exactly): epoch, cursor and the generator.
+  struct Cursor { int step = 0; int epoch = 0; size_t pos = 0; std::vector<int> order; Rng rng; };
+  const Cursor& cursor() const { return cur_; }
+  void restore(const Cursor& cur, const OptimizerState& s);
+
+ private:
+  void next_epoch();
+  const Config c_;
+  Params<float>& p_;
+  const std::vector<Example>& data_;
+  TrainOptions o_;
+  Grads<float> g_;
+  Activations<float> act_;
+  Workspace<float> ws_;
+  OptimizerState state_;
+  Cursor cur_;
+  int& step_ = cur_.step;
+  std::vector<std::string> names_;
+  std::vector<int> idx_;
+};
+
+// Mean loss and accuracies on data (no dropout), in batches of batch_size.
+EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<Example>& data, int batch_size = 32);
+
+}  // namespace gb
