@@ -1,0 +1,211 @@
+// Model files and data files: round trips, and hostile input rejected with a message that names what is wrong.
+#include "core/io/dataset.h"
+#include "core/io/json_util.h"
+#include "core/io/model_file.h"
+#include "core/io/safetensors.h"
+
+#include <QtTest>
+#include <QTemporaryDir>
+
+using namespace gb;
+
+static std::string st_bytes(const std::string& header, const std::string& data, uint64_t len_override = 0) {
+  std::string out(8, '\0');
+  const uint64_t n = len_override ? len_override : header.size();
+  for (int i = 0; i < 8; ++i) out[size_t(i)] = char((n >> (8 * i)) & 0xFF);
+  return out + header + data;
+}
+
+class TestCoreIo : public QObject {
+  Q_OBJECT
+  QTemporaryDir tmp_;
+  std::string path(const char* name) { return (tmp_.path() + "/" + name).toStdString(); }
+
+ private slots:
+  void model_round_trip_data() {
+    QTest::addColumn<bool>("ed");
+    QTest::addColumn<bool>("tied");
+    QTest::newRow("encoder-decoder") << true << false;
+    QTest::newRow("decoder-only") << false << false;
+    QTest::newRow("decoder-only tied") << false << true;
+  }
+  void model_round_trip() {
+    QFETCH(bool, ed);
+    QFETCH(bool, tied);
+    Config c = Config::make(ed ? Variant::EncoderDecoder : Variant::DecoderOnly, 9, 7, ed ? 2 : 0, 3, 2, 8, 12);
+    c.tied_unembed = tied;
+    c.bos_id = 1;
+    c.eos_id = 2;
+    c.dropout = 0.25f;
+    ModelFile m{c, params_init(c, 3), {{"glassbox.note", "hello ü"}}};
+    const std::string p = path("m.safetensors");
+    QVERIFY(!save_model(p, m));
+    auto back = load_model(p);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QCOMPARE(config_to_json(back->config).dump(), config_to_json(c).dump());
+    QCOMPARE(back->extra.at("glassbox.note"), std::string("hello ü"));
+    std::vector<MatF> a, b;
+    for_each_tensor(c, m.params, [&](const std::string&, TensorRef<float> t) { a.push_back(t.mat()); });
+    for_each_tensor(c, back->params, [&](const std::string&, TensorRef<float> t) { b.push_back(t.mat()); });
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) QVERIFY(a[i] == b[i]);
+    // Seed shapes, row-major: W_e is [d_e, |V|] and its element (r, col) sits at r·|V| + col.
+    auto st = read_safetensors(p);
+    QVERIFY(st.ok());
+    const StTensor* we = st->find("W_e");
+    QVERIFY(we);
+    QCOMPARE(we->shape, (std::vector<int64_t>{8, 9}));
+    QCOMPARE(we->data[size_t(2 * 9 + 5)], m.params.W_e(2, 5));
+    QCOMPARE(st->find("W_u") == nullptr, tied);
+  }
+
+  void hostile_safetensors_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("expected");
+    auto row = [](const char* name, const std::string& b, const char* msg) {
+      QTest::newRow(name) << QByteArray(b.data(), qsizetype(b.size())) << QString(msg);
+    };
+    const std::string four(4, '\0');
+    row("empty file", "", "truncated");
+    row("truncated length", std::string(5, '\0'), "truncated");
+    row("header length past the end", st_bytes("{}", "", 1000), "runs past the end");
+    row("header length 2^63", st_bytes("{}", "", uint64_t(1) << 63), "larger than the limit");
+    row("not JSON", st_bytes("{nope", ""), "invalid JSON");
+    row("non-UTF-8 header", st_bytes("{\"a\xff\":1}", ""), "not valid UTF-8");
+    row("duplicate keys",
+        st_bytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", four),
+        "duplicate key 'a'");
+    row("overlapping ranges",
+        st_bytes(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", std::string(8, '\0')),
+        "overlaps");
+    row("gap between ranges",
+        st_bytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})", std::string(12, '\0')),
+        "gap of 4 bytes before tensor 'b'");
+    row("data left over", st_bytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", std::string(8, '\0')),
+        "belong to no tensor");
+    row("shape × dtype ≠ byte length", st_bytes(R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,4]}})", four),
+        "tensor 'a': shape [3] × 4 bytes = 12 bytes, but data_offsets span 4");
+    row("offsets past the data", st_bytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,40]}})", four),
+        "lies past the data");
+    row("shape overflow",
+        st_bytes(R"({"a":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,4]}})", four),
+        "too large");
+    row("negative shape", st_bytes(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,4]}})", four),
+        "non-negative");
+    row("unsupported dtype", st_bytes(R"({"a":{"dtype":"F64","shape":[1],"data_offsets":[0,8]}})", std::string(8, '\0')),
+        "dtype 'F64' is not supported");
+    row("reversed offsets", st_bytes(R"({"a":{"dtype":"F32","shape":[0],"data_offsets":[4,0]}})", four),
+        "reversed");
+    row("metadata not strings", st_bytes(R"({"__metadata__":{"x":1}})", ""), "must be a string");
+  }
+  void hostile_safetensors() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, expected);
+    auto r = parse_safetensors(bytes.toStdString(), "hostile.safetensors");
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(expected),
+             qPrintable("message was: " + QString::fromStdString(r.error().message)));
+    QVERIFY(QString::fromStdString(r.error().message).startsWith("hostile.safetensors"));
+  }
+
+  void model_file_contents_checked_data() {
+    QTest::addColumn<QString>("edit");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing tensor") << "drop W_p" << "tensor 'W_p' is missing";
+    QTest::newRow("extra tensor") << "add extra" << "unexpected tensor 'extra'";
+    QTest::newRow("wrong shape") << "reshape W_e" << "tensor 'W_e' has shape [3, 12], the config needs [4, 9]";
+    QTest::newRow("no config") << "drop config" << "glassbox.config' is missing";
+    QTest::newRow("bad config") << "bad config" << "field 'heads'";
+    QTest::newRow("NaN") << "nan" << "NaN";
+    QTest::newRow("not a model") << "drop format" << "not a Glassbox model";
+  }
+  void model_file_contents_checked() {
+    QFETCH(QString, edit);
+    QFETCH(QString, expected);
+    const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 2, 4, 6);
+    StFile f = params_to_safetensors(c, params_init(c, 1));
+    f.metadata["glassbox.format"] = "1";
+    f.metadata["glassbox.config"] = config_to_json(c).dump();
+    auto find = [&](const std::string& n) {
+      for (auto& t : f.tensors) if (t.name == n) return &t;
+      return static_cast<StTensor*>(nullptr);
+    };
+    if (edit == "drop W_p") f.tensors.erase(f.tensors.begin() + 1);
+    if (edit == "add extra") f.tensors.push_back({"extra", {1}, {0.0f}});
+    if (edit == "reshape W_e") find("W_e")->shape = {3, 12};
+    if (edit == "drop config") f.metadata.erase("glassbox.config");
+    if (edit == "bad config") {
+      Json j = config_to_json(c);
+      j["heads"] = "two";
+      f.metadata["glassbox.config"] = j.dump();
+    }
+    if (edit == "nan") find("W_u")->data[3] = std::nanf("");
+    if (edit == "drop format") f.metadata.erase("glassbox.format");
+    const std::string p = path("edited.safetensors");
+    QVERIFY(!write_safetensors(p, f));
+    auto r = load_model(p);
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(expected),
+             qPrintable("message was: " + QString::fromStdString(r.error().message)));
+  }
+
+  void atomic_save_keeps_previous_file() {
+    const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 2, 4, 6);
+    const std::string p = path("keep.safetensors");
+    QVERIFY(!save_model(p, {c, params_init(c, 1), {}}));
+    auto before = read_file(p);
+    QVERIFY(before.ok());
+    // A save that cannot complete (the folder of the target is gone) reports an error and leaves nothing behind.
+    const std::string bad = path("no-such-folder/x.safetensors");
+    auto err = save_model(bad, {c, params_init(c, 2), {}});
+    QVERIFY(err.has_value());
+    QVERIFY(QString::fromStdString(err->message).contains("no-such-folder"));
+    // An invalid config is refused before anything is written.
+    Config broken = c;
+    broken.heads = 3;
+    QVERIFY(save_model(p, {broken, params_init(c, 2), {}}).has_value());
+    auto after = read_file(p);
+    QVERIFY(after.ok());
+    QVERIFY(*before == *after);
+    QCOMPARE(QDir(tmp_.path()).entryList(QStringList{"*.tmp-*"}).size(), 0);
+  }
+
+  void jsonl_errors_name_the_line_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("bad JSON") << "{\"ids\":[1,2]}\n{\"ids\":[1,\n" << "data.jsonl:2: invalid JSON";
+    QTest::newRow("missing field") << "{\"ids\":[1,2]}\n\n{\"tokens\":[1]}\n" << "data.jsonl:3: field 'ids' is missing";
+    QTest::newRow("id too large") << "{\"ids\":[1,99]}\n" << "data.jsonl:1: sequence x token 1 is id 99";
+    QTest::newRow("too long") << "{\"ids\":[1,1,1,1,1,1,1,1,1]}\n" << "more than ℓ_max = 8";
+    QTest::newRow("empty") << "\n\n" << "no examples";
+    QTest::newRow("not ids") << "{\"ids\":[1,\"a\"]}" << "not a token id";
+  }
+  void jsonl_errors_name_the_line() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const Config c = Config::make(Variant::DecoderOnly, 9, 8, 0, 1, 2, 4, 6);
+    auto r = parse_jsonl_ids(text.toStdString(), c, "data.jsonl");
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(expected),
+             qPrintable("message was: " + QString::fromStdString(r.error().message)));
+  }
+
+  void jsonl_reads_crlf_and_pairs() {
+    const Config c = Config::make(Variant::EncoderDecoder, 9, 8, 1, 1, 2, 4, 6);
+    auto r = parse_jsonl_ids("{\"source\":[3,4],\"target\":[1,5,6]}\r\n{\"source\":[7],\"target\":[1,2]}\r\n", c, "d");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->size(), size_t(2));
+    QCOMPARE((*r)[0].z, (std::vector<int>{3, 4}));
+    QCOMPARE((*r)[1].x, (std::vector<int>{1, 2}));
+  }
+
+  void utf8_validation() {
+    QVERIFY(is_valid_utf8("Ich will ein Auto kaufen — äöüß"));
+    QVERIFY(!is_valid_utf8("\xc0\xaf"));           // overlong
+    QVERIFY(!is_valid_utf8("\xed\xa0\x80"));       // surrogate
+    QVERIFY(!is_valid_utf8("abc\xe2\x82"));        // truncated
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCoreIo)
+#include "tst_core_io.moc"
