@@ -1,0 +1,35 @@
+#include "language.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+namespace language {
+
+QString stored() {
+  const QString v = QSettings().value(kSettingsKey, QStringLiteral("system")).toString();
+  return (v == QLatin1String("en") || v == QLatin1String("de")) ? v : QStringLiteral("system");
+}
+
+void store(const QString& code) { QSettings().setValue(kSettingsKey, code); }
+
+QString resolve(const QString& code) {
+  if (code == QLatin1String("en") || code == QLatin1String("de")) return code;
+  return QLocale::system().language() == QLocale::German ? QStringLiteral("de") : QStringLiteral("en");
+}
+
+QString install(QCoreApplication& app, const QString& code) {
+  const QString lang = resolve(code);
+  if (lang == QLatin1String("en")) return lang;  // English is the source language
+  auto* ours = new QTranslator(&app);
+  if (ours->load(QStringLiteral(":/i18n/glassbox_%1.qm").arg(lang))) app.installTranslator(ours);
+  // Qt's own strings (standard buttons, About Qt), when the system has them.
+  auto* qt = new QTranslator(&app);
+  if (qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    app.installTranslator(qt);
+  return lang;
+}
+
+}  // namespace language

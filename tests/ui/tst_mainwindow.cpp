@@ -1,0 +1,109 @@
+// The first window: docks and tabs exist with their titles, menus are there, the layout and the language choice
+// persist, and the German translation is embedded and used.
+#include "language.h"
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTranslator>
+#include <QtTest>
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // settings go to a test location
+    QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QSettings().clear();
+  }
+  void cleanupTestCase() { QSettings().clear(); }
+
+  void docks_and_tabs_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QStringList>("docks");
+    QTest::addColumn<QStringList>("tabs");
+    QTest::addColumn<QStringList>("menus");
+    QTest::newRow("English") << "en" << QStringList{"Model", "Data", "Training"}
+                             << QStringList{"Attention", "Decoding", "Algorithm"}
+                             << QStringList{"&File", "&View", "&Help"};
+    QTest::newRow("Deutsch") << "de" << QStringList{"Modell", "Daten", "Training"}
+                             << QStringList{"Aufmerksamkeit", "Dekodieren", "Algorithmus"}
+                             << QStringList{"&Datei", "&Ansicht", "&Hilfe"};
+  }
+  void docks_and_tabs() {
+    QFETCH(QString, lang);
+    QFETCH(QStringList, docks);
+    QFETCH(QStringList, tabs);
+    QFETCH(QStringList, menus);
+    QTranslator tr;
+    if (lang == "de") {
+      QVERIFY2(tr.load(QStringLiteral(":/i18n/glassbox_de.qm")), "the German .qm is not embedded");
+      QCoreApplication::installTranslator(&tr);
+    }
+    {
+      MainWindow w;
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      const QDockWidget* d[] = {w.modelDock(), w.dataDock(), w.trainingDock()};
+      for (int i = 0; i < 3; ++i) {
+        QVERIFY(d[i]);
+        QCOMPARE(d[i]->windowTitle(), docks[i]);
+        QVERIFY(d[i]->isVisible());
+        QCOMPARE(w.dockWidgetArea(const_cast<QDockWidget*>(d[i])), i < 2 ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea);
+      }
+      QCOMPARE(w.tabs()->count(), 3);
+      for (int i = 0; i < 3; ++i) QCOMPARE(w.tabs()->tabText(i), tabs[i]);
+      QCOMPARE(w.centralWidget(), static_cast<QWidget*>(w.tabs()));
+      QStringList got;
+      for (QAction* a : w.menuBar()->actions()) got << a->text();
+      QCOMPARE(got, menus);
+      QVERIFY(!w.windowIcon().isNull());
+    }
+    if (lang == "de") QCoreApplication::removeTranslator(&tr);
+  }
+
+  void layout_is_remembered() {
+    QSettings().clear();
+    {
+      MainWindow w;
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      w.dataDock()->hide();
+      w.resize(900, 700);
+      w.close();
+    }
+    MainWindow w2;
+    w2.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w2));
+    QVERIFY(!w2.dataDock()->isVisible());
+    QVERIFY(w2.modelDock()->isVisible());
+    QCOMPARE(w2.size(), QSize(900, 700));
+    w2.resetLayout();
+    QVERIFY(w2.dataDock()->isVisible());
+  }
+
+  void language_choice_persists() {
+    QSettings().clear();
+    QCOMPARE(language::stored(), QStringLiteral("system"));
+    MainWindow w;
+    auto* de = w.findChild<QAction*>(QStringLiteral("language_de"));
+    auto* sys = w.findChild<QAction*>(QStringLiteral("language_system"));
+    QVERIFY(de && sys);
+    QVERIFY(sys->isChecked());
+    de->trigger();
+    QVERIFY(de->isChecked());
+    QCOMPARE(language::stored(), QStringLiteral("de"));
+    QCOMPARE(language::resolve(language::stored()), QStringLiteral("de"));
+    MainWindow again;  // a new window shows the stored choice
+    QVERIFY(again.findChild<QAction*>(QStringLiteral("language_de"))->isChecked());
+    QCOMPARE(language::resolve(QStringLiteral("en")), QStringLiteral("en"));
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
