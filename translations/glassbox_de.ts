@@ -124,4 +124,19 @@
         <translation>Erstellt mit Qt %1, Eigen und QCustomPlot.</translation>
     </message>
 </context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A transformer you can see through.</source>
+        <translation>Ein Transformer zum Hineinsehen.</translation>
+    </message>
+    <message>
+        <source>Use this language for this run: system, en or de.</source>
+        <translation>Diese Sprache für diesen Start verwenden: system, en oder de.</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>Kürzel</translation>
+    </message>
+</context>
 </TS>
