@@ -1,0 +1,72 @@
+#include "core/model/pseudocode.h"
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+namespace gb {
+
+static std::vector<PseudoLine> build(const Config& c) {
+  std::vector<PseudoLine> out;
+  const bool pre = c.norm == NormPlacement::Pre;
+  const std::string act = c.activation == Activation::ReLU ? "max(0, " : "GELU(";
+  auto sub = [&](char s, LineKind kind, const std::string& f_of, int gamma, const std::string& where) {
+    // post (seed 000):  S ← S + f(S);  S ← LN(S)        pre (seed 002):  Ŝ ← LN(S);  S ← S + f(Ŝ)
+    const std::string S(1, s), Sh = S + "\u0302";  // S with a combining circumflex: X̂, Ẑ
+    const std::string g = std::to_string(gamma);
+    const std::string ln = "ColwiseLayerNorm(" + S + " | γˡ" + g + ", βˡ" + g + ")";
+    auto f = [&](const std::string& in) {
+      std::string t = f_of;
+      for (size_t p; (p = t.find('@')) != std::string::npos;) t.replace(p, 1, in);
+      return t;
+    };
+    if (pre) {
+      out.push_back({LineKind::Norm, 1, Sh + " ← " + ln, s, gamma});
+      out.push_back({kind, 1, S + " ← " + S + " + " + f(Sh) + where, s, 0});
+    } else {
+      out.push_back({kind, 1, S + " ← " + S + " + " + f(S) + where, s, 0});
+      out.push_back({LineKind::Norm, 1, S + " ← " + ln, s, gamma});
+    }
+  };
+  auto mlp = [&](int w) {  // W₂ˡ max(0, W₁ˡ @ + b₁ˡ1ᵀ) + b₂ˡ1ᵀ  (seed 000 decoder: W₃, W₄)
+    const std::string a = std::to_string(w), b = std::to_string(w + 1);
+    return "W_" + b + "ˡ " + act + "W_" + a + "ˡ @ + b_" + a + "ˡ 1ᵀ) + b_" + b + "ˡ 1ᵀ";
+  };
+  if (c.is_ed()) {
+    out.push_back({LineKind::Comment, 0, "▷ Encoding the context sequence z", 'Z', 0});
+    out.push_back({LineKind::Embed, 0, "Z ← Embed(z | W_e, W_p)", 'Z', 0});
+    out.push_back({LineKind::Loop, 0, "for l = 1, …, L_enc", 'Z', 0});
+    sub('Z', LineKind::SelfAttention, "MultiHeadAttention(@, @ | 𝒲ˡ_enc, 1)", 1, "");
+    sub('Z', LineKind::Mlp, mlp(1), 2, "");
+    out.push_back({LineKind::Comment, 0, "▷ Decoding the primary sequence x", 'X', 0});
+    out.push_back({LineKind::Embed, 0, "X ← Embed(x | W_e, W_p)", 'X', 0});
+    out.push_back({LineKind::Loop, 0, "for l = 1, …, L_dec", 'X', 0});
+    sub('X', LineKind::SelfAttention, "MultiHeadAttention(@, @ | 𝒲ˡ_dec, M_uni)", 3, "");
+    sub('X', LineKind::CrossAttention, "MultiHeadAttention(@, Z | 𝒲ˡ_cross, 1)", 4, "");
+    sub('X', LineKind::Mlp, mlp(3), 5, "");
+  } else {
+    out.push_back({LineKind::Embed, 0, "X ← Embed(x | W_e, W_p)", 'X', 0});
+    out.push_back({LineKind::Loop, 0, "for l = 1, …, L", 'X', 0});
+    sub('X', LineKind::SelfAttention, "MultiHeadAttention(@, @ | 𝒲ˡ, M_uni)", 1, "");
+    sub('X', LineKind::Mlp, mlp(1), 2, "");
+  }
+  if (c.final_norm) out.push_back({LineKind::FinalNorm, 0, "X ← ColwiseLayerNorm(X | γ, β)", 'X', 0});
+  out.push_back({LineKind::Output, 0, c.tied_unembed ? "return P = softmax(W_eᵀ X)" : "return P = softmax(W_u X)", 'X', 0});
+  return out;
+}
+
+const std::vector<PseudoLine>& pseudocode(const Config& c) {
+  static std::mutex mu;
+  static std::map<std::tuple<int, int, int, int, int>, std::vector<PseudoLine>> cache;
+  const auto key = std::make_tuple(int(c.variant), int(c.norm), int(c.activation), int(c.final_norm), int(c.tied_unembed));
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, build(c)).first;
+  return it->second;
+}
+
+std::string pseudocode_title(const Config& c) {
+  return c.is_ed() ? "ED-Transformer(z, x | θ)" : "D-Transformer(x | θ)";
+}
+
+}  // namespace gb

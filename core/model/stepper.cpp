@@ -1,0 +1,227 @@
+#include "core/model/stepper.h"
+
+#include <limits>
+
+namespace gb {
+
+Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e) : c_(c), p_(p), e_(e) {
+  GB_ASSERT(!c.validate(), "Stepper needs a valid config");
+  GB_ASSERT(!check_example(c, e), "Stepper needs an example that fits the model");
+  const auto& lines = pseudocode(c_);
+  // Unroll the listing: lines inside a loop run once per layer, the loop line starts each pass.
+  for (size_t i = 0; i < lines.size();) {
+    if (lines[i].kind == LineKind::Comment) { ++i; continue; }
+    if (lines[i].kind != LineKind::Loop) { program_.push_back({int(i), -1}); ++i; continue; }
+    size_t end = i + 1;
+    while (end < lines.size() && lines[end].indent > 0) ++end;
+    const int layers = lines[i].stream == 'Z' ? c_.enc_layers : c_.dec_layers;
+    for (int l = 0; l < layers; ++l) {
+      program_.push_back({int(i), l});
+      for (size_t k = i + 1; k < end; ++k) program_.push_back({int(k), l});
+    }
+    i = end;
+  }
+}
+
+void Stepper::reset() {
+  pc_ = 0;
+  s_ = State{};
+  undo_.clear();
+  records_.clear();
+}
+
+int Stepper::next_line() const { return at_end() ? -1 : program_[pc_].line; }
+int Stepper::next_layer() const { return at_end() ? -1 : program_[pc_].layer; }
+
+bool Stepper::next() {
+  if (at_end()) return false;
+  undo_.push_back(s_);
+  records_.push_back(execute(program_[pc_]));
+  ++pc_;
+  return true;
+}
+
+bool Stepper::back() {
+  if (pc_ == 0) return false;
+  --pc_;
+  s_ = std::move(undo_.back());
+  undo_.pop_back();
+  records_.pop_back();
+  return true;
+}
+
+void Stepper::run_to_line(int line) {
+  if (!at_end() && next_line() == line) next();  // already there: run it and go to its next occurrence
+  while (!at_end() && next_line() != line) next();
+}
+
+void Stepper::run_to_end() {
+  while (next()) {
+  }
+}
+
+std::vector<ScopeEntry> Stepper::scope() const {
+  std::vector<ScopeEntry> out;
+  if (s_.hasZ) out.push_back({"Z", s_.Z.rows(), s_.Z.cols()});
+  if (s_.hasX) out.push_back({"X", s_.X.rows(), s_.X.cols()});
+  if (s_.hasHat) out.push_back({s_.hat_of == 'Z' ? "Ẑ" : "X̂", s_.hat.rows(), s_.hat.cols()});
+  if (s_.hasP) out.push_back({"P", s_.P.rows(), s_.P.cols()});
+  if (s_.l >= 0) out.push_back({"l", 1, 1});
+  return out;
+}
+
+const MatF* Stepper::value(const std::string& name) const {
+  if (name == "Z" && s_.hasZ) return &s_.Z;
+  if (name == "X" && s_.hasX) return &s_.X;
+  if ((name == "X̂" || name == "Ẑ") && s_.hasHat) return &s_.hat;
+  if (name == "P" && s_.hasP) return &s_.P;
+  return nullptr;
+}
+
+const NormParams<float>& Stepper::norm_params(char stream, int layer, int gamma) const {
+  if (gamma == 0) return p_.ln_f;
+  const LayerParams<float>& lp = stream == 'Z' ? p_.enc[size_t(layer)] : p_.dec[size_t(layer)];
+  if (c_.is_ed()) {
+    switch (gamma) {
+      case 1: case 3: return lp.ln_a;
+      case 4: return lp.ln_b;
+      default: return lp.ln_c;  // γ₂, γ₅
+    }
+  }
+  return gamma == 1 ? lp.ln_a : lp.ln_c;
+}
+
+static AttentionRecord record_attention(const AttentionCache<float>& cache, const MatF& out, const AttentionMask& m,
+                                        int H, AttentionRecord::Kind kind) {
+  AttentionRecord r;
+  r.kind = kind;
+  r.Q = cache.Q;
+  r.K = cache.K;
+  r.V = cache.V;
+  r.out = out;
+  const int dh = int(cache.Q.rows()) / H;
+  for (int h = 0; h < H; ++h) {
+    HeadRecord hr;
+    hr.Q = cache.Q.middleRows(h * dh, dh);
+    hr.K = cache.K.middleRows(h * dh, dh);
+    hr.V = cache.V.middleRows(h * dh, dh);
+    hr.S = cache.S.middleCols(Eigen::Index(h) * m.Tq, m.Tq);
+    hr.A = cache.A.middleCols(Eigen::Index(h) * m.Tq, m.Tq);
+    hr.mask.resize(m.Tk, m.Tq);
+    hr.S_masked = hr.S;
+    for (int tx = 0; tx < m.Tq; ++tx)
+      for (int tz = 0; tz < m.Tk; ++tz) {
+        const bool ok = m.allowed(0, tz, tx);
+        hr.mask(tz, tx) = ok ? 1.0f : 0.0f;
+        if (!ok) hr.S_masked(tz, tx) = -std::numeric_limits<float>::infinity();
+      }
+    hr.Y = cache.Yc.middleRows(h * dh, dh);
+    r.heads.push_back(std::move(hr));
+  }
+  return r;
+}
+
+StepRecord Stepper::execute(const Instr& in) {
+  const PseudoLine& line = pseudocode(c_)[size_t(in.line)];
+  StepRecord r;
+  r.line = in.line;
+  r.layer = in.layer;
+  r.stream = line.stream;
+  const char* stack = line.stream == 'Z' ? "encoder" : "decoder";
+  const std::string where =
+      in.layer >= 0 ? std::string(stack) + " layer " + std::to_string(in.layer + 1) + ": " : std::string();
+  r.label = where + line.text;
+  const bool pre = c_.norm == NormPlacement::Pre;
+  MatF& S = line.stream == 'Z' ? s_.Z : s_.X;
+  const std::string Sname(1, line.stream);
+  const std::string hat_name = line.stream == 'Z' ? "Ẑ" : "X̂";
+  std::vector<int> no_pad;  // B = 1: no padding
+  auto f_input = [&]() -> const MatF& { return pre ? s_.hat : S; };
+  auto layer_params = [&]() -> const LayerParams<float>& {
+    return line.stream == 'Z' ? p_.enc[size_t(in.layer)] : p_.dec[size_t(in.layer)];
+  };
+
+  switch (line.kind) {
+    case LineKind::Comment:
+      break;
+    case LineKind::Loop:
+      s_.l = in.layer;
+      r.target = "l";
+      break;
+    case LineKind::Embed: {
+      const std::vector<int>& ids = line.stream == 'Z' ? e_.z : e_.x;
+      S.resize(c_.d_e, Eigen::Index(ids.size()));
+      for (size_t j = 0; j < ids.size(); ++j) S.col(Eigen::Index(j)) = p_.W_e.col(ids[j]) + p_.W_p.col(Eigen::Index(j));
+      (line.stream == 'Z' ? s_.hasZ : s_.hasX) = true;
+      r.target = Sname;
+      r.value = S;
+      break;
+    }
+    case LineKind::Norm:
+    case LineKind::FinalNorm: {
+      const NormParams<float>& np = norm_params(line.stream, in.layer, line.kind == LineKind::FinalNorm ? 0 : line.norm_index);
+      NormCache<float> nc;
+      MatF y;
+      layernorm_forward(y, nc, S, np);
+      r.mean = nc.mean;
+      r.var = (nc.rstd.array().square().inverse() - float(kLayerNormEps)).matrix();
+      if (pre && line.kind == LineKind::Norm) {
+        s_.hat = y;
+        s_.hasHat = true;
+        s_.hat_of = line.stream;
+        r.target = hat_name;
+      } else {
+        S = y;
+        r.target = Sname;
+      }
+      r.value = y;
+      break;
+    }
+    case LineKind::SelfAttention:
+    case LineKind::CrossAttention: {
+      const bool cross = line.kind == LineKind::CrossAttention;
+      const LayerParams<float>& lp = layer_params();
+      const MatF& Xq = f_input();
+      const MatF& Zkv = cross ? s_.Z : Xq;
+      AttentionMask m{1, int(Xq.cols()), int(Zkv.cols()), !cross && line.stream == 'X', nullptr};
+      AttentionCache<float> cache;
+      MatF out;
+      attention_forward(out, cache, Xq, Zkv, cross ? lp.cross : lp.attn, m, c_.heads, /*keep_scores=*/true);
+      r.attention = record_attention(cache, out, m, c_.heads,
+                                     cross ? AttentionRecord::Kind::Cross
+                                           : (m.causal ? AttentionRecord::Kind::Causal : AttentionRecord::Kind::Bidirectional));
+      S += out;
+      r.target = Sname;
+      r.value = S;
+      break;
+    }
+    case LineKind::Mlp: {
+      MlpCache<float> cache;
+      MatF out;
+      mlp_forward(out, cache, f_input(), layer_params().mlp, c_.activation);
+      S += out;
+      r.target = Sname;
+      r.value = S;
+      break;
+    }
+    case LineKind::Output: {
+      MatF logits = c_.tied_unembed ? MatF(p_.W_e.transpose() * s_.X) : MatF(p_.W_u * s_.X);
+      MatF lp;
+      log_softmax_columns(lp, logits);
+      s_.P = lp.array().exp().matrix();  // P = softmax(W_u X), column by column
+      s_.hasP = true;
+      r.target = "P";
+      r.value = s_.P;
+      break;
+    }
+  }
+  return r;
+}
+
+std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, const Example& e) {
+  Stepper s(c, p, e);
+  s.run_to_end();
+  return s.records();
+}
+
+}  // namespace gb

@@ -1,0 +1,100 @@
+// stepper.h — runs ED-Transformer / D-Transformer one pseudo-code line at a time, and records what each line made.
+//
+// The stepper executes the listing of pseudocode(config) on one example (B = 1, no dropout) with the same layer
+// functions as model_forward: next() runs one line, back() undoes one, run_to_line() runs until a given line is
+// next. At any point it says which line comes next and what is in scope (Z, X, X̂, P, l) with shapes. Each executed
+// line leaves a StepRecord: the matrix it produced, labelled with the line and the layer, and for attention lines
+// Q, K, V and per head the scores before and after the mask, the mask and the weights; for norm lines the column
+// means and variances. trace_forward() is the stepper run to the end: the forward pass with recording on.
+// Recording lives here, never on the training hot path (model_forward).
+#pragma once
+
+#include "core/model/model.h"
+#include "core/model/pseudocode.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gb {
+
+struct HeadRecord {
+  MatF Q, K, V;   // d_h × n_q, d_h × n_k, d_h × n_k   (rows h·d_h … of Q, K, V)
+  MatF S;         // n_k × n_q   Kᵀ Q / √d_h, before the mask
+  MatF mask;      // n_k × n_q   1 where the query may look at the key, 0 where masked
+  MatF S_masked;  // n_k × n_q   S with −∞ where masked
+  MatF A;         // n_k × n_q   softmax over the key index; each column sums to 1
+  MatF Y;         // d_h × n_q   V A
+};
+
+struct AttentionRecord {
+  enum class Kind { Bidirectional, Causal, Cross } kind;
+  MatF Q, K, V;                  // d_e × n
+  std::vector<HeadRecord> heads; // H
+  MatF out;                      // d_e × n_q   W_o [Y¹; …; Y^H] + b_o 1ᵀ
+};
+
+struct StepRecord {
+  int line = -1;          // index into pseudocode(config)
+  int layer = -1;         // 0-based layer for lines inside a loop, −1 outside
+  char stream = 'X';      // 'Z' encoder, 'X' decoder
+  std::string target;     // what the line assigns: "Z", "X", "X̂", "Ẑ", "P", "l"
+  std::string label;      // e.g. "encoder layer 2: Z ← Z + MultiHeadAttention(Z, Z | 𝒲ˡ_enc, 1)"
+  MatF value;             // what the line produced (empty for a loop line)
+  std::optional<AttentionRecord> attention;
+  VecF mean, var;         // norm lines: per-column mean and biased variance of the input
+};
+
+struct ScopeEntry {
+  std::string name;
+  Eigen::Index rows = 0, cols = 0;
+};
+
+class Stepper {
+ public:
+  // The config must be valid and the example must fit it (check_example).
+  Stepper(const Config& c, const Params<float>& p, const Example& e);
+
+  bool at_end() const { return pc_ >= program_.size(); }
+  bool next();                        // runs one line; false at the end
+  bool back();                        // undoes one line; false at the start
+  void run_to_line(int line);         // runs until `line` is next (at most to the end)
+  void run_to_end();
+  void reset();
+
+  int next_line() const;              // the line that runs next, −1 at the end
+  int next_layer() const;             // its layer (0-based) or −1
+  size_t position() const { return pc_; }
+  size_t program_size() const { return program_.size(); }
+  std::vector<ScopeEntry> scope() const;  // what is defined now, with shapes
+  const MatF* value(const std::string& name) const;
+  const std::vector<StepRecord>& records() const { return records_; }
+  const Config& config() const { return c_; }
+  const Example& example() const { return e_; }
+
+ private:
+  struct Instr { int line; int layer; };
+  struct State {
+    MatF Z, X, hat;    // hat: X̂ or Ẑ (pre-LN)
+    MatF P;
+    int l = -1;
+    bool hasZ = false, hasX = false, hasHat = false, hasP = false;
+    char hat_of = 'X';
+  };
+  StepRecord execute(const Instr& in);
+  const NormParams<float>& norm_params(char stream, int layer, int gamma) const;
+
+  Config c_;
+  Params<float> p_;
+  Example e_;
+  std::vector<Instr> program_;
+  size_t pc_ = 0;
+  State s_;
+  std::vector<State> undo_;
+  std::vector<StepRecord> records_;
+};
+
+// The forward pass with recording on: every executed line's record, in order. records.back().value is P.
+std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, const Example& e);
+
+}  // namespace gb

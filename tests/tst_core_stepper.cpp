@@ -1,0 +1,171 @@
+// The stepper and the trace: the listing is the seed's, stepping reproduces the forward pass, back undoes, and
+// every record holds what the GUI will show (attention per head with its mask, norm statistics, P).
+#include "core/model/stepper.h"
+
+#include <QtTest>
+
+using namespace gb;
+
+static Config ed_config() { return Config::make(Variant::EncoderDecoder, 9, 8, 2, 2, 2, 8, 16); }
+static Config d_config() { return Config::make(Variant::DecoderOnly, 9, 8, 0, 3, 2, 8, 16); }
+static Example ed_example() { return {{3, 4, 5, 6}, {1, 7, 2}}; }
+static Example d_example() { return {{}, {1, 5, 2, 8, 3}}; }
+
+class TestStepper : public QObject {
+  Q_OBJECT
+ private slots:
+  void listing_is_the_seed() {
+    const auto& ed = pseudocode(ed_config());
+    QStringList ed_text;
+    for (const auto& l : ed) ed_text << QString::fromStdString(l.text);
+    QCOMPARE(ed_text.size(), 17);  // 2 comments, 2 embeds, 2 loops, 4 + 6 layer lines, return
+    QCOMPARE(ed_text[1], QString("Z ← Embed(z | W_e, W_p)"));
+    QCOMPARE(ed_text[3], QString("Z ← Z + MultiHeadAttention(Z, Z | 𝒲ˡ_enc, 1)"));
+    QCOMPARE(ed_text[4], QString("Z ← ColwiseLayerNorm(Z | γˡ1, βˡ1)"));
+    QCOMPARE(ed_text[5], QString("Z ← Z + W_2ˡ max(0, W_1ˡ Z + b_1ˡ 1ᵀ) + b_2ˡ 1ᵀ"));
+    QCOMPARE(ed_text[0], QString("▷ Encoding the context sequence z"));
+    QCOMPARE(ed_text[10], QString("X ← X + MultiHeadAttention(X, X | 𝒲ˡ_dec, M_uni)"));
+    QCOMPARE(ed_text[12], QString("X ← X + MultiHeadAttention(X, Z | 𝒲ˡ_cross, 1)"));
+    QCOMPARE(ed_text[14], QString("X ← X + W_4ˡ max(0, W_3ˡ X + b_3ˡ 1ᵀ) + b_4ˡ 1ᵀ"));
+    QCOMPARE(ed_text[15], QString("X ← ColwiseLayerNorm(X | γˡ5, βˡ5)"));
+    QCOMPARE(ed_text[16], QString("return P = softmax(W_u X)"));
+    const auto& d = pseudocode(d_config());
+    QStringList d_text;
+    for (const auto& l : d) d_text << QString::fromStdString(l.text);
+    QCOMPARE(d_text, (QStringList{"X ← Embed(x | W_e, W_p)", "for l = 1, …, L", "X̂ ← ColwiseLayerNorm(X | γˡ1, βˡ1)",
+                                  "X ← X + MultiHeadAttention(X̂, X̂ | 𝒲ˡ, M_uni)", "X̂ ← ColwiseLayerNorm(X | γˡ2, βˡ2)",
+                                  "X ← X + W_2ˡ GELU(W_1ˡ X̂ + b_1ˡ 1ᵀ) + b_2ˡ 1ᵀ", "X ← ColwiseLayerNorm(X | γ, β)",
+                                  "return P = softmax(W_u X)"}));
+  }
+
+  void stepping_equals_forward_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("ED seed 000") << 0;
+    QTest::newRow("D seed 002") << 1;
+    QTest::newRow("ED pre-LN GELU tied final norm") << 2;
+    QTest::newRow("D post-LN ReLU no final norm") << 3;
+  }
+  void stepping_equals_forward() {
+    QFETCH(int, which);
+    Config c = which % 2 == 0 ? ed_config() : d_config();
+    if (which == 2) c.norm = NormPlacement::Pre, c.activation = Activation::GELU, c.tied_unembed = true, c.final_norm = true;
+    if (which == 3) c.norm = NormPlacement::Post, c.activation = Activation::ReLU, c.final_norm = false;
+    const Example e = which % 2 == 0 ? ed_example() : d_example();
+    const Params<float> p = params_init(c, 5);
+    const auto records = trace_forward(c, p, e);
+    const MatF P = model_logprobs(c, p, e).array().exp();
+    QCOMPARE(records.back().target, std::string("P"));
+    const double diff = (records.back().value - P).cwiseAbs().maxCoeff();
+    QVERIFY2(diff < 1e-6, qPrintable(QString("stepper P differs from forward by %1").arg(diff)));
+    // lines per layer × layers + the rest
+    const int per_layer_enc = c.is_ed() ? 5 : 0, per_layer_dec = c.is_ed() ? 7 : 5;
+    const int expected = (c.is_ed() ? 1 + c.enc_layers * per_layer_enc : 0) + 1 + c.dec_layers * per_layer_dec +
+                         (c.final_norm ? 1 : 0) + 1;
+    QCOMPARE(int(records.size()), expected);
+  }
+
+  void next_back_and_run_to() {
+    const Config c = ed_config();
+    Stepper s(c, params_init(c, 2), ed_example());
+    QCOMPARE(s.next_line(), 1);  // Z ← Embed(z | …): the comment line is not a step
+    QVERIFY(s.scope().empty());
+    QVERIFY(s.next());
+    auto sc = s.scope();
+    QCOMPARE(int(sc.size()), 1);
+    QCOMPARE(sc[0].name, std::string("Z"));
+    QCOMPARE(sc[0].rows, Eigen::Index(8));
+    QCOMPARE(sc[0].cols, Eigen::Index(4));
+    const MatF Z0 = *s.value("Z");
+    QVERIFY(s.next());  // for l = 1
+    QVERIFY(s.next());  // attention
+    QCOMPARE(s.records().back().label, std::string("encoder layer 1: Z ← Z + MultiHeadAttention(Z, Z | 𝒲ˡ_enc, 1)"));
+    QVERIFY(*s.value("Z") != Z0);
+    QVERIFY(s.back());
+    QVERIFY(s.back());
+    QVERIFY(*s.value("Z") == Z0);
+    QCOMPARE(s.records().size(), size_t(1));
+    s.run_to_line(12);  // first cross-attention
+    QCOMPARE(s.next_line(), 12);
+    QCOMPARE(s.next_layer(), 0);
+    s.run_to_line(12);  // the next one is in decoder layer 2
+    QCOMPARE(s.next_layer(), 1);
+    s.run_to_end();
+    QVERIFY(s.at_end());
+    QVERIFY(!s.next());
+    QVERIFY(s.value("P"));
+    QCOMPARE(s.value("P")->cols(), Eigen::Index(3));
+    while (s.back()) {
+    }
+    QCOMPARE(s.position(), size_t(0));
+    QVERIFY(s.scope().empty());
+  }
+
+  void attention_records_with_masks() {
+    const Config c = ed_config();
+    const auto recs = trace_forward(c, params_init(c, 3), ed_example());
+    int bidir = 0, causal = 0, cross = 0;
+    for (const auto& r : recs) {
+      if (!r.attention) continue;
+      const auto& a = *r.attention;
+      QCOMPARE(int(a.heads.size()), c.heads);
+      for (const auto& h : a.heads) {
+        QCOMPARE(h.Q.rows(), Eigen::Index(c.d_h()));
+        // columns of A sum to 1; masked entries are exactly 0 and −∞ in S_masked
+        for (Eigen::Index j = 0; j < h.A.cols(); ++j) QVERIFY(std::abs(h.A.col(j).sum() - 1.0f) < 1e-5f);
+        for (Eigen::Index i = 0; i < h.A.rows(); ++i)
+          for (Eigen::Index j = 0; j < h.A.cols(); ++j) {
+            const bool allowed = a.kind != AttentionRecord::Kind::Causal || i <= j;  // M_uni[t_z, t_x] = [t_z ≤ t_x]
+            QCOMPARE(h.mask(i, j), allowed ? 1.0f : 0.0f);
+            if (!allowed) {
+              QCOMPARE(h.A(i, j), 0.0f);
+              QVERIFY(std::isinf(h.S_masked(i, j)));
+            } else {
+              QCOMPARE(h.S_masked(i, j), h.S(i, j));
+            }
+          }
+        // the scores are Kᵀ Q / √d_h
+        const MatF S = h.K.transpose() * h.Q / std::sqrt(float(c.d_h()));
+        QVERIFY((S - h.S).cwiseAbs().maxCoeff() < 1e-5f);
+      }
+      switch (a.kind) {
+        case AttentionRecord::Kind::Bidirectional:
+          ++bidir;
+          QCOMPARE(a.heads[0].A.rows(), Eigen::Index(4));
+          QCOMPARE(a.heads[0].A.cols(), Eigen::Index(4));
+          break;
+        case AttentionRecord::Kind::Causal: ++causal; break;
+        case AttentionRecord::Kind::Cross:
+          ++cross;
+          QCOMPARE(a.heads[0].A.rows(), Eigen::Index(4));  // keys: |z|
+          QCOMPARE(a.heads[0].A.cols(), Eigen::Index(3));  // queries: |x|
+          break;
+      }
+    }
+    QCOMPARE(bidir, c.enc_layers);
+    QCOMPARE(causal, c.dec_layers);
+    QCOMPARE(cross, c.dec_layers);
+  }
+
+  void norm_records() {
+    const Config c = d_config();
+    Stepper s(c, params_init(c, 4), d_example());
+    s.next();  // embed
+    s.next();  // loop
+    const MatF X = *s.value("X");
+    s.next();  // X̂ ← LN(X)
+    const StepRecord& r = s.records().back();
+    QCOMPARE(r.target, std::string("X̂"));
+    QCOMPARE(r.mean.size(), X.cols());
+    for (Eigen::Index j = 0; j < X.cols(); ++j) {
+      const float mu = X.col(j).mean();
+      const float var = (X.col(j).array() - mu).square().mean();
+      QVERIFY(std::abs(r.mean(j) - mu) < 1e-6f);
+      QVERIFY(std::abs(r.var(j) - var) < 1e-4f * std::max(1e-3f, var));
+    }
+    auto sc = s.scope();
+    QCOMPARE(int(sc.size()), 3);  // X, X̂, l
+  }
+};
+
+QTEST_GUILESS_MAIN(TestStepper)
+#include "tst_core_stepper.moc"
