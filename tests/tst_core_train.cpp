@@ -114,7 +114,7 @@ class TestCoreTrain : public QObject {
     const Config c = Config::make(Variant::DecoderOnly, 5, 4, 0, 1, 1, 4, 4);
     Grads<float> g = params_zeros<float>(c);
     g.W_e.setConstant(3.0f);
-    const double before = clip_grad_norm(c, g, 1.0f);
+    const double before = clip_grad_norm(tensor_list(c, g), 1.0f);
     QVERIFY(std::abs(before - 3.0 * std::sqrt(20.0)) < 1e-4);
     double after = 0;
     for_each_tensor(c, g, [&](const std::string&, TensorRef<float> t) { after += t.mat().squaredNorm(); });

@@ -2,6 +2,8 @@
 // products where the op is a matrix product.
 #include "core/model/layers.h"
 
+#include <unsupported/Eigen/SpecialFunctions>  // vectorised erf
+
 #include <cmath>
 #include <limits>
 
@@ -161,24 +163,21 @@ void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Ma
 
 // ---------------------------------------------------------------------------------------------- MLP
 
-template <class T> static inline T gelu(T x) {  // x · Φ(x), exact (seed 002)
-  return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440)));
-}
-template <class T> static inline T gelu_grad(T x) {  // Φ(x) + x φ(x)
-  const T cdf = T(0.5) * (T(1) + std::erf(x * T(0.70710678118654752440)));
-  const T pdf = std::exp(T(-0.5) * x * x) * T(0.39894228040143267794);
-  return cdf + x * pdf;
-}
+// GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2)), exact (seed 002); GELU'(x) = Φ(x) + x φ(x).
+// Eigen's erf and exp are vectorised for float (a rational erf accurate to a few ulp).
+constexpr double kInvSqrt2 = 0.70710678118654752440;
+constexpr double kInvSqrt2Pi = 0.39894228040143267794;
 
 template <class T>
 void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T>& p, Activation act) {
   c.h.resize(p.W_in.rows(), x.cols());
   c.h.noalias() = p.W_in * x;  // W_1 x + b_1 1ᵀ     d_mlp × N
   c.h.colwise() += p.b_in;
+  c.a.resize(c.h.rows(), c.h.cols());
   if (act == Activation::ReLU)
-    c.a = c.h.cwiseMax(T(0));  // max(0, ·)
+    c.a.array() = c.h.array().cwiseMax(T(0));  // max(0, ·)
   else
-    c.a = c.h.unaryExpr([](T v) { return gelu(v); });
+    c.a.array() = T(0.5) * c.h.array() * (T(1) + (c.h.array() * T(kInvSqrt2)).erf());
   out.resize(p.W_out.rows(), x.cols());
   out.noalias() = p.W_out * c.a;  // W_2 a + b_2 1ᵀ   d_e × N
   out.colwise() += p.b_out;
@@ -194,7 +193,8 @@ void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>&
   if (act == Activation::ReLU)
     c.da.array() *= (c.h.array() > T(0)).template cast<T>();
   else
-    c.da.array() *= c.h.unaryExpr([](T v) { return gelu_grad(v); }).array();
+    c.da.array() *= T(0.5) * (T(1) + (c.h.array() * T(kInvSqrt2)).erf()) +
+                    c.h.array() * (T(-0.5) * c.h.array().square()).exp() * T(kInvSqrt2Pi);
   // now c.da = ∂J/∂h
   dp.W_in.noalias() += c.da * x.transpose();
   dp.b_in += c.da.rowwise().sum();

@@ -33,7 +33,16 @@ Status check_example(const Config& c, const Example& e) {
 
 Batch make_batch(const Config& c, const std::vector<Example>& ex, const std::vector<int>& idx) {
   Batch b;
+  make_batch(b, c, ex, idx);
+  return b;
+}
+
+void make_batch(Batch& b, const Config& c, const std::vector<Example>& ex, const std::vector<int>& idx) {
   b.B = static_cast<int>(idx.size());
+  b.T = 0;
+  b.S = 0;
+  b.x_len.clear();
+  b.z_len.clear();
   for (int i : idx) {
     b.T = std::max<int>(b.T, static_cast<int>(ex[i].x.size()));
     b.S = std::max<int>(b.S, static_cast<int>(ex[i].z.size()));
@@ -50,7 +59,6 @@ Batch make_batch(const Config& c, const std::vector<Example>& ex, const std::vec
     b.z_len.push_back(static_cast<int>(e.z.size()));
   }
   if (!c.is_ed()) b.S = 0, b.z.clear(), b.z_len.clear();
-  return b;
 }
 
 Batch make_batch(const Config& c, const Example& e) { return make_batch(c, std::vector<Example>{e}, {0}); }

@@ -34,6 +34,8 @@ struct Batch {
 // Packs examples[idx…] into a batch. Ids outside the vocabulary are a programmer error (validate data first).
 Batch make_batch(const Config& c, const std::vector<Example>& examples, const std::vector<int>& idx);
 Batch make_batch(const Config& c, const Example& e);
+// The same into an existing batch, reusing its memory.
+void make_batch(Batch& out, const Config& c, const std::vector<Example>& examples, const std::vector<int>& idx);
 // A user error when an example does not fit the model: an id ≥ |V|, a sequence longer than ℓ_max, an empty x.
 Status check_example(const Config& c, const Example& e);
 

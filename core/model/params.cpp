@@ -72,6 +72,15 @@ Params<float> params_init(const Config& c, uint64_t seed) {
   return p;
 }
 
+std::vector<std::string> tensor_names(const Config& c) {
+  std::vector<std::string> out;
+  Params<float> empty;  // names only: for_each_tensor needs no allocated tensors
+  empty.enc.resize(size_t(c.enc_layers));
+  empty.dec.resize(size_t(c.dec_layers));
+  for_each_tensor(c, empty, [&](const std::string& n, TensorRef<float>) { out.push_back(n); });
+  return out;
+}
+
 template <class T> void params_set_zero(const Config& c, Params<T>& p) {
   for_each_tensor(c, p, [](const std::string&, TensorRef<T> t) { t.mat().setZero(); });
 }

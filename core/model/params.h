@@ -114,6 +114,14 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
   if (c.final_norm) norm("ln", p.ln_f);
 }
 
+// The tensors of p in for_each_tensor order, without names (for loops that run every step: no strings built).
+template <class T> std::vector<TensorRef<T>> tensor_list(const Config& c, Params<T>& p) {
+  std::vector<TensorRef<T>> out;
+  for_each_tensor(c, p, [&](const std::string&, TensorRef<T> t) { out.push_back(t); });
+  return out;
+}
+std::vector<std::string> tensor_names(const Config& c);
+
 // Allocates every tensor with its shape, all zero. The config must be valid.
 template <class T> Params<T> params_zeros(const Config& c);
 // Allocates and initialises from seed: weights N(0, 0.02²) (GPT-2's choice; residual output projections scaled

@@ -12,54 +12,62 @@ float schedule_lr(const OptimizerOptions& o, int step) {
   return float(o.lr * (o.min_lr_ratio + (1.0 - o.min_lr_ratio) * cosine));
 }
 
-OptimizerState optimizer_state_init(const Config& c, const OptimizerOptions& o) {
-  OptimizerState s;
-  if (o.kind == OptimizerKind::AdamW) {
-    s.m = params_zeros<float>(c);
-    s.v = params_zeros<float>(c);
-  }
-  return s;
-}
-
-double clip_grad_norm(const Config& c, Grads<float>& g, float clip) {
+double clip_grad_norm(const std::vector<TensorRef<float>>& g, float clip) {
   double sq = 0;
-  for_each_tensor(c, g, [&](const std::string&, TensorRef<float> t) { sq += t.mat().template cast<double>().squaredNorm(); });
+  for (const auto& t : g) {
+    const float* d = t.data;
+    for (Eigen::Index i = 0; i < t.size(); ++i) sq += double(d[i]) * double(d[i]);
+  }
   const double norm = std::sqrt(sq);
   if (clip > 0.0f && norm > double(clip)) {
     const float f = float(double(clip) / (norm + 1e-6));
-    for_each_tensor(c, g, [&](const std::string&, TensorRef<float> t) { t.mat() *= f; });
+    for (const auto& t : g) t.mat() *= f;
   }
   return norm;
 }
 
-void optimizer_step(const Config& c, Params<float>& p, const Grads<float>& g, OptimizerState& s,
-                    const OptimizerOptions& o, float lr) {
-  std::vector<TensorRef<float>> gs, ms, vs;
-  for_each_tensor(c, const_cast<Grads<float>&>(g), [&](const std::string&, TensorRef<float> t) { gs.push_back(t); });
-  ++s.t;
-  if (o.kind == OptimizerKind::SGD) {
-    size_t i = 0;
-    for_each_tensor(c, p, [&](const std::string&, TensorRef<float> t) {
-      t.mat() -= lr * gs[i++].mat();  // θ ← θ − η ∇J
-    });
+Optimizer::Optimizer(const Config& c, Params<float>& p, Grads<float>& g, const OptimizerOptions& o)
+    : c_(c), o_(o) {
+  p_ = tensor_list(c, p);
+  g_ = tensor_list(c, g);
+  if (o.kind == OptimizerKind::AdamW) {
+    s_.m = params_zeros<float>(c);
+    s_.v = params_zeros<float>(c);
+    m_ = tensor_list(c, s_.m);
+    v_ = tensor_list(c, s_.v);
+  }
+}
+
+void Optimizer::set_state(const OptimizerState& s) {
+  s_.t = s.t;
+  if (o_.kind != OptimizerKind::AdamW) return;
+  auto sm = tensor_list(c_, const_cast<Params<float>&>(s.m));
+  auto sv = tensor_list(c_, const_cast<Params<float>&>(s.v));
+  GB_ASSERT(sm.size() == m_.size() && sv.size() == v_.size(), "optimizer state must match the model");
+  for (size_t i = 0; i < m_.size(); ++i) {
+    m_[i].mat() = sm[i].mat();
+    v_[i].mat() = sv[i].mat();
+  }
+}
+
+void Optimizer::step(float lr) {
+  ++s_.t;
+  if (o_.kind == OptimizerKind::SGD) {
+    for (size_t i = 0; i < p_.size(); ++i) p_[i].mat() -= lr * g_[i].mat();  // θ ← θ − η ∇J
     return;
   }
-  for_each_tensor(c, s.m, [&](const std::string&, TensorRef<float> t) { ms.push_back(t); });
-  for_each_tensor(c, s.v, [&](const std::string&, TensorRef<float> t) { vs.push_back(t); });
-  const float bc1 = 1.0f - std::pow(o.beta1, float(s.t));
-  const float bc2 = 1.0f - std::pow(o.beta2, float(s.t));
-  size_t i = 0;
-  for_each_tensor(c, p, [&](const std::string&, TensorRef<float> t) {
-    auto th = t.mat().array();
-    auto gr = gs[i].mat().array();
-    auto m = ms[i].mat().array();
-    auto v = vs[i].mat().array();
-    if (!t.is_vector && o.weight_decay > 0.0f) th *= (1.0f - lr * o.weight_decay);  // decoupled decay
-    m = o.beta1 * m + (1.0f - o.beta1) * gr;
-    v = o.beta2 * v + (1.0f - o.beta2) * gr.square();
-    th -= lr * (m / bc1) / ((v / bc2).sqrt() + o.eps);
-    ++i;
-  });
+  const float bc1 = 1.0f - std::pow(o_.beta1, float(s_.t));
+  const float bc2 = 1.0f - std::pow(o_.beta2, float(s_.t));
+  for (size_t i = 0; i < p_.size(); ++i) {
+    auto th = p_[i].mat().array();
+    auto gr = g_[i].mat().array();
+    auto m = m_[i].mat().array();
+    auto v = v_[i].mat().array();
+    if (!p_[i].is_vector && o_.weight_decay > 0.0f) th *= (1.0f - lr * o_.weight_decay);  // decoupled decay
+    m = o_.beta1 * m + (1.0f - o_.beta1) * gr;
+    v = o_.beta2 * v + (1.0f - o_.beta2) * gr.square();
+    th -= lr * (m / bc1) / ((v / bc2).sqrt() + o_.eps);
+  }
 }
 
 const char* optimizer_name(OptimizerKind k) { return k == OptimizerKind::SGD ? "sgd" : "adamw"; }

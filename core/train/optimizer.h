@@ -30,13 +30,26 @@ struct OptimizerState {
   Params<float> m, v;
 };
 
-OptimizerState optimizer_state_init(const Config& c, const OptimizerOptions& o);
+// Clips the tensors of g in place when clip > 0; returns the global norm before clipping.
+double clip_grad_norm(const std::vector<TensorRef<float>>& g, float clip);
 
-// Clips g in place when o.clip > 0; returns the global norm before clipping.
-double clip_grad_norm(const Config& c, Grads<float>& g, float clip);
-// One update θ ← θ − η … at learning rate lr.
-void optimizer_step(const Config& c, Params<float>& p, const Grads<float>& g, OptimizerState& s,
-                    const OptimizerOptions& o, float lr);
+// Updates p from g. Holds views of p, g and its moments, so a step builds no lists and allocates nothing.
+// p and g must outlive the optimizer and keep their tensors (no reallocation).
+class Optimizer {
+ public:
+  Optimizer(const Config& c, Params<float>& p, Grads<float>& g, const OptimizerOptions& o);
+  double clip() { return clip_grad_norm(g_, o_.clip); }
+  void step(float lr);  // θ ← θ − lr · update
+  OptimizerState& state() { return s_; }
+  void set_state(const OptimizerState& s);  // for resuming; shapes must match
+  const OptimizerOptions& options() const { return o_; }
+
+ private:
+  Config c_;
+  OptimizerOptions o_;
+  OptimizerState s_;
+  std::vector<TensorRef<float>> p_, g_, m_, v_;
+};
 
 const char* optimizer_name(OptimizerKind k);  // "sgd" | "adamw"
 Result<OptimizerKind> parse_optimizer(const std::string& s);

@@ -7,12 +7,11 @@
 namespace gb {
 
 Trainer::Trainer(const Config& c, Params<float>& params, const std::vector<Example>& data, const TrainOptions& o)
-    : c_(c), p_(params), data_(data), o_(o) {
+    : c_(c), p_(params), data_(data), o_(o), g_(params_zeros<float>(c)), opt_(c, params, g_, o.opt) {
   GB_ASSERT(!data.empty(), "Trainer needs at least one example");
   GB_ASSERT(o.batch_size >= 1, "batch size must be at least 1");
-  g_ = params_zeros<float>(c);
-  state_ = optimizer_state_init(c, o.opt);
-  for_each_tensor(c_, g_, [&](const std::string& n, TensorRef<float>) { names_.push_back(n); });
+  names_ = gb::tensor_names(c);
+  gl_ = tensor_list(c, g_);
   cur_.rng.reseed(o.seed ^ 0x5eedda7aULL);
   cur_.epoch = -1;
   next_epoch();
@@ -31,17 +30,18 @@ void Trainer::next_epoch() {
 
 void Trainer::restore(const Cursor& cur, const OptimizerState& s) {
   cur_ = cur;
-  state_ = s;
+  opt_.set_state(s);
 }
 
-StepReport Trainer::step() {
+const StepReport& Trainer::step() {
   if (cur_.pos >= data_.size()) next_epoch();
   const size_t end = std::min(data_.size(), cur_.pos + size_t(o_.batch_size));
   idx_.assign(cur_.order.begin() + cur_.pos, cur_.order.begin() + end);
   cur_.pos = end;
-  const Batch batch = make_batch(c_, data_, idx_);
+  make_batch(batch_, c_, data_, idx_);
+  const Batch& batch = batch_;
 
-  StepReport r;
+  StepReport& r = report_;
   r.step = step_;
   r.epoch = cur_.epoch;
   ForwardOptions fo;
@@ -51,13 +51,13 @@ StepReport Trainer::step() {
   r.stats = loss_forward_backward(&ws_.dlogits, act_.logits, batch, o_.loss);   // J(θ)
   r.loss = r.stats.loss;
   r.tokens = std::accumulate(batch.x_len.begin(), batch.x_len.end(), int64_t(0));
-  params_set_zero(c_, g_);
+  for (const auto& t : gl_) t.mat().setZero();
   model_backward(g_, ws_, act_, ws_.dlogits, c_, p_, batch);                     // ∇J(θ)
-  r.grad_norms.reserve(names_.size());
-  for_each_tensor(c_, g_, [&](const std::string&, TensorRef<float> t) { r.grad_norms.push_back(t.mat().norm()); });
-  r.grad_norm = clip_grad_norm(c_, g_, o_.opt.clip);
+  r.grad_norms.resize(gl_.size());
+  for (size_t i = 0; i < gl_.size(); ++i) r.grad_norms[i] = gl_[i].mat().norm();
+  r.grad_norm = opt_.clip();
   r.lr = schedule_lr(o_.opt, step_);
-  optimizer_step(c_, p_, g_, state_, o_.opt, r.lr);                             // θ ← θ − η ∇J(θ)
+  opt_.step(r.lr);                                                              // θ ← θ − η ∇J(θ)
   ++step_;
   return r;
 }

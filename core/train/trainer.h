@@ -50,15 +50,15 @@ class Trainer {
   // params is trained in place; data must have passed check_example.
   Trainer(const Config& c, Params<float>& params, const std::vector<Example>& data, const TrainOptions& o);
 
-  // One optimizer step on the next batch. Returns its report.
-  StepReport step();
+  // One optimizer step on the next batch. Returns its report (valid until the next step).
+  const StepReport& step();
   // Runs until o.steps are done or on_step returns false (cancel). Returns the number of steps run.
   int run(const std::function<bool(const StepReport&)>& on_step);
 
   int steps_done() const { return step_; }
   int steps_per_epoch() const;
   const std::vector<std::string>& tensor_names() const { return names_; }
-  OptimizerState& optimizer_state() { return state_; }
+  OptimizerState& optimizer_state() { return opt_.state(); }
   // Position in the data stream (for resuming exactly): epoch, cursor and the generator.
   struct Cursor { int step = 0; int epoch = 0; size_t pos = 0; std::vector<int> order; Rng rng; };
   const Cursor& cursor() const { return cur_; }
@@ -73,11 +73,14 @@ class Trainer {
   Grads<float> g_;
   Activations<float> act_;
   Workspace<float> ws_;
-  OptimizerState state_;
+  Optimizer opt_;
   Cursor cur_;
   int& step_ = cur_.step;
   std::vector<std::string> names_;
   std::vector<int> idx_;
+  std::vector<TensorRef<float>> gl_;
+  Batch batch_;
+  StepReport report_;
 };
 
 // Mean loss and accuracies on data (no dropout), in batches of batch_size.

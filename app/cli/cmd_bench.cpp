@@ -1,0 +1,160 @@
+// bench: training speed of the core on the configs of the core issue (S, M, L), one variant at a time, plus the
+// GFLOP/s of a large single-precision matrix product measured in the same process. bench/run_bench.py runs this
+// next to the PyTorch equivalent and prints the ratios; this command alone prints our side.
+#include "args.h"
+#include "commands.h"
+
+#include "core/io/json_util.h"
+#include "core/model/params.h"
+#include "core/rng.h"
+#include "core/train/trainer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <sys/resource.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "alloc_count.h"
+
+namespace gbcli {
+
+struct BenchConfig {
+  const char* name;
+  int V, T, L, H, d, B;
+};
+static const BenchConfig kConfigs[] = {
+    {"S", 32, 32, 2, 4, 64, 16},
+    {"M", 64, 64, 4, 4, 128, 16},
+    {"L", 256, 128, 4, 8, 256, 8},
+};
+
+// Multiply-adds ×2 of one training step (forward + backward ≈ 3 × forward for the matrix products).
+static double training_flops(const gb::Config& c, int B, int T, int S) {
+  const double d = c.d_e, m = c.d_mlp, V = c.vocab_size;
+  const double tx = double(B) * T, tz = double(B) * S;
+  auto layer = [&](double tokens, double keys_per_query, bool cross) {
+    double f = 2 * tokens * (4 * d * d + 2 * d * m);     // Q, K, V, O and the MLP
+    f += 2 * 2 * tokens * keys_per_query * d;            // Kᵀ Q and V A
+    if (cross) f += 2 * (tokens * 2 * d * d + tz * 2 * d * d) + 2 * 2 * tokens * S * d;
+    return f;
+  };
+  double fwd = 2 * tx * d * V;  // W_u X
+  if (c.is_ed()) fwd += c.enc_layers * layer(tz, S, false) + c.dec_layers * layer(tx, T, true);
+  else fwd += c.dec_layers * layer(tx, T, false);
+  return 3 * fwd;
+}
+
+static double now_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+static double gemm_gflops(int n, int reps) {
+  gb::MatF a = gb::MatF::Random(n, n), b = gb::MatF::Random(n, n), c(n, n);
+  c.noalias() = a * b;  // warm-up
+  double best = 1e30;
+  for (int r = 0; r < reps; ++r) {
+    const double t0 = now_s();
+    c.noalias() = a * b;
+    best = std::min(best, now_s() - t0);
+  }
+  return 2.0 * n * n * double(n) / best / 1e9;
+}
+
+static const std::vector<OptionSpec> kBenchSpecs = {
+    {"variant", true, "decoder-only | encoder-decoder (default decoder-only)"},
+    {"config", true, "S | M | L (default S)"},
+    {"steps", true, "timed steps (default: 30 for S, 15 for M, 8 for L)"},
+    {"warmup", true, "untimed steps first (default 3)"},
+    {"json", false, "print one JSON object"},
+    {"gemm", true, "size of the reference matrix product (default 1024; 0 = skip)"},
+    {"help", false, "show this help"},
+};
+
+int cmd_bench(int argc, char** argv) {
+  const char* cmd = "bench";
+  auto args = Args::parse(argc, argv, 2, kBenchSpecs);
+  if (!args) return fail(cmd, args.error().message, 2);
+  if (args->has("help")) {
+    std::fputs(usage_text("glassbox-cli bench [--variant V] [--config S|M|L] [--steps N] [--json]", kBenchSpecs).c_str(),
+               stdout);
+    return 0;
+  }
+  auto variant = gb::parse_variant(args->get("variant").value_or("decoder-only"));
+  if (!variant) return fail(cmd, variant.error().message, 2);
+  const std::string cname = args->get("config").value_or("S");
+  const BenchConfig* bc = nullptr;
+  for (const auto& k : kConfigs)
+    if (cname == k.name) bc = &k;
+  if (!bc) return fail(cmd, "--config: expected S, M or L, got '" + cname + "'", 2);
+  auto steps = args->get_int("steps", bc->name[0] == 'S' ? 30 : bc->name[0] == 'M' ? 15 : 8, 1, 100000);
+  auto warmup = args->get_int("warmup", 3, 0, 1000);
+  auto gemm_n = args->get_int("gemm", 1024, 0, 8192);
+  if (!steps) return fail(cmd, steps.error().message, 2);
+  if (!warmup) return fail(cmd, warmup.error().message, 2);
+  if (!gemm_n) return fail(cmd, gemm_n.error().message, 2);
+
+  const bool ed = *variant == gb::Variant::EncoderDecoder;
+  const gb::Config c = gb::Config::make(*variant, bc->V, bc->T, ed ? bc->L : 0, bc->L, bc->H, bc->d, 4 * bc->d);
+  gb::Rng rng(1);
+  std::vector<gb::Example> data;
+  for (int i = 0; i < bc->B * 4; ++i) {
+    gb::Example e;
+    for (int t = 0; t < bc->T; ++t) e.x.push_back(int(rng.below(uint64_t(bc->V))));
+    if (ed)
+      for (int t = 0; t < bc->T; ++t) e.z.push_back(int(rng.below(uint64_t(bc->V))));
+    data.push_back(std::move(e));
+  }
+  gb::Params<float> p = gb::params_init(c, 1);
+  gb::TrainOptions o;
+  o.opt.kind = gb::OptimizerKind::AdamW;
+  o.opt.lr = 1e-3f;
+  o.batch_size = bc->B;
+  o.loss = gb::LossKind::Mean;
+  o.shuffle = false;
+  o.steps = int(*warmup + *steps);
+  gb::Trainer t(c, p, data, o);
+  for (int i = 0; i < *warmup; ++i) t.step();
+  std::vector<double> times;
+  long long allocs_before = gbcli::allocation_count();
+  for (int i = 0; i < *steps; ++i) {
+    const double t0 = now_s();
+    t.step();
+    times.push_back(now_s() - t0);
+  }
+  const double allocs_per_step = double(gbcli::allocation_count() - allocs_before) / double(*steps);
+  std::sort(times.begin(), times.end());
+  const double median = times[times.size() / 2];
+  const double tokens = double(bc->B) * bc->T * (ed ? 2 : 1);
+  const double flops = training_flops(c, bc->B, bc->T, ed ? bc->T : 0);
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  const double peak_mb = double(ru.ru_maxrss) / 1024.0;
+  const double gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5) : 0.0;
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  const double step_gflops = flops / median / 1e9;
+  if (args->has("json")) {
+    gb::Json j{{"variant", gb::variant_name(c.variant)}, {"config", bc->name}, {"ms_per_step", median * 1e3},
+               {"min_ms_per_step", times.front() * 1e3}, {"tokens_per_s", tokens / median},
+               {"train_gflops", step_gflops}, {"gemm_gflops", gemm}, {"gemm_n", *gemm_n},
+               {"peak_rss_mb", peak_mb}, {"allocations_per_step", allocs_per_step}, {"threads", threads},
+               {"params", gb::params_count(c)}};
+    std::printf("%s\n", j.dump().c_str());
+  } else {
+    std::printf("%s %s: %.2f ms/step (min %.2f), %.0f tokens/s, %.1f GFLOP/s training, %.1f GFLOP/s sgemm %lld², "
+                "peak RSS %.0f MB, %.1f allocations/step, %d threads\n",
+                gb::variant_name(c.variant), bc->name, median * 1e3, times.front() * 1e3, tokens / median,
+                step_gflops, gemm, (long long)*gemm_n, peak_mb, allocs_per_step, threads);
+  }
+  return 0;
+}
+
+}  // namespace gbcli
