@@ -133,21 +133,22 @@ class TestCoreTrain : public QObject {
     QFETCH(bool, ed);
     QFETCH(bool, adamw);
     const Config c = Config::make(ed ? Variant::EncoderDecoder : Variant::DecoderOnly, 8, 12, ed ? 1 : 0, 2, 2, 32, 64);
-    const auto data = copy_task(c, 32, 7);
+    // AdamW learns the task from 32 examples; seed-exact SGD (slow on a sum loss) memorises 4 of them.
+    const auto data = copy_task(c, adamw ? 32 : 4, 7);
     Params<float> p = params_init(c, 7);
     const double before = evaluate(c, p, data).loss;
     TrainOptions o;
     o.opt.kind = adamw ? OptimizerKind::AdamW : OptimizerKind::SGD;
-    o.opt.lr = adamw ? 3e-3f : 0.05f;
+    o.opt.lr = adamw ? 3e-3f : 0.02f;
     o.batch_size = adamw ? 8 : 1;
     o.loss = adamw ? LossKind::Mean : LossKind::Sum;
     o.shuffle = adamw;
-    o.steps = adamw ? 300 : 32 * 15;
+    o.steps = adamw ? 300 : 4 * 150;
     Trainer t(c, p, data, o);
     t.run(nullptr);
     const double after = evaluate(c, p, data).loss;
-    // AdamW halves the loss easily; plain SGD on a sum loss learns slowly (its correctness is the parity test's job).
-    const double target = adamw ? 0.5 : 0.8;
+    const double target = adamw ? 0.5 : 0.25;
+    qInfo("mean loss %.4f -> %.4f", before, after);
     QVERIFY2(after < target * before, qPrintable(QString("mean loss %1 → %2").arg(before).arg(after)));
   }
 };

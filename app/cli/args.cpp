@@ -99,7 +99,9 @@ gb::Result<std::vector<int>> Args::get_ids(const std::string& n) const {
 std::string usage_text(const std::string& synopsis, const std::vector<OptionSpec>& specs) {
   std::string out = "usage: " + synopsis + "\n\noptions:\n";
   for (const auto& s : specs) {
-    std::string lhs = "  --" + s.name + (s.takes_value ? " VALUE" : "");
+    std::string lhs = "  --";
+    lhs += s.name;
+    if (s.takes_value) lhs += " VALUE";
     if (lhs.size() < 26) lhs.resize(26, ' ');
     else lhs += "\n" + std::string(26, ' ');
     out += lhs + s.help + "\n";
