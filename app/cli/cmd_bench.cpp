@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <new>
-#include <sys/resource.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -48,6 +47,18 @@ static double training_flops(const gb::Config& c, int B, int T, int S) {
   if (c.is_ed()) fwd += c.enc_layers * layer(tz, S, false) + c.dec_layers * layer(tx, T, true);
   else fwd += c.dec_layers * layer(tx, T, false);
   return 3 * fwd;
+}
+
+// Peak resident memory of this process (VmHWM; unlike ru_maxrss it is not inherited from a parent across exec).
+static double peak_rss_mb() {
+  std::FILE* f = std::fopen("/proc/self/status", "r");
+  if (!f) return 0;
+  char line[256];
+  double kb = 0;
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "VmHWM: %lf kB", &kb) == 1) break;
+  std::fclose(f);
+  return kb / 1024.0;
 }
 
 static double now_s() {
@@ -121,6 +132,7 @@ int cmd_bench(int argc, char** argv) {
   gb::Trainer t(c, p, data, o);
   for (int i = 0; i < *warmup; ++i) t.step();
   std::vector<double> times;
+  times.reserve(size_t(*steps));
   long long allocs_before = gbcli::allocation_count();
   for (int i = 0; i < *steps; ++i) {
     const double t0 = now_s();
@@ -132,9 +144,7 @@ int cmd_bench(int argc, char** argv) {
   const double median = times[times.size() / 2];
   const double tokens = double(bc->B) * bc->T * (ed ? 2 : 1);
   const double flops = training_flops(c, bc->B, bc->T, ed ? bc->T : 0);
-  struct rusage ru {};
-  getrusage(RUSAGE_SELF, &ru);
-  const double peak_mb = double(ru.ru_maxrss) / 1024.0;
+  const double peak_mb = peak_rss_mb();
   const double gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5) : 0.0;
   int threads = 1;
 #ifdef _OPENMP

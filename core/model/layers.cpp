@@ -6,8 +6,29 @@
 
 #include <cmath>
 #include <limits>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace gb {
+
+// Parallelise over (sequence, head) only when no outer parallel region (the trainer's batch shards) is running:
+// a nested one-thread region would make Eigen think it may parallelise its products, and it then allocates.
+// (An `if` clause is not enough: GCC still opens a one-thread region.) Runs body(b, h) for every pair.
+template <class F> static void for_each_head(int B, int H, bool worth_threads, F&& body) {
+#ifdef _OPENMP
+  if (worth_threads && B * H > 1 && !omp_in_parallel()) {
+#pragma omp parallel for collapse(2) schedule(static)
+    for (int b = 0; b < B; ++b)
+      for (int h = 0; h < H; ++h) body(b, h);
+    return;
+  }
+#else
+  (void)worth_threads;
+#endif
+  for (int b = 0; b < B; ++b)
+    for (int h = 0; h < H; ++h) body(b, h);
+}
 
 // ---------------------------------------------------------------------------------------------- layer norm
 
@@ -75,9 +96,7 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
   c.Yc.resize(d, X.cols());
   if (keep_scores) c.S.resize(Tk, Eigen::Index(B) * H * Tq);
 
-#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1 && Tq * Tk * dh > 4096)
-  for (int b = 0; b < B; ++b) {
-    for (int h = 0; h < H; ++h) {
+  for_each_head(B, H, Tq * Tk * dh > 4096, [&](int b, int h) {
       const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);  // d_h × Tq
       const auto Kh = c.K.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);  // d_h × Tk
       const auto Vh = c.V.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);  // d_h × Tk
@@ -85,22 +104,21 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
       Ah.noalias() = Kh.transpose() * Qh;                               // S = K^hᵀ Q^h
       Ah *= scale;                                                      //     / √d_h
       if (keep_scores) c.S.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq) = Ah;
-      // Mask and softmax over the key index, column by column: each column of A sums to 1.
+      // Mask and softmax over the key index, column by column: each column of A sums to 1. The allowed keys of a
+      // column are a prefix (causal: t_z ≤ t_x; padding: t_z < |z|), so the masked tail is simply 0.
       for (int tx = 0; tx < Tq; ++tx) {
-        T mx = -std::numeric_limits<T>::infinity();
-        for (int tz = 0; tz < Tk; ++tz)
-          if (m.allowed(b, tz, tx)) mx = std::max(mx, Ah(tz, tx));
-        T sum = 0;
-        for (int tz = 0; tz < Tk; ++tz) {
-          const T e = m.allowed(b, tz, tx) ? std::exp(Ah(tz, tx) - mx) : T(0);
-          Ah(tz, tx) = e;
-          sum += e;
+        const int n = m.visible(b, tx);
+        auto col = Ah.col(tx);
+        if (n > 0) {
+          auto seg = col.head(n).array();
+          const T mx = seg.maxCoeff();
+          seg = (seg - mx).exp();
+          seg /= seg.sum();
         }
-        if (sum > T(0)) Ah.col(tx) /= sum;  // a query with no key at all (empty source) gets zero weights
+        col.tail(Tk - n).setZero();  // a query with no key at all (empty source) gets zero weights
       }
       c.Yc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Vh * Ah;  // Y^h = V^h A^h
-    }
-  }
+  });
   out.resize(d, X.cols());
   out.noalias() = p.W_o * c.Yc;  // W_o [Y¹; …; Y^H] + b_o 1ᵀ
   out.colwise() += p.b_o;
@@ -127,9 +145,7 @@ void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Ma
   dK.resize(d, Z.cols());
   dV.resize(d, Z.cols());
   c.dA.resize(Tk, Eigen::Index(B) * H * Tq);
-#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1 && Tq * Tk * dh > 4096)
-  for (int b = 0; b < B; ++b) {
-    for (int h = 0; h < H; ++h) {
+  for_each_head(B, H, Tq * Tk * dh > 4096, [&](int b, int h) {
       const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);
       const auto Kh = c.K.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);
       const auto Vh = c.V.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);
@@ -147,8 +163,7 @@ void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Ma
       // S = K^hᵀ Q^h / √d_h  →  dQ^h = K^h dS, dK^h = Q^h dSᵀ
       dQ.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Kh * dAh;
       dK.block(h * dh, Eigen::Index(b) * Tk, dh, Tk).noalias() = Qh * dAh.transpose();
-    }
-  }
+  });
   // Q = W_q X + b_q, K = W_k Z + b_k, V = W_v Z + b_v
   dp.W_q.noalias() += dQ * X.transpose();
   dp.b_q += dQ.rowwise().sum();

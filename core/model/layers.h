@@ -12,6 +12,7 @@
 #include "core/model/params.h"
 #include "core/tensor.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace gb {
@@ -46,6 +47,12 @@ struct AttentionMask {
     if (causal && tz > tx) return false;
     if (k_len && tz >= (*k_len)[b]) return false;
     return true;
+  }
+  // Every mask here allows a prefix of the keys: t_z < visible(b, t_x).
+  int visible(int b, int tx) const {
+    int n = causal ? std::min(Tk, tx + 1) : Tk;
+    if (k_len) n = std::min(n, (*k_len)[b]);
+    return n;
   }
 };
 

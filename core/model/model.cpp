@@ -143,9 +143,9 @@ void sublayer_backward(Mat<T>& dstream, Mat<T>* dZ, Mat<T>& tmp, Mat<T>& tmp2, G
                        NormParams<T>& gnorm, AttentionParams<T>* gattn) {
   const bool pre = cfg.norm == NormPlacement::Pre;
   const Mat<T>& fin = pre ? c.u : c.x;
-  tmp.setZero(dstream.rows(), dstream.cols());
   tmp2.setZero(dstream.rows(), dstream.cols());
   if (!pre) {
+    tmp.setZero(dstream.rows(), dstream.cols());
     // y = LN(s), s = x + f(x)  →  ds = LN'(dy);  dx = ds + f'(ds)
     layernorm_backward(tmp, gnorm, dstream, c.ln, *a.norm);
     dstream = tmp;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace gb {
 
@@ -12,6 +15,15 @@ Trainer::Trainer(const Config& c, Params<float>& params, const std::vector<Examp
   GB_ASSERT(o.batch_size >= 1, "batch size must be at least 1");
   names_ = gb::tensor_names(c);
   gl_ = tensor_list(c, g_);
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  shards_.resize(size_t(std::clamp(std::min(threads, o.batch_size), 1, 64)));
+  for (size_t k = 0; k < shards_.size(); ++k) {
+    if (k > 0) shards_[k].own = params_zeros<float>(c);
+    shards_[k].gl = k == 0 ? gl_ : tensor_list(c, shards_[k].own);
+  }
   cur_.rng.reseed(o.seed ^ 0x5eedda7aULL);
   cur_.epoch = -1;
   next_epoch();
@@ -38,21 +50,55 @@ const StepReport& Trainer::step() {
   const size_t end = std::min(data_.size(), cur_.pos + size_t(o_.batch_size));
   idx_.assign(cur_.order.begin() + cur_.pos, cur_.order.begin() + end);
   cur_.pos = end;
-  make_batch(batch_, c_, data_, idx_);
-  const Batch& batch = batch_;
 
   StepReport& r = report_;
   r.step = step_;
   r.epoch = cur_.epoch;
-  ForwardOptions fo;
-  fo.train = true;
-  fo.rng = &cur_.rng;
-  model_forward(act_, c_, p_, batch, fo);                                        // P(θ) ← Transformer(…)
-  r.stats = loss_forward_backward(&ws_.dlogits, act_.logits, batch, o_.loss);   // J(θ)
-  r.loss = r.stats.loss;
-  r.tokens = std::accumulate(batch.x_len.begin(), batch.x_len.end(), int64_t(0));
-  for (const auto& t : gl_) t.mat().setZero();
-  model_backward(g_, ws_, act_, ws_.dlogits, c_, p_, batch);                     // ∇J(θ)
+  // Cut the batch into contiguous shards, one per thread.
+  const int S = std::min<int>(int(shards_.size()), int(idx_.size()));
+  for (int k = 0; k < S; ++k) {
+    Shard& sh = shards_[size_t(k)];
+    const size_t lo = idx_.size() * size_t(k) / size_t(S), hi = idx_.size() * size_t(k + 1) / size_t(S);
+    sh.idx.assign(idx_.begin() + long(lo), idx_.begin() + long(hi));
+    make_batch(sh.batch, c_, data_, sh.idx);
+    if (S > 1 && c_.dropout > 0.0f) sh.rng.reseed(cur_.rng.next_u64());  // drawn in order: deterministic
+  }
+  auto run_shard = [&](int k) {
+    Shard& sh = shards_[size_t(k)];
+    ForwardOptions fo;
+    fo.train = true;
+    fo.rng = S > 1 ? &sh.rng : &cur_.rng;
+    model_forward(sh.act, c_, p_, sh.batch, fo);                                        // P(θ) ← Transformer(…)
+    sh.stats = loss_forward_backward(&sh.ws.dlogits, sh.act.logits, sh.batch, LossKind::Sum);  // J(θ)
+    for (const auto& t : sh.gl) t.mat().setZero();
+    model_backward(k == 0 ? g_ : sh.own, sh.ws, sh.act, sh.ws.dlogits, c_, p_, sh.batch);    // ∇J(θ)
+  };
+  if (S == 1) {
+    run_shard(0);
+  } else {
+#pragma omp parallel for num_threads(S) schedule(static, 1)
+    for (int k = 0; k < S; ++k) run_shard(k);
+  }
+  // Sum the shards in order; the mean loss divides by the tokens of the whole batch.
+  LossStats st = shards_[0].stats;
+  for (int k = 1; k < S; ++k) {
+    const LossStats& o = shards_[size_t(k)].stats;
+    st.loss_sum += o.loss_sum;
+    st.tokens += o.tokens;
+    st.correct += o.correct;
+    st.sequences += o.sequences;
+    st.sequences_correct += o.sequences_correct;
+    for (size_t i = 0; i < gl_.size(); ++i) gl_[i].mat() += shards_[size_t(k)].gl[i].mat();
+  }
+  const bool mean = o_.loss == LossKind::Mean && st.tokens > 0;
+  st.loss = mean ? st.loss_sum / double(st.tokens) : st.loss_sum;
+  if (mean)
+    for (const auto& t : gl_) t.mat() *= float(1.0 / double(st.tokens));
+  r.stats = st;
+  r.loss = st.loss;
+  r.tokens = 0;
+  for (int k = 0; k < S; ++k)
+    for (int len : shards_[size_t(k)].batch.x_len) r.tokens += len;
   r.grad_norms.resize(gl_.size());
   for (size_t i = 0; i < gl_.size(); ++i) r.grad_norms[i] = gl_[i].mat().norm();
   r.grad_norm = opt_.clip();
@@ -65,7 +111,7 @@ const StepReport& Trainer::step() {
 int Trainer::run(const std::function<bool(const StepReport&)>& on_step) {
   int n = 0;
   while (step_ < o_.steps) {
-    const StepReport r = step();
+    const StepReport& r = step();
     ++n;
     if (on_step && !on_step(r)) break;
   }
