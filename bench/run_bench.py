@@ -90,6 +90,13 @@ def torch_step_ms(variant, cfg, threads, steps, warmup):
     return statistics.median(times) * 1e3
 
 
+def torch_in_child(variant, cname, threads, steps, warmup):
+    """PyTorch in its own process, so no thread pool of it lingers while ours runs (and vice versa)."""
+    out = subprocess.check_output([sys.executable, os.path.abspath(__file__), "--torch-child", variant, cname,
+                                   str(threads), str(steps), str(warmup)])
+    return float(out.decode().strip().splitlines()[-1])
+
+
 def ours(cli, variant, config, threads, steps, warmup, gemm):
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     out = subprocess.check_output([cli, "bench", "--variant", variant, "--config", config, "--steps", str(steps),
@@ -105,7 +112,13 @@ def main():
     ap.add_argument("--variants", default="decoder-only,encoder-decoder")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=3, help="alternate ours/torch this many times; medians reported")
+    ap.add_argument("--torch-child", nargs=5, metavar=("VARIANT", "CONFIG", "THREADS", "STEPS", "WARMUP"),
+                    help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.torch_child:
+        v, c, th, st, wu = a.torch_child
+        print(torch_step_ms(v, CONFIGS[c], int(th), int(st), int(wu)))
+        return
 
     import torch
     kind, libs = torch_blas()
@@ -126,7 +139,7 @@ def main():
                 if cname == "L" and r == 0:
                     gemm = o_last["gemm_gflops"]
                 o_ms.append(o_last["ms_per_step"])
-                t_ms.append(torch_step_ms(variant, cfg, a.threads, steps, 3))
+                t_ms.append(torch_in_child(variant, cname, a.threads, steps, 3))
             V, T, L, H, d, B = cfg
             tokens = B * T * (2 if variant == "encoder-decoder" else 1)
             om, tm = statistics.median(o_ms), statistics.median(t_ms)

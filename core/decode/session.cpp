@@ -1,0 +1,280 @@
+#include "core/decode/session.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gb {
+
+namespace {
+
+std::vector<double> log_softmax_vec(const VecF& logits) {
+  const double mx = double(logits.maxCoeff());
+  double sum = 0;
+  for (Eigen::Index i = 0; i < logits.size(); ++i) sum += std::exp(double(logits(i)) - mx);
+  const double lse = mx + std::log(sum);
+  std::vector<double> out(size_t(logits.size()));
+  for (Eigen::Index i = 0; i < logits.size(); ++i) out[size_t(i)] = double(logits(i)) - lse;
+  return out;
+}
+
+// One query column against n cached keys: out = W_o [Y¹; …; Y^H] + b_o, weights per head into `weights`.
+MatF attend_column(std::vector<VecF>& weights, const MatF& q, const MatF& K, const MatF& V, int n,
+                   const AttentionParams<float>& p, int H) {
+  const int d = int(q.rows()), dh = d / H;
+  const float scale = 1.0f / std::sqrt(float(dh));
+  MatF y(d, 1);
+  weights.assign(size_t(H), VecF());
+  for (int h = 0; h < H; ++h) {
+    VecF s = (K.block(h * dh, 0, dh, n).transpose() * q.block(h * dh, 0, dh, 1)) * scale;  // K^hᵀ q^h / √d_h
+    s = (s.array() - s.maxCoeff()).exp();
+    s /= s.sum();                                                                          // softmax over keys
+    y.block(h * dh, 0, dh, 1) = V.block(h * dh, 0, dh, n) * s;                             // V^h a
+    weights[size_t(h)] = s;
+  }
+  MatF out = p.W_o * y;
+  out.col(0) += p.b_o;
+  return out;
+}
+
+}  // namespace
+
+Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>& p, const std::vector<int>& source,
+                                            const std::vector<int>& prefix, const DecodeOptions& o) {
+  if (auto e = c.validate()) return *e;
+  DecodeSession s;
+  s.c_ = c;
+  s.p_ = &p;
+  s.o_ = o;
+  s.x_ = prefix;
+  if (c.is_ed()) {
+    if (s.x_.empty()) {
+      if (c.bos_id < 0)
+        return Error{"the decoder prefix is empty and the model has no bos token: give the prefix (target ids)"};
+      s.x_ = {c.bos_id};
+    }
+    s.z_ = source;
+  } else if (!source.empty()) {
+    return Error{"a decoder-only model takes no source sequence"};
+  }
+  if (s.x_.empty()) return Error{"the prompt is empty: give at least one token"};
+  Example e{s.z_, s.x_};
+  if (auto err = check_example(c, e)) return *err;
+  s.prefix_len_ = s.x_.size();
+  if (c.is_ed()) s.encode();
+  s.cache_.resize(size_t(c.dec_layers));
+  for (auto& l : s.cache_) {
+    l.K.setZero(c.d_e, c.max_len);
+    l.V.setZero(c.d_e, c.max_len);
+  }
+  if (c.is_ed())
+    for (int l = 0; l < c.dec_layers; ++l) {  // cross-attention K and V: once, from the encoder output
+      const AttentionParams<float>& a = p.dec[size_t(l)].cross;
+      s.cache_[size_t(l)].cross_K = (a.W_k * s.Z_).colwise() + a.b_k;
+      s.cache_[size_t(l)].cross_V = (a.W_v * s.Z_).colwise() + a.b_v;
+    }
+  if (o.use_cache) {
+    for (size_t i = 0; i < s.x_.size(); ++i) s.process_column(s.x_[i], int(i));
+  } else {
+    s.recompute();
+  }
+  return s;
+}
+
+void DecodeSession::encode() {
+  // The encoder half of model_forward, once: a batch with the source and a one-token decoder input.
+  Activations<float> act;
+  model_forward(act, c_, *p_, make_batch(c_, Example{z_, {x_[0]}}));
+  Z_ = act.Z;
+}
+
+void DecodeSession::process_column(int token, int pos) {
+  const Params<float>& p = *p_;
+  const bool pre = c_.norm == NormPlacement::Pre;
+  MatF x = p.W_e.col(token) + p.W_p.col(pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
+  next_attn_.assign(size_t(c_.dec_layers), AttentionColumn());
+  NormCache<float> nc;
+  MatF u, y;
+  auto residual = [&](const NormParams<float>& np, auto&& f) {
+    if (pre) {
+      layernorm_forward(u, nc, x, np);
+      x += f(u);
+    } else {
+      MatF s = x + f(x);
+      layernorm_forward(x, nc, s, np);
+    }
+  };
+  for (int l = 0; l < c_.dec_layers; ++l) {
+    const LayerParams<float>& lp = p.dec[size_t(l)];
+    DecodeCacheLayer& cl = cache_[size_t(l)];
+    residual(lp.ln_a, [&](const MatF& in) {
+      MatF q = lp.attn.W_q * in;
+      q.col(0) += lp.attn.b_q;
+      cl.K.col(pos) = lp.attn.W_k * in.col(0) + lp.attn.b_k;  // the new column's key and value join the cache
+      cl.V.col(pos) = lp.attn.W_v * in.col(0) + lp.attn.b_v;
+      return attend_column(next_attn_[size_t(l)].self, q, cl.K, cl.V, pos + 1, lp.attn, c_.heads);
+    });
+    if (c_.is_ed())
+      residual(lp.ln_b, [&](const MatF& in) {
+        MatF q = lp.cross.W_q * in;
+        q.col(0) += lp.cross.b_q;
+        return attend_column(next_attn_[size_t(l)].cross, q, cl.cross_K, cl.cross_V, int(z_.size()), lp.cross,
+                             c_.heads);
+      });
+    residual(lp.ln_c, [&](const MatF& in) {
+      MlpCache<float> mc;
+      MatF out;
+      mlp_forward(out, mc, in, lp.mlp, c_.activation);
+      return out;
+    });
+  }
+  if (c_.final_norm) {
+    MatF xn;
+    layernorm_forward(xn, nc, x, p.ln_f);
+    x = xn;
+  }
+  const VecF logits = c_.tied_unembed ? VecF(p.W_e.transpose() * x.col(0)) : VecF(p.W_u * x.col(0));
+  next_logp_ = log_softmax_vec(logits);
+  cache_len_ = pos + 1;
+  window_start_ = 0;
+}
+
+void DecodeSession::recompute() {
+  const int n = int(x_.size());
+  const int start = std::max(0, n - c_.max_len);
+  Example e{z_, std::vector<int>(x_.begin() + start, x_.end())};
+  Activations<float> act;
+  model_forward(act, c_, *p_, make_batch(c_, e));
+  const Eigen::Index last = act.logits.cols() - 1;
+  next_logp_ = log_softmax_vec(act.logits.col(last));
+  const int Tq = int(e.x.size()), H = c_.heads;
+  next_attn_.assign(size_t(c_.dec_layers), AttentionColumn());
+  for (int l = 0; l < c_.dec_layers; ++l) {
+    for (int h = 0; h < H; ++h) {
+      next_attn_[size_t(l)].self.push_back(act.dec[size_t(l)].self.attn.A.col(Eigen::Index(h) * Tq + Tq - 1));
+      if (c_.is_ed())
+        next_attn_[size_t(l)].cross.push_back(act.dec[size_t(l)].cross.attn.A.col(Eigen::Index(h) * Tq + Tq - 1));
+    }
+  }
+  window_start_ = start;
+}
+
+bool DecodeSession::can_step() const { return o_.sliding_window || int(x_.size()) < c_.max_len; }
+
+Result<const DecodeStep*> DecodeSession::step(const SamplerOptions& so, Rng& rng, int forced) {
+  if (!can_step())
+    return Error{"the sequence has reached ℓ_max = " + std::to_string(c_.max_len) +
+                 " tokens; the model has no position for another (allow a sliding window to go on)"};
+  if (forced >= c_.vocab_size)
+    return Error{"forced token " + std::to_string(forced) + " is not in the vocabulary (|V| = " +
+                 std::to_string(c_.vocab_size) + ")"};
+  if (!(so.temperature >= 0)) return Error{"the temperature must be 0, positive or infinite"};
+  if (so.top_k < 0) return Error{"top-k must be 0 (off) or positive"};
+  if (!(so.top_p > 0 && so.top_p <= 1)) return Error{"top-p must lie in (0, 1]"};
+  DecodeStep r;
+  r.position = int(x_.size());
+  r.logp = next_logp_;
+  r.choice = choose_token(next_logp_, so, rng, forced);
+  r.p_chosen = std::exp(next_logp_[size_t(r.choice.token)]);
+  r.q_chosen = r.choice.q_filtered[size_t(r.choice.token)];
+  r.attention = next_attn_;
+  r.window_start = window_start_;
+  r.cached = o_.use_cache && window_start_ == 0;
+  r.cache_reused = r.cached ? cache_len_ - 1 : 0;
+  steps_.push_back(std::move(r));
+  const int token = steps_.back().choice.token;
+  x_.push_back(token);
+  if (o_.use_cache && int(x_.size()) <= c_.max_len)
+    process_column(token, int(x_.size()) - 1);  // only the new column
+  else if (int(x_.size()) <= c_.max_len || o_.sliding_window)
+    recompute();
+  return &steps_.back();
+}
+
+bool DecodeSession::back(int n) {
+  if (n <= 0 || size_t(n) > steps_.size()) return false;
+  const DecodeStep& first = steps_[steps_.size() - size_t(n)];
+  next_logp_ = first.logp;
+  next_attn_ = first.attention;
+  window_start_ = first.window_start;
+  x_.resize(size_t(first.position));
+  if (o_.use_cache) cache_len_ = std::min<int>(cache_len_, int(x_.size()));
+  steps_.resize(steps_.size() - size_t(n));
+  if (o_.use_cache && window_start_ == 0 && cache_len_ < int(x_.size())) {
+    // the cache lost columns to a sliding window: rebuild it
+    for (size_t i = size_t(cache_len_); i < x_.size(); ++i) process_column(x_[i], int(i));
+  }
+  return true;
+}
+
+Result<const DecodeStep*> DecodeSession::branch(int token, const SamplerOptions& o, Rng& rng) {
+  if (steps_.empty()) return Error{"nothing to branch from: no step has been taken"};
+  back(1);
+  return step(o, rng, token);
+}
+
+Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id, double alpha) {
+  if (width < 1) return Error{"beam width must be at least 1"};
+  if (max_new < 1) return Error{"beam search needs at least one new token"};
+  struct Hyp {
+    DecodeSession s;
+    int node;  // last node in the tree (−1: none yet)
+    double score;
+    int len;
+  };
+  BeamResult res;
+  std::vector<Hyp> live{{start, -1, 0.0, 0}};
+  std::vector<Hyp> done;
+  auto norm = [&](double score, int len) { return score / std::pow(double(std::max(1, len)), alpha); };
+  Rng unused(0);
+  for (int depth = 1; depth <= max_new && !live.empty(); ++depth) {
+    struct Cand { int hyp; int token; double logp, score; int node; };
+    std::vector<Cand> cands;
+    for (int h = 0; h < int(live.size()); ++h) {
+      if (!live[size_t(h)].s.can_step()) continue;
+      const auto& lp = live[size_t(h)].s.next_logp();
+      // each hypothesis offers its `width` best tokens (ties: lower id)
+      std::vector<int> order(lp.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return lp[size_t(a)] > lp[size_t(b)]; });
+      for (int k = 0; k < std::min<int>(width, int(order.size())); ++k) {
+        const int t = order[size_t(k)];
+        BeamNode n;
+        n.parent = live[size_t(h)].node;
+        n.token = t;
+        n.depth = depth;
+        n.logp = lp[size_t(t)];
+        n.score = live[size_t(h)].score + n.logp;
+        n.normalized = norm(n.score, depth);
+        n.pruned = true;
+        n.finished = t == stop_id;
+        res.tree.push_back(n);
+        cands.push_back({h, t, n.logp, n.score, int(res.tree.size()) - 1});
+      }
+    }
+    if (cands.empty()) break;
+    std::stable_sort(cands.begin(), cands.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+    std::vector<Hyp> next;
+    for (const Cand& cd : cands) {
+      if (int(next.size()) >= width) break;
+      res.tree[size_t(cd.node)].pruned = false;
+      Hyp h{live[size_t(cd.hyp)].s, cd.node, cd.score, depth};
+      auto st = h.s.step(SamplerOptions{}, unused, cd.token);
+      if (!st) return st.error();
+      if (cd.token == stop_id) done.push_back(std::move(h));
+      else next.push_back(std::move(h));
+    }
+    live = std::move(next);
+  }
+  for (auto& h : live) done.push_back(std::move(h));
+  if (done.empty()) return Error{"beam search found no hypothesis"};
+  const Hyp* best = &done[0];
+  for (const Hyp& h : done)
+    if (norm(h.score, h.len) > norm(best->score, best->len)) best = &h;
+  res.score = best->score;
+  res.normalized = norm(best->score, best->len);
+  for (int node = best->node; node >= 0; node = res.tree[size_t(node)].parent)
+    res.tokens.insert(res.tokens.begin(), res.tree[size_t(node)].token);
+  return res;
+}
+
+}  // namespace gb

@@ -1,0 +1,123 @@
+// session.h — decoding one token at a time (ED-Inference, seed 000; D-Inference, seed 002), with a KV cache.
+//
+// For the encoder-decoder, the encoder runs once on the source z and each decoder layer's cross-attention K and V
+// are computed once from its output (seed 004's point). For both variants each step appends one token and
+// computes only the new column, reusing the cached self-attention K and V of the earlier positions. step() is one
+// call; back(n) undoes n steps; branch(token) replaces the last step's token. Each step leaves a record: the raw
+// distribution p, the distribution after temperature and after top-k/top-p, the candidates kept, the token chosen
+// and how, its probability, the entropies, and the attention of the column that produced p, per layer and head.
+//
+// Without the cache (DecodeOptions::use_cache = false) every step recomputes the whole prefix with model_forward —
+// for comparison and for teaching; both paths give the same distributions (tested to 1e-5).
+//
+// The sequence x holds at most ℓ_max tokens (the model has no position beyond). Past that, step() is refused with
+// an Error, unless DecodeOptions::sliding_window: then the distribution is computed from the last ℓ_max tokens,
+// renumbered from position 0, and the record says where the window starts.
+//
+// The session keeps a pointer to the parameters: they must outlive it and not change while it is used.
+#pragma once
+
+#include "core/decode/sampler.h"
+#include "core/model/model.h"
+
+#include <vector>
+
+namespace gb {
+
+struct DecodeOptions {
+  bool use_cache = true;
+  bool sliding_window = false;
+};
+
+struct AttentionColumn {      // the new column's attention in one decoder layer
+  std::vector<VecF> self;     // per head: weights over the keys 0 … t (sum 1)
+  std::vector<VecF> cross;    // per head: weights over the source positions (encoder-decoder)
+};
+
+struct DecodeStep {
+  int position = 0;               // index in x of the token chosen here
+  std::vector<double> logp;       // log p over the vocabulary, before temperature
+  Choice choice;                  // q, q after top-k/top-p, kept, token, how, random number, entropies
+  double p_chosen = 0;            // p of the chosen token
+  double q_chosen = 0;            // its probability after temperature and filtering
+  std::vector<AttentionColumn> attention;  // per decoder layer, for the column that produced p
+  int window_start = 0;           // first token of the window when a sliding window is in use
+  int cache_reused = 0;           // K/V columns per layer taken from the cache (the rest were computed)
+  bool cached = true;
+};
+
+struct DecodeCacheLayer {
+  MatF K, V;            // d_e × ℓ_max; the first length() columns are valid
+  MatF cross_K, cross_V;  // d_e × |z|, computed once (encoder-decoder)
+};
+
+class DecodeSession {
+ public:
+  // Decoder-only: prompt = the context (≥ 1 token). Encoder-decoder: source z (≥ 1 token) and the decoder prefix
+  // (≥ 1 token; the model's bos when empty). Errors: ids out of range, empty input, no bos for an empty prefix,
+  // input longer than ℓ_max.
+  static Result<DecodeSession> create(const Config& c, const Params<float>& p, const std::vector<int>& source,
+                                      const std::vector<int>& prefix, const DecodeOptions& o = {});
+
+  const Config& config() const { return c_; }
+  const std::vector<int>& tokens() const { return x_; }  // the prefix/prompt and every token chosen since
+  size_t prefix_length() const { return prefix_len_; }
+  const std::vector<int>& source() const { return z_; }
+  const std::vector<DecodeStep>& steps() const { return steps_; }
+  // log p of the next token given tokens(), and the attention of the column that produced it.
+  const std::vector<double>& next_logp() const { return next_logp_; }
+  const std::vector<AttentionColumn>& next_attention() const { return next_attn_; }
+  // Whether another step fits (x has fewer than ℓ_max tokens, or a sliding window is allowed).
+  bool can_step() const;
+
+  Result<const DecodeStep*> step(const SamplerOptions& o, Rng& rng, int forced = -1);
+  bool back(int n = 1);
+  Result<const DecodeStep*> branch(int token, const SamplerOptions& o, Rng& rng);
+
+  // KV cache (use_cache): per decoder layer; columns 0 … cache_length() − 1 are valid.
+  int cache_length() const { return cache_len_; }
+  const std::vector<DecodeCacheLayer>& cache() const { return cache_; }
+  const MatF& encoder_output() const { return Z_; }  // d_e × |z| (encoder-decoder)
+
+ private:
+  DecodeSession() = default;
+  void encode();
+  void process_column(int token, int pos);  // appends one column to the cache, sets next_logp_/next_attn_
+  void recompute();                         // the uncached path: model_forward over the (windowed) prefix
+  void refresh();                           // next distribution for the current tokens
+
+  Config c_;
+  const Params<float>* p_ = nullptr;
+  DecodeOptions o_;
+  std::vector<int> z_, x_;
+  size_t prefix_len_ = 0;
+  MatF Z_;
+  std::vector<DecodeCacheLayer> cache_;
+  int cache_len_ = 0;
+  int window_start_ = 0;
+  std::vector<double> next_logp_;
+  std::vector<AttentionColumn> next_attn_;
+  std::vector<DecodeStep> steps_;
+};
+
+// Beam search through sessions: width B, scores = Σ log p, the best finished (or final) hypothesis by
+// score / length^alpha (length normalisation). The tree keeps every expanded candidate, pruned ones included.
+struct BeamNode {
+  int parent = -1;     // index into tree, −1 for the root's children
+  int token = -1;
+  int depth = 0;       // 1 for the first new token
+  double logp = 0;     // log p of this token
+  double score = 0;    // Σ log p along the path
+  double normalized = 0;
+  bool pruned = false;
+  bool finished = false;  // ended by the stop token
+};
+struct BeamResult {
+  std::vector<int> tokens;   // the best hypothesis' new tokens
+  double score = 0, normalized = 0;
+  std::vector<BeamNode> tree;
+};
+Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id,
+                               double length_alpha = 1.0);
+
+}  // namespace gb

@@ -1,0 +1,311 @@
+// Decoding: the cached path equals full recomputation, τ = 0 is argmax, sampling frequencies match (chi-square),
+// top-k / top-p keep the right sets, beam search beats greedy where it should, the seed replays, back/branch and
+// the ℓ_max limit behave.
+#include "core/decode/session.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace gb;
+
+static Config ed_config() {
+  Config c = Config::make(Variant::EncoderDecoder, 11, 12, 2, 2, 2, 16, 32);
+  c.bos_id = 1;
+  c.eos_id = 2;
+  return c;
+}
+static Config d_config() { return Config::make(Variant::DecoderOnly, 11, 12, 0, 3, 4, 16, 32); }
+
+// Larger weights than the GPT-2 init so the distributions are far from uniform.
+static Params<float> lively_params(const Config& c, uint64_t seed) {
+  Params<float> p = params_init(c, seed);
+  for_each_tensor(c, p, [](const std::string& n, TensorRef<float> t) {
+    if (n.find("gamma") == std::string::npos) t.mat() *= 25.0f;
+  });
+  return p;
+}
+
+static double chi_square(const std::vector<int>& counts, const std::vector<double>& probs, int n) {
+  double chi = 0;
+  for (size_t i = 0; i < counts.size(); ++i) {
+    const double e = probs[i] * n;
+    if (e > 0) chi += (counts[i] - e) * (counts[i] - e) / e;
+  }
+  return chi;
+}
+
+class TestDecode : public QObject {
+  Q_OBJECT
+ private slots:
+  void cached_equals_recomputed_data() {
+    QTest::addColumn<bool>("ed");
+    QTest::addColumn<int>("prompt_len");
+    QTest::newRow("ED, prefix 1") << true << 1;
+    QTest::newRow("ED, prefix 4") << true << 4;
+    QTest::newRow("D, prompt 1") << false << 1;
+    QTest::newRow("D, prompt 5") << false << 5;
+  }
+  void cached_equals_recomputed() {
+    QFETCH(bool, ed);
+    QFETCH(int, prompt_len);
+    const Config c = ed ? ed_config() : d_config();
+    const Params<float> p = lively_params(c, 3);
+    Rng r(9);
+    std::vector<int> z, x;
+    if (ed) z = {3, 4, 5, 6, 7};
+    for (int i = 0; i < prompt_len; ++i) x.push_back(int(r.below(11)));
+    auto cached = DecodeSession::create(c, p, z, x, {true, false});
+    auto plain = DecodeSession::create(c, p, z, x, {false, false});
+    QVERIFY(cached.ok() && plain.ok());
+    SamplerOptions so;
+    Rng r1(5), r2(5);
+    int steps = 0;
+    while (cached->can_step()) {
+      // the cached distribution = the plain forward over the whole prefix, last column
+      const MatF lp = model_logprobs(c, p, Example{z, cached->tokens()});
+      double worst = 0;
+      for (int v = 0; v < c.vocab_size; ++v) {
+        worst = std::max(worst, std::abs(cached->next_logp()[size_t(v)] - double(lp(v, lp.cols() - 1))));
+        worst = std::max(worst, std::abs(plain->next_logp()[size_t(v)] - double(lp(v, lp.cols() - 1))));
+      }
+      QVERIFY2(worst < 1e-5, qPrintable(QString("step %1: |Δ log p| = %2").arg(steps).arg(worst)));
+      // and the attention of the new column matches too
+      for (int l = 0; l < c.dec_layers; ++l)
+        for (int h = 0; h < c.heads; ++h) {
+          QVERIFY((cached->next_attention()[size_t(l)].self[size_t(h)] - plain->next_attention()[size_t(l)].self[size_t(h)]).cwiseAbs().maxCoeff() < 1e-5f);
+          if (ed) QVERIFY((cached->next_attention()[size_t(l)].cross[size_t(h)] - plain->next_attention()[size_t(l)].cross[size_t(h)]).cwiseAbs().maxCoeff() < 1e-5f);
+        }
+      auto a = cached->step(so, r1);
+      auto b = plain->step(so, r2);
+      QVERIFY(a.ok() && b.ok());
+      QCOMPARE((*a)->choice.token, (*b)->choice.token);
+      QVERIFY((*a)->cached);
+      QCOMPARE((*a)->cache_reused, int(cached->tokens().size()) - 2);
+      ++steps;
+    }
+    QCOMPARE(int(cached->tokens().size()), c.max_len);
+    QCOMPARE(steps, c.max_len - prompt_len);
+    QCOMPARE(cached->cache_length(), c.max_len);
+  }
+
+  void cross_kv_computed_once_from_encoder() {
+    const Config c = ed_config();
+    const Params<float> p = lively_params(c, 4);
+    auto s = DecodeSession::create(c, p, {3, 4, 5}, {}, {});
+    QVERIFY(s.ok());
+    QCOMPARE(s->tokens(), std::vector<int>{1});  // ED-Inference starts from bos
+    Activations<float> act;
+    model_forward(act, c, p, make_batch(c, Example{{3, 4, 5}, {1}}));
+    QVERIFY((s->encoder_output() - act.Z).cwiseAbs().maxCoeff() < 1e-6f);
+    const MatF K = (p.dec[1].cross.W_k * act.Z).colwise() + p.dec[1].cross.b_k;
+    QVERIFY((s->cache()[1].cross_K - K).cwiseAbs().maxCoeff() < 1e-5f);
+  }
+
+  void greedy_is_argmax() {
+    for (bool ed : {true, false}) {
+      const Config c = ed ? ed_config() : d_config();
+      const Params<float> p = lively_params(c, 6);
+      auto s = DecodeSession::create(c, p, ed ? std::vector<int>{3, 4} : std::vector<int>{}, {ed ? 1 : 5}, {});
+      QVERIFY(s.ok());
+      Rng r(1);
+      for (int i = 0; i < 6; ++i) {
+        const MatF lp = model_logprobs(c, p, Example{s->source(), s->tokens()});
+        Eigen::Index arg;
+        lp.col(lp.cols() - 1).maxCoeff(&arg);
+        auto st = s->step({0.0, 0, 1.0}, r);
+        QVERIFY(st.ok());
+        QCOMPARE((*st)->choice.token, int(arg));
+        QCOMPARE((*st)->choice.how, ChoiceKind::Argmax);
+        QVERIFY(std::isnan((*st)->choice.random));
+      }
+    }
+    // ties go to the lowest id
+    Rng r(1);
+    const Choice ch = choose_token({std::log(0.4), std::log(0.1), std::log(0.4), std::log(0.1)}, {0.0, 0, 1.0}, r);
+    QCOMPARE(ch.token, 0);
+  }
+
+  void sampling_frequencies() {
+    const std::vector<double> p = {0.5, 0.2, 0.15, 0.1, 0.05};
+    std::vector<double> logp;
+    for (double v : p) logp.push_back(std::log(v));
+    const int n = 50000;
+    auto draw = [&](double tau) {
+      Rng r(123);
+      std::vector<int> counts(p.size(), 0);
+      for (int i = 0; i < n; ++i) ++counts[size_t(choose_token(logp, {tau, 0, 1.0}, r).token)];
+      return counts;
+    };
+    const std::vector<double> uniform(p.size(), 1.0 / double(p.size()));
+    // 4 degrees of freedom: P(χ² > 18.47) = 0.001
+    const auto c1 = draw(1.0);
+    QVERIFY2(chi_square(c1, p, n) < 18.47, qPrintable(QString("τ = 1 vs p: χ² = %1").arg(chi_square(c1, p, n))));
+    QVERIFY(chi_square(c1, uniform, n) > 1000);  // a sampler ignoring p would pass the line above only by luck
+    const auto cinf = draw(HUGE_VAL);
+    QVERIFY2(chi_square(cinf, uniform, n) < 18.47, qPrintable(QString("τ = ∞: χ² = %1").arg(chi_square(cinf, uniform, n))));
+    QVERIFY(chi_square(cinf, p, n) > 1000);
+    // τ = 2: q ∝ p^{1/2}
+    std::vector<double> q2;
+    double z = 0;
+    for (double v : p) z += std::sqrt(v);
+    for (double v : p) q2.push_back(std::sqrt(v) / z);
+    const auto c2 = draw(2.0);
+    QVERIFY2(chi_square(c2, q2, n) < 18.47, qPrintable(QString("τ = 2: χ² = %1").arg(chi_square(c2, q2, n))));
+    const auto tq = temperature_distribution(logp, 2.0);
+    for (size_t i = 0; i < p.size(); ++i) QVERIFY(std::abs(tq[i] - q2[i]) < 1e-12);
+  }
+
+  void top_k_top_p_sets_data() {
+    QTest::addColumn<QVector<double>>("q");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<double>("top_p");
+    QTest::addColumn<QVector<int>>("kept");
+    QTest::newRow("top-k 2") << QVector<double>{0.1, 0.4, 0.3, 0.2} << 2 << 1.0 << QVector<int>{1, 2};
+    QTest::newRow("top-k ties: lower id first") << QVector<double>{0.3, 0.2, 0.3, 0.2} << 3 << 1.0 << QVector<int>{0, 2, 1};
+    QTest::newRow("top-p 0.5") << QVector<double>{0.1, 0.4, 0.3, 0.2} << 0 << 0.5 << QVector<int>{1, 2};
+    QTest::newRow("top-p exact boundary") << QVector<double>{0.1, 0.4, 0.3, 0.2} << 0 << 0.7 << QVector<int>{1, 2};
+    QTest::newRow("top-p 0.71") << QVector<double>{0.1, 0.4, 0.3, 0.2} << 0 << 0.71 << QVector<int>{1, 2, 3};
+    QTest::newRow("top-p small keeps one") << QVector<double>{0.1, 0.4, 0.3, 0.2} << 0 << 0.01 << QVector<int>{1};
+    QTest::newRow("top-p ties") << QVector<double>{0.25, 0.25, 0.25, 0.25} << 0 << 0.5 << QVector<int>{0, 1};
+    QTest::newRow("top-k then top-p") << QVector<double>{0.05, 0.5, 0.3, 0.15} << 3 << 0.9 << QVector<int>{1, 2, 3};
+    QTest::newRow("zero mass excluded") << QVector<double>{0.0, 1.0, 0.0} << 3 << 1.0 << QVector<int>{1};
+  }
+  void top_k_top_p_sets() {
+    QFETCH(QVector<double>, q);
+    QFETCH(int, k);
+    QFETCH(double, top_p);
+    QFETCH(QVector<int>, kept);
+    const auto got = filter_candidates(std::vector<double>(q.begin(), q.end()), k, top_p);
+    QCOMPARE(QVector<int>(got.begin(), got.end()), kept);
+  }
+
+  void filtered_sampling_stays_in_set() {
+    std::vector<double> logp;
+    for (double v : {0.05, 0.5, 0.3, 0.15}) logp.push_back(std::log(v));
+    Rng r(3);
+    std::vector<int> counts(4, 0);
+    for (int i = 0; i < 20000; ++i) ++counts[size_t(choose_token(logp, {1.0, 2, 1.0}, r).token)];
+    QCOMPARE(counts[0] + counts[3], 0);
+    QVERIFY(chi_square({counts[1], counts[2]}, {0.5 / 0.8, 0.3 / 0.8}, 20000) < 10.83);  // 1 dof, 0.001
+  }
+
+  void seed_replays() {
+    const Config c = d_config();
+    const Params<float> p = lively_params(c, 8);
+    auto run = [&](uint64_t seed) {
+      auto s = DecodeSession::create(c, p, {}, {3}, {});
+      Rng r(seed);
+      std::vector<int> out;
+      for (int i = 0; i < 8; ++i) out.push_back((*s->step({1.0, 0, 0.9}, r))->choice.token);
+      return out;
+    };
+    QCOMPARE(run(77), run(77));
+    QVERIFY(run(77) != run(78) || run(77) != run(79));
+  }
+
+  void back_and_branch() {
+    const Config c = ed_config();
+    const Params<float> p = lively_params(c, 2);
+    auto s = DecodeSession::create(c, p, {5, 6, 7}, {}, {});
+    Rng r(4);
+    const auto lp0 = s->next_logp();
+    for (int i = 0; i < 4; ++i) QVERIFY(s->step({1.0, 0, 1.0}, r).ok());
+    const auto lp2 = s->steps()[2].logp;
+    QVERIFY(s->back(2));
+    QCOMPARE(int(s->tokens().size()), 3);
+    QCOMPARE(s->cache_length(), 3);
+    QCOMPARE(s->next_logp(), lp2);
+    QVERIFY(s->back(2));
+    QCOMPARE(s->next_logp(), lp0);
+    QVERIFY(!s->back(1));
+    QVERIFY(s->step({0.0, 0, 1.0}, r).ok());
+    auto b = s->branch(9, {0.0, 0, 1.0}, r);
+    QVERIFY(b.ok());
+    QCOMPARE((*b)->choice.token, 9);
+    QCOMPARE((*b)->choice.how, ChoiceKind::Forced);
+    QCOMPARE(s->tokens(), (std::vector<int>{1, 9}));
+    // after branching, the next distribution is the one for the new prefix
+    const MatF lp = model_logprobs(c, p, Example{{5, 6, 7}, {1, 9}});
+    QVERIFY(std::abs(s->next_logp()[4] - double(lp(4, 1))) < 1e-5);
+    QVERIFY(!s->step({1.0, 0, 1.0}, r, 99).ok());  // forced id outside the vocabulary
+  }
+
+  void max_len_and_sliding_window() {
+    const Config c = d_config();
+    const Params<float> p = lively_params(c, 1);
+    auto s = DecodeSession::create(c, p, {}, std::vector<int>(size_t(c.max_len), 3), {});
+    QVERIFY(s.ok());
+    Rng r(1);
+    auto refused = s->step({1.0, 0, 1.0}, r);
+    QVERIFY(!refused.ok());
+    QVERIFY(QString::fromStdString(refused.error().message).contains("ℓ_max"));
+    auto w = DecodeSession::create(c, p, {}, std::vector<int>(size_t(c.max_len), 3), {true, true});
+    for (int i = 0; i < 3; ++i) QVERIFY(w->step({1.0, 0, 1.0}, r).ok());
+    QCOMPARE(int(w->tokens().size()), c.max_len + 3);
+    QCOMPARE(w->steps().back().window_start, 2);
+    QVERIFY(!w->steps().back().cached);
+    // the window's distribution is the forward pass over the last ℓ_max tokens
+    const std::vector<int> window(w->tokens().end() - c.max_len, w->tokens().end());
+    const MatF lp = model_logprobs(c, p, Example{{}, window});
+    QVERIFY(std::abs(w->next_logp()[0] - double(lp(0, lp.cols() - 1))) < 1e-5);
+    auto too_long = DecodeSession::create(c, p, {}, std::vector<int>(size_t(c.max_len + 1), 3), {});
+    QVERIFY(!too_long.ok());
+  }
+
+  void beam_search_finds_what_greedy_misses() {
+    // A hand-built bigram model: attention and MLP outputs are zero, W_p = 0, so P(·|x) depends only on the last
+    // token through W_u LN(W_e[:, x]). From token 0: A = 1 (0.6) or B = 2 (0.4); after A every token 3…7 has 0.2;
+    // after B token 3 has 0.95. Greedy takes A (0.6 · 0.2 = 0.12), the best pair is B, 3 (0.38).
+    Config c = Config::make(Variant::DecoderOnly, 8, 8, 0, 1, 1, 12, 4);
+    Params<float> p = params_zeros<float>(c);
+    for (int i = 0; i < c.vocab_size; ++i) p.W_e(i, i) = 1.0f;
+    p.dec[0].ln_a.gamma.setOnes();
+    p.dec[0].ln_c.gamma.setOnes();
+    p.ln_f.gamma.setOnes();
+    MatF target = MatF::Constant(c.vocab_size, c.vocab_size, std::log(1e-4f));
+    auto set_row = [&](int from, std::vector<std::pair<int, double>> probs) {
+      double rest = 1.0;
+      for (auto [t, q] : probs) rest -= q;
+      for (int t = 0; t < c.vocab_size; ++t) target(t, from) = float(std::log(std::max(1e-6, rest / c.vocab_size)));
+      for (auto [t, q] : probs) target(t, from) = float(std::log(q));
+    };
+    set_row(0, {{1, 0.6}, {2, 0.4 - 1e-3}});
+    set_row(1, {{3, 0.2}, {4, 0.2}, {5, 0.2}, {6, 0.2}, {7, 0.2 - 1e-3}});
+    set_row(2, {{3, 0.95}});
+    for (int t = 3; t < 8; ++t) set_row(t, {{0, 0.9}});
+    // N = LN(e_i) columns (d × |V|); W_u N = target, solved exactly with the pseudo-inverse (|V| < d).
+    MatF N(c.d_e, c.vocab_size);
+    for (int i = 0; i < c.vocab_size; ++i) {
+      VecF e = p.W_e.col(i);
+      const float mu = e.mean();
+      const float sd = std::sqrt((e.array() - mu).square().mean() + 1e-5f);
+      N.col(i) = (e.array() - mu) / sd;
+    }
+    p.W_u = target * N.completeOrthogonalDecomposition().pseudoInverse();
+    auto s = DecodeSession::create(c, p, {}, {0}, {});
+    QVERIFY(s.ok());
+    QVERIFY(std::abs(std::exp(s->next_logp()[1]) - 0.6) < 1e-3);
+    Rng r(1);
+    auto g = *s;
+    g.step({0.0, 0, 1.0}, r);
+    g.step({0.0, 0, 1.0}, r);
+    const std::vector<int> greedy(g.tokens().begin() + 1, g.tokens().end());
+    QCOMPARE(greedy[0], 1);
+    auto b1 = beam_search(*s, 1, 2, -1);
+    QVERIFY(b1.ok());
+    QCOMPARE(b1->tokens, greedy);  // B = 1 is greedy
+    for (int width : {2, 3}) {
+      auto b = beam_search(*s, width, 2, -1);
+      QVERIFY(b.ok());
+      QCOMPARE(b->tokens, (std::vector<int>{2, 3}));
+      QVERIFY(std::abs(std::exp(b->score) - 0.4 * 0.95) < 5e-3);
+      int pruned = 0;
+      for (const auto& n : b->tree) pruned += n.pruned;
+      QVERIFY(pruned > 0);  // the tree keeps the branches it dropped
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDecode)
+#include "tst_core_decode.moc"
