@@ -7,6 +7,7 @@
 #include "core/io/json_util.h"
 #include "core/model/params.h"
 #include "core/rng.h"
+#include "core/decode/session.h"
 #include "core/train/trainer.h"
 
 #include <algorithm>
@@ -84,8 +85,48 @@ static const std::vector<OptionSpec> kBenchSpecs = {
     {"warmup", true, "untimed steps first (default 3)"},
     {"json", false, "print one JSON object"},
     {"gemm", true, "size of the reference matrix product (default 1024; 0 = skip)"},
+    {"decode", false, "time decoding instead: ms per new token with and without the KV cache, prefixes 16/64/256, config M"},
     {"help", false, "show this help"},
 };
+
+// Decoding speed: ms per new token with and without the cache, for prefixes of 16, 64 and 256 tokens.
+static int bench_decode(gb::Variant v, bool json) {
+  const bool ed = v == gb::Variant::EncoderDecoder;
+  const BenchConfig& bc = kConfigs[1];  // M
+  gb::Config c = gb::Config::make(v, bc.V, 512, ed ? bc.L : 0, bc.L, bc.H, bc.d, 4 * bc.d);
+  const gb::Params<float> p = gb::params_init(c, 1);
+  gb::Rng rng(2);
+  std::vector<int> source;
+  if (ed)
+    for (int i = 0; i < bc.T; ++i) source.push_back(int(rng.below(uint64_t(bc.V))));
+  gb::Json rows = gb::Json::array();
+  for (int prefix : {16, 64, 256}) {
+    std::vector<int> x;
+    for (int i = 0; i < prefix; ++i) x.push_back(int(rng.below(uint64_t(bc.V))));
+    double ms[2];
+    for (int cached = 1; cached >= 0; --cached) {
+      const int n = cached ? 48 : 8;
+      auto s = gb::DecodeSession::create(c, p, source, x, {cached == 1, false});
+      if (!s) return fail("bench", s.error().message);
+      gb::Rng r(3);
+      std::vector<double> t;
+      for (int i = 0; i < n; ++i) {
+        const double t0 = now_s();
+        auto st = s->step({0.0, 0, 1.0}, r);
+        t.push_back(now_s() - t0);
+        if (!st) return fail("bench", st.error().message);
+      }
+      std::sort(t.begin(), t.end());
+      ms[cached] = t[t.size() / 2] * 1e3;
+    }
+    rows.push_back({{"prefix", prefix}, {"cached_ms", ms[1]}, {"uncached_ms", ms[0]}});
+    if (!json)
+      std::printf("%s M, prefix %3d: %7.3f ms/token with the cache, %8.3f ms/token recomputing (%.1fx)\n",
+                  gb::variant_name(v), prefix, ms[1], ms[0], ms[0] / ms[1]);
+  }
+  if (json) std::printf("%s\n", gb::Json{{"variant", gb::variant_name(v)}, {"decode", rows}}.dump().c_str());
+  return 0;
+}
 
 int cmd_bench(int argc, char** argv) {
   const char* cmd = "bench";
@@ -110,6 +151,7 @@ int cmd_bench(int argc, char** argv) {
   if (!warmup) return fail(cmd, warmup.error().message, 2);
   if (!gemm_n) return fail(cmd, gemm_n.error().message, 2);
 
+  if (args->has("decode")) return bench_decode(*variant, args->has("json"));
   const bool ed = *variant == gb::Variant::EncoderDecoder;
   const gb::Config c = gb::Config::make(*variant, bc->V, bc->T, ed ? bc->L : 0, bc->L, bc->H, bc->d, 4 * bc->d);
   gb::Rng rng(1);

@@ -19,7 +19,8 @@ static const char* kUsage =
     "  init      create a model file with freshly initialised parameters\n"
     "  forward   print log P for one input as JSON\n"
     "  train     train a model on a JSON Lines file of token ids\n"
-    "  bench     time training steps of the configs S, M, L\n"
+    "  generate  decode new tokens: greedy, sampling (τ, top-k, top-p) or beam search\n"
+    "  bench     time training steps (or, with --decode, decoding) of the configs S, M, L\n"
     "\n"
     "Run 'glassbox-cli <command> --help' for the options of a command.\n";
 
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   if (cmd == "forward") return gbcli::cmd_forward(argc, argv);
   if (cmd == "train") return gbcli::cmd_train(argc, argv);
   if (cmd == "bench") return gbcli::cmd_bench(argc, argv);
+  if (cmd == "generate") return gbcli::cmd_generate(argc, argv);
   std::fprintf(stderr, "glassbox-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;
 }
