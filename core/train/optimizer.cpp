@@ -12,16 +12,25 @@ float schedule_lr(const OptimizerOptions& o, int step) {
   return float(o.lr * (o.min_lr_ratio + (1.0 - o.min_lr_ratio) * cosine));
 }
 
-double clip_grad_norm(const std::vector<TensorRef<float>>& g, float clip) {
-  double sq = 0;
-  for (const auto& t : g) {
-    const float* d = t.data;
-    for (Eigen::Index i = 0; i < t.size(); ++i) sq += double(d[i]) * double(d[i]);
+double clip_grad_norm(const std::vector<TensorRef<float>>& g, float clip, std::vector<double>* scratch) {
+  // Per-tensor sums on the threads, added in tensor order: the same result for any thread count.
+  std::vector<double> local;
+  std::vector<double>& part = scratch ? *scratch : local;
+  part.assign(g.size(), 0.0);
+#pragma omp parallel for schedule(dynamic)
+  for (size_t k = 0; k < g.size(); ++k) {
+    const float* d = g[k].data;
+    double sq = 0;
+    for (Eigen::Index i = 0; i < g[k].size(); ++i) sq += double(d[i]) * double(d[i]);
+    part[k] = sq;
   }
+  double sq = 0;
+  for (double v : part) sq += v;
   const double norm = std::sqrt(sq);
   if (clip > 0.0f && norm > double(clip)) {
     const float f = float(double(clip) / (norm + 1e-6));
-    for (const auto& t : g) t.mat() *= f;
+#pragma omp parallel for schedule(dynamic)
+    for (size_t k = 0; k < g.size(); ++k) g[k].mat() *= f;
   }
   return norm;
 }
@@ -53,12 +62,14 @@ void Optimizer::set_state(const OptimizerState& s) {
 void Optimizer::step(float lr) {
   ++s_.t;
   if (o_.kind == OptimizerKind::SGD) {
+#pragma omp parallel for schedule(dynamic)
     for (size_t i = 0; i < p_.size(); ++i) p_[i].mat() -= lr * g_[i].mat();  // θ ← θ − η ∇J
     return;
   }
   const float bc1 = 1.0f - std::pow(o_.beta1, float(s_.t));
   const float bc2 = 1.0f - std::pow(o_.beta2, float(s_.t));
-  for (size_t i = 0; i < p_.size(); ++i) {
+#pragma omp parallel for schedule(dynamic)
+  for (size_t i = 0; i < p_.size(); ++i) {  // tensors are independent: any thread count gives the same result
     auto th = p_[i].mat().array();
     auto gr = g_[i].mat().array();
     auto m = m_[i].mat().array();

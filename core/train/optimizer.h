@@ -31,14 +31,15 @@ struct OptimizerState {
 };
 
 // Clips the tensors of g in place when clip > 0; returns the global norm before clipping.
-double clip_grad_norm(const std::vector<TensorRef<float>>& g, float clip);
+// scratch (optional) holds per-tensor sums, so a caller that keeps it does not allocate.
+double clip_grad_norm(const std::vector<TensorRef<float>>& g, float clip, std::vector<double>* scratch = nullptr);
 
 // Updates p from g. Holds views of p, g and its moments, so a step builds no lists and allocates nothing.
 // p and g must outlive the optimizer and keep their tensors (no reallocation).
 class Optimizer {
  public:
   Optimizer(const Config& c, Params<float>& p, Grads<float>& g, const OptimizerOptions& o);
-  double clip() { return clip_grad_norm(g_, o_.clip); }
+  double clip() { return clip_grad_norm(g_, o_.clip, &scratch_); }
   void step(float lr);  // θ ← θ − lr · update
   OptimizerState& state() { return s_; }
   void set_state(const OptimizerState& s);  // for resuming; shapes must match
@@ -49,6 +50,7 @@ class Optimizer {
   OptimizerOptions o_;
   OptimizerState s_;
   std::vector<TensorRef<float>> p_, g_, m_, v_;
+  std::vector<double> scratch_;
 };
 
 const char* optimizer_name(OptimizerKind k);  // "sgd" | "adamw"

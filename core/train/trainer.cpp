@@ -70,7 +70,7 @@ const StepReport& Trainer::step() {
     fo.rng = S > 1 ? &sh.rng : &cur_.rng;
     model_forward(sh.act, c_, p_, sh.batch, fo);                                        // P(θ) ← Transformer(…)
     sh.stats = loss_forward_backward(&sh.ws.dlogits, sh.act.logits, sh.batch, LossKind::Sum);  // J(θ)
-    for (const auto& t : sh.gl) t.mat().setZero();
+    for (const auto& t : sh.gl) t.mat().setZero();  // (each shard zeroes its own gradient on its own thread)
     model_backward(k == 0 ? g_ : sh.own, sh.ws, sh.act, sh.ws.dlogits, c_, p_, sh.batch);    // ∇J(θ)
   };
   if (S == 1) {
@@ -88,18 +88,26 @@ const StepReport& Trainer::step() {
     st.correct += o.correct;
     st.sequences += o.sequences;
     st.sequences_correct += o.sequences_correct;
-    for (size_t i = 0; i < gl_.size(); ++i) gl_[i].mat() += shards_[size_t(k)].gl[i].mat();
+  }
+  if (S > 1) {
+#pragma omp parallel for schedule(dynamic)
+    for (size_t i = 0; i < gl_.size(); ++i)  // per tensor, shards added in order
+      for (int k = 1; k < S; ++k) gl_[i].mat() += shards_[size_t(k)].gl[i].mat();
   }
   const bool mean = o_.loss == LossKind::Mean && st.tokens > 0;
   st.loss = mean ? st.loss_sum / double(st.tokens) : st.loss_sum;
-  if (mean)
-    for (const auto& t : gl_) t.mat() *= float(1.0 / double(st.tokens));
+  if (mean) {
+    const float inv = float(1.0 / double(st.tokens));
+#pragma omp parallel for schedule(dynamic)
+    for (size_t i = 0; i < gl_.size(); ++i) gl_[i].mat() *= inv;
+  }
   r.stats = st;
   r.loss = st.loss;
   r.tokens = 0;
   for (int k = 0; k < S; ++k)
     for (int len : shards_[size_t(k)].batch.x_len) r.tokens += len;
   r.grad_norms.resize(gl_.size());
+#pragma omp parallel for schedule(dynamic)
   for (size_t i = 0; i < gl_.size(); ++i) r.grad_norms[i] = gl_[i].mat().norm();
   r.grad_norm = opt_.clip();
   r.lr = schedule_lr(o_.opt, step_);
