@@ -32,6 +32,8 @@ static const std::vector<OptionSpec> kTrainSpecs = {
     {"no-shuffle", false, "keep the data order (the seeds' order)"},
     {"seed", true, "seed for data order and dropout (default 0)"},
     {"log", true, "write one JSON object per step to this file"},
+    {"val-data", true, "validation examples (same format as --data): mean loss, token and sequence accuracy"},
+    {"eval-every", true, "evaluate on --val-data every N steps (default: at the end only)"},
     {"help", false, "show this help"},
 };
 
@@ -92,6 +94,23 @@ int cmd_train(int argc, char** argv) {
     log.reset(std::fopen(lp->c_str(), "w"));
     if (!log) return fail(cmd, *lp + ": cannot open for writing");
   }
+  std::vector<gb::Example> val;
+  if (auto vp = args->get("val-data")) {
+    auto v = gb::load_jsonl_ids(*vp, m->config);
+    if (!v) return fail(cmd, v.error().message);
+    val = std::move(*v);
+  }
+  TRY(eval_every, args->get_int("eval-every", 0, 0, 1 << 30));
+  auto report_eval = [&](int step) {
+    const gb::EvalReport e = gb::evaluate(m->config, m->params, val, std::max(1, o.batch_size));
+    std::fprintf(stderr, "%sstep %d validation: loss %.4f, token accuracy %.2f%%, sequence accuracy %.2f%%\n",
+                 ::isatty(STDERR_FILENO) ? "\n" : "", step, e.loss, 100 * e.token_accuracy, 100 * e.sequence_accuracy);
+    if (log) {
+      gb::Json j{{"step", step}, {"val_loss", e.loss}, {"val_token_accuracy", e.token_accuracy},
+                 {"val_sequence_accuracy", e.sequence_accuracy}};
+      std::fprintf(log.get(), "%s\n", j.dump().c_str());
+    }
+  };
   const bool tty = ::isatty(STDERR_FILENO);
   gb::Trainer trainer(m->config, m->params, *data, o);
   const auto t0 = std::chrono::steady_clock::now();
@@ -111,8 +130,10 @@ int cmd_train(int argc, char** argv) {
         std::fprintf(stderr, "step %d/%d loss %.6f lr %.3g %.1fs\n", r.step + 1, o.steps, r.loss, r.lr, secs);
       if (tty && last) std::fputc('\n', stderr);
     }
+    if (!val.empty() && *eval_every > 0 && (r.step + 1) % *eval_every == 0 && !last) report_eval(r.step + 1);
     return true;
   });
+  if (!val.empty()) report_eval(trainer.steps_done());
   if (auto e = gb::save_model(*out_path, {m->config, m->params, m->extra})) return fail(cmd, e->message);
   return 0;
 }
