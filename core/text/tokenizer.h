@@ -1,0 +1,74 @@
+// tokenizer.h — text ↔ token ids: character-level, word-level and a small byte-pair (BPE) tokenizer.
+//
+// Every vocabulary starts with the special tokens <pad> = 0, <bos> = 1, <eos> = 2, <unk> = 3. Tokenizers are
+// built from a data set with a minimum count; input they do not cover maps to <unk> and is counted and reported,
+// never dropped. Text is UTF-8 and handled by code point, so "Ich will ein Auto kaufen — äöüß" round-trips.
+//
+// Word level splits text into runs of letters/digits, single punctuation characters and whitespace; a single
+// space before a word or punctuation mark is folded into it as "▁" (U+2581), so ids → text restores the exact
+// spacing. BPE starts from the characters of those pieces and merges the most frequent adjacent pair until the
+// vocabulary reaches its size, so a lecturer can show how subwords appear.
+#pragma once
+
+#include "core/error.h"
+#include "core/io/json_util.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace gb {
+
+enum class TokenizerKind { Char, Word, Bpe };
+const char* tokenizer_name(TokenizerKind k);  // "char" | "word" | "bpe"
+Result<TokenizerKind> parse_tokenizer(const std::string& s);
+
+struct Encoded {
+  std::vector<int> ids;
+  int unknown = 0;                    // pieces that became <unk>
+  std::vector<std::string> unknown_pieces;  // the first few of them, for the report
+};
+
+class Tokenizer {
+ public:
+  static constexpr int kPad = 0, kBos = 1, kEos = 2, kUnk = 3, kSpecials = 4;
+
+  // Builds from texts. min_count: pieces seen fewer times stay out (they will read as <unk>).
+  // bpe_vocab: the target vocabulary size for BPE (ignored otherwise).
+  static Tokenizer build(TokenizerKind kind, const std::vector<std::string>& texts, int min_count = 1,
+                         int bpe_vocab = 256);
+
+  TokenizerKind kind() const { return kind_; }
+  int size() const { return int(vocab_.size()); }
+  const std::string& token(int id) const { return vocab_[size_t(id)]; }
+  int64_t count(int id) const { return counts_[size_t(id)]; }  // occurrences in the data it was built from
+  int id_of(const std::string& piece) const;                   // −1 when absent
+
+  Encoded encode(std::string_view text) const;
+  // Special tokens are left out unless keep_special; <unk> shows as "�".
+  std::string decode(const std::vector<int>& ids, bool keep_special = false) const;
+  // A readable form of one token for tables and axes ("▁Auto", "⏎", "<eos>").
+  std::string display(int id) const;
+
+  Json to_json() const;
+  static Result<Tokenizer> from_json(const Json& j, const std::string& what);
+
+ private:
+  std::vector<std::string> split_pieces(std::string_view text) const;  // char: code points; word/bpe: words
+  void add(const std::string& piece, int64_t count);
+  std::vector<std::string> bpe_split(const std::string& word) const;
+
+  TokenizerKind kind_ = TokenizerKind::Char;
+  std::vector<std::string> vocab_;
+  std::vector<int64_t> counts_;
+  std::unordered_map<std::string, int> index_;
+  std::vector<std::pair<std::string, std::string>> merges_;  // BPE, in order
+  std::unordered_map<std::string, int> merge_rank_;           // "a\x1fb" → rank
+};
+
+// UTF-8 code points of s as strings (invalid bytes become U+FFFD).
+std::vector<std::string> utf8_chars(std::string_view s);
+
+}  // namespace gb
