@@ -61,6 +61,19 @@ class Rng {
     return r * std::cos(theta);
   }
 
+  // The whole state, for saving and resuming exactly.
+  struct State {
+    uint64_t s[4];
+    double spare;
+    bool has_spare;
+  };
+  State state() const { return {{s_[0], s_[1], s_[2], s_[3]}, spare_, has_spare_}; }
+  void set_state(const State& st) {
+    for (int i = 0; i < 4; ++i) s_[i] = st.s[i];
+    spare_ = st.spare;
+    has_spare_ = st.has_spare;
+  }
+
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   static uint64_t splitmix64(uint64_t& x) {

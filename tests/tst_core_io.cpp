@@ -37,7 +37,7 @@ class TestCoreIo : public QObject {
     c.bos_id = 1;
     c.eos_id = 2;
     c.dropout = 0.25f;
-    ModelFile m{c, params_init(c, 3), {{"glassbox.note", "hello ü"}}};
+    ModelFile m = ModelFile::of(c, params_init(c, 3), {{"glassbox.note", "hello ü"}});
     const std::string p = path("m.safetensors");
     QVERIFY(!save_model(p, m));
     auto back = load_model(p);
@@ -152,18 +152,18 @@ class TestCoreIo : public QObject {
   void atomic_save_keeps_previous_file() {
     const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 2, 4, 6);
     const std::string p = path("keep.safetensors");
-    QVERIFY(!save_model(p, {c, params_init(c, 1), {}}));
+    QVERIFY(!save_model(p, ModelFile::of(c, params_init(c, 1))));
     auto before = read_file(p);
     QVERIFY(before.ok());
     // A save that cannot complete (the folder of the target is gone) reports an error and leaves nothing behind.
     const std::string bad = path("no-such-folder/x.safetensors");
-    auto err = save_model(bad, {c, params_init(c, 2), {}});
+    auto err = save_model(bad, ModelFile::of(c, params_init(c, 2)));
     QVERIFY(err.has_value());
     QVERIFY(QString::fromStdString(err->message).contains("no-such-folder"));
     // An invalid config is refused before anything is written.
     Config broken = c;
     broken.heads = 3;
-    QVERIFY(save_model(p, {broken, params_init(c, 2), {}}).has_value());
+    QVERIFY(save_model(p, ModelFile::of(broken, params_init(c, 2))).has_value());
     auto after = read_file(p);
     QVERIFY(after.ok());
     QVERIFY(*before == *after);

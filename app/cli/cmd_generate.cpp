@@ -6,6 +6,7 @@
 #include "core/decode/session.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
+#include "core/text/tokenizer.h"
 
 #include <cmath>
 #include <cstdio>
@@ -17,6 +18,8 @@ static const std::vector<OptionSpec> kGenerateSpecs = {
     {"ids", true, "decoder-only prompt, e.g. 3,1,4"},
     {"source-ids", true, "encoder-decoder source z"},
     {"target-ids", true, "encoder-decoder decoder prefix (default: the model's bos)"},
+    {"source", true, "encoder-decoder source as text (needs the model's tokenizer)"},
+    {"prompt", true, "decoder-only prompt as text; <bos> is put in front (for a task model end it with '>')"},
     {"temperature", true, "τ: 0 = greedy, inf = uniform (default 1)"},
     {"top-k", true, "keep the k most likely tokens (default 0 = off)"},
     {"top-p", true, "keep the smallest set with this mass (default 1 = off)"},
@@ -53,7 +56,28 @@ int cmd_generate(int argc, char** argv) {
   if (!m) return fail(cmd, m.error().message);
   const gb::Config& c = m->config;
   std::vector<int> z, x;
-  if (c.is_ed()) {
+  const bool text_in = args->has("source") || args->has("prompt");
+  if (text_in && !m->tokenizer) return fail(cmd, "this model has no tokenizer: give token ids", 2);
+  auto report_unknown = [&](const gb::Encoded& e) {
+    if (e.unknown > 0) {
+      std::fprintf(stderr, "glassbox-cli generate: %d piece(s) not in the vocabulary became <unk>:", e.unknown);
+      for (const auto& p : e.unknown_pieces) std::fprintf(stderr, " '%s'", p.c_str());
+      std::fprintf(stderr, "\n");
+    }
+  };
+  if (c.is_ed() && args->has("source")) {
+    if (args->has("prompt")) return fail(cmd, "this is an encoder-decoder model: use --source", 2);
+    const gb::Encoded e = m->tokenizer->encode(*args->get("source"));
+    report_unknown(e);
+    z = e.ids;
+  } else if (!c.is_ed() && args->has("prompt")) {
+    const gb::Encoded e = m->tokenizer->encode(*args->get("prompt"));
+    report_unknown(e);
+    x = {gb::Tokenizer::kBos};
+    x.insert(x.end(), e.ids.begin(), e.ids.end());
+  } else if (text_in) {
+    return fail(cmd, c.is_ed() ? "this is an encoder-decoder model: use --source" : "this is a decoder-only model: use --prompt", 2);
+  } else if (c.is_ed()) {
     if (args->has("ids")) return fail(cmd, "this is an encoder-decoder model: use --source-ids [--target-ids]", 2);
     auto zz = args->get_ids("source-ids");
     if (!zz) return fail(cmd, zz.error().message, 2);
@@ -75,8 +99,8 @@ int cmd_generate(int argc, char** argv) {
   auto topp = args->get_double("top-p", 1.0);
   auto beam = args->get_int("beam", 0, 0, 1024);
   auto seed = args->get_int("seed", 0, 0, 1LL << 62);
-  auto stop = args->get_int("stop-id", c.is_ed() ? c.eos_id : -1, -1, c.vocab_size - 1);
-  auto max_new = args->get_int("max-new", c.is_ed() ? c.max_len : 16, 1, 1 << 20);
+  auto stop = args->get_int("stop-id", c.is_ed() || m->tokenizer ? c.eos_id : -1, -1, c.vocab_size - 1);
+  auto max_new = args->get_int("max-new", c.is_ed() || m->tokenizer ? c.max_len : 16, 1, 1 << 20);
   for (auto* r : {&topk, &beam, &seed, &stop, &max_new})
     if (!*r) return fail(cmd, r->error().message, 2);
   for (auto* r : {&tau, &topp})
@@ -102,6 +126,11 @@ int cmd_generate(int argc, char** argv) {
                         {"finished", n.finished}});
       std::printf("%s\n", gb::Json{{"ids", b->tokens}, {"score", b->score}, {"normalized", b->normalized},
                                    {"beam_tree", tree}}.dump().c_str());
+    } else if (text_in) {
+      std::vector<int> shown;
+      for (int t : b->tokens)
+        if (t != int(*stop)) shown.push_back(t);
+      std::printf("%s\n", m->tokenizer->decode(shown).c_str());
     } else {
       for (size_t i = 0; i < b->tokens.size(); ++i) std::printf("%s%d", i ? "," : "", b->tokens[i]);
       std::printf("\n");
@@ -150,7 +179,14 @@ int cmd_generate(int argc, char** argv) {
                        {"window_start", s.window_start},
                        {"attention", attn}});
     }
-    std::printf("%s\n", gb::Json{{"ids", out}, {"steps", steps}}.dump().c_str());
+    gb::Json j{{"ids", out}, {"steps", steps}};
+    if (m->tokenizer) j["text"] = m->tokenizer->decode(out);
+    std::printf("%s\n", j.dump().c_str());
+  } else if (text_in) {
+    std::vector<int> shown;
+    for (int t : out)
+      if (t != int(*stop)) shown.push_back(t);
+    std::printf("%s\n", m->tokenizer->decode(shown).c_str());
   } else {
     for (size_t i = 0; i < out.size(); ++i) std::printf("%s%d", i ? "," : "", out[i]);
     std::printf("\n");

@@ -5,6 +5,7 @@
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
 #include "core/model/model.h"
+#include "core/text/prepare.h"
 
 #include <cstdio>
 
@@ -29,6 +30,14 @@ static const std::vector<OptionSpec> kInitSpecs = {
     {"eos-id", true, "id of eos (default: none)"},
     {"pad-id", true, "id of pad (default: none)"},
     {"seed", true, "initialisation seed (default 0)"},
+    {"task", true, "a built-in task: copy, reverse, sort, add, date, translate (sizes default to the task's)"},
+    {"train-size", true, "task: training pairs (default: the task's)"},
+    {"val-size", true, "task: validation pairs (default: the task's)"},
+    {"data-seed", true, "task: seed of the generated pairs (default 0)"},
+    {"data", true, "build the tokenizer and ℓ_max from a file: pairs (.tsv/.csv) or text (anything else)"},
+    {"tokenizer", true, "char | word | bpe (default: the task's, or char)"},
+    {"min-count", true, "tokens seen fewer times become <unk> (default 1)"},
+    {"bpe-vocab", true, "BPE: vocabulary size to reach (default 256)"},
     {"out", true, "model file to write (.safetensors)"},
     {"help", false, "show this help"},
 };
@@ -52,18 +61,60 @@ int cmd_init(int argc, char** argv) {
   if (!variant) return fail(cmd, variant.error().message, 2);
   const bool ed = *variant == gb::Variant::EncoderDecoder;
   constexpr long long big = 1 << 20;
-  TRY(vocab, args->get_int("vocab-size", -1, 1, big));
-  TRY(maxlen, args->get_int("max-len", -1, 1, big));
-  TRY(layers, args->get_int("layers", -1, 1, 256));
+  // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
+  std::optional<gb::PreparedData> prepared;
+  int def_layers = -1, def_heads = -1, def_d = -1, def_mlp = -1;
+  if (args->has("task") && args->has("data")) return fail(cmd, "give --task or --data, not both", 2);
+  if (args->has("task") || args->has("data")) {
+    gb::PrepareOptions po;
+    po.variant = *variant;
+    if (auto tk = args->get("tokenizer")) {
+      auto k = gb::parse_tokenizer(*tk);
+      if (!k) return fail(cmd, k.error().message, 2);
+      po.tokenizer_kind = *k;
+      po.tokenizer_kind_given = true;
+    }
+    TRY(minc, args->get_int("min-count", 1, 1, 1 << 30));
+    TRY(bpev, args->get_int("bpe-vocab", 256, 8, 1 << 20));
+    TRY(ml, args->get_int("max-len", 0, 0, big));
+    po.min_count = int(*minc);
+    po.bpe_vocab = int(*bpev);
+    po.max_len = int(*ml);
+    po.length = gb::LengthPolicy::Filter;
+    if (auto tname = args->get("task")) {
+      auto info = gb::find_task(*tname);
+      if (!info) return fail(cmd, info.error().message, 2);
+      TRY(tn, args->get_int("train-size", info->train_size, 1, 1 << 24));
+      TRY(vn, args->get_int("val-size", info->val_size, 0, 1 << 24));
+      TRY(ds, args->get_int("data-seed", 0, 0, 1LL << 62));
+      auto d = gb::prepare_task(*tname, int(*tn), int(*vn), uint64_t(*ds), po);
+      if (!d) return fail(cmd, d.error().message);
+      prepared = std::move(*d);
+      def_layers = info->layers, def_heads = info->heads, def_d = info->d_e, def_mlp = info->d_mlp;
+    } else {
+      auto d = gb::prepare_file(*args->get("data"), po);
+      if (!d) return fail(cmd, d.error().message);
+      prepared = std::move(*d);
+      def_layers = 2, def_heads = 4, def_d = 64, def_mlp = 256;
+    }
+  }
+  const long long def_vocab = prepared ? prepared->tokenizer.size() : -1;
+  TRY(vocab, args->get_int("vocab-size", def_vocab, 1, big));
+  TRY(maxlen, args->get_int("max-len", prepared ? prepared->max_len : -1, 1, big));
+  TRY(layers, args->get_int("layers", def_layers, 1, 256));
   TRY(enc, args->get_int("enc-layers", *layers, 1, 256));
   TRY(dec, args->get_int("dec-layers", *layers, 1, 256));
-  TRY(heads, args->get_int("heads", -1, 1, 1024));
-  TRY(dmodel, args->get_int("d-model", -1, 1, big));
-  TRY(dmlp, args->get_int("d-mlp", -1, 1, big));
+  TRY(heads, args->get_int("heads", def_heads, 1, 1024));
+  TRY(dmodel, args->get_int("d-model", def_d, 1, big));
+  TRY(dmlp, args->get_int("d-mlp", def_mlp, 1, big));
   TRY(seed, args->get_int("seed", 0, 0, (1LL << 62)));
   TRY(out, args->require("out"));
-  for (const char* req : {"vocab-size", "max-len", "heads", "d-model", "d-mlp"})
-    if (!args->has(req)) return fail(cmd, std::string("option --") + req + " is required", 2);
+  if (!prepared)
+    for (const char* req : {"vocab-size", "max-len", "heads", "d-model", "d-mlp"})
+      if (!args->has(req)) return fail(cmd, std::string("option --") + req + " is required (or give --task or --data)", 2);
+  if (prepared && *vocab < def_vocab)
+    return fail(cmd, "--vocab-size " + std::to_string(*vocab) + " is smaller than the tokenizer's " +
+                         std::to_string(def_vocab) + " tokens", 2);
   if (!ed && args->has("enc-layers")) return fail(cmd, "a decoder-only model has no encoder: use --layers", 2);
   if (*dec < 1) return fail(cmd, ed ? "give --layers or --enc-layers and --dec-layers" : "give --layers", 2);
   if (ed && *enc < 1) return fail(cmd, "give --layers or --enc-layers and --dec-layers", 2);
@@ -86,17 +137,31 @@ int cmd_init(int argc, char** argv) {
   c.tied_unembed = args->has("tied");
   TRY(dropout, args->get_double("dropout", 0.0));
   c.dropout = float(*dropout);
-  TRY(bos, args->get_int("bos-id", -1, -1, big));
-  TRY(eos, args->get_int("eos-id", -1, -1, big));
-  TRY(pad, args->get_int("pad-id", -1, -1, big));
+  TRY(bos, args->get_int("bos-id", prepared ? gb::Tokenizer::kBos : -1, -1, big));
+  TRY(eos, args->get_int("eos-id", prepared ? gb::Tokenizer::kEos : -1, -1, big));
+  TRY(pad, args->get_int("pad-id", prepared ? gb::Tokenizer::kPad : -1, -1, big));
   c.bos_id = int(*bos);
   c.eos_id = int(*eos);
   c.pad_id = int(*pad);
   if (auto e = c.validate()) return fail(cmd, e->message, 2);
-  gb::ModelFile m{c, gb::params_init(c, uint64_t(*seed)), {}};
+  gb::ModelFile m;
+  m.config = c;
+  m.params = gb::params_init(c, uint64_t(*seed));
+  if (prepared) {
+    m.tokenizer = prepared->tokenizer;
+    m.data = prepared->description;
+  }
   if (auto e = gb::save_model(*out, m)) return fail(cmd, e->message);
-  std::fprintf(stderr, "wrote %s: %s, %lld parameters\n", out->c_str(), gb::variant_name(c.variant),
-               static_cast<long long>(gb::params_count(c)));
+  std::fprintf(stderr, "wrote %s: %s, |V| = %d, ℓ_max = %d, %lld parameters\n", out->c_str(),
+               gb::variant_name(c.variant), c.vocab_size, c.max_len, static_cast<long long>(gb::params_count(c)));
+  if (prepared) {
+    const auto& r = prepared->report;
+    std::fprintf(stderr, "data: %zu training and %zu validation examples, %s tokenizer with %d tokens", prepared->train.size(),
+                 prepared->val.size(), gb::tokenizer_name(prepared->tokenizer.kind()), prepared->tokenizer.size());
+    if (r.too_long) std::fprintf(stderr, ", %d examples longer than ℓ_max left out", r.too_long);
+    if (r.unknown_tokens) std::fprintf(stderr, ", %lld unknown pieces became <unk>", (long long)r.unknown_tokens);
+    std::fprintf(stderr, "\n");
+  }
   return 0;
 }
 

@@ -1,10 +1,11 @@
-// train: ED-Training / D-Training on JSON Lines of token ids.
+// train: ED-Training / D-Training on token ids (JSON Lines), a text or pairs file, or the model's own task.
 #include "args.h"
 #include "commands.h"
 
 #include "core/io/dataset.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
+#include "core/text/prepare.h"
 #include "core/train/trainer.h"
 
 #include <chrono>
@@ -17,8 +18,8 @@ namespace gbcli {
 
 static const std::vector<OptionSpec> kTrainSpecs = {
     {"model", true, "model file to start from"},
-    {"data", true, "JSON Lines: {\"ids\": [...]} or {\"source\": [...], \"target\": [...]} per line"},
-    {"out", true, "model file to write"},
+    {"data", true, "JSON Lines of ids, a .tsv/.csv of pairs or a text file (default: the model's task)"},
+    {"out", true, "model file to write (with tokenizer, history and the state to resume)"},
     {"optimizer", true, "sgd | adamw (default sgd)"},
     {"lr", true, "learning rate η (default 0.01 for sgd, 0.001 for adamw)"},
     {"epochs", true, "passes over the data (default 1)"},
@@ -31,9 +32,14 @@ static const std::vector<OptionSpec> kTrainSpecs = {
     {"cosine", false, "cosine decay of the learning rate to 10% over the run"},
     {"no-shuffle", false, "keep the data order (the seeds' order)"},
     {"seed", true, "seed for data order and dropout (default 0)"},
+    {"recipe", false, "a task model: train with the task's default budget (AdamW, batch 32, its steps)"},
+    {"resume", false, "go on from the training state stored in --model (same data, optimizer and seed)"},
     {"log", true, "write one JSON object per step to this file"},
-    {"val-data", true, "validation examples (same format as --data): mean loss, token and sequence accuracy"},
-    {"eval-every", true, "evaluate on --val-data every N steps (default: at the end only)"},
+    {"val-data", true, "validation examples (JSON Lines of ids; text data brings its own split)"},
+    {"val-fraction", true, "text/pairs data: the last fraction is for validation (default 0.1)"},
+    {"eval-every", true, "evaluate on the validation set every N steps (default: at the end only)"},
+    {"exact-match", false, "at the end, greedy-decode the validation pairs and report the exact-match rate"},
+    {"reject-malformed", false, "pairs data: a malformed line is an error (default: skip it and report)"},
     {"help", false, "show this help"},
 };
 
@@ -41,70 +47,141 @@ static const std::vector<OptionSpec> kTrainSpecs = {
   auto var = (expr);                                     \
   if (!var) return fail(cmd, var.error().message, 2);
 
+static bool ends_with(const std::string& s, const char* suf) {
+  const std::string t(suf);
+  return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+}
+
 int cmd_train(int argc, char** argv) {
   const char* cmd = "train";
   auto args = Args::parse(argc, argv, 2, kTrainSpecs);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help")) {
-    std::fputs(usage_text("glassbox-cli train --model MODEL --data DATA.jsonl --out MODEL2 [options]\n"
+    std::fputs(usage_text("glassbox-cli train --model MODEL [--data DATA] --out MODEL2 [options]\n"
                           "  seed-exact mode: --optimizer sgd --batch-size 1 --loss sum --clip 0 --no-shuffle",
                           kTrainSpecs).c_str(), stdout);
     return 0;
   }
   TRY(model_path, args->require("model"));
-  TRY(data_path, args->require("data"));
   TRY(out_path, args->require("out"));
   auto m = gb::load_model(*model_path);
   if (!m) return fail(cmd, m.error().message);
-  auto data = gb::load_jsonl_ids(*data_path, m->config);
-  if (!data) return fail(cmd, data.error().message);
+
+  // The data: ids, a file through the model's tokenizer, or the model's own task.
+  std::vector<gb::Example> data, val;
+  std::vector<gb::TextPair> val_pairs;
+  gb::Json data_desc = m->data;
+  const auto data_arg = args->get("data");
+  if (data_arg && ends_with(*data_arg, ".jsonl")) {
+    auto d = gb::load_jsonl_ids(*data_arg, m->config);
+    if (!d) return fail(cmd, d.error().message);
+    data = std::move(*d);
+    data_desc = gb::Json{{"kind", "file"}, {"path", *data_arg}, {"format", "ids"}};
+  } else {
+    if (!m->tokenizer) return fail(cmd, "this model has no tokenizer: give --data as JSON Lines of ids", 2);
+    gb::PrepareOptions po;
+    po.variant = m->config.variant;
+    po.tokenizer = &*m->tokenizer;
+    po.max_len = m->config.max_len;
+    po.length = gb::LengthPolicy::Filter;
+    po.malformed = args->has("reject-malformed") ? gb::MalformedPolicy::Reject : gb::MalformedPolicy::Skip;
+    TRY(vf, args->get_double("val-fraction", 0.1));
+    po.val_fraction = *vf;
+    const bool tty = ::isatty(STDERR_FILENO);
+    po.progress = [&](uint64_t done, uint64_t total) {
+      if (tty) std::fprintf(stderr, "\rloading %3.0f%%", 100.0 * double(done) / double(std::max<uint64_t>(1, total)));
+      return true;
+    };
+    auto d = data_arg ? gb::prepare_file(*data_arg, po) : gb::prepare_from_description(m->data, po);
+    if (tty) std::fprintf(stderr, "\r              \r");
+    if (!d) return fail(cmd, d.error().message);
+    data = std::move(d->train);
+    val = std::move(d->val);
+    val_pairs = std::move(d->val_pairs);
+    data_desc = d->description;
+    const auto& r = d->report;
+    std::fprintf(stderr, "data: %zu training, %zu validation examples", data.size(), val.size());
+    if (r.too_long) std::fprintf(stderr, "; %d longer than ℓ_max = %d left out", r.too_long, m->config.max_len);
+    if (r.unknown_tokens) {
+      std::fprintf(stderr, "; %lld pieces not in the vocabulary became <unk> (e.g.", (long long)r.unknown_tokens);
+      for (const auto& p : r.unknown_samples) std::fprintf(stderr, " '%s'", p.c_str());
+      std::fprintf(stderr, ")");
+    }
+    if (d->description.contains("skipped") && d->description["skipped"].get<int>() > 0)
+      std::fprintf(stderr, "; %d malformed lines skipped (first: line %d, %s)", d->description["skipped"].get<int>(),
+                   d->description["skipped_lines"][0]["line"].get<int>(),
+                   d->description["skipped_lines"][0]["reason"].get<std::string>().c_str());
+    std::fprintf(stderr, "\n");
+  }
+  if (auto vp = args->get("val-data")) {
+    auto v = gb::load_jsonl_ids(*vp, m->config);
+    if (!v) return fail(cmd, v.error().message);
+    val = std::move(*v);
+  }
 
   gb::TrainOptions o;
-  TRY(optname, args->get("optimizer") ? gb::Result<std::string>(*args->get("optimizer")) : gb::Result<std::string>("sgd"));
-  auto kind = gb::parse_optimizer(*optname);
-  if (!kind) return fail(cmd, kind.error().message, 2);
-  o.opt.kind = *kind;
-  TRY(lr, args->get_double("lr", o.opt.kind == gb::OptimizerKind::SGD ? 0.01 : 0.001));
-  if (!(*lr > 0) || !std::isfinite(*lr)) return fail(cmd, "--lr must be a positive number", 2);
-  o.opt.lr = float(*lr);
-  TRY(bs, args->get_int("batch-size", 1, 1, 1 << 20));
-  o.batch_size = int(*bs);
-  const std::string loss = args->get("loss").value_or("sum");
-  if (loss != "sum" && loss != "mean") return fail(cmd, "--loss: expected sum or mean, got '" + loss + "'", 2);
-  o.loss = loss == "sum" ? gb::LossKind::Sum : gb::LossKind::Mean;
-  TRY(clip, args->get_double("clip", 0.0));
-  if (*clip < 0) return fail(cmd, "--clip must be 0 (off) or positive", 2);
-  o.opt.clip = float(*clip);
-  TRY(wd, args->get_double("weight-decay", 0.0));
-  o.opt.weight_decay = float(*wd);
-  TRY(warm, args->get_int("warmup", 0, 0, 1 << 30));
-  o.opt.warmup_steps = int(*warm);
-  o.shuffle = !args->has("no-shuffle");
-  TRY(seed, args->get_int("seed", 0, 0, 1LL << 62));
-  o.seed = uint64_t(*seed);
-  const int per_epoch = int((data->size() + size_t(o.batch_size) - 1) / size_t(o.batch_size));
+  const bool resume = args->has("resume");
+  if (resume) {
+    if (!m->training) return fail(cmd, *model_path + " holds no training state to resume from", 2);
+    o = m->training->options;
+  } else if (args->has("recipe")) {
+    if (!m->data.is_object() || !m->data.contains("task")) return fail(cmd, "--recipe needs a model made with --task", 2);
+    auto info = gb::find_task(m->data["task"].get<std::string>());
+    if (!info) return fail(cmd, info.error().message);
+    TRY(seed, args->get_int("seed", 0, 0, 1LL << 62));
+    o = gb::task_recipe(*info, uint64_t(*seed));
+  } else {
+    auto kind = gb::parse_optimizer(args->get("optimizer").value_or("sgd"));
+    if (!kind) return fail(cmd, kind.error().message, 2);
+    o.opt.kind = *kind;
+    TRY(lr, args->get_double("lr", o.opt.kind == gb::OptimizerKind::SGD ? 0.01 : 0.001));
+    if (!(*lr > 0) || !std::isfinite(*lr)) return fail(cmd, "--lr must be a positive number", 2);
+    o.opt.lr = float(*lr);
+    TRY(bs, args->get_int("batch-size", 1, 1, 1 << 20));
+    o.batch_size = int(*bs);
+    const std::string loss = args->get("loss").value_or("sum");
+    if (loss != "sum" && loss != "mean") return fail(cmd, "--loss: expected sum or mean, got '" + loss + "'", 2);
+    o.loss = loss == "sum" ? gb::LossKind::Sum : gb::LossKind::Mean;
+    TRY(clip, args->get_double("clip", 0.0));
+    if (*clip < 0) return fail(cmd, "--clip must be 0 (off) or positive", 2);
+    o.opt.clip = float(*clip);
+    TRY(wd, args->get_double("weight-decay", 0.0));
+    o.opt.weight_decay = float(*wd);
+    TRY(warm, args->get_int("warmup", 0, 0, 1 << 30));
+    o.opt.warmup_steps = int(*warm);
+    o.shuffle = !args->has("no-shuffle");
+    TRY(seed, args->get_int("seed", 0, 0, 1LL << 62));
+    o.seed = uint64_t(*seed);
+  }
+  const int per_epoch = int((data.size() + size_t(o.batch_size) - 1) / size_t(o.batch_size));
   if (args->has("steps") && args->has("epochs")) return fail(cmd, "give --epochs or --steps, not both", 2);
   TRY(epochs, args->get_int("epochs", 1, 1, 1 << 20));
-  TRY(steps, args->get_int("steps", (long long)(*epochs) * per_epoch, 1, 1LL << 31));
-  o.steps = int(*steps);
-  if (args->has("cosine")) o.opt.decay_steps = std::max(1, o.steps - o.opt.warmup_steps);
+  const int done_before = resume ? m->training->cursor.step : 0;
+  const long long default_steps = args->has("recipe") && !args->has("epochs") ? o.steps : (long long)(*epochs) * per_epoch;
+  TRY(steps, args->get_int("steps", default_steps, 1, 1LL << 31));
+  o.steps = done_before + int(*steps);
+  if (args->has("cosine") && !resume) o.opt.decay_steps = std::max(1, o.steps - o.opt.warmup_steps);
+  if (resume && m->training->cursor.order.size() != data.size())
+    return fail(cmd, "--resume needs the same data the model was trained on (" +
+                         std::to_string(m->training->cursor.order.size()) + " examples, now " +
+                         std::to_string(data.size()) + ")", 2);
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log(nullptr, &std::fclose);
   if (auto lp = args->get("log")) {
     log.reset(std::fopen(lp->c_str(), "w"));
     if (!log) return fail(cmd, *lp + ": cannot open for writing");
   }
-  std::vector<gb::Example> val;
-  if (auto vp = args->get("val-data")) {
-    auto v = gb::load_jsonl_ids(*vp, m->config);
-    if (!v) return fail(cmd, v.error().message);
-    val = std::move(*v);
-  }
   TRY(eval_every, args->get_int("eval-every", 0, 0, 1 << 30));
+  std::vector<gb::HistoryPoint>& history = m->history;
   auto report_eval = [&](int step) {
     const gb::EvalReport e = gb::evaluate(m->config, m->params, val, std::max(1, o.batch_size));
     std::fprintf(stderr, "%sstep %d validation: loss %.4f, token accuracy %.2f%%, sequence accuracy %.2f%%\n",
                  ::isatty(STDERR_FILENO) ? "\n" : "", step, e.loss, 100 * e.token_accuracy, 100 * e.sequence_accuracy);
+    if (!history.empty() && history.back().step == step) {
+      history.back().val_loss = e.loss;
+      history.back().val_token_accuracy = e.token_accuracy;
+      history.back().val_sequence_accuracy = e.sequence_accuracy;
+    }
     if (log) {
       gb::Json j{{"step", step}, {"val_loss", e.loss}, {"val_token_accuracy", e.token_accuracy},
                  {"val_sequence_accuracy", e.sequence_accuracy}};
@@ -112,29 +189,43 @@ int cmd_train(int argc, char** argv) {
     }
   };
   const bool tty = ::isatty(STDERR_FILENO);
-  gb::Trainer trainer(m->config, m->params, *data, o);
+  gb::Trainer trainer(m->config, m->params, data, o);
+  if (resume) trainer.restore(m->training->cursor, m->training->optimizer);
   const auto t0 = std::chrono::steady_clock::now();
   double last_print = -1;
+  const int total = o.steps - done_before;
   trainer.run([&](const gb::StepReport& r) {
+    history.push_back({r.step + 1, r.loss, double(r.lr), {}, {}, {}});
     if (log) {
       gb::Json j{{"step", r.step}, {"loss", r.loss}, {"lr", r.lr}, {"grad_norm", r.grad_norm}, {"tokens", r.tokens}};
       std::fprintf(log.get(), "%s\n", j.dump().c_str());
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const bool last = r.step + 1 == o.steps;
-    if (tty ? (secs - last_print > 0.1 || last) : ((r.step + 1) % std::max(1, o.steps / 20) == 0 || last)) {
+    const int done = r.step + 1 - done_before;
+    const bool last = done == total;
+    if (tty ? (secs - last_print > 0.1 || last) : (done % std::max(1, total / 20) == 0 || last)) {
       last_print = secs;
-      if (tty)
-        std::fprintf(stderr, "\rstep %d/%d  loss %.4f  %.1fs ", r.step + 1, o.steps, r.loss, secs);
-      else
-        std::fprintf(stderr, "step %d/%d loss %.6f lr %.3g %.1fs\n", r.step + 1, o.steps, r.loss, r.lr, secs);
+      if (tty) {
+        const int width = 30, filled = int(width * double(done) / total);
+        std::fprintf(stderr, "\r[%.*s%*s] %d/%d  loss %.4f  %.1fs, %.0fs left ", filled,
+                     "##############################", width - filled, "", done, total, r.loss, secs,
+                     secs / done * (total - done));
+      } else {
+        std::fprintf(stderr, "step %d/%d loss %.6f lr %.3g %.1fs\n", done, total, r.loss, r.lr, secs);
+      }
       if (tty && last) std::fputc('\n', stderr);
     }
-    if (!val.empty() && *eval_every > 0 && (r.step + 1) % *eval_every == 0 && !last) report_eval(r.step + 1);
+    if (!val.empty() && *eval_every > 0 && done % *eval_every == 0 && !last) report_eval(r.step + 1);
     return true;
   });
   if (!val.empty()) report_eval(trainer.steps_done());
-  if (auto e = gb::save_model(*out_path, {m->config, m->params, m->extra})) return fail(cmd, e->message);
+  if (args->has("exact-match") && m->tokenizer && !val_pairs.empty()) {
+    const double em = gb::exact_match(m->config, m->params, *m->tokenizer, val_pairs);
+    std::fprintf(stderr, "exact match on %zu validation pairs: %.2f%%\n", val_pairs.size(), 100 * em);
+  }
+  m->data = data_desc;
+  m->training = gb::TrainingState{o, trainer.cursor(), trainer.optimizer_state()};
+  if (auto e = gb::save_model(*out_path, *m)) return fail(cmd, e->message);
   return 0;
 }
 

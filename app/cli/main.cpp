@@ -16,10 +16,11 @@ static const char* kUsage =
     "usage: glassbox-cli <command> [options]\n"
     "\n"
     "commands:\n"
-    "  init      create a model file with freshly initialised parameters\n"
+    "  init      create a model (from sizes, a built-in --task, or --data FILE for its tokenizer)\n"
     "  forward   print log P for one input as JSON\n"
-    "  train     train a model on a JSON Lines file of token ids\n"
+    "  train     train a model: its task, a text or pairs file, or JSON Lines of token ids\n"
     "  generate  decode new tokens: greedy, sampling (τ, top-k, top-p) or beam search\n"
+    "  inspect   show what a model file holds: config, tokenizer, parameters, history\n"
     "  bench     time training steps (or, with --decode, decoding) of the configs S, M, L\n"
     "\n"
     "Run 'glassbox-cli <command> --help' for the options of a command.\n";
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   if (cmd == "train") return gbcli::cmd_train(argc, argv);
   if (cmd == "bench") return gbcli::cmd_bench(argc, argv);
   if (cmd == "generate") return gbcli::cmd_generate(argc, argv);
+  if (cmd == "inspect") return gbcli::cmd_inspect(argc, argv);
   std::fprintf(stderr, "glassbox-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;
 }

@@ -32,7 +32,8 @@ StFile params_to_safetensors(const Config& c, const Params<float>& p) {
   return f;
 }
 
-Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, const std::string& what) {
+Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, const std::string& what,
+                                              const std::vector<std::string>& ignore_prefixes) {
   Params<float> p = params_zeros<float>(c);
   std::set<std::string> expected;
   std::optional<Error> err;
@@ -53,13 +54,117 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
         st->data.data(), t.rows, t.cols);
   });
   if (err) return *err;
-  for (const auto& t : f.tensors)
-    if (!expected.count(t.name)) return Error{what + ": unexpected tensor '" + t.name + "' (not part of this config)"};
+  for (const auto& t : f.tensors) {
+    bool ignored = false;
+    for (const auto& pre : ignore_prefixes) ignored |= t.name.rfind(pre, 0) == 0;
+    if (!ignored && !expected.count(t.name))
+      return Error{what + ": unexpected tensor '" + t.name + "' (not part of this config)"};
+  }
   for_each_tensor(c, p, [&](const std::string& name, TensorRef<float> t) {
     if (!err && !t.mat().allFinite()) err = Error{what + ": tensor '" + name + "' contains NaN or infinity"};
   });
   if (err) return *err;
   return p;
+}
+
+Json history_to_json(const std::vector<HistoryPoint>& h) {
+  Json a = Json::array();
+  for (const auto& p : h) {
+    Json o{{"step", p.step}, {"loss", p.loss}, {"lr", p.lr}};
+    if (p.val_loss) o["val_loss"] = *p.val_loss;
+    if (p.val_token_accuracy) o["val_token_accuracy"] = *p.val_token_accuracy;
+    if (p.val_sequence_accuracy) o["val_sequence_accuracy"] = *p.val_sequence_accuracy;
+    a.push_back(o);
+  }
+  return a;
+}
+
+static Json training_to_json(const TrainingState& t) {
+  const auto& o = t.options;
+  const Rng::State rs = t.cursor.rng.state();
+  return Json{{"optimizer", optimizer_name(o.opt.kind)}, {"lr", o.opt.lr}, {"beta1", o.opt.beta1},
+              {"beta2", o.opt.beta2}, {"eps", o.opt.eps}, {"weight_decay", o.opt.weight_decay},
+              {"warmup_steps", o.opt.warmup_steps}, {"decay_steps", o.opt.decay_steps},
+              {"min_lr_ratio", o.opt.min_lr_ratio}, {"clip", o.opt.clip}, {"batch_size", o.batch_size},
+              {"loss", o.loss == LossKind::Sum ? "sum" : "mean"}, {"shuffle", o.shuffle}, {"seed", o.seed},
+              {"steps", o.steps}, {"t", t.optimizer.t},
+              {"cursor", {{"step", t.cursor.step}, {"epoch", t.cursor.epoch}, {"pos", t.cursor.pos},
+                          {"order", t.cursor.order},
+                          {"rng", {{"s", {rs.s[0], rs.s[1], rs.s[2], rs.s[3]}}, {"spare", rs.spare},
+                                   {"has_spare", rs.has_spare}}}}}};
+}
+
+static Result<TrainingState> training_from_json(const Json& j, const std::string& what, size_t params_count_hint) {
+  (void)params_count_hint;
+  TrainingState t;
+  auto& o = t.options;
+  auto str = json_string(j, "optimizer", what);
+  if (!str) return str.error();
+  auto kind = parse_optimizer(*str);
+  if (!kind) return Error{what + ": " + kind.error().message};
+  o.opt.kind = *kind;
+  const char* floats[] = {"lr", "beta1", "beta2", "eps", "weight_decay", "min_lr_ratio", "clip"};
+  float* dst[] = {&o.opt.lr, &o.opt.beta1, &o.opt.beta2, &o.opt.eps, &o.opt.weight_decay, &o.opt.min_lr_ratio,
+                  &o.opt.clip};
+  for (int i = 0; i < 7; ++i) {
+    auto v = json_number(j, floats[i], what);
+    if (!v) return v.error();
+    *dst[i] = float(*v);
+  }
+  constexpr long long big = 1LL << 40;
+  auto warm = json_int(j, "warmup_steps", what, 0, big);
+  auto decay = json_int(j, "decay_steps", what, 0, big);
+  auto bs = json_int(j, "batch_size", what, 1, big);
+  auto steps = json_int(j, "steps", what, 0, big);
+  auto tt = json_int(j, "t", what, 0, big);
+  for (auto* r : {&warm, &decay, &bs, &steps, &tt})
+    if (!*r) return r->error();
+  o.opt.warmup_steps = int(*warm);
+  o.opt.decay_steps = int(*decay);
+  o.batch_size = int(*bs);
+  o.steps = int(*steps);
+  t.optimizer.t = *tt;
+  auto loss = json_string(j, "loss", what);
+  if (!loss) return loss.error();
+  if (*loss != "sum" && *loss != "mean") return Error{what + ": field 'loss': expected sum or mean"};
+  o.loss = *loss == "sum" ? LossKind::Sum : LossKind::Mean;
+  auto sh = json_bool(j, "shuffle", what);
+  if (!sh) return sh.error();
+  o.shuffle = *sh;
+  if (!j.contains("seed") || !j["seed"].is_number_unsigned()) return Error{what + ": field 'seed' must be an unsigned integer"};
+  o.seed = j["seed"].get<uint64_t>();
+  if (!j.contains("cursor") || !j["cursor"].is_object()) return Error{what + ": field 'cursor' is missing"};
+  const Json& c = j["cursor"];
+  auto cs = json_int(c, "step", what + ": cursor", 0, big);
+  auto ce = json_int(c, "epoch", what + ": cursor", 0, big);
+  auto cp = json_int(c, "pos", what + ": cursor", 0, big);
+  for (auto* r : {&cs, &ce, &cp})
+    if (!*r) return r->error();
+  t.cursor.step = int(*cs);
+  t.cursor.epoch = int(*ce);
+  t.cursor.pos = size_t(*cp);
+  if (!c.contains("order") || !c["order"].is_array()) return Error{what + ": cursor field 'order' is missing"};
+  for (const Json& v : c["order"]) {
+    if (!v.is_number_unsigned()) return Error{what + ": cursor field 'order' must hold example indices"};
+    t.cursor.order.push_back(int(v.get<uint64_t>()));
+  }
+  if (t.cursor.pos > t.cursor.order.size()) return Error{what + ": cursor position lies past the data order"};
+  if (!c.contains("rng") || !c["rng"].is_object() || !c["rng"].contains("s") || !c["rng"]["s"].is_array() ||
+      c["rng"]["s"].size() != 4)
+    return Error{what + ": cursor field 'rng' must hold the generator state"};
+  Rng::State rs{};
+  for (int i = 0; i < 4; ++i) {
+    if (!c["rng"]["s"][size_t(i)].is_number_unsigned()) return Error{what + ": generator state must be unsigned"};
+    rs.s[i] = c["rng"]["s"][size_t(i)].get<uint64_t>();
+  }
+  auto spare = json_number(c["rng"], "spare", what + ": rng");
+  auto has = json_bool(c["rng"], "has_spare", what + ": rng");
+  if (!spare) return spare.error();
+  if (!has) return has.error();
+  rs.spare = *spare;
+  rs.has_spare = *has;
+  t.cursor.rng.set_state(rs);
+  return t;
 }
 
 Status save_model(const std::string& path, const ModelFile& m) {
@@ -68,31 +173,111 @@ Status save_model(const std::string& path, const ModelFile& m) {
   f.metadata = m.extra;
   f.metadata["glassbox.format"] = "1";
   f.metadata["glassbox.config"] = config_to_json(m.config).dump();
+  if (m.tokenizer) f.metadata["glassbox.tokenizer"] = m.tokenizer->to_json().dump();
+  if (!m.data.is_null()) f.metadata["glassbox.data"] = m.data.dump();
+  if (!m.history.empty()) f.metadata["glassbox.history"] = history_to_json(m.history).dump();
+  if (m.training) {
+    f.metadata["glassbox.training"] = training_to_json(*m.training).dump();
+    if (m.training->options.opt.kind == OptimizerKind::AdamW) {
+      for (const char* which : {"m", "v"}) {
+        const Params<float>& moment = which[0] == 'm' ? m.training->optimizer.m : m.training->optimizer.v;
+        StFile mf = params_to_safetensors(m.config, moment);
+        for (auto& t : mf.tensors) {
+          t.name = std::string("opt.") + which + "." + t.name;
+          f.tensors.push_back(std::move(t));
+        }
+      }
+    }
+  }
   return write_safetensors(path, f);
+}
+
+Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& path) {
+  auto fmt = f.metadata.find("glassbox.format");
+  if (fmt == f.metadata.end())
+    return Error{path + ": not a Glassbox model (metadata 'glassbox.format' is missing)"};
+  if (fmt->second != "1")
+    return Error{path + ": model format version '" + fmt->second + "' is not supported (expected 1)"};
+  auto cfg_it = f.metadata.find("glassbox.config");
+  if (cfg_it == f.metadata.end()) return Error{path + ": metadata 'glassbox.config' is missing"};
+  auto j = parse_json_strict(cfg_it->second, path + ": glassbox.config");
+  if (!j) return j.error();
+  auto cfg = config_from_json(*j, path + ": glassbox.config");
+  if (!cfg) return cfg.error();
+  const bool has_training = f.metadata.count("glassbox.training") > 0;
+  auto params = params_from_safetensors(*cfg, f, path, has_training ? std::vector<std::string>{"opt.m.", "opt.v."}
+                                                                    : std::vector<std::string>{});
+  if (!params) return params.error();
+  ModelFile m;
+  m.config = *cfg;
+  m.params = std::move(*params);
+  for (auto& [k, v] : f.metadata) {
+    if (k == "glassbox.tokenizer") {
+      auto tj = parse_json_strict(v, path + ": glassbox.tokenizer");
+      if (!tj) return tj.error();
+      auto tok = Tokenizer::from_json(*tj, path + ": glassbox.tokenizer");
+      if (!tok) return tok.error();
+      if (tok->size() > m.config.vocab_size)
+        return Error{path + ": the tokenizer has " + std::to_string(tok->size()) + " tokens but |V| = " +
+                     std::to_string(m.config.vocab_size)};
+      m.tokenizer = std::move(*tok);
+    } else if (k == "glassbox.data") {
+      auto dj = parse_json_strict(v, path + ": glassbox.data");
+      if (!dj) return dj.error();
+      if (!dj->is_object()) return Error{path + ": glassbox.data must be an object"};
+      m.data = std::move(*dj);
+    } else if (k == "glassbox.history") {
+      auto hj = parse_json_strict(v, path + ": glassbox.history");
+      if (!hj) return hj.error();
+      if (!hj->is_array()) return Error{path + ": glassbox.history must be an array"};
+      for (size_t i = 0; i < hj->size(); ++i) {
+        const Json& o = (*hj)[i];
+        const std::string w = path + ": glassbox.history[" + std::to_string(i) + "]";
+        auto st = json_int(o, "step", w, 0, 1LL << 40);
+        auto lo = json_number(o, "loss", w);
+        auto lr = json_number(o, "lr", w);
+        if (!st) return st.error();
+        if (!lo) return lo.error();
+        if (!lr) return lr.error();
+        HistoryPoint hp{int(*st), *lo, *lr, {}, {}, {}};
+        if (o.contains("val_loss") && o["val_loss"].is_number()) hp.val_loss = o["val_loss"].get<double>();
+        if (o.contains("val_token_accuracy") && o["val_token_accuracy"].is_number())
+          hp.val_token_accuracy = o["val_token_accuracy"].get<double>();
+        if (o.contains("val_sequence_accuracy") && o["val_sequence_accuracy"].is_number())
+          hp.val_sequence_accuracy = o["val_sequence_accuracy"].get<double>();
+        m.history.push_back(hp);
+      }
+    } else if (k == "glassbox.training") {
+      auto tj = parse_json_strict(v, path + ": glassbox.training");
+      if (!tj) return tj.error();
+      auto ts = training_from_json(*tj, path + ": glassbox.training", 0);
+      if (!ts) return ts.error();
+      if (ts->options.opt.kind == OptimizerKind::AdamW) {
+        for (const char* which : {"m", "v"}) {
+          StFile sub;
+          const std::string pre = std::string("opt.") + which + ".";
+          for (const auto& t : f.tensors)
+            if (t.name.rfind(pre, 0) == 0) sub.tensors.push_back({t.name.substr(pre.size()), t.shape, t.data});
+          auto moment = params_from_safetensors(m.config, sub, path + ": optimizer state '" + pre + "*'");
+          if (!moment) return moment.error();
+          (which[0] == 'm' ? ts->optimizer.m : ts->optimizer.v) = std::move(*moment);
+        }
+      }
+      m.training = std::move(*ts);
+    } else if (k != "glassbox.format" && k != "glassbox.config") {
+      m.extra[k] = v;
+    }
+  }
+  if (!has_training)
+    for (const auto& t : f.tensors)
+      if (t.name.rfind("opt.", 0) == 0) return Error{path + ": unexpected tensor '" + t.name + "' (no training state)"};
+  return m;
 }
 
 Result<ModelFile> load_model(const std::string& path) {
   auto f = read_safetensors(path);
   if (!f) return f.error();
-  auto fmt = f->metadata.find("glassbox.format");
-  if (fmt == f->metadata.end())
-    return Error{path + ": not a Glassbox model (metadata 'glassbox.format' is missing)"};
-  if (fmt->second != "1")
-    return Error{path + ": model format version '" + fmt->second + "' is not supported (expected 1)"};
-  auto cfg_it = f->metadata.find("glassbox.config");
-  if (cfg_it == f->metadata.end()) return Error{path + ": metadata 'glassbox.config' is missing"};
-  auto j = parse_json_strict(cfg_it->second, path + ": glassbox.config");
-  if (!j) return j.error();
-  auto cfg = config_from_json(*j, path + ": glassbox.config");
-  if (!cfg) return cfg.error();
-  auto params = params_from_safetensors(*cfg, *f, path);
-  if (!params) return params.error();
-  ModelFile m;
-  m.config = *cfg;
-  m.params = std::move(*params);
-  for (auto& [k, v] : f->metadata)
-    if (k != "glassbox.format" && k != "glassbox.config") m.extra[k] = v;
-  return m;
+  return model_from_safetensors(*f, path);
 }
 
 }  // namespace gb

@@ -1,32 +1,72 @@
 // model_file.h — a Glassbox model as a safetensors file (see docs/model-file.md).
 //
 // Metadata "glassbox.format" = "1" and "glassbox.config" = the Config as JSON; one F32 tensor per parameter,
-// named and shaped as in the seeds (W_e is [d_e, |V|]), row-major. Other metadata keys (tokenizer, history,
-// optimizer state, …) travel in `extra` untouched.
+// named and shaped as in the seeds (W_e is [d_e, |V|]), row-major. Optional parts, each checked on load:
+//   "glassbox.tokenizer"  the tokenizer (kind, vocabulary with counts, BPE merges)
+//   "glassbox.data"       what the model was trained on (a built-in task with its seed and sizes, or a file)
+//   "glassbox.history"    the loss curves: one object per logged step
+//   "glassbox.training"   the trainer's options and position (epoch, data order, generator state), with the
+//                         optimizer's moments as tensors "opt.m.<name>", "opt.v.<name>" — enough to resume exactly.
+// Other metadata keys travel in `extra` untouched.
 #pragma once
 
 #include "core/config.h"
 #include "core/error.h"
+#include "core/io/json_util.h"
 #include "core/io/safetensors.h"
 #include "core/model/params.h"
+#include "core/text/tokenizer.h"
+#include "core/train/trainer.h"
 
 #include <map>
+#include <optional>
 #include <string>
 
 namespace gb {
 
+struct HistoryPoint {
+  int step = 0;
+  double loss = 0;
+  double lr = 0;
+  std::optional<double> val_loss, val_token_accuracy, val_sequence_accuracy;
+};
+
+// Everything a trainer needs to go on exactly where it stopped.
+struct TrainingState {
+  TrainOptions options;
+  Trainer::Cursor cursor;
+  OptimizerState optimizer;  // m, v as Params-shaped tensors (AdamW), t
+};
+
 struct ModelFile {
   Config config;
   Params<float> params;
-  std::map<std::string, std::string> extra;  // metadata other than glassbox.format / glassbox.config
+  std::map<std::string, std::string> extra;  // metadata not interpreted here
+  std::optional<Tokenizer> tokenizer;
+  Json data;                                 // null when unknown
+  std::vector<HistoryPoint> history;
+  std::optional<TrainingState> training;
+
+  static ModelFile of(const Config& c, Params<float> p, std::map<std::string, std::string> extra = {}) {
+    ModelFile m;
+    m.config = c;
+    m.params = std::move(p);
+    m.extra = std::move(extra);
+    return m;
+  }
 };
 
 // Params → tensors (seed shapes, row-major) and back. The reverse checks that the tensor set and every shape
-// match the config: a missing, extra or misshapen tensor is an Error naming it.
+// match the config: a missing, extra or misshapen tensor is an Error naming it. Tensors whose names start with
+// one of `ignore_prefixes` are left for the caller.
 StFile params_to_safetensors(const Config& c, const Params<float>& p);
-Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, const std::string& what);
+Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, const std::string& what,
+                                              const std::vector<std::string>& ignore_prefixes = {});
 
 Status save_model(const std::string& path, const ModelFile& m);
 Result<ModelFile> load_model(const std::string& path);
+Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& what);
+
+Json history_to_json(const std::vector<HistoryPoint>& h);
 
 }  // namespace gb

@@ -7,13 +7,13 @@ namespace gb {
 
 const std::vector<TaskInfo>& task_list() {
   static const std::vector<TaskInfo> tasks = {
-      {"copy", "copy a string of letters: abc → abc", TokenizerKind::Char, 2, 4, 64, 128, 2000, 200, 600},
-      {"reverse", "reverse a string of letters: abc → cba", TokenizerKind::Char, 2, 4, 64, 128, 2000, 200, 800},
-      {"sort", "sort the letters of a string: cab → abc", TokenizerKind::Char, 2, 4, 64, 128, 2000, 200, 1000},
-      {"add", "add two numbers: 23+58 → 81", TokenizerKind::Char, 2, 4, 64, 256, 4000, 200, 2000},
-      {"date", "convert a date: 2024-03-15 → 15.03.2024", TokenizerKind::Char, 2, 4, 64, 128, 2000, 200, 800},
+      {"copy", "copy a string of letters: abc → abc", TokenizerKind::Char, 2, 4, 64, 128, 8000, 200, 1000},
+      {"reverse", "reverse a string of letters: abc → cba", TokenizerKind::Char, 2, 4, 64, 128, 8000, 200, 1500},
+      {"sort", "sort the letters of a string: cab → abc", TokenizerKind::Char, 2, 4, 64, 128, 8000, 200, 1500},
+      {"add", "add two numbers: 23+58 → 81", TokenizerKind::Char, 2, 4, 64, 256, 8000, 200, 3000},
+      {"date", "convert a date: 2024-03-15 → 15.03.2024", TokenizerKind::Char, 2, 4, 64, 128, 8000, 200, 1500},
       {"translate", "English → German: I want to buy a car → Ich will ein Auto kaufen", TokenizerKind::Word, 2, 4,
-       64, 128, 2000, 200, 1000},
+       64, 128, 4000, 200, 1500},
   };
   return tasks;
 }

@@ -28,7 +28,7 @@ struct TaskInfo {
   // a sensible default model: layers, heads, d_e, d_mlp (ℓ_max follows from the data)
   int layers, heads, d_e, d_mlp;
   int train_size, val_size;  // default sizes
-  int steps;                 // default training budget (AdamW, batch 32)
+  int steps;                 // default training budget (task_recipe: AdamW, batch 32)
 };
 
 const std::vector<TaskInfo>& task_list();

@@ -1,0 +1,187 @@
+#include "core/text/prepare.h"
+
+#include <algorithm>
+
+namespace gb {
+
+static Result<PreparedData> from_pairs(std::vector<TextPair> train_pairs, std::vector<TextPair> val_pairs,
+                                       TokenizerKind natural, const PrepareOptions& o, Json description) {
+  PreparedData d;
+  if (o.tokenizer) {
+    d.tokenizer = *o.tokenizer;
+  } else {
+    std::vector<std::string> texts;
+    for (const auto& p : train_pairs) {
+      texts.push_back(p.source);
+      texts.push_back(p.target);
+    }
+    if (o.variant == Variant::DecoderOnly) texts.push_back(std::string(1, kTaskSeparator));
+    d.tokenizer = Tokenizer::build(o.tokenizer_kind_given ? o.tokenizer_kind : natural, texts, o.min_count, o.bpe_vocab);
+  }
+  // ℓ_max: what the longest example needs, unless given.
+  Config probe = Config::make(o.variant, std::max(d.tokenizer.size(), 1), 1 << 20, o.variant == Variant::EncoderDecoder ? 1 : 0,
+                              1, 1, 1, 1);
+  DatasetReport all;
+  auto tr = examples_from_pairs(train_pairs, d.tokenizer, probe, LengthPolicy::Reject, &all);
+  auto va = examples_from_pairs(val_pairs, d.tokenizer, probe, LengthPolicy::Reject, &all);
+  if (!tr) return tr.error();
+  if (!va) return va.error();
+  d.max_len = o.max_len > 0 ? o.max_len : all.longest;
+  probe.max_len = d.max_len;
+  d.report = DatasetReport{};
+  auto train = examples_from_pairs(train_pairs, d.tokenizer, probe, o.length, &d.report);
+  if (!train) return train.error();
+  DatasetReport vr;
+  auto val = examples_from_pairs(val_pairs, d.tokenizer, probe, o.length, &vr);
+  if (!val) return val.error();
+  d.report.too_long += vr.too_long;
+  d.report.longest = std::max(d.report.longest, vr.longest);
+  d.report.unknown_tokens += vr.unknown_tokens;
+  if (train->empty()) return Error{"no training examples are left (every one is longer than ℓ_max = " + std::to_string(d.max_len) + ")"};
+  d.train = std::move(*train);
+  d.val = std::move(*val);
+  d.train_pairs = std::move(train_pairs);
+  d.val_pairs = std::move(val_pairs);
+  d.description = std::move(description);
+  return d;
+}
+
+Result<PreparedData> prepare_task(const std::string& task, int train_n, int val_n, uint64_t seed,
+                                  const PrepareOptions& o) {
+  auto info = find_task(task);
+  if (!info) return info.error();
+  if (train_n < 1) return Error{"the training set needs at least one example"};
+  auto pairs = generate_task(task, train_n + std::max(0, val_n), seed);
+  if (!pairs) return pairs.error();
+  std::vector<TextPair> train(pairs->begin(), pairs->begin() + train_n), val(pairs->begin() + train_n, pairs->end());
+  Json desc{{"kind", "task"}, {"task", task}, {"seed", seed}, {"train_size", train_n}, {"val_size", val_n}};
+  return from_pairs(std::move(train), std::move(val), info->tokenizer, o, std::move(desc));
+}
+
+static bool is_pairs_file(const std::string& path) {
+  auto lower = path;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return lower.size() > 4 && (lower.compare(lower.size() - 4, 4, ".tsv") == 0 || lower.compare(lower.size() - 4, 4, ".csv") == 0);
+}
+
+Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o) {
+  if (!(o.val_fraction >= 0 && o.val_fraction < 1)) return Error{"the validation fraction must lie in [0, 1)"};
+  if (is_pairs_file(path)) {
+    auto f = load_pairs(path, o.malformed, o.progress);
+    if (!f) return f.error();
+    const size_t n = f->pairs.size();
+    const size_t n_val = size_t(double(n) * o.val_fraction);
+    std::vector<TextPair> train(f->pairs.begin(), f->pairs.end() - long(n_val)), val(f->pairs.end() - long(n_val), f->pairs.end());
+    Json desc{{"kind", "file"}, {"path", path}, {"format", "pairs"}, {"val_fraction", o.val_fraction},
+              {"records", f->records}, {"skipped", f->skipped.size()}};
+    auto d = from_pairs(std::move(train), std::move(val), TokenizerKind::Char, o, std::move(desc));
+    if (d && !f->skipped.empty()) {
+      Json sk = Json::array();
+      for (size_t i = 0; i < std::min<size_t>(f->skipped.size(), 20); ++i)
+        sk.push_back({{"line", f->skipped[i].line}, {"reason", f->skipped[i].reason}});
+      d->description["skipped_lines"] = sk;
+    }
+    return d;
+  }
+  if (o.variant != Variant::DecoderOnly)
+    return Error{path + ": a plain text file trains a decoder-only language model; an encoder-decoder model needs "
+                        "pairs (a .tsv or .csv file)"};
+  auto text = load_text(path, o.progress);
+  if (!text) return text.error();
+  PreparedData d;
+  d.tokenizer = o.tokenizer ? *o.tokenizer
+                            : Tokenizer::build(o.tokenizer_kind_given ? o.tokenizer_kind : TokenizerKind::Char,
+                                               {*text}, o.min_count, o.bpe_vocab);
+  d.max_len = o.max_len > 0 ? o.max_len : 64;
+  const size_t split = size_t(double(text->size()) * (1.0 - o.val_fraction));
+  size_t cut = split;  // do not split a UTF-8 character
+  while (cut < text->size() && (static_cast<unsigned char>((*text)[cut]) & 0xC0) == 0x80) ++cut;
+  Config c = Config::make(Variant::DecoderOnly, d.tokenizer.size(), d.max_len, 0, 1, 1, 1, 1);
+  d.train = examples_from_text(text->substr(0, cut), d.tokenizer, c, &d.report);
+  DatasetReport vr;
+  d.val = examples_from_text(text->substr(cut), d.tokenizer, c, &vr);
+  d.report.unknown_tokens += vr.unknown_tokens;
+  if (d.train.empty()) return Error{path + ": the text is too short to train on"};
+  d.description = Json{{"kind", "file"}, {"path", path}, {"format", "text"}, {"val_fraction", o.val_fraction},
+                       {"bytes", text->size()}};
+  return d;
+}
+
+Result<PreparedData> prepare_from_description(const Json& desc, const PrepareOptions& o) {
+  if (!desc.is_object()) return Error{"the model does not say what it was trained on: give --data or --task"};
+  auto kind = json_string(desc, "kind", "glassbox.data");
+  if (!kind) return kind.error();
+  if (*kind == "task") {
+    auto task = json_string(desc, "task", "glassbox.data");
+    auto tn = json_int(desc, "train_size", "glassbox.data", 1, 1 << 30);
+    auto vn = json_int(desc, "val_size", "glassbox.data", 0, 1 << 30);
+    if (!task) return task.error();
+    if (!tn) return tn.error();
+    if (!vn) return vn.error();
+    const uint64_t seed = desc.contains("seed") && desc["seed"].is_number_unsigned() ? desc["seed"].get<uint64_t>() : 0;
+    return prepare_task(*task, int(*tn), int(*vn), seed, o);
+  }
+  auto path = json_string(desc, "path", "glassbox.data");
+  if (!path) return path.error();
+  PrepareOptions o2 = o;
+  if (desc.contains("val_fraction") && desc["val_fraction"].is_number()) o2.val_fraction = desc["val_fraction"].get<double>();
+  return prepare_file(*path, o2);
+}
+
+TrainOptions task_recipe(const TaskInfo& task, uint64_t seed) {
+  TrainOptions o;
+  o.opt.kind = OptimizerKind::AdamW;
+  o.opt.lr = 2e-3f;
+  o.opt.warmup_steps = 100;
+  o.opt.decay_steps = std::max(1, task.steps - 100);
+  o.opt.clip = 1.0f;
+  o.batch_size = 32;
+  o.loss = LossKind::Mean;
+  o.shuffle = true;
+  o.seed = seed;
+  o.steps = task.steps;
+  return o;
+}
+
+static std::vector<int> prompt_ids(const Config& c, const Tokenizer& tok, const std::string& input,
+                                   std::vector<int>* source) {
+  if (c.is_ed()) {
+    *source = tok.encode(input).ids;
+    if (source->empty()) source->push_back(Tokenizer::kUnk);
+    return {Tokenizer::kBos};
+  }
+  std::vector<int> x{Tokenizer::kBos};
+  const auto ids = tok.encode(input + std::string(1, kTaskSeparator)).ids;
+  x.insert(x.end(), ids.begin(), ids.end());
+  return x;
+}
+
+std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::string& input) {
+  std::vector<int> z;
+  std::vector<int> x = prompt_ids(c, tok, input, &z);
+  if (int(x.size()) > c.max_len || int(z.size()) > c.max_len) return std::string();
+  auto s = DecodeSession::create(c, p, z, x, {});
+  if (!s) return std::string();
+  Rng rng(0);
+  std::vector<int> out;
+  while (s->can_step()) {
+    auto st = s->step({0.0, 0, 1.0}, rng);
+    if (!st) break;
+    const int t = (*st)->choice.token;
+    if (t == Tokenizer::kEos) break;
+    out.push_back(t);
+  }
+  return tok.decode(out);
+}
+
+double exact_match(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::vector<TextPair>& pairs,
+                   int limit) {
+  const size_t n = limit > 0 ? std::min(pairs.size(), size_t(limit)) : pairs.size();
+  if (n == 0) return 0.0;
+  int ok = 0;
+#pragma omp parallel for reduction(+ : ok) schedule(dynamic)
+  for (size_t i = 0; i < n; ++i) ok += greedy_text(c, p, tok, pairs[i].source) == pairs[i].target ? 1 : 0;
+  return double(ok) / double(n);
+}
+
+}  // namespace gb

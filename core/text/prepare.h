@@ -1,0 +1,59 @@
+// prepare.h — from a built-in task or a user's file to a tokenizer and train/validation examples, the way the CLI
+// and the workbench both need it; and exact-match evaluation by greedy decoding.
+#pragma once
+
+#include "core/decode/session.h"
+#include "core/text/datafile.h"
+#include "core/text/tasks.h"
+#include "core/text/tokenizer.h"
+#include "core/train/trainer.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gb {
+
+struct PreparedData {
+  Tokenizer tokenizer;
+  std::vector<Example> train, val;
+  std::vector<TextPair> train_pairs, val_pairs;  // pair data (tasks, TSV/CSV); empty for plain text
+  DatasetReport report;
+  Json description;   // stored in the model file as glassbox.data
+  int max_len = 0;    // ℓ_max the examples need (or were cut/filtered to)
+};
+
+struct PrepareOptions {
+  Variant variant = Variant::EncoderDecoder;
+  const Tokenizer* tokenizer = nullptr;  // use this one (a trained model's) instead of building one
+  TokenizerKind tokenizer_kind = TokenizerKind::Char;
+  bool tokenizer_kind_given = false;     // otherwise the task's natural one (char for files)
+  int min_count = 1;
+  int bpe_vocab = 256;
+  int max_len = 0;                       // ℓ_max to fit; 0 = as long as the data needs (text: 64)
+  LengthPolicy length = LengthPolicy::Reject;
+  MalformedPolicy malformed = MalformedPolicy::Skip;
+  double val_fraction = 0.1;             // files: the last fraction is the validation set (nanoGPT's split)
+  Progress progress;
+};
+
+// A built-in task: train_n + val_n pairs from seed (validation pairs follow the training pairs in the stream).
+Result<PreparedData> prepare_task(const std::string& task, int train_n, int val_n, uint64_t seed,
+                                  const PrepareOptions& o);
+// A TSV/CSV file of pairs (*.tsv, *.csv) or a text file for a decoder-only language model (anything else).
+Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o);
+// Rebuilds the data a model was trained on from its glassbox.data description (tasks only; files by path).
+Result<PreparedData> prepare_from_description(const Json& description, const PrepareOptions& o);
+
+// The default training budget of a task: AdamW (lr 2e-3, warm-up 100 steps, cosine decay to 10%), batches of 32,
+// mean loss, clipping at 1, task.steps steps, shuffled with seed.
+TrainOptions task_recipe(const TaskInfo& task, uint64_t seed = 0);
+
+// The fraction of pairs whose greedy continuation is exactly the target (encoder-decoder: from <bos> to <eos>;
+// decoder-only: after "<bos>source>" up to <eos>). At most `limit` pairs (0 = all).
+double exact_match(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::vector<TextPair>& pairs,
+                   int limit = 0);
+// Greedy output for one input, as text.
+std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::string& input);
+
+}  // namespace gb
