@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/error.h"
+#include "core/text/datafile.h"
 
 #include <map>
 #include <optional>
@@ -34,6 +35,15 @@ class Args {
   std::map<std::string, std::string> values_;
   std::vector<std::string> positional_;
 };
+
+// --long filter|truncate|reject
+inline gb::Result<gb::LengthPolicy> length_policy(const Args& a) {
+  const std::string v = a.get("long").value_or("filter");
+  if (v == "filter") return gb::LengthPolicy::Filter;
+  if (v == "truncate") return gb::LengthPolicy::Truncate;
+  if (v == "reject") return gb::LengthPolicy::Reject;
+  return gb::Error{"--long: expected filter, truncate or reject, got '" + v + "'"};
+}
 
 std::string usage_text(const std::string& synopsis, const std::vector<OptionSpec>& specs);
 

@@ -38,6 +38,7 @@ static const std::vector<OptionSpec> kInitSpecs = {
     {"tokenizer", true, "char | word | bpe (default: the task's, or char)"},
     {"min-count", true, "tokens seen fewer times become <unk> (default 1)"},
     {"bpe-vocab", true, "BPE: vocabulary size to reach (default 256)"},
+    {"long", true, "examples longer than ℓ_max: filter (leave out, default) | truncate | reject"},
     {"out", true, "model file to write (.safetensors)"},
     {"help", false, "show this help"},
 };
@@ -63,6 +64,7 @@ int cmd_init(int argc, char** argv) {
   constexpr long long big = 1 << 20;
   // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
   std::optional<gb::PreparedData> prepared;
+  bool po_long_truncate = args->get("long").value_or("") == "truncate";
   int def_layers = -1, def_heads = -1, def_d = -1, def_mlp = -1;
   if (args->has("task") && args->has("data")) return fail(cmd, "give --task or --data, not both", 2);
   if (args->has("task") || args->has("data")) {
@@ -80,7 +82,8 @@ int cmd_init(int argc, char** argv) {
     po.min_count = int(*minc);
     po.bpe_vocab = int(*bpev);
     po.max_len = int(*ml);
-    po.length = gb::LengthPolicy::Filter;
+    TRY(lp, length_policy(*args));
+    po.length = *lp;
     if (auto tname = args->get("task")) {
       auto info = gb::find_task(*tname);
       if (!info) return fail(cmd, info.error().message, 2);
@@ -158,7 +161,9 @@ int cmd_init(int argc, char** argv) {
     const auto& r = prepared->report;
     std::fprintf(stderr, "data: %zu training and %zu validation examples, %s tokenizer with %d tokens", prepared->train.size(),
                  prepared->val.size(), gb::tokenizer_name(prepared->tokenizer.kind()), prepared->tokenizer.size());
-    if (r.too_long) std::fprintf(stderr, ", %d examples longer than ℓ_max left out", r.too_long);
+    if (r.too_long)
+      std::fprintf(stderr, ", %d examples longer than ℓ_max = %d %s (longest: %d tokens)", r.too_long, c.max_len,
+                   po_long_truncate ? "truncated" : "left out", r.longest);
     if (r.unknown_tokens) std::fprintf(stderr, ", %lld unknown pieces became <unk>", (long long)r.unknown_tokens);
     std::fprintf(stderr, "\n");
   }

@@ -40,6 +40,7 @@ static const std::vector<OptionSpec> kTrainSpecs = {
     {"eval-every", true, "evaluate on the validation set every N steps (default: at the end only)"},
     {"exact-match", false, "at the end, greedy-decode the validation pairs and report the exact-match rate"},
     {"reject-malformed", false, "pairs data: a malformed line is an error (default: skip it and report)"},
+    {"long", true, "examples longer than ℓ_max: filter (leave out, default) | truncate | reject"},
     {"help", false, "show this help"},
 };
 
@@ -83,7 +84,8 @@ int cmd_train(int argc, char** argv) {
     po.variant = m->config.variant;
     po.tokenizer = &*m->tokenizer;
     po.max_len = m->config.max_len;
-    po.length = gb::LengthPolicy::Filter;
+    TRY(lp, length_policy(*args));
+    po.length = *lp;
     po.malformed = args->has("reject-malformed") ? gb::MalformedPolicy::Reject : gb::MalformedPolicy::Skip;
     TRY(vf, args->get_double("val-fraction", 0.1));
     po.val_fraction = *vf;
@@ -101,7 +103,9 @@ int cmd_train(int argc, char** argv) {
     data_desc = d->description;
     const auto& r = d->report;
     std::fprintf(stderr, "data: %zu training, %zu validation examples", data.size(), val.size());
-    if (r.too_long) std::fprintf(stderr, "; %d longer than ℓ_max = %d left out", r.too_long, m->config.max_len);
+    if (r.too_long)
+      std::fprintf(stderr, "; %d longer than ℓ_max = %d %s (longest: %d tokens)", r.too_long, m->config.max_len,
+                   po.length == gb::LengthPolicy::Truncate ? "truncated" : "left out", r.longest);
     if (r.unknown_tokens) {
       std::fprintf(stderr, "; %lld pieces not in the vocabulary became <unk> (e.g.", (long long)r.unknown_tokens);
       for (const auto& p : r.unknown_samples) std::fprintf(stderr, " '%s'", p.c_str());
