@@ -43,10 +43,6 @@ static const std::vector<OptionSpec> kInitSpecs = {
     {"help", false, "show this help"},
 };
 
-#define TRY(var, expr)                                   \
-  auto var = (expr);                                     \
-  if (!var) return fail(cmd, var.error().message, 2);
-
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
   auto args = Args::parse(argc, argv, 2, kInitSpecs);

@@ -44,10 +44,6 @@ static const std::vector<OptionSpec> kTrainSpecs = {
     {"help", false, "show this help"},
 };
 
-#define TRY(var, expr)                                   \
-  auto var = (expr);                                     \
-  if (!var) return fail(cmd, var.error().message, 2);
-
 static bool ends_with(const std::string& s, const char* suf) {
   const std::string t(suf);
   return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
