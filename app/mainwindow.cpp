@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -24,7 +25,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createDocks();
   createMenus();
   statusBar()->showMessage(tr("No model yet — build one in the Model dock."));
-  resize(1280, 800);
+  // 1280 × 800 where it fits; on a smaller screen, most of what is available.
+  QSize size(1280, 800);
+  if (const QScreen* sc = screen()) size = size.boundedTo(sc->availableGeometry().size() * 0.95);
+  resize(size);
   mDefaultState = saveState();
   restoreWindowState();
 }
