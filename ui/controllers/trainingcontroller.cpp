@@ -1,0 +1,142 @@
+#include "trainingcontroller.h"
+
+#include <QElapsedTimer>
+#include <QMetaObject>
+
+TrainingController::TrainingController(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<TrainingSnapshot>();
+  qRegisterMetaType<TrainingController::State>();
+}
+
+TrainingController::~TrainingController() {
+  stop();
+  if (mThread) {
+    mThread->wait();
+    delete mThread;
+  }
+}
+
+void TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
+                               std::vector<gb::Example> data, const gb::TrainOptions& options) {
+  Q_ASSERT(mState == State::Idle || mState == State::Finished);
+  if (mThread) {
+    mThread->wait();
+    delete mThread;
+    mThread = nullptr;
+  }
+  mConfig = config;
+  mWorking = params;
+  {
+    QMutexLocker lock(&mParamsMutex);
+    mPublished = params;
+  }
+  mData = std::move(data);
+  mOptions = options;
+  mNames = gb::tensor_names(config);
+  mStepsDone = 0;
+  mStop = false;
+  mPause = false;
+  mSingleSteps = 0;
+  setState(State::Idle);
+}
+
+gb::Params<float> TrainingController::params() const {
+  QMutexLocker lock(&mParamsMutex);
+  return mPublished;
+}
+
+void TrainingController::setState(State s) {
+  if (mState == s) return;
+  mState = s;
+  emit stateChanged(s);
+}
+
+void TrainingController::start() {
+  if (mState == State::Paused) {
+    QMutexLocker lock(&mControl);
+    mPause = false;
+    mWake.wakeAll();
+    setState(State::Running);
+    return;
+  }
+  if (mState != State::Idle) return;
+  begin(false);
+}
+
+void TrainingController::begin(bool paused) {
+  if (mData.empty()) return;
+  mStop = false;
+  mPause = paused;  // set before the thread exists: no race
+  mThread = QThread::create([this] { run(); });
+  mThread->setObjectName(QStringLiteral("glassbox-training"));
+  setState(paused ? State::Paused : State::Running);
+  mThread->start();
+}
+
+void TrainingController::pause() {
+  if (mState != State::Running) return;
+  mPause = true;
+  setState(State::Paused);
+}
+
+void TrainingController::step() {
+  if (mState == State::Idle) {
+    mSingleSteps = 1;  // start paused with one step to take
+    begin(true);
+    return;
+  }
+  if (mState != State::Paused) return;
+  QMutexLocker lock(&mControl);
+  ++mSingleSteps;
+  mWake.wakeAll();
+}
+
+void TrainingController::stop() {
+  if (!mThread) return;
+  QMutexLocker lock(&mControl);
+  mStop = true;
+  mWake.wakeAll();
+}
+
+void TrainingController::publishParams() {
+  QMutexLocker lock(&mParamsMutex);
+  mPublished = mWorking;
+}
+
+void TrainingController::run() {
+  gb::Trainer trainer(mConfig, mWorking, mData, mOptions);
+  QElapsedTimer clock;
+  clock.start();
+  double lastTime = 0;
+  long long tokensSince = 0;
+  double rate = 0;
+  while (!mStop && trainer.steps_done() < mOptions.steps) {
+    if (mPause && mSingleSteps.load() == 0) {
+      publishParams();  // a paused run shows its current parameters
+      QMutexLocker lock(&mControl);
+      while (mPause && mSingleSteps.load() == 0 && !mStop) mWake.wait(&mControl);
+      continue;
+    }
+    if (mSingleSteps.load() > 0) --mSingleSteps;
+    const gb::StepReport& r = trainer.step();
+    mStepsDone = trainer.steps_done();
+    tokensSince += r.tokens;
+    const double now = clock.elapsed() / 1000.0;
+    if (now - lastTime > 0.25) {
+      rate = double(tokensSince) / (now - lastTime);
+      tokensSince = 0;
+      lastTime = now;
+    }
+    TrainingSnapshot s;
+    s.step = r.step + 1;
+    s.loss = r.loss;
+    s.lr = r.lr;
+    s.gradNorm = r.grad_norm;
+    s.tokensPerSecond = rate > 0 ? rate : double(tokensSince) / std::max(1e-3, now);
+    s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
+    s.gradNorms = r.grad_norms;
+    QMetaObject::invokeMethod(this, [this, s] { emit stepped(s); }, Qt::QueuedConnection);
+  }
+  publishParams();
+  QMetaObject::invokeMethod(this, [this] { setState(State::Finished); }, Qt::QueuedConnection);
+}

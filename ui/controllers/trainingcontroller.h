@@ -1,0 +1,81 @@
+// trainingcontroller.h — runs the core's Trainer on a worker thread so the window never freezes.
+//
+// Widget-free. The GUI thread calls start / pause / step / resume / stop; the worker reports every optimizer step
+// as a value snapshot through a queued signal (views repaint at their own pace). Control flags are atomics; a
+// paused worker sleeps on a wait condition. The trained parameters are handed back by value when the worker
+// pauses, stops or finishes — the GUI never reads memory the trainer is writing.
+#pragma once
+
+#include "core/model/params.h"
+#include "core/train/trainer.h"
+
+#include <QMutex>
+#include <QObject>
+#include <QThread>
+#include <QWaitCondition>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+// One optimizer step as the GUI sees it.
+struct TrainingSnapshot {
+  int step = 0;                 // 1-based number of steps done
+  double loss = 0;              // J of the step's forward pass (before its update)
+  double lr = 0;
+  double gradNorm = 0;
+  double tokensPerSecond = 0;   // over the last few steps
+  double tokenAccuracy = 0;     // on the step's batch
+  std::vector<float> gradNorms; // per tensor (Trainer::tensor_names order)
+};
+Q_DECLARE_METATYPE(TrainingSnapshot)
+
+class TrainingController : public QObject {
+  Q_OBJECT
+ public:
+  enum class State { Idle, Running, Paused, Finished };
+  Q_ENUM(State)
+
+  explicit TrainingController(QObject* parent = nullptr);
+  ~TrainingController() override;
+
+  // Copies everything; call while Idle or Finished.
+  void setup(const gb::Config& config, const gb::Params<float>& params, std::vector<gb::Example> data,
+             const gb::TrainOptions& options);
+  State state() const { return mState; }
+  // The parameters as of the last pause, stop or finish (or setup).
+  gb::Params<float> params() const;
+  int stepsDone() const { return mStepsDone.load(); }
+  std::vector<std::string> tensorNames() const { return mNames; }
+
+ public slots:
+  void start();   // from Idle: begin; from Paused: resume
+  void pause();
+  void step();    // while Paused (or Idle): exactly one optimizer step, then paused
+  void stop();    // ends the run; the parameters come back
+
+ signals:
+  void stepped(const TrainingSnapshot& s);
+  void stateChanged(TrainingController::State state);
+
+ private:
+  void begin(bool paused);
+  void run();  // worker thread
+  void setState(State s);
+  void publishParams();
+
+  gb::Config mConfig;
+  gb::Params<float> mWorking;             // trained in place by the worker
+  gb::Params<float> mPublished;           // the GUI's copy
+  mutable QMutex mParamsMutex;
+  std::vector<gb::Example> mData;
+  gb::TrainOptions mOptions;
+  std::vector<std::string> mNames;
+  State mState = State::Idle;
+  QThread* mThread = nullptr;
+  QMutex mControl;
+  QWaitCondition mWake;
+  std::atomic<bool> mStop{false}, mPause{false};
+  std::atomic<int> mSingleSteps{0};
+  std::atomic<int> mStepsDone{0};
+};
