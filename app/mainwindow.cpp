@@ -2,6 +2,11 @@
 
 #include "appicon.h"
 #include "language.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "panels/datapanel.h"
+#include "panels/modelpanel.h"
+#include "panels/trainingpanel.h"
 #include "widgets/placeholder.h"
 
 #include <QAction>
@@ -12,6 +17,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -21,10 +27,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(tr("Glassbox"));
   setWindowIcon(glassboxIcon());
   setDockNestingEnabled(true);
+  mDoc = new ModelDocument(this);
+  mTrainer = new TrainingController(this);
   createTabs();
   createDocks();
   createMenus();
-  statusBar()->showMessage(tr("No model yet — build one in the Model dock."));
+  connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
+  connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
+  connect(mTrainer, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
+  updateStatus();
   // 1280 × 800 where it fits; on a smaller screen, most of what is available.
   QSize size(1280, 800);
   if (const QScreen* sc = screen()) size = size.boundedTo(sc->availableGeometry().size() * 0.95);
@@ -56,22 +67,23 @@ void MainWindow::createTabs() {
 }
 
 void MainWindow::createDocks() {
-  auto make = [&](const char* name, const QString& title, const QString& heading, const QString& text) {
+  auto make = [&](const char* name, const QString& title, QWidget* panel) {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(QLatin1String(name));
-    dock->setWidget(new Placeholder(heading, text, dock));
-    dock->setMinimumWidth(260);
+    auto* scroll = new QScrollArea(dock);  // small screens: the dock scrolls instead of growing the window
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    dock->setWidget(scroll);
+    dock->setMinimumWidth(280);
     return dock;
   };
-  mModelDock = make("modelDock", tr("Model"), tr("Model"),
-                    tr("Choose the variant (encoder-decoder or decoder-only) and its sizes: ℓ_max, layers, heads H, "
-                       "d_e, d_mlp. The parameter count updates as you type."));
-  mDataDock = make("dataDock", tr("Data"), tr("Data"),
-                   tr("Pick a built-in teaching task (copy, reverse, sort, …) or open a file of text or "
-                      "sentence pairs, and choose a tokenizer."));
-  mTrainingDock = make("trainingDock", tr("Training"), tr("Training"),
-                       tr("Optimizer, learning rate, batch size and steps; Start, Pause, Step and Stop; live loss "
-                          "curves."));
+  mModelPanel = new ModelPanel(mDoc, this);
+  mDataPanel = new DataPanel(mDoc, this);
+  mTrainingPanel = new TrainingPanel(mDoc, mTrainer, this);
+  mModelDock = make("modelDock", tr("Model"), mModelPanel);
+  mDataDock = make("dataDock", tr("Data"), mDataPanel);
+  mTrainingDock = make("trainingDock", tr("Training"), mTrainingPanel);
   addDockWidget(Qt::LeftDockWidgetArea, mModelDock);
   addDockWidget(Qt::LeftDockWidgetArea, mDataDock);
   addDockWidget(Qt::RightDockWidgetArea, mTrainingDock);
@@ -122,6 +134,19 @@ void MainWindow::chooseLanguage(const QString& code) {
   statusBar()->showMessage(tr("The language changes when Glassbox starts next time."), 8000);
 }
 
+void MainWindow::updateStatus() {
+  QString training;
+  switch (mTrainer->state()) {
+    case TrainingController::State::Idle: training = tr("not trained"); break;
+    case TrainingController::State::Running: training = tr("training"); break;
+    case TrainingController::State::Paused: training = tr("paused at step %1").arg(mTrainer->stepsDone()); break;
+    case TrainingController::State::Finished: training = tr("trained %1 steps").arg(mTrainer->stepsDone()); break;
+  }
+  const QString data = mDoc->hasData() ? tr("%1 training examples").arg(mDoc->data().train.size()) : tr("no data");
+  statusBar()->showMessage(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(mDoc->modelSummary(), data, training)
+                                            : tr("%1 · %2").arg(mDoc->modelSummary(), data));
+}
+
 void MainWindow::showAbout() {
   QMessageBox box(this);
   box.setWindowTitle(tr("About Glassbox"));
@@ -156,6 +181,7 @@ void MainWindow::saveWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  mTrainer->stop();
   saveWindowState();
   event->accept();
 }

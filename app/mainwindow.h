@@ -4,7 +4,12 @@
 
 #include <QMainWindow>
 
+class DataPanel;
+class ModelDocument;
+class ModelPanel;
 class QActionGroup;
+class TrainingController;
+class TrainingPanel;
 class QDockWidget;
 class QTabWidget;
 
@@ -17,6 +22,11 @@ class MainWindow : public QMainWindow {
   QDockWidget* dataDock() const { return mDataDock; }
   QDockWidget* trainingDock() const { return mTrainingDock; }
   QTabWidget* tabs() const { return mTabs; }
+  ModelDocument* document() const { return mDoc; }
+  TrainingController* trainer() const { return mTrainer; }
+  ModelPanel* modelPanel() const { return mModelPanel; }
+  DataPanel* dataPanel() const { return mDataPanel; }
+  TrainingPanel* trainingPanel() const { return mTrainingPanel; }
 
  public slots:
   void showAbout();
@@ -33,7 +43,13 @@ class MainWindow : public QMainWindow {
   void restoreWindowState();
   void saveWindowState();
   void chooseLanguage(const QString& code);
+  void updateStatus();
 
+  ModelDocument* mDoc = nullptr;
+  TrainingController* mTrainer = nullptr;
+  ModelPanel* mModelPanel = nullptr;
+  DataPanel* mDataPanel = nullptr;
+  TrainingPanel* mTrainingPanel = nullptr;
   QDockWidget* mModelDock = nullptr;
   QDockWidget* mDataDock = nullptr;
   QDockWidget* mTrainingDock = nullptr;

@@ -2,14 +2,100 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>DataPanel</name>
+    <message>
+        <source>Load task</source>
+        <translation>Aufgabe laden</translation>
+    </message>
+    <message>
+        <source>No data yet.</source>
+        <translation>Noch keine Daten.</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Training examples</source>
+        <translation>Trainingsbeispiele</translation>
+    </message>
+    <message>
+        <source>Validation examples</source>
+        <translation>Validierungsbeispiele</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Startwert</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>Vocabulary (token: count)</source>
+        <translation>Vokabular (Token: Anzahl)</translation>
+    </message>
+    <message>
+        <source>Copy a string of letters: abc → abc</source>
+        <translation>Eine Buchstabenfolge kopieren: abc → abc</translation>
+    </message>
+    <message>
+        <source>Reverse a string of letters: abc → cba</source>
+        <translation>Eine Buchstabenfolge umkehren: abc → cba</translation>
+    </message>
+    <message>
+        <source>Sort the letters of a string: cab → abc</source>
+        <translation>Die Buchstaben einer Folge sortieren: cab → abc</translation>
+    </message>
+    <message>
+        <source>Add two numbers: 23+58 → 81</source>
+        <translation>Zwei Zahlen addieren: 23+58 → 81</translation>
+    </message>
+    <message>
+        <source>Convert a date: 2024-03-15 → 15.03.2024</source>
+        <translation>Ein Datum umwandeln: 2024-03-15 → 15.03.2024</translation>
+    </message>
+    <message>
+        <source>English → German: I want to buy a car → Ich will ein Auto kaufen</source>
+        <translation>Englisch → Deutsch: I want to buy a car → Ich will ein Auto kaufen</translation>
+    </message>
+</context>
+<context>
+    <name>LossPlot</name>
+    <message>
+        <source>training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation>Validierungsverlust</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>loss J</source>
+        <translation>Verlust J</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Logarithmisch</translation>
+    </message>
+    <message>
+        <source>Smooth</source>
+        <translation>Glätten</translation>
+    </message>
+    <message>
+        <source>step %1: loss %2</source>
+        <translation>Schritt %1: Verlust %2</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Glassbox</source>
         <translation>Glassbox</translation>
-    </message>
-    <message>
-        <source>No model yet — build one in the Model dock.</source>
-        <translation>Noch kein Modell – bauen Sie eines im Bereich „Modell“.</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -52,24 +138,12 @@
         <translation>Modell</translation>
     </message>
     <message>
-        <source>Choose the variant (encoder-decoder or decoder-only) and its sizes: ℓ_max, layers, heads H, d_e, d_mlp. The parameter count updates as you type.</source>
-        <translation>Wählen Sie die Variante (Encoder-Decoder oder nur Decoder) und ihre Größen: ℓ_max, Schichten, Köpfe H, d_e, d_mlp. Die Anzahl der Parameter wird beim Tippen aktualisiert.</translation>
-    </message>
-    <message>
         <source>Data</source>
         <translation>Daten</translation>
     </message>
     <message>
-        <source>Pick a built-in teaching task (copy, reverse, sort, …) or open a file of text or sentence pairs, and choose a tokenizer.</source>
-        <translation>Wählen Sie eine eingebaute Lehraufgabe (Kopieren, Umkehren, Sortieren, …) oder öffnen Sie eine Datei mit Text oder Satzpaaren, und wählen Sie einen Tokenizer.</translation>
-    </message>
-    <message>
         <source>Training</source>
         <translation>Training</translation>
-    </message>
-    <message>
-        <source>Optimizer, learning rate, batch size and steps; Start, Pause, Step and Stop; live loss curves.</source>
-        <translation>Optimierer, Lernrate, Batchgröße und Schritte; Start, Pause, Schritt und Stopp; Verlustkurven in Echtzeit.</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -122,6 +196,263 @@
     <message>
         <source>Built with Qt %1, Eigen and QCustomPlot.</source>
         <translation>Erstellt mit Qt %1, Eigen und QCustomPlot.</translation>
+    </message>
+    <message>
+        <source>not trained</source>
+        <translation>nicht trainiert</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>trainiert gerade</translation>
+    </message>
+    <message>
+        <source>paused at step %1</source>
+        <translation>angehalten bei Schritt %1</translation>
+    </message>
+    <message>
+        <source>trained %1 steps</source>
+        <translation>%1 Schritte trainiert</translation>
+    </message>
+    <message>
+        <source>%1 training examples</source>
+        <translation>%1 Trainingsbeispiele</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDocument</name>
+    <message>
+        <source>No data yet.</source>
+        <translation>Noch keine Daten.</translation>
+    </message>
+    <message>
+        <source>%1 training and %2 validation examples; %3 tokens in the vocabulary; the longest example needs ℓ_max = %4.</source>
+        <translation>%1 Trainings- und %2 Validierungsbeispiele; %3 Tokens im Vokabular; das längste Beispiel braucht ℓ_max = %4.</translation>
+    </message>
+    <message>
+        <source>d_e = %1 is not divisible by H = %2: every head needs d_e / H dimensions.</source>
+        <translation>d_e = %1 ist nicht durch H = %2 teilbar: Jeder Kopf braucht d_e / H Dimensionen.</translation>
+    </message>
+    <message>
+        <source>ℓ_max = %1 is shorter than the data: its longest example needs %2.</source>
+        <translation>ℓ_max = %1 ist kürzer als die Daten: Ihr längstes Beispiel braucht %2.</translation>
+    </message>
+    <message>
+        <source>|V| = %1 is smaller than the tokenizer's %2 tokens.</source>
+        <translation>|V| = %1 ist kleiner als die %2 Tokens des Tokenizers.</translation>
+    </message>
+    <message>
+        <source>Load data first: the vocabulary and ℓ_max come from it.</source>
+        <translation>Laden Sie zuerst Daten: Vokabular und ℓ_max ergeben sich daraus.</translation>
+    </message>
+    <message>
+        <source>No model yet — build one in the Model dock.</source>
+        <translation>Noch kein Modell – bauen Sie eines im Bereich „Modell“.</translation>
+    </message>
+    <message>
+        <source>%1, %2 parameters</source>
+        <translation>%1, %2 Parameter</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder</source>
+        <translation>Encoder-Decoder</translation>
+    </message>
+    <message>
+        <source>Decoder-only</source>
+        <translation>Nur Decoder</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPanel</name>
+    <message>
+        <source>Encoder-decoder</source>
+        <translation>Encoder-Decoder</translation>
+    </message>
+    <message>
+        <source>Decoder-only</source>
+        <translation>Nur Decoder</translation>
+    </message>
+    <message>
+        <source>Tiny</source>
+        <translation>Winzig</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <translation>Klein</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Post-LN (seed 000)</source>
+        <translation>Post-LN (Vorlage 000)</translation>
+    </message>
+    <message>
+        <source>Pre-LN (seed 002)</source>
+        <translation>Pre-LN (Vorlage 002)</translation>
+    </message>
+    <message>
+        <source>W_u = W_eᵀ</source>
+        <translation>W_u = W_eᵀ</translation>
+    </message>
+    <message>
+        <source>L_enc</source>
+        <translation>L_enc</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Voreinstellung</translation>
+    </message>
+    <message>
+        <source>ℓ_max</source>
+        <translation>ℓ_max</translation>
+    </message>
+    <message>
+        <source>L_dec / L</source>
+        <translation>L_dec / L</translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation>H</translation>
+    </message>
+    <message>
+        <source>d_e</source>
+        <translation>d_e</translation>
+    </message>
+    <message>
+        <source>d_mlp</source>
+        <translation>d_mlp</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>Normierung</translation>
+    </message>
+    <message>
+        <source>Tied</source>
+        <translation>Gekoppelt</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>Bauen</translation>
+    </message>
+    <message>
+        <source>Reads a source with its encoder and writes a target: translation, reversal (seed 000).</source>
+        <translation>Liest eine Quelle mit dem Encoder und schreibt ein Ziel: Übersetzung, Umkehrung (Vorlage 000).</translation>
+    </message>
+    <message>
+        <source>Continues one sequence: language models, and tasks written as one line (seed 002).</source>
+        <translation>Setzt eine Folge fort: Sprachmodelle und Aufgaben in einer Zeile (Vorlage 002).</translation>
+    </message>
+    <message>
+        <source>Load data in the Data dock first.</source>
+        <translation>Laden Sie zuerst Daten im Bereich „Daten“.</translation>
+    </message>
+    <message>
+        <source>%1 parameters, about %2 MB to train</source>
+        <translation>%1 Parameter, etwa %2 MB zum Trainieren</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPanel</name>
+    <message>
+        <source>AdamW, warm-up and cosine decay</source>
+        <translation>AdamW, Aufwärmen und Kosinus-Abfall</translation>
+    </message>
+    <message>
+        <source>SGD, one example a step (seed-exact)</source>
+        <translation>SGD, ein Beispiel pro Schritt (wie in der Vorlage)</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Learning rate η</source>
+        <translation>Lernrate η</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Startwert</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Exactly one optimizer step</source>
+        <translation>Genau ein Optimierungsschritt</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>New random parameters; the loss curve starts again</source>
+        <translation>Neue zufällige Parameter; die Verlustkurve beginnt von vorn</translation>
+    </message>
+    <message>
+        <source>Build a model to train it.</source>
+        <translation>Bauen Sie ein Modell, um es zu trainieren.</translation>
+    </message>
+    <message>
+        <source>Fresh parameters. Start to train.</source>
+        <translation>Neue Parameter. Starten Sie das Training.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left</source>
+        <translation>Schritt %1 von %2: Verlust %3, Token-Genauigkeit %4 %, %5 Tokens/s, noch %6 s</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source> — done.</source>
+        <translation> – fertig.</translation>
     </message>
 </context>
 <context>

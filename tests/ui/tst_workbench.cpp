@@ -1,0 +1,119 @@
+// The workbench driven as a user would: load a task, build from each preset, reject an impossible configuration,
+// train 20 steps and see 20 points on the loss curve, pause / step / resume.
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "mainwindow.h"
+#include "panels/datapanel.h"
+#include "panels/modelpanel.h"
+#include "panels/trainingpanel.h"
+#include "widgets/lossplot.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QtTest>
+
+class TestWorkbench : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_workbench"));
+    QSettings().clear();
+  }
+
+  void load_task_and_build_each_preset_data() {
+    QTest::addColumn<int>("preset");
+    QTest::addColumn<int>("task");
+    QTest::newRow("tiny, reverse") << 0 << 1;
+    QTest::newRow("small, copy") << 1 << 0;
+    QTest::newRow("medium, translate") << 2 << 5;
+  }
+  void load_task_and_build_each_preset() {
+    QFETCH(int, preset);
+    QFETCH(int, task);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ModelPanel* mp = w.modelPanel();
+    QVERIFY(!mp->buildButton()->isEnabled());  // no data yet
+    w.dataPanel()->taskBox()->setCurrentIndex(task);
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasData());
+    QVERIFY(w.dataPanel()->preview()->count() > 5);
+    QCOMPARE(mp->maxLenBox()->value(), w.document()->data().max_len);
+    mp->presetBox()->setCurrentIndex(preset);
+    QVERIFY2(mp->buildButton()->isEnabled(), qPrintable(mp->problemLabel()->text()));
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    QCOMPARE(w.document()->config().d_e, mp->dModelBox()->value());
+    QCOMPARE(w.document()->config().vocab_size, w.document()->data().tokenizer.size());
+  }
+
+  void impossible_configuration_is_explained() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    ModelPanel* mp = w.modelPanel();
+    mp->dModelBox()->setValue(64);
+    mp->headsBox()->setValue(3);
+    QVERIFY(!mp->buildButton()->isEnabled());
+    QVERIFY(mp->problemLabel()->text().contains("H = 3"));
+    mp->headsBox()->setValue(4);
+    QVERIFY2(mp->buildButton()->isEnabled(), qPrintable(mp->problemLabel()->text()));
+    mp->maxLenBox()->setValue(w.document()->data().max_len - 1);
+    QVERIFY(!mp->buildButton()->isEnabled());
+    QVERIFY(mp->problemLabel()->text().contains("ℓ_max"));
+  }
+
+  void train_twenty_steps() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(20);
+    QVERIFY(tp->startButton()->isEnabled());
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_COMPARE(tp->lossPlot()->trainingPoints(), 20);
+    QCOMPARE(int(w.document()->history().size()), 20);
+    QVERIFY(w.document()->history().back().loss < w.document()->history().front().loss);
+  }
+
+  void pause_step_resume() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(100000);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_VERIFY(tp->lossPlot()->trainingPoints() >= 3 || w.document()->history().size() >= 3);
+    QTest::mouseClick(tp->pauseButton(), Qt::LeftButton);
+    QTest::qWait(200);
+    const size_t paused = w.document()->history().size();
+    QVERIFY(tp->stepButton()->isEnabled());
+    QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE(w.document()->history().size(), paused + 1);
+    QTest::qWait(150);
+    QCOMPARE(w.document()->history().size(), paused + 1);
+    QCOMPARE(tp->startButton()->text(), QStringLiteral("Resume"));
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_VERIFY(w.document()->history().size() > paused + 3);
+    QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
+    QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
+  }
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"

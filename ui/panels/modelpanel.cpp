@@ -1,0 +1,146 @@
+#include "modelpanel.h"
+
+#include "controllers/modeldocument.h"
+#include "core/model/params.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+static QSpinBox* spin(int lo, int hi, int value, QWidget* parent) {
+  auto* s = new QSpinBox(parent);
+  s->setRange(lo, hi);
+  s->setValue(value);
+  return s;
+}
+
+ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
+  auto* form = new QFormLayout;
+  mVariant = new QComboBox(this);
+  mVariant->setObjectName(QStringLiteral("variantBox"));
+  mVariant->addItem(tr("Encoder-decoder"), int(gb::Variant::EncoderDecoder));
+  mVariant->addItem(tr("Decoder-only"), int(gb::Variant::DecoderOnly));
+  mVariantHelp = new QLabel(this);
+  mVariantHelp->setWordWrap(true);
+  mPreset = new QComboBox(this);
+  mPreset->setObjectName(QStringLiteral("presetBox"));
+  mPreset->addItems({tr("Tiny"), tr("Small"), tr("Medium")});
+  mMaxLen = spin(1, 4096, 16, this);
+  mEncLayers = spin(1, 24, 2, this);
+  mDecLayers = spin(1, 24, 2, this);
+  mHeads = spin(1, 64, 4, this);
+  mDModel = spin(1, 1024, 64, this);
+  mDMlp = spin(1, 8192, 128, this);
+  mDropout = new QDoubleSpinBox(this);
+  mDropout->setRange(0.0, 0.9);
+  mDropout->setSingleStep(0.05);
+  mNorm = new QComboBox(this);
+  mNorm->addItem(tr("Post-LN (seed 000)"), int(gb::NormPlacement::Post));
+  mNorm->addItem(tr("Pre-LN (seed 002)"), int(gb::NormPlacement::Pre));
+  mTied = new QCheckBox(tr("W_u = W_eᵀ"), this);
+  mEncLabel = new QLabel(tr("L_enc"), this);
+  form->addRow(tr("Variant"), mVariant);
+  form->addRow(mVariantHelp);
+  form->addRow(tr("Preset"), mPreset);
+  form->addRow(tr("ℓ_max"), mMaxLen);
+  form->addRow(mEncLabel, mEncLayers);
+  form->addRow(tr("L_dec / L"), mDecLayers);
+  form->addRow(tr("H"), mHeads);
+  form->addRow(tr("d_e"), mDModel);
+  form->addRow(tr("d_mlp"), mDMlp);
+  form->addRow(tr("Dropout"), mDropout);
+  form->addRow(tr("Norm"), mNorm);
+  form->addRow(tr("Tied"), mTied);
+  mCount = new QLabel(this);
+  mCount->setObjectName(QStringLiteral("paramCount"));
+  mProblem = new QLabel(this);
+  mProblem->setObjectName(QStringLiteral("modelProblem"));
+  mProblem->setWordWrap(true);
+  mProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
+  mBuild = new QPushButton(tr("Build"), this);
+  mBuild->setObjectName(QStringLiteral("buildButton"));
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(form);
+  v->addWidget(mCount);
+  v->addWidget(mProblem);
+  v->addWidget(mBuild);
+  v->addStretch(1);
+
+  connect(mVariant, &QComboBox::currentIndexChanged, this, [this] {
+    const auto var = gb::Variant(mVariant->currentData().toInt());
+    mNorm->setCurrentIndex(var == gb::Variant::EncoderDecoder ? 0 : 1);
+    mDoc->setVariant(var);
+    refresh();
+  });
+  connect(mPreset, &QComboBox::currentIndexChanged, this, &ModelPanel::applyPreset);
+  for (QSpinBox* s : {mMaxLen, mEncLayers, mDecLayers, mHeads, mDModel, mDMlp})
+    connect(s, &QSpinBox::valueChanged, this, &ModelPanel::refresh);
+  connect(mDropout, &QDoubleSpinBox::valueChanged, this, &ModelPanel::refresh);
+  connect(mNorm, &QComboBox::currentIndexChanged, this, &ModelPanel::refresh);
+  connect(mTied, &QCheckBox::toggled, this, &ModelPanel::refresh);
+  connect(mDoc, &ModelDocument::dataChanged, this, [this] {
+    if (mDoc->hasData()) mMaxLen->setValue(mDoc->data().max_len);
+    refresh();
+  });
+  connect(mBuild, &QPushButton::clicked, this, [this] {
+    const QString err = mDoc->build(config(), 0);
+    mProblem->setText(err);
+  });
+  mVariant->setCurrentIndex(0);
+  mPreset->setCurrentIndex(1);
+  refresh();
+}
+
+void ModelPanel::applyPreset(int index) {
+  struct P { int layers, heads, d, mlp; };
+  const P presets[] = {{1, 2, 32, 64}, {2, 4, 64, 128}, {3, 4, 128, 512}};
+  const P& p = presets[std::clamp(index, 0, 2)];
+  mEncLayers->setValue(p.layers);
+  mDecLayers->setValue(p.layers);
+  mHeads->setValue(p.heads);
+  mDModel->setValue(p.d);
+  mDMlp->setValue(p.mlp);
+  refresh();
+}
+
+gb::Config ModelPanel::config() const {
+  const auto var = gb::Variant(mVariant->currentData().toInt());
+  const bool ed = var == gb::Variant::EncoderDecoder;
+  const int vocab = mDoc->hasData() ? mDoc->data().tokenizer.size() : 1;
+  gb::Config c = gb::Config::make(var, vocab, mMaxLen->value(), ed ? mEncLayers->value() : 0, mDecLayers->value(),
+                                  mHeads->value(), mDModel->value(), mDMlp->value());
+  c.norm = gb::NormPlacement(mNorm->currentData().toInt());
+  c.dropout = float(mDropout->value());
+  c.tied_unembed = mTied->isChecked();
+  c.bos_id = gb::Tokenizer::kBos;
+  c.eos_id = gb::Tokenizer::kEos;
+  c.pad_id = gb::Tokenizer::kPad;
+  return c;
+}
+
+void ModelPanel::refresh() {
+  const auto var = gb::Variant(mVariant->currentData().toInt());
+  const bool ed = var == gb::Variant::EncoderDecoder;
+  mVariantHelp->setText(ed ? tr("Reads a source with its encoder and writes a target: translation, reversal (seed 000).")
+                           : tr("Continues one sequence: language models, and tasks written as one line (seed 002)."));
+  mEncLayers->setEnabled(ed);
+  mEncLabel->setEnabled(ed);
+  const gb::Config c = config();
+  QString problem = mDoc->hasData() ? mDoc->checkConfig(c) : tr("Load data in the Data dock first.");
+  if (!mDoc->hasData() && c.heads > 0 && c.d_e % c.heads != 0) problem = mDoc->checkConfig(c);
+  const bool sizesOk = c.heads > 0 && c.d_e % c.heads == 0;
+  if (sizesOk) {
+    const qint64 n = gb::params_count(c);
+    // parameters, gradients and AdamW's two moments, 4 bytes each
+    mCount->setText(tr("%1 parameters, about %2 MB to train").arg(n).arg(double(n) * 16 / 1e6, 0, 'f', 1));
+  } else {
+    mCount->setText(tr("—"));
+  }
+  mProblem->setText(problem);
+  mBuild->setEnabled(problem.isEmpty());
+}

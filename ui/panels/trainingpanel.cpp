@@ -1,0 +1,163 @@
+#include "trainingpanel.h"
+
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "widgets/lossplot.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+  mOptimizer = new QComboBox(this);
+  mOptimizer->addItem(tr("AdamW, warm-up and cosine decay"), 1);
+  mOptimizer->addItem(tr("SGD, one example a step (seed-exact)"), 0);
+  mLr = new QDoubleSpinBox(this);
+  mLr->setDecimals(5);
+  mLr->setRange(1e-5, 1.0);
+  mLr->setSingleStep(1e-4);
+  mLr->setValue(2e-3);
+  mBatch = new QSpinBox(this);
+  mBatch->setRange(1, 4096);
+  mBatch->setValue(32);
+  mSteps = new QSpinBox(this);
+  mSteps->setObjectName(QStringLiteral("stepsBox"));
+  mSteps->setRange(1, 10000000);
+  mSteps->setValue(1500);
+  mSeed = new QSpinBox(this);
+  mSeed->setRange(0, 1000000);
+  auto* form = new QFormLayout;
+  form->addRow(tr("Optimizer"), mOptimizer);
+  form->addRow(tr("Learning rate η"), mLr);
+  form->addRow(tr("Batch size"), mBatch);
+  form->addRow(tr("Steps"), mSteps);
+  form->addRow(tr("Seed"), mSeed);
+  mStart = new QPushButton(tr("Start"), this);
+  mPause = new QPushButton(tr("Pause"), this);
+  mStep = new QPushButton(tr("Step"), this);
+  mStep->setToolTip(tr("Exactly one optimizer step"));
+  mStop = new QPushButton(tr("Stop"), this);
+  mReset = new QPushButton(tr("Reset"), this);
+  mReset->setToolTip(tr("New random parameters; the loss curve starts again"));
+  auto* buttons = new QGridLayout;
+  buttons->addWidget(mStart, 0, 0);
+  buttons->addWidget(mPause, 0, 1);
+  buttons->addWidget(mStep, 0, 2);
+  buttons->addWidget(mStop, 1, 0);
+  buttons->addWidget(mReset, 1, 1);
+  mProgress = new QProgressBar(this);
+  mStatus = new QLabel(tr("Build a model to train it."), this);
+  mStatus->setObjectName(QStringLiteral("trainingStatus"));
+  mStatus->setWordWrap(true);
+  mPlot = new LossPlot(this);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(form);
+  v->addLayout(buttons);
+  v->addWidget(mProgress);
+  v->addWidget(mStatus);
+  v->addWidget(mPlot, 1);
+
+  connect(mOptimizer, &QComboBox::currentIndexChanged, this, [this] {
+    const bool adamw = mOptimizer->currentData().toInt() == 1;
+    mLr->setValue(adamw ? 2e-3 : 1e-2);
+    mBatch->setValue(adamw ? 32 : 1);
+    mBatch->setEnabled(adamw);
+  });
+  connect(mStart, &QPushButton::clicked, this, [this] { startOrResume(false); });
+  connect(mStep, &QPushButton::clicked, this, [this] { startOrResume(true); });
+  connect(mPause, &QPushButton::clicked, mTrainer, &TrainingController::pause);
+  connect(mStop, &QPushButton::clicked, mTrainer, &TrainingController::stop);
+  connect(mReset, &QPushButton::clicked, this, [this] {
+    if (!mDoc->hasModel()) return;
+    mDoc->build(mDoc->config(), quint64(mSeed->value()));
+    mPlot->clear();
+    mProgress->setValue(0);
+    mStatus->setText(tr("Fresh parameters. Start to train."));
+  });
+  connect(mTrainer, &TrainingController::stepped, this, [this](const TrainingSnapshot& s) {
+    mDoc->appendHistory({s.step, s.loss, s.lr, {}, {}, {}});
+    mPlot->addTraining(s.step, s.loss);
+    mProgress->setValue(s.step);
+    const double elapsed = mClock.elapsed() / 1000.0;
+    const int stepsThisRun = std::max(1, s.step - mFirstStep + 1);
+    const double left = elapsed / stepsThisRun * (mProgress->maximum() - s.step);
+    mStatus->setText(tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
+                         .arg(s.step)
+                         .arg(mProgress->maximum())
+                         .arg(s.loss, 0, 'f', 4)
+                         .arg(100 * s.tokenAccuracy, 0, 'f', 1)
+                         .arg(s.tokensPerSecond, 0, 'f', 0)
+                         .arg(left, 0, 'f', 0));
+  });
+  connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
+    if (st == TrainingController::State::Paused || st == TrainingController::State::Finished) {
+      // the worker hands its parameters back once it has reached the pause (or the end)
+      QMetaObject::invokeMethod(this, [this] { mDoc->setParams(mTrainer->params()); }, Qt::QueuedConnection);
+    }
+    refreshButtons();
+  });
+  connect(mDoc, &ModelDocument::modelChanged, this, &TrainingPanel::refreshButtons);
+  connect(mDoc, &ModelDocument::historyChanged, this, [this] {
+    if (mDoc->history().empty()) mPlot->clear();
+  });
+  refreshButtons();
+}
+
+void TrainingPanel::startOrResume(bool singleStep) {
+  const auto st = mTrainer->state();
+  mClock.restart();
+  mFirstStep = mTrainer->stepsDone() + 1;
+  if (st == TrainingController::State::Paused) {
+    if (singleStep) mTrainer->step();
+    else mTrainer->start();
+    return;
+  }
+  if (!mDoc->hasModel()) return;
+  gb::TrainOptions o;
+  const bool adamw = mOptimizer->currentData().toInt() == 1;
+  o.opt.kind = adamw ? gb::OptimizerKind::AdamW : gb::OptimizerKind::SGD;
+  o.opt.lr = float(mLr->value());
+  if (adamw) {
+    o.opt.warmup_steps = std::min(100, mSteps->value() / 10);
+    o.opt.decay_steps = std::max(1, mSteps->value() - o.opt.warmup_steps);
+    o.opt.clip = 1.0f;
+  }
+  o.batch_size = adamw ? mBatch->value() : 1;
+  o.loss = adamw ? gb::LossKind::Mean : gb::LossKind::Sum;
+  o.shuffle = adamw;
+  o.seed = quint64(mSeed->value());
+  o.steps = mSteps->value();
+  mProgress->setRange(0, o.steps);
+  mProgress->setValue(0);
+  mPlot->clear();
+  mDoc->clearHistory();
+  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o);
+  if (singleStep) mTrainer->step();
+  else mTrainer->start();
+}
+
+void TrainingPanel::refreshButtons() {
+  const auto st = mTrainer->state();
+  const bool model = mDoc->hasModel();
+  const bool running = st == TrainingController::State::Running;
+  const bool paused = st == TrainingController::State::Paused;
+  mStart->setText(paused ? tr("Resume") : tr("Start"));
+  mStart->setEnabled(model && !running);
+  mPause->setEnabled(running);
+  mStep->setEnabled(model && !running);
+  mStop->setEnabled(running || paused);
+  mReset->setEnabled(model && !running && !paused);
+  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mBatch, mSteps, mSeed})
+    w->setEnabled(!running && !paused);
+  if (!model) mStatus->setText(tr("Build a model to train it."));
+  else if (st == TrainingController::State::Finished) mStatus->setText(mStatus->text() + tr(" — done."));
+}
+
+QString TrainingPanel::statusText() const { return mStatus->text(); }

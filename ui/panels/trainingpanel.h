@@ -1,0 +1,44 @@
+// trainingpanel.h — the Training dock: optimizer and schedule, Start / Pause / Step / Stop / Reset, the live loss
+// curve and where training stands. Training runs in the TrainingController's worker thread.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+class LossPlot;
+class ModelDocument;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class TrainingController;
+
+class TrainingPanel : public QWidget {
+  Q_OBJECT
+ public:
+  TrainingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
+  LossPlot* lossPlot() const { return mPlot; }
+  QPushButton* startButton() const { return mStart; }
+  QPushButton* pauseButton() const { return mPause; }
+  QPushButton* stepButton() const { return mStep; }
+  QPushButton* stopButton() const { return mStop; }
+  QSpinBox* stepsBox() const { return mSteps; }
+  QString statusText() const;
+
+ private:
+  void startOrResume(bool singleStep);
+  void refreshButtons();
+  ModelDocument* mDoc;
+  TrainingController* mTrainer;
+  QComboBox* mOptimizer;
+  QDoubleSpinBox* mLr;
+  QSpinBox *mBatch, *mSteps, *mSeed;
+  QPushButton *mStart, *mPause, *mStep, *mStop, *mReset;
+  QProgressBar* mProgress;
+  QLabel* mStatus;
+  LossPlot* mPlot;
+  QElapsedTimer mClock;   // since Start/Resume, for the time left
+  int mFirstStep = 1;
+};
