@@ -3,8 +3,16 @@
 #include "language.h"
 #include "mainwindow.h"
 
+#include "controllers/trainingcontroller.h"
+#include "panels/datapanel.h"
+#include "panels/modelpanel.h"
+#include "panels/trainingpanel.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -29,9 +37,34 @@ int main(int argc, char** argv) {
   parser.addOption({QStringLiteral("language"),
                     QCoreApplication::translate("main", "Use this language for this run: system, en or de."),
                     QCoreApplication::translate("main", "code")});
+  parser.addOption({QStringLiteral("demo"),
+                    QCoreApplication::translate("main", "Load the reverse task, build a small model and train it for "
+                                                        "this many steps (for lessons and screenshots)."),
+                    QCoreApplication::translate("main", "steps")});
+  parser.addOption({QStringLiteral("screenshot"),
+                    QCoreApplication::translate("main", "Save a picture of the window to this PNG file and quit "
+                                                        "(after the demo training, if any)."),
+                    QCoreApplication::translate("main", "file")});
   parser.process(app);
 
   MainWindow w;
   w.show();
+  const QString shot = parser.value(QStringLiteral("screenshot"));
+  auto grab = [&w, shot] {
+    w.grab().save(shot);
+    QCoreApplication::quit();
+  };
+  if (parser.isSet(QStringLiteral("demo"))) {
+    w.dataPanel()->loadButton()->click();
+    w.modelPanel()->buildButton()->click();
+    w.trainingPanel()->stepsBox()->setValue(std::max(1, parser.value(QStringLiteral("demo")).toInt()));
+    if (!shot.isEmpty())
+      QObject::connect(w.trainer(), &TrainingController::stateChanged, &w, [grab](TrainingController::State s) {
+        if (s == TrainingController::State::Finished) QTimer::singleShot(500, grab);
+      });
+    w.trainingPanel()->startButton()->click();
+  } else if (!shot.isEmpty()) {
+    QTimer::singleShot(800, grab);
+  }
   return app.exec();
 }

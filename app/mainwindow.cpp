@@ -87,7 +87,7 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::LeftDockWidgetArea, mModelDock);
   addDockWidget(Qt::LeftDockWidgetArea, mDataDock);
   addDockWidget(Qt::RightDockWidgetArea, mTrainingDock);
-  resizeDocks({mModelDock, mTrainingDock}, {300, 320}, Qt::Horizontal);
+  resizeDocks({mModelDock, mTrainingDock}, {340, 340}, Qt::Horizontal);
 }
 
 void MainWindow::createMenus() {

@@ -454,6 +454,12 @@
         <source> — done.</source>
         <translation> – fertig.</translation>
     </message>
+    <message>
+        <source>
+Validation at step %1: loss %2, token accuracy %3%, sequence accuracy %4%</source>
+        <translation>
+Validierung bei Schritt %1: Verlust %2, Token-Genauigkeit %3 %, Sequenz-Genauigkeit %4 %</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -468,6 +474,22 @@
     <message>
         <source>code</source>
         <translation>Kürzel</translation>
+    </message>
+    <message>
+        <source>Load the reverse task, build a small model and train it for this many steps (for lessons and screenshots).</source>
+        <translation>Die Umkehr-Aufgabe laden, ein kleines Modell bauen und so viele Schritte trainieren (für Vorlesungen und Bildschirmfotos).</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to this PNG file and quit (after the demo training, if any).</source>
+        <translation>Ein Bild des Fensters in diese PNG-Datei speichern und beenden (nach dem Demo-Training, falls angefordert).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
     </message>
 </context>
 </TS>

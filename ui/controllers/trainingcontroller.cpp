@@ -17,7 +17,8 @@ TrainingController::~TrainingController() {
 }
 
 void TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
-                               std::vector<gb::Example> data, const gb::TrainOptions& options) {
+                               std::vector<gb::Example> data, const gb::TrainOptions& options,
+                               std::vector<gb::Example> val, int evalEvery) {
   Q_ASSERT(mState == State::Idle || mState == State::Finished);
   if (mThread) {
     mThread->wait();
@@ -31,6 +32,8 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
     mPublished = params;
   }
   mData = std::move(data);
+  mVal = std::move(val);
+  mEvalEvery = evalEvery;
   mOptions = options;
   mNames = gb::tensor_names(config);
   mStepsDone = 0;
@@ -103,6 +106,13 @@ void TrainingController::publishParams() {
   mPublished = mWorking;
 }
 
+void TrainingController::evaluate(int step) {
+  const gb::EvalReport e = gb::evaluate(mConfig, mWorking, mVal, 64);
+  QMetaObject::invokeMethod(
+      this, [this, step, e] { emit validated(step, e.loss, e.token_accuracy, e.sequence_accuracy); },
+      Qt::QueuedConnection);
+}
+
 void TrainingController::run() {
   gb::Trainer trainer(mConfig, mWorking, mData, mOptions);
   QElapsedTimer clock;
@@ -136,6 +146,8 @@ void TrainingController::run() {
     s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
     s.gradNorms = r.grad_norms;
     QMetaObject::invokeMethod(this, [this, s] { emit stepped(s); }, Qt::QueuedConnection);
+    const bool last = trainer.steps_done() == mOptions.steps;
+    if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step);
   }
   publishParams();
   QMetaObject::invokeMethod(this, [this] { setState(State::Finished); }, Qt::QueuedConnection);

@@ -40,8 +40,9 @@ class TrainingController : public QObject {
   ~TrainingController() override;
 
   // Copies everything; call while Idle or Finished.
+  // val (optional) is evaluated every evalEvery steps and at the end (0: at the end only).
   void setup(const gb::Config& config, const gb::Params<float>& params, std::vector<gb::Example> data,
-             const gb::TrainOptions& options);
+             const gb::TrainOptions& options, std::vector<gb::Example> val = {}, int evalEvery = 0);
   State state() const { return mState; }
   // The parameters as of the last pause, stop or finish (or setup).
   gb::Params<float> params() const;
@@ -56,10 +57,12 @@ class TrainingController : public QObject {
 
  signals:
   void stepped(const TrainingSnapshot& s);
+  void validated(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
   void stateChanged(TrainingController::State state);
 
  private:
   void begin(bool paused);
+  void evaluate(int step);  // worker thread
   void run();  // worker thread
   void setState(State s);
   void publishParams();
@@ -68,7 +71,8 @@ class TrainingController : public QObject {
   gb::Params<float> mWorking;             // trained in place by the worker
   gb::Params<float> mPublished;           // the GUI's copy
   mutable QMutex mParamsMutex;
-  std::vector<gb::Example> mData;
+  std::vector<gb::Example> mData, mVal;
+  int mEvalEvery = 0;
   gb::TrainOptions mOptions;
   std::vector<std::string> mNames;
   State mState = State::Idle;

@@ -17,6 +17,8 @@
 TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
     : QWidget(parent), mDoc(doc), mTrainer(trainer) {
   mOptimizer = new QComboBox(this);
+  mOptimizer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mOptimizer->setMinimumContentsLength(12);
   mOptimizer->addItem(tr("AdamW, warm-up and cosine decay"), 1);
   mOptimizer->addItem(tr("SGD, one example a step (seed-exact)"), 0);
   mLr = new QDoubleSpinBox(this);
@@ -88,13 +90,23 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     const double elapsed = mClock.elapsed() / 1000.0;
     const int stepsThisRun = std::max(1, s.step - mFirstStep + 1);
     const double left = elapsed / stepsThisRun * (mProgress->maximum() - s.step);
-    mStatus->setText(tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
+    mLastStatus = (tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
                          .arg(s.step)
                          .arg(mProgress->maximum())
                          .arg(s.loss, 0, 'f', 4)
                          .arg(100 * s.tokenAccuracy, 0, 'f', 1)
                          .arg(s.tokensPerSecond, 0, 'f', 0)
                          .arg(left, 0, 'f', 0));
+    mStatus->setText(mLastStatus + mLastValidation);
+  });
+  connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
+    mPlot->addValidation(step, loss);
+    mLastValidation = tr("\nValidation at step %1: loss %2, token accuracy %3%, sequence accuracy %4%")
+                          .arg(step)
+                          .arg(loss, 0, 'f', 4)
+                          .arg(100 * tokAcc, 0, 'f', 1)
+                          .arg(100 * seqAcc, 0, 'f', 1);
+    mStatus->setText(mLastStatus + mLastValidation);
   });
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
     if (st == TrainingController::State::Paused || st == TrainingController::State::Finished) {
@@ -137,8 +149,11 @@ void TrainingPanel::startOrResume(bool singleStep) {
   mProgress->setRange(0, o.steps);
   mProgress->setValue(0);
   mPlot->clear();
+  mLastStatus.clear();
+  mLastValidation.clear();
   mDoc->clearHistory();
-  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o);
+  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, mDoc->data().val,
+                  std::max(1, o.steps / 10));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
 }
@@ -157,7 +172,8 @@ void TrainingPanel::refreshButtons() {
   for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mBatch, mSteps, mSeed})
     w->setEnabled(!running && !paused);
   if (!model) mStatus->setText(tr("Build a model to train it."));
-  else if (st == TrainingController::State::Finished) mStatus->setText(mStatus->text() + tr(" — done."));
+  else if (st == TrainingController::State::Finished && !mLastStatus.isEmpty())
+    mStatus->setText(mLastStatus + tr(" — done.") + mLastValidation);
 }
 
 QString TrainingPanel::statusText() const { return mStatus->text(); }

@@ -41,4 +41,5 @@ class TrainingPanel : public QWidget {
   LossPlot* mPlot;
   QElapsedTimer mClock;   // since Start/Resume, for the time left
   int mFirstStep = 1;
+  QString mLastStatus, mLastValidation;
 };
