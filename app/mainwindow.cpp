@@ -4,6 +4,7 @@
 #include "language.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
@@ -53,10 +54,9 @@ void MainWindow::createTabs() {
     p->setObjectName(QLatin1String(name));
     mTabs->addTab(p, label);
   };
-  add("attentionTab", tr("Attention"), tr("Attention heatmaps"),
-      tr("Heatmaps of the attention weights for every layer and head: encoder self-attention, masked decoder "
-         "self-attention and cross-attention, with the causal, bidirectional and padding masks beside them. "
-         "They refresh while the model trains."));
+  auto* attention = new AttentionPanel(mDoc, mTrainer, mTabs);
+  attention->setObjectName(QStringLiteral("attentionTab"));
+  mTabs->addTab(attention, tr("Attention"));
   add("decodingTab", tr("Decoding"), tr("Decoding, one token at a time"),
       tr("Step through ED-Inference or D-Inference: the next-token distribution p, the distribution q ∝ p^(1/τ) "
          "after the temperature slider, the token chosen and why, and the KV cache as it grows."));

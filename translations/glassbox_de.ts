@@ -2,6 +2,93 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AttentionPanel</name>
+    <message>
+        <source>Type an input, or pick one from the validation data</source>
+        <translation>Eine Eingabe tippen oder eine aus den Validierungsdaten wählen</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>Scores before softmax</source>
+        <translation>Scores vor dem Softmax</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>Probe</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>All layers (rows) × heads (columns) — click one to enlarge it</source>
+        <translation>Alle Schichten (Zeilen) × Köpfe (Spalten) – zum Vergrößern anklicken</translation>
+    </message>
+    <message>
+        <source>Build a model to see its attention.</source>
+        <translation>Bauen Sie ein Modell, um seine Aufmerksamkeit zu sehen.</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention (bidirectional)</source>
+        <translation>Encoder-Selbstaufmerksamkeit (bidirektional)</translation>
+    </message>
+    <message>
+        <source>Decoder masked self-attention (M_uni)</source>
+        <translation>Maskierte Decoder-Selbstaufmerksamkeit (M_uni)</translation>
+    </message>
+    <message>
+        <source>Cross-attention (decoder → encoder)</source>
+        <translation>Kreuzaufmerksamkeit (Decoder → Encoder)</translation>
+    </message>
+    <message>
+        <source>Masked self-attention (M_uni)</source>
+        <translation>Maskierte Selbstaufmerksamkeit (M_uni)</translation>
+    </message>
+    <message>
+        <source>This probe does not fit the model.</source>
+        <translation>Diese Probe passt nicht zum Modell.</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>The causal mask M_uni[t_z, t_x] = [t_z ≤ t_x]: a query sees itself and earlier tokens.</source>
+        <translation>Die kausale Maske M_uni[t_z, t_x] = [t_z ≤ t_x]: Eine Anfrage sieht sich selbst und frühere Tokens.</translation>
+    </message>
+    <message>
+        <source>The cross mask is all ones: every target position may read every source token.</source>
+        <translation>Die Kreuzmaske besteht nur aus Einsen: Jede Zielposition darf jedes Quelltoken lesen.</translation>
+    </message>
+    <message>
+        <source>The bidirectional mask is all ones: every source token sees every other.</source>
+        <translation>Die bidirektionale Maske besteht nur aus Einsen: Jedes Quelltoken sieht jedes andere.</translation>
+    </message>
+    <message>
+        <source>Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.</source>
+        <translation>Probe: %1 → %2. Jede Spalte (eine Anfrage) summiert sich zu 1. Schicht %3, %4.</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>average over the heads</source>
+        <translation>Mittel über die Köpfe</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>Schicht %1, Kopf %2</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>Load task</source>
@@ -61,6 +148,43 @@
     </message>
 </context>
 <context>
+    <name>Heatmap</name>
+    <message>
+        <source>query t_x</source>
+        <translation>Anfrage t_x</translation>
+    </message>
+    <message>
+        <source>key t_z</source>
+        <translation>Schlüssel t_z</translation>
+    </message>
+    <message>
+        <source>query %1 (%2) → key %3 (%4)
+weight %5
+score Kᵀq %6, scaled by 1/√d_h: %7
+mask %8</source>
+        <translation>Anfrage %1 (%2) → Schlüssel %3 (%4)
+Gewicht %5
+Score Kᵀq %6, skaliert mit 1/√d_h: %7
+Maske %8</translation>
+    </message>
+    <message>
+        <source>1 (may attend)</source>
+        <translation>1 (darf beachten)</translation>
+    </message>
+    <message>
+        <source>0 (masked)</source>
+        <translation>0 (maskiert)</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>Aufmerksamkeitsgewicht</translation>
+    </message>
+    <message>
+        <source>scaled score Kᵀq/√d_h</source>
+        <translation>skalierter Score Kᵀq/√d_h</translation>
+    </message>
+</context>
+<context>
     <name>LossPlot</name>
     <message>
         <source>training loss</source>
@@ -100,14 +224,6 @@
     <message>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
-    </message>
-    <message>
-        <source>Attention heatmaps</source>
-        <translation>Heatmaps der Aufmerksamkeit</translation>
-    </message>
-    <message>
-        <source>Heatmaps of the attention weights for every layer and head: encoder self-attention, masked decoder self-attention and cross-attention, with the causal, bidirectional and padding masks beside them. They refresh while the model trains.</source>
-        <translation>Heatmaps der Aufmerksamkeitsgewichte für jede Schicht und jeden Kopf: Encoder-Selbstaufmerksamkeit, maskierte Decoder-Selbstaufmerksamkeit und Kreuzaufmerksamkeit, daneben die kausale, die bidirektionale und die Padding-Maske. Sie werden während des Trainings aktualisiert.</translation>
     </message>
     <message>
         <source>Decoding</source>

@@ -3,9 +3,11 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
+#include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
+#include "widgets/heatmap.h"
 #include "widgets/lossplot.h"
 
 #include <QComboBox>
@@ -87,6 +89,40 @@ class TestWorkbench : public QObject {
     QTRY_COMPARE(tp->lossPlot()->trainingPoints(), 20);
     QCOMPARE(int(w.document()->history().size()), 20);
     QVERIFY(w.document()->history().back().loss < w.document()->history().front().loss);
+  }
+
+  void attention_heatmaps_match_the_probe() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);  // reverse, encoder-decoder
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    auto* att = w.findChild<AttentionPanel*>(QStringLiteral("attentionTab"));
+    QVERIFY(att);
+    att->probeBox()->setCurrentText(QStringLiteral("abcde"));  // a typed probe: 5 source tokens
+    // cross-attention by default: keys are the 5 source tokens, queries the decoder's tokens (|x| × |z|)
+    QCOMPARE(att->kindBox()->currentIndex(), 2);
+    QCOMPARE(att->large()->rows(), 5);
+    QVERIFY(att->large()->cols() >= 1);
+    QCOMPARE(att->gridCount(), w.document()->config().dec_layers * w.document()->config().heads);
+    QVERIFY(att->large()->hoverText(0, 0).contains("1 (may attend)"));
+    // encoder self-attention: square, bidirectional
+    att->kindBox()->setCurrentIndex(0);
+    QCOMPARE(att->large()->rows(), 5);
+    QCOMPARE(att->large()->cols(), 5);
+    QVERIFY(att->large()->hoverText(4, 0).contains("1 (may attend)"));
+    // decoder masked self-attention: M_uni masks keys after the query
+    w.dataPanel()->taskBox()->setCurrentIndex(0);  // copy: the target has as many tokens as the source
+    att->probeBox()->setCurrentText(QStringLiteral("abcd"));
+    att->kindBox()->setCurrentIndex(1);
+    const int n = att->large()->rows();
+    QVERIFY(n >= 2);
+    QCOMPARE(att->large()->cols(), n);
+    QVERIFY(att->large()->hoverText(0, 1).contains("1 (may attend)"));  // key 0 ≤ query 1
+    QVERIFY(att->large()->hoverText(1, 0).contains("0 (masked)"));      // key 1 > query 0
+    // average over heads is offered
+    QCOMPARE(att->headBox()->itemText(att->headBox()->count() - 1), QStringLiteral("average"));
   }
 
   void pause_step_resume() {

@@ -147,8 +147,13 @@ void TrainingController::run() {
     s.gradNorms = r.grad_norms;
     QMetaObject::invokeMethod(this, [this, s] { emit stepped(s); }, Qt::QueuedConnection);
     const bool last = trainer.steps_done() == mOptions.steps;
+    if (s.step % mPublishEvery == 0 && !last) {  // so the attention view can watch heads form
+      publishParams();
+      QMetaObject::invokeMethod(this, [this, st = s.step] { emit paramsPublished(st); }, Qt::QueuedConnection);
+    }
     if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step);
   }
   publishParams();
   QMetaObject::invokeMethod(this, [this] { setState(State::Finished); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(this, [this, st = trainer.steps_done()] { emit paramsPublished(st); }, Qt::QueuedConnection);
 }

@@ -58,6 +58,8 @@ class TrainingController : public QObject {
  signals:
   void stepped(const TrainingSnapshot& s);
   void validated(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
+  // New parameters are readable through params() (every publishEvery steps while training).
+  void paramsPublished(int step);
   void stateChanged(TrainingController::State state);
 
  private:
@@ -73,6 +75,7 @@ class TrainingController : public QObject {
   mutable QMutex mParamsMutex;
   std::vector<gb::Example> mData, mVal;
   int mEvalEvery = 0;
+  int mPublishEvery = 25;
   gb::TrainOptions mOptions;
   std::vector<std::string> mNames;
   State mState = State::Idle;

@@ -1,0 +1,225 @@
+#include "attentionpanel.h"
+
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "widgets/heatmap.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+  mProbe = new QComboBox(this);
+  mProbe->setObjectName(QStringLiteral("probeBox"));
+  mProbe->setEditable(true);
+  mProbe->setMinimumContentsLength(16);
+  mProbe->setToolTip(tr("Type an input, or pick one from the validation data"));
+  mKind = new QComboBox(this);
+  mKind->setObjectName(QStringLiteral("attentionKind"));
+  mLayer = new QSpinBox(this);
+  mLayer->setRange(1, 1);
+  mHead = new QComboBox(this);
+  mMode = new QComboBox(this);
+  mMode->addItem(tr("Weights"));
+  mMode->addItem(tr("Scores before softmax"));
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(new QLabel(tr("Probe"), this));
+  controls->addWidget(mProbe, 2);
+  controls->addWidget(mKind, 1);
+  controls->addWidget(new QLabel(tr("Layer"), this));
+  controls->addWidget(mLayer);
+  controls->addWidget(new QLabel(tr("Head"), this));
+  controls->addWidget(mHead);
+  controls->addWidget(mMode);
+  mInfo = new QLabel(this);
+  mInfo->setWordWrap(true);
+  mLarge = new Heatmap(this);
+  mLarge->setObjectName(QStringLiteral("largeHeatmap"));
+  mMask = new Heatmap(this);
+  mMask->setObjectName(QStringLiteral("maskHeatmap"));
+  mMask->setMaximumWidth(320);
+  mMaskTitle = new QLabel(this);
+  mMaskTitle->setWordWrap(true);
+  auto* maskBox = new QVBoxLayout;
+  maskBox->addWidget(mMaskTitle);
+  maskBox->addWidget(mMask, 1);
+  auto* views = new QHBoxLayout;
+  views->addWidget(mLarge, 3);
+  views->addLayout(maskBox, 1);
+  mGridHost = new QWidget(this);
+  mGridLayout = new QGridLayout(mGridHost);
+  mGridLayout->setSpacing(4);
+  auto* gridScroll = new QScrollArea(this);
+  gridScroll->setWidget(mGridHost);
+  gridScroll->setWidgetResizable(true);
+  gridScroll->setMinimumHeight(150);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(controls);
+  v->addWidget(mInfo);
+  v->addLayout(views, 3);
+  v->addWidget(new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this));
+  v->addWidget(gridScroll, 1);
+
+  connect(mProbe, &QComboBox::currentTextChanged, this, &AttentionPanel::refresh);
+  connect(mKind, &QComboBox::currentIndexChanged, this, &AttentionPanel::refresh);
+  connect(mLayer, &QSpinBox::valueChanged, this, &AttentionPanel::showSelection);
+  connect(mHead, &QComboBox::currentIndexChanged, this, &AttentionPanel::showSelection);
+  connect(mMode, &QComboBox::currentIndexChanged, this, &AttentionPanel::showSelection);
+  connect(mDoc, &ModelDocument::modelChanged, this, [this] {
+    fillProbes();
+    refresh();
+  });
+  connect(mDoc, &ModelDocument::dataChanged, this, &AttentionPanel::fillProbes);
+  connect(mTrainer, &TrainingController::paramsPublished, this, &AttentionPanel::refresh);
+  mInfo->setText(tr("Build a model to see its attention."));
+}
+
+void AttentionPanel::fillProbes() {
+  const QString keep = mProbe->currentText();
+  QSignalBlocker block(mProbe);
+  mProbe->clear();
+  if (mDoc->hasData())
+    for (size_t i = 0; i < std::min<size_t>(mDoc->data().val_pairs.size(), 20); ++i)
+      mProbe->addItem(QString::fromStdString(mDoc->data().val_pairs[i].source));
+  if (!keep.isEmpty()) mProbe->setCurrentText(keep);
+  // the kinds this variant has
+  QSignalBlocker blockKind(mKind);
+  const int kind = mKind->currentIndex();
+  const int before = mKind->count();
+  mKind->clear();
+  if (mDoc->hasModel() && mDoc->config().is_ed()) {
+    mKind->addItem(tr("Encoder self-attention (bidirectional)"), int(gb::AttentionRecord::Kind::Bidirectional));
+    mKind->addItem(tr("Decoder masked self-attention (M_uni)"), int(gb::AttentionRecord::Kind::Causal));
+    mKind->addItem(tr("Cross-attention (decoder → encoder)"), int(gb::AttentionRecord::Kind::Cross));
+  } else {
+    mKind->addItem(tr("Masked self-attention (M_uni)"), int(gb::AttentionRecord::Kind::Causal));
+  }
+  // first look: cross-attention, where the reverse task draws its anti-diagonal
+  mKind->setCurrentIndex(before == mKind->count() && kind >= 0 ? kind : mKind->count() - 1);
+}
+
+void AttentionPanel::refresh() {
+  if (!mDoc->hasModel() || !mDoc->hasData()) return;
+  const gb::Config& c = mDoc->config();
+  const gb::Params<float> p =
+      mTrainer->state() == TrainingController::State::Idle ? mDoc->params() : mTrainer->params();
+  const gb::Tokenizer& tok = mDoc->data().tokenizer;
+  const std::string src = mProbe->currentText().toStdString();
+  // the target: the data's own when the probe is a known input, otherwise what the model writes (greedy)
+  std::string tgt;
+  for (const auto& pr : mDoc->data().val_pairs)
+    if (pr.source == src) tgt = pr.target;
+  if (tgt.empty()) tgt = gb::greedy_text(c, p, tok, src);
+  gb::Example e;
+  auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
+  if (c.is_ed()) {
+    e.z = ids(src);
+    if (e.z.empty()) e.z.push_back(gb::Tokenizer::kUnk);
+    e.x = {gb::Tokenizer::kBos};
+    for (int t : ids(tgt)) e.x.push_back(t);
+  } else {
+    e.x = {gb::Tokenizer::kBos};
+    for (int t : ids(src + ">" + tgt)) e.x.push_back(t);
+  }
+  if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
+  if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
+  if (gb::check_example(c, e)) {
+    mInfo->setText(tr("This probe does not fit the model."));
+    return;
+  }
+  mTrace = gb::trace_forward(c, p, e);
+  auto labels = [&](const std::vector<int>& v) {
+    QStringList out;
+    for (int t : v) out << QString::fromStdString(tok.display(t));
+    return out;
+  };
+  mSourceTokens = labels(e.z);
+  mTargetTokens = labels(e.x);
+  {
+    QSignalBlocker b1(mLayer), b2(mHead);
+    const int kind = mKind->currentData().toInt();
+    mLayer->setRange(1, kind == int(gb::AttentionRecord::Kind::Bidirectional) ? c.enc_layers : c.dec_layers);
+    const int head = mHead->currentIndex();
+    mHead->clear();
+    for (int h = 0; h < c.heads; ++h) mHead->addItem(QString::number(h + 1));
+    mHead->addItem(tr("average"));
+    mHead->setCurrentIndex(head >= 0 ? std::min(head, c.heads) : 0);
+  }
+  showSelection();
+}
+
+void AttentionPanel::showSelection() {
+  if (mTrace.empty() || !mDoc->hasModel()) return;
+  const gb::Config& c = mDoc->config();
+  const auto kind = gb::AttentionRecord::Kind(mKind->currentData().toInt());
+  std::vector<const gb::AttentionRecord*> layers;
+  for (const auto& r : mTrace)
+    if (r.attention && r.attention->kind == kind) layers.push_back(&*r.attention);
+  if (layers.empty()) return;
+  const QStringList& keys = kind == gb::AttentionRecord::Kind::Causal ? mTargetTokens : mSourceTokens;
+  const QStringList& queries = kind == gb::AttentionRecord::Kind::Bidirectional ? mSourceTokens : mTargetTokens;
+  const double scale = std::sqrt(double(c.d_h()));  // S is stored scaled; hover shows both
+  auto pick = [&](const gb::AttentionRecord& a, int head, gb::MatF& A, gb::MatF& S, gb::MatF& M) {
+    if (head < c.heads) {
+      A = a.heads[size_t(head)].A;
+      S = a.heads[size_t(head)].S;
+    } else {  // average over heads
+      A = a.heads[0].A;
+      S = a.heads[0].S;
+      for (int h = 1; h < c.heads; ++h) {
+        A += a.heads[size_t(h)].A;
+        S += a.heads[size_t(h)].S;
+      }
+      A /= float(c.heads);
+      S /= float(c.heads);
+    }
+    M = a.heads[0].mask;
+  };
+  const int layer = std::clamp(mLayer->value() - 1, 0, int(layers.size()) - 1);
+  gb::MatF A, S, M;
+  pick(*layers[size_t(layer)], mHead->currentIndex(), A, S, M);
+  mLarge->setData(A, S, M, keys, queries, scale);
+  mLarge->setMode(mMode->currentIndex() == 0 ? Heatmap::Mode::Weights : Heatmap::Mode::Scores);
+  mMask->setData(M, M, gb::MatF::Ones(M.rows(), M.cols()), keys, queries, 1.0);
+  const QString maskName = kind == gb::AttentionRecord::Kind::Causal
+                               ? tr("The causal mask M_uni[t_z, t_x] = [t_z ≤ t_x]: a query sees itself and earlier tokens.")
+                               : kind == gb::AttentionRecord::Kind::Cross
+                                     ? tr("The cross mask is all ones: every target position may read every source token.")
+                                     : tr("The bidirectional mask is all ones: every source token sees every other.");
+  mMaskTitle->setText(maskName);
+  mInfo->setText(tr("Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.")
+                     .arg(mSourceTokens.join(QString()), mTargetTokens.join(QString()))
+                     .arg(layer + 1)
+                     .arg(mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
+                                                          : tr("average over the heads")));
+  // the grid: all layers × heads of this kind
+  const int want = int(layers.size()) * c.heads;
+  if (int(mGrid.size()) != want) {
+    for (Heatmap* h : mGrid) h->deleteLater();
+    mGrid.clear();
+    for (int l = 0; l < int(layers.size()); ++l)
+      for (int h = 0; h < c.heads; ++h) {
+        auto* cell = new Heatmap(mGridHost, /*compact=*/true);
+        cell->setToolTip(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
+        connect(cell, &Heatmap::clicked, this, [this, l, h] {
+          mLayer->setValue(l + 1);
+          mHead->setCurrentIndex(h);
+        });
+        mGridLayout->addWidget(cell, l, h);
+        mGrid.push_back(cell);
+      }
+  }
+  for (int l = 0; l < int(layers.size()); ++l)
+    for (int h = 0; h < c.heads; ++h) {
+      gb::MatF a, s, m;
+      pick(*layers[size_t(l)], h, a, s, m);
+      mGrid[size_t(l * c.heads + h)]->setData(a, s, m, keys, queries, scale);
+    }
+}

@@ -1,0 +1,122 @@
+#include "heatmap.h"
+
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+static QCPColorGradient viridis() {
+  QCPColorGradient g;
+  g.setColorStopAt(0.00, QColor(0x44, 0x01, 0x54));
+  g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+  g.setColorStopAt(0.50, QColor(0x21, 0x91, 0x8c));
+  g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+  g.setColorStopAt(1.00, QColor(0xfd, 0xe7, 0x25));
+  g.setNanHandling(QCPColorGradient::nhTransparent);
+  return g;
+}
+
+Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(compact) {
+  mPlot = new QCustomPlot(this);
+  mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
+  mMap->setGradient(viridis());
+  mMap->setInterpolate(false);
+  mPlot->axisRect()->setBackground(QBrush(QColor(0xc8, 0xc8, 0xc8), Qt::BDiagPattern));  // masked cells
+  mPlot->yAxis->setRangeReversed(true);  // row 0 on top, as in the notes' matrices
+  if (compact) {
+    mPlot->xAxis->setTickLabels(false);
+    mPlot->yAxis->setTickLabels(false);
+    mPlot->xAxis->setTicks(false);
+    mPlot->yAxis->setTicks(false);
+    mPlot->axisRect()->setAutoMargins(QCP::msNone);
+    mPlot->axisRect()->setMargins(QMargins(1, 1, 1, 1));
+    setMinimumSize(60, 60);
+  } else {
+    mScale = new QCPColorScale(mPlot);
+    mPlot->plotLayout()->addElement(0, 1, mScale);
+    mMap->setColorScale(mScale);
+    mScale->setGradient(viridis());  // the scale's gradient is what the map draws with
+    mPlot->xAxis->setLabel(tr("query t_x"));
+    mPlot->yAxis->setLabel(tr("key t_z"));
+    mPlot->setMouseTracking(true);
+    setMinimumSize(240, 200);
+  }
+  auto* v = new QVBoxLayout(this);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->addWidget(mPlot);
+  connect(mPlot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+    if (mCompact || mWeights.size() == 0) return;
+    const int col = int(std::lround(mPlot->xAxis->pixelToCoord(e->position().x())));
+    const int row = int(std::lround(mPlot->yAxis->pixelToCoord(e->position().y())));
+    if (row < 0 || col < 0 || row >= rows() || col >= cols()) return;
+    QToolTip::showText(e->globalPosition().toPoint(), hoverText(row, col), mPlot);
+  });
+  connect(mPlot, &QCustomPlot::mousePress, this, [this] { emit clicked(); });
+}
+
+QString Heatmap::hoverText(int row, int col) const {
+  const float s = mScores(row, col);
+  return tr("query %1 (%2) → key %3 (%4)\nweight %5\nscore Kᵀq %6, scaled by 1/√d_h: %7\nmask %8")
+      .arg(col + 1)
+      .arg(mQueries.value(col))
+      .arg(row + 1)
+      .arg(mKeys.value(row))
+      .arg(double(mWeights(row, col)), 0, 'f', 4)
+      .arg(double(s) * mScaleFactor, 0, 'f', 3)
+      .arg(double(s), 0, 'f', 3)
+      .arg(mMask(row, col) > 0 ? tr("1 (may attend)") : tr("0 (masked)"));
+}
+
+void Heatmap::setData(const gb::MatF& weights, const gb::MatF& scores, const gb::MatF& mask,
+                      const QStringList& keyLabels, const QStringList& queryLabels, double scale) {
+  mWeights = weights;
+  mScores = scores;
+  mMask = mask;
+  mKeys = keyLabels;
+  mQueries = queryLabels;
+  mScaleFactor = scale;
+  redraw();
+}
+
+void Heatmap::setMode(Mode m) {
+  mMode = m;
+  redraw();
+}
+
+void Heatmap::setTitle(const QString& title) { mPlot->setToolTip(title); }
+
+void Heatmap::redraw() {
+  const int nk = rows(), nq = cols();
+  mMap->data()->setSize(nq, nk);
+  mMap->data()->setRange(QCPRange(0, std::max(0, nq - 1)), QCPRange(0, std::max(0, nk - 1)));
+  double lo = 0, hi = 1;
+  if (mMode == Mode::Scores && nk > 0) {
+    float m = 0;
+    for (int r = 0; r < nk; ++r)
+      for (int c = 0; c < nq; ++c)
+        if (mMask(r, c) > 0) m = std::max(m, std::abs(mScores(r, c)));
+    lo = -std::max(1e-6f, m);
+    hi = -lo;
+  }
+  for (int c = 0; c < nq; ++c)
+    for (int r = 0; r < nk; ++r) {
+      const bool masked = mMask(r, c) <= 0;
+      const double v = mMode == Mode::Weights ? double(mWeights(r, c)) : double(mScores(r, c));
+      mMap->data()->setCell(c, r, masked ? std::nan("") : v);
+    }
+  mMap->setDataRange(QCPRange(lo, hi));
+  if (mScale) mScale->axis()->setLabel(mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"));
+  if (!mCompact) {
+    auto xt = QSharedPointer<QCPAxisTickerText>::create();
+    auto yt = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < nq; ++c) xt->addTick(c, mQueries.value(c));
+    for (int r = 0; r < nk; ++r) yt->addTick(r, mKeys.value(r));
+    mPlot->xAxis->setTicker(xt);
+    mPlot->yAxis->setTicker(yt);
+  }
+  mPlot->xAxis->setRange(-0.5, nq - 0.5);
+  mPlot->yAxis->setRange(-0.5, nk - 0.5);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
