@@ -56,7 +56,11 @@ void MainWindow::createTabs() {
   };
   auto* attention = new AttentionPanel(mDoc, mTrainer, mTabs);
   attention->setObjectName(QStringLiteral("attentionTab"));
-  mTabs->addTab(attention, tr("Attention"));
+  auto* attentionScroll = new QScrollArea(mTabs);  // a small window scrolls the tab instead of growing
+  attentionScroll->setWidget(attention);
+  attentionScroll->setWidgetResizable(true);
+  attentionScroll->setFrameShape(QFrame::NoFrame);
+  mTabs->addTab(attentionScroll, tr("Attention"));
   add("decodingTab", tr("Decoding"), tr("Decoding, one token at a time"),
       tr("Step through ED-Inference or D-Inference: the next-token distribution p, the distribution q ∝ p^(1/τ) "
          "after the temperature slider, the token chosen and why, and the KV cache as it grows."));
