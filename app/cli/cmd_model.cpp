@@ -38,6 +38,7 @@ static const std::vector<OptionSpec> kInitSpecs = {
     {"tokenizer", true, "char | word | bpe (default: the task's, or char)"},
     {"min-count", true, "tokens seen fewer times become <unk> (default 1)"},
     {"bpe-vocab", true, "BPE: vocabulary size to reach (default 256)"},
+    {"reject-malformed", false, "pairs data: a malformed line is an error (default: skip it and report)"},
     {"long", true, "examples longer than ℓ_max: filter (leave out, default) | truncate | reject"},
     {"out", true, "model file to write (.safetensors)"},
     {"help", false, "show this help"},
@@ -80,6 +81,7 @@ int cmd_init(int argc, char** argv) {
     po.max_len = int(*ml);
     TRY(lp, length_policy(*args));
     po.length = *lp;
+    po.malformed = args->has("reject-malformed") ? gb::MalformedPolicy::Reject : gb::MalformedPolicy::Skip;
     if (auto tname = args->get("task")) {
       auto info = gb::find_task(*tname);
       if (!info) return fail(cmd, info.error().message, 2);
@@ -161,6 +163,11 @@ int cmd_init(int argc, char** argv) {
       std::fprintf(stderr, ", %d examples longer than ℓ_max = %d %s (longest: %d tokens)", r.too_long, c.max_len,
                    po_long_truncate ? "truncated" : "left out", r.longest);
     if (r.unknown_tokens) std::fprintf(stderr, ", %lld unknown pieces became <unk>", (long long)r.unknown_tokens);
+    const auto& desc = prepared->description;
+    if (desc.contains("skipped") && desc["skipped"].get<int>() > 0)
+      std::fprintf(stderr, ", %d malformed lines skipped (first: line %d, %s)", desc["skipped"].get<int>(),
+                   desc["skipped_lines"][0]["line"].get<int>(),
+                   desc["skipped_lines"][0]["reason"].get<std::string>().c_str());
     std::fprintf(stderr, "\n");
   }
   return 0;
