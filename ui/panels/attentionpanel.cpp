@@ -73,7 +73,8 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   v->addLayout(controls);
   v->addWidget(mInfo);
   v->addLayout(views, 3);
-  v->addWidget(new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this));
+  mGridTitle = new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this);
+  v->addWidget(mGridTitle);
   v->addWidget(gridScroll, 1);
 
   connect(mProbe, &QComboBox::currentTextChanged, this, &AttentionPanel::refresh);
@@ -88,6 +89,8 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   connect(mDoc, &ModelDocument::dataChanged, this, &AttentionPanel::fillProbes);
   connect(mTrainer, &TrainingController::paramsPublished, this, &AttentionPanel::refresh);
   mInfo->setText(tr("Build a model to see its attention."));
+  mViews = {mLarge, mMask, mMaskTitle, gridScroll, mGridTitle};
+  for (QWidget* w : mViews) w->hide();  // nothing to show before there is a trace
 }
 
 void AttentionPanel::fillProbes() {
@@ -172,6 +175,7 @@ void AttentionPanel::showSelection() {
   for (const auto& r : mTrace)
     if (r.attention && r.attention->kind == kind) layers.push_back(&*r.attention);
   if (layers.empty()) return;
+  for (QWidget* w : mViews) w->show();
   const QStringList& keys = kind == gb::AttentionRecord::Kind::Causal ? mTargetTokens : mSourceTokens;
   const QStringList& queries = kind == gb::AttentionRecord::Kind::Bidirectional ? mSourceTokens : mTargetTokens;
   const double scale = std::sqrt(double(c.d_h()));  // S is stored scaled; hover shows both

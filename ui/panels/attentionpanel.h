@@ -42,6 +42,8 @@ class AttentionPanel : public QWidget {
   Heatmap* mLarge;
   Heatmap* mMask;
   QLabel* mMaskTitle;
+  QLabel* mGridTitle;
+  std::vector<QWidget*> mViews;  // hidden until a trace exists
   QWidget* mGridHost;
   QGridLayout* mGridLayout;
   std::vector<Heatmap*> mGrid;
