@@ -10,6 +10,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QTabWidget>
+#include "controllers/modeldocument.h"
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
@@ -45,13 +48,30 @@ int main(int argc, char** argv) {
                     QCoreApplication::translate("main", "Save a picture of the window to this PNG file and quit "
                                                         "(after the demo training, if any)."),
                     QCoreApplication::translate("main", "file")});
+  parser.addOption({QStringLiteral("tab"),
+                    QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding "
+                                                        "or algorithm."),
+                    QCoreApplication::translate("main", "name")});
+  parser.addPositionalArgument(QStringLiteral("model"),
+                               QCoreApplication::translate("main", "A model file to open (.safetensors)."));
   parser.process(app);
 
   MainWindow w;
   w.show();
   const QString shot = parser.value(QStringLiteral("screenshot"));
+  const bool scripted = parser.isSet(QStringLiteral("demo")) || !shot.isEmpty();
+  if (parser.isSet(QStringLiteral("tab"))) {
+    const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
+                              QStringLiteral("decoding"), QStringLiteral("algorithm")};
+    const int i = tabs.indexOf(parser.value(QStringLiteral("tab")).toLower());
+    if (i >= 0) w.tabs()->setCurrentIndex(i);
+  }
+  if (!parser.positionalArguments().isEmpty()) w.openFile(parser.positionalArguments().first());
+  else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
   auto grab = [&w, shot] {
     w.grab().save(shot);
+    w.document()->setModified(false);  // a scripted run leaves nothing to recover
+    QFile::remove(MainWindow::autosavePath());
     QCoreApplication::quit();
   };
   if (parser.isSet(QStringLiteral("demo"))) {

@@ -2,11 +2,14 @@
 
 #include "appicon.h"
 #include "language.h"
+#include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
+#include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
+#include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
 #include "widgets/placeholder.h"
 
@@ -14,7 +17,14 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QTimer>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -36,7 +46,39 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
   connect(mTrainer, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
+  connect(mTrainer, &TrainingController::paramsPublished, this, &MainWindow::updateStatus);
+  connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
+  connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
+  // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
+  mAutosave = new QTimer(this);
+  mAutosave->setInterval(60 * 1000);
+  connect(mAutosave, &QTimer::timeout, this, [this] {
+    if (mDoc->isModified()) autosaveNow();
+  });
+  mAutosave->start();
+  connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
+    if (st == TrainingController::State::Paused || st == TrainingController::State::Finished)
+      QTimer::singleShot(0, this, [this] {
+        if (mDoc->isModified()) autosaveNow();
+      });
+  });
+  mAskUnsaved = [this] {
+    return int(QMessageBox::warning(this, tr("Unsaved model"),
+                                    tr("The model has changes that are not saved (training included). Save them?"),
+                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                    QMessageBox::Save));
+  };
+  mAskRecover = [this] {
+    return QMessageBox::question(this, tr("Recover the last session?"),
+                                 tr("Glassbox did not close normally last time. An autosaved model from %1 exists. "
+                                    "Open it?")
+                                     .arg(QLocale().toString(QFileInfo(autosavePath()).lastModified(),
+                                                             QLocale::ShortFormat)),
+                                 QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open) == QMessageBox::Open;
+  };
+  mReportError = [this](const QString& m) { QMessageBox::critical(this, tr("Glassbox"), m); };
   updateStatus();
+  updateTitle();
   // 1280 × 800 where it fits; on a smaller screen, most of what is available.
   QSize size(1280, 800);
   if (const QScreen* sc = screen()) size = size.boundedTo(sc->availableGeometry().size() * 0.95);
@@ -54,13 +96,17 @@ void MainWindow::createTabs() {
     p->setObjectName(QLatin1String(name));
     mTabs->addTab(p, label);
   };
-  auto* attention = new AttentionPanel(mDoc, mTrainer, mTabs);
-  attention->setObjectName(QStringLiteral("attentionTab"));
-  auto* attentionScroll = new QScrollArea(mTabs);  // a small window scrolls the tab instead of growing
-  attentionScroll->setWidget(attention);
-  attentionScroll->setWidgetResizable(true);
-  attentionScroll->setFrameShape(QFrame::NoFrame);
-  mTabs->addTab(attentionScroll, tr("Attention"));
+  auto scrolled = [this](QWidget* panel, const char* name) {
+    panel->setObjectName(QLatin1String(name));
+    auto* scroll = new QScrollArea(mTabs);  // a small window scrolls the tab instead of growing
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+  };
+  mTabs->addTab(scrolled(new AttentionPanel(mDoc, mTrainer, mTabs), "attentionTab"), tr("Attention"));
+  mTabs->addTab(scrolled(new MasksPanel(mDoc, mTabs), "masksTab"), tr("Masks"));
+  mTabs->addTab(scrolled(new ParametersPanel(mDoc, mTrainer, mTabs), "parametersTab"), tr("Parameters"));
   add("decodingTab", tr("Decoding"), tr("Decoding, one token at a time"),
       tr("Step through ED-Inference or D-Inference: the next-token distribution p, the distribution q ∝ p^(1/τ) "
          "after the temperature slider, the token chosen and why, and the KV cache as it grows."));
@@ -97,6 +143,16 @@ void MainWindow::createDocks() {
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->setObjectName(QStringLiteral("fileMenu"));
+  file->addAction(tr("&New"), this, &MainWindow::newModel)->setShortcut(QKeySequence::New);
+  file->addAction(tr("&Open…"), this, &MainWindow::openDialog)->setShortcut(QKeySequence::Open);
+  mRecentMenu = file->addMenu(tr("Open &Recent"));
+  mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
+  rebuildRecentMenu();
+  file->addSeparator();
+  file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
+  file->addAction(tr("Save &As…"), this, &MainWindow::saveAsDialog)->setShortcut(QKeySequence::SaveAs);
+  file->addAction(tr("Open &Data File…"), mDataPanel, &DataPanel::chooseFile);
+  file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
@@ -146,9 +202,185 @@ void MainWindow::updateStatus() {
     case TrainingController::State::Paused: training = tr("paused at step %1").arg(mTrainer->stepsDone()); break;
     case TrainingController::State::Finished: training = tr("trained %1 steps").arg(mTrainer->stepsDone()); break;
   }
-  const QString data = mDoc->hasData() ? tr("%1 training examples").arg(mDoc->data().train.size()) : tr("no data");
-  statusBar()->showMessage(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(mDoc->modelSummary(), data, training)
-                                            : tr("%1 · %2").arg(mDoc->modelSummary(), data));
+  if (mTrainer->state() == TrainingController::State::Running && mTrainer->stepsDone() > 0)
+    training = tr("training, step %1").arg(mTrainer->stepsDone());
+  QString data = tr("no data");
+  if (mDoc->hasData()) {
+    const auto& desc = mDoc->data().description;
+    const QString origin = desc.value("kind", "") == "task"
+                               ? tr("task “%1”").arg(QString::fromStdString(desc.value("task", "")))
+                               : QFileInfo(QString::fromStdString(desc.value("path", ""))).fileName();
+    data = tr("%1, %2 training examples").arg(origin).arg(mDoc->data().train.size());
+  }
+  QString model = mDoc->modelSummary();
+  if (mDoc->hasModel() && !mDoc->filePath().isEmpty()) model += tr(" (%1)").arg(QFileInfo(mDoc->filePath()).fileName());
+  if (!mStatusLabel) {  // permanent: a temporary message (a hint) may cover it for a while
+    mStatusLabel = new QLabel(this);
+    mStatusLabel->setObjectName(QStringLiteral("statusLabel"));
+    statusBar()->addWidget(mStatusLabel, 1);
+  }
+  mStatusLabel->setText(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(model, data, training) : tr("%1 · %2").arg(model, data));
+}
+
+void MainWindow::updateTitle() {
+  const QString name = mDoc->filePath().isEmpty() ? tr("Untitled") : QFileInfo(mDoc->filePath()).fileName();
+  setWindowTitle(tr("%1[*] — Glassbox").arg(name));
+  setWindowModified(mDoc->isModified());
+  updateStatus();
+}
+
+void MainWindow::showError(const QString& message) {
+  mLastError = message;
+  if (mReportError) mReportError(message);
+}
+
+bool MainWindow::maybeSave() {
+  if (!mDoc->isModified() || !mDoc->hasModel()) return true;
+  const int answer = mAskUnsaved();
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Discard) return true;
+  return save();
+}
+
+bool MainWindow::newModel() {
+  if (!maybeSave()) return false;
+  mDoc->clear();
+  removeAutosave();
+  return true;
+}
+
+void MainWindow::openDialog() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open model"), QString(),
+                                                    tr("Glassbox models (*.safetensors);;All files (*)"));
+  if (!path.isEmpty()) openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path) {
+  if (mDoc->isModified() && mDoc->hasModel() && !maybeSave()) return false;
+  bool warningOnly = false;
+  const QString message = mDoc->open(path, &warningOnly);
+  if (!message.isEmpty() && !warningOnly) {  // nothing changed: the open model stays
+    showError(tr("Could not open %1.\n\n%2\n\nThe model you had is still open.").arg(path, message));
+    if (!QFileInfo::exists(path)) {  // a recent file that is gone
+      QSettings s;
+      QStringList recent = s.value(QStringLiteral("files/recent")).toStringList();
+      recent.removeAll(path);
+      s.setValue(QStringLiteral("files/recent"), recent);
+      rebuildRecentMenu();
+    }
+    return false;
+  }
+  if (warningOnly) showError(message);
+  addRecent(path);
+  statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+  return true;
+}
+
+bool MainWindow::save() {
+  if (mDoc->filePath().isEmpty()) {
+    saveAsDialog();
+    return !mDoc->isModified();
+  }
+  return saveAs(mDoc->filePath());
+}
+
+void MainWindow::saveAsDialog() {
+  if (!mDoc->hasModel()) {
+    showError(tr("There is no model to save: build one first."));
+    return;
+  }
+  QString path = QFileDialog::getSaveFileName(this, tr("Save model"), mDoc->filePath(),
+                                              tr("Glassbox models (*.safetensors)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".safetensors");
+  saveAs(path);
+}
+
+bool MainWindow::saveAs(const QString& path) {
+  const bool training = mTrainer->state() != TrainingController::State::Idle;
+  gb::Params<float> live;
+  if (training) live = mTrainer->params();  // the latest the trainer published
+  const QString err = mDoc->save(path, training ? &live : nullptr);
+  if (!err.isEmpty()) {
+    showError(tr("Could not save %1.\n\n%2").arg(path, err));
+    return false;
+  }
+  addRecent(path);
+  removeAutosave();
+  statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+  return true;
+}
+
+QStringList MainWindow::recentFiles() const { return QSettings().value(QStringLiteral("files/recent")).toStringList(); }
+
+void MainWindow::addRecent(const QString& path) {
+  QSettings s;
+  QStringList recent = s.value(QStringLiteral("files/recent")).toStringList();
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(abs);
+  recent.prepend(abs);
+  while (recent.size() > 8) recent.removeLast();
+  s.setValue(QStringLiteral("files/recent"), recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  mRecentMenu->clear();
+  const QStringList recent = recentFiles();
+  for (int i = 0; i < recent.size(); ++i) {
+    const QString path = recent[i];
+    QAction* a = mRecentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+    a->setToolTip(path);
+    a->setStatusTip(path);
+    connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+  }
+  if (recent.isEmpty()) mRecentMenu->addAction(tr("No recent files"))->setEnabled(false);
+  else {
+    mRecentMenu->addSeparator();
+    mRecentMenu->addAction(tr("&Clear List"), this, [this] {
+      QSettings().remove(QStringLiteral("files/recent"));
+      rebuildRecentMenu();
+    });
+  }
+}
+
+QString MainWindow::autosavePath() {
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+  return dir + QStringLiteral("/autosave.safetensors");
+}
+
+bool MainWindow::autosaveNow() {
+  if (!mDoc->hasModel()) return false;
+  QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+  const bool training = mTrainer->state() != TrainingController::State::Idle;
+  gb::Params<float> live;
+  if (training) live = mTrainer->params();
+  const QString err = mDoc->save(autosavePath(), training ? &live : nullptr, /*asCopy=*/true);
+  if (!err.isEmpty()) {
+    statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
+    return false;
+  }
+  return true;
+}
+
+void MainWindow::removeAutosave() { QFile::remove(autosavePath()); }
+
+bool MainWindow::offerRecovery() {
+  if (!QFileInfo::exists(autosavePath())) return false;
+  if (!mAskRecover()) {
+    removeAutosave();
+    return false;
+  }
+  bool warningOnly = false;
+  const QString message = mDoc->open(autosavePath(), &warningOnly);
+  if (!message.isEmpty() && !warningOnly) {
+    showError(tr("The autosaved model could not be read.\n\n%1").arg(message));
+    return false;
+  }
+  mDoc->forgetPath();  // recovered work is unsaved work: Save asks where it goes
+  statusBar()->showMessage(tr("Recovered the autosaved model. Save it to keep it."), 8000);
+  return true;
 }
 
 void MainWindow::showAbout() {
@@ -185,7 +417,13 @@ void MainWindow::saveWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  mTrainer->stop();
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  mTrainer->reset();
+  mDataPanel->loader()->cancel();
   saveWindowState();
+  removeAutosave();  // a clean exit leaves nothing to recover
   event->accept();
 }

@@ -4,6 +4,8 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class DataPanel;
 class ModelDocument;
 class ModelPanel;
@@ -12,6 +14,9 @@ class TrainingController;
 class TrainingPanel;
 class QDockWidget;
 class QTabWidget;
+class QMenu;
+class QLabel;
+class QTimer;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -28,8 +33,29 @@ class MainWindow : public QMainWindow {
   DataPanel* dataPanel() const { return mDataPanel; }
   TrainingPanel* trainingPanel() const { return mTrainingPanel; }
 
+  // Files. Each returns true when it did what it was asked (false: cancelled or failed; errors are shown).
+  bool newModel();
+  bool openFile(const QString& path);
+  bool save();
+  bool saveAs(const QString& path);
+  QStringList recentFiles() const;
+  QMenu* recentMenu() const { return mRecentMenu; }
+  QString lastError() const { return mLastError; }  // the last file error shown (for tests)
+  // Before the open model is replaced or the window closes: Save / Discard / Cancel when there is unsaved work.
+  // Returns true when it is fine to go on. Tests replace the question (QMessageBox::StandardButton).
+  bool maybeSave();
+  void setUnsavedQuestion(std::function<int()> ask) { mAskUnsaved = std::move(ask); }
+  void setErrorReporter(std::function<void(const QString&)> report) { mReportError = std::move(report); }
+  // Autosave: where it goes, writing it now, and the offer to recover one left by a crash.
+  static QString autosavePath();
+  bool autosaveNow();
+  bool offerRecovery();  // at start: when an autosave exists, ask; returns true when one was recovered
+  void setRecoveryQuestion(std::function<bool()> ask) { mAskRecover = std::move(ask); }
+
  public slots:
   void showAbout();
+  void openDialog();
+  void saveAsDialog();
   // Restores the default arrangement of the docks.
   void resetLayout();
 
@@ -44,6 +70,11 @@ class MainWindow : public QMainWindow {
   void saveWindowState();
   void chooseLanguage(const QString& code);
   void updateStatus();
+  void updateTitle();
+  void addRecent(const QString& path);
+  void rebuildRecentMenu();
+  void showError(const QString& message);
+  void removeAutosave();
 
   ModelDocument* mDoc = nullptr;
   TrainingController* mTrainer = nullptr;
@@ -56,4 +87,11 @@ class MainWindow : public QMainWindow {
   QTabWidget* mTabs = nullptr;
   QActionGroup* mLanguageGroup = nullptr;
   QByteArray mDefaultState;
+  QMenu* mRecentMenu = nullptr;
+  QLabel* mStatusLabel = nullptr;
+  QTimer* mAutosave = nullptr;
+  QString mLastError;
+  std::function<int()> mAskUnsaved;
+  std::function<bool()> mAskRecover;
+  std::function<void(const QString&)> mReportError;
 };

@@ -96,6 +96,43 @@ class TestCoreTrain : public QObject {
     QVERIFY(r.loss > 0);
   }
 
+  void records_updates_data() {
+    QTest::addColumn<bool>("adamw");
+    QTest::newRow("SGD") << false;
+    QTest::newRow("AdamW") << true;
+  }
+  void records_updates() {
+    QFETCH(bool, adamw);
+    const Config c = Config::make(Variant::EncoderDecoder, 8, 12, 1, 1, 2, 8, 16);
+    const auto data = copy_task(c, 6, 2);
+    TrainOptions o;
+    o.opt.kind = adamw ? OptimizerKind::AdamW : OptimizerKind::SGD;
+    o.opt.lr = 0.01f;
+    o.opt.weight_decay = adamw ? 0.1f : 0.0f;
+    o.batch_size = 3;
+    o.steps = 3;
+    Params<float> p = params_init(c, 5), plain = params_init(c, 5);
+    Trainer t(c, p, data, o), reference(c, plain, data, o);
+    t.record_updates(true);
+    for (int s = 0; s < 3; ++s) {
+      const Params<float> before = p;
+      const double loss = t.step().loss;
+      QCOMPARE(loss, reference.step().loss);  // recording does not change training
+      auto bl = tensor_list(c, const_cast<Params<float>&>(before));
+      auto al = tensor_list(c, p);
+      auto ul = tensor_list(c, const_cast<Params<float>&>(t.last_update()));
+      auto gl = tensor_list(c, const_cast<Grads<float>&>(t.grads()));
+      double moved = 0;
+      for (size_t i = 0; i < al.size(); ++i) {
+        const MatF diff = al[i].mat() - bl[i].mat();
+        QVERIFY((ul[i].mat() - diff).cwiseAbs().maxCoeff() <= 1e-6f);
+        if (!adamw) QVERIFY((ul[i].mat() + o.opt.lr * gl[i].mat()).cwiseAbs().maxCoeff() <= 1e-7f);
+        moved += diff.squaredNorm();
+      }
+      QVERIFY(moved > 0);
+    }
+  }
+
   void schedule() {
     OptimizerOptions o;
     o.lr = 1.0f;

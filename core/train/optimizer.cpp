@@ -59,11 +59,25 @@ void Optimizer::set_state(const OptimizerState& s) {
   }
 }
 
+void Optimizer::record_updates(bool on) {
+  if (!on) {
+    ul_.clear();
+    return;
+  }
+  if (!ul_.empty()) return;
+  u_ = params_zeros<float>(c_);
+  ul_ = tensor_list(c_, u_);
+}
+
 void Optimizer::step(float lr) {
   ++s_.t;
+  const bool record = !ul_.empty();
   if (o_.kind == OptimizerKind::SGD) {
 #pragma omp parallel for schedule(dynamic)
-    for (size_t i = 0; i < p_.size(); ++i) p_[i].mat() -= lr * g_[i].mat();  // θ ← θ − η ∇J
+    for (size_t i = 0; i < p_.size(); ++i) {
+      p_[i].mat() -= lr * g_[i].mat();  // θ ← θ − η ∇J
+      if (record) ul_[i].mat() = -lr * g_[i].mat();
+    }
     return;
   }
   const float bc1 = 1.0f - std::pow(o_.beta1, float(s_.t));
@@ -74,10 +88,12 @@ void Optimizer::step(float lr) {
     auto gr = g_[i].mat().array();
     auto m = m_[i].mat().array();
     auto v = v_[i].mat().array();
+    if (record) ul_[i].mat() = p_[i].mat();  // θ before
     if (!p_[i].is_vector && o_.weight_decay > 0.0f) th *= (1.0f - lr * o_.weight_decay);  // decoupled decay
     m = o_.beta1 * m + (1.0f - o_.beta1) * gr;
     v = o_.beta2 * v + (1.0f - o_.beta2) * gr.square();
     th -= lr * (m / bc1) / ((v / bc2).sqrt() + o_.eps);
+    if (record) ul_[i].mat() = p_[i].mat() - ul_[i].mat();  // Δθ = θ after − θ before
   }
 }
 

@@ -43,6 +43,10 @@ class Optimizer {
   void step(float lr);  // θ ← θ − lr · update
   OptimizerState& state() { return s_; }
   void set_state(const OptimizerState& s);  // for resuming; shapes must match
+  // From now on, every step also stores its update Δθ = θ_after − θ_before per tensor (for the workbench, which
+  // shows the last update beside θ and ∇J). Off by default: two more passes over the parameters.
+  void record_updates(bool on);
+  const Params<float>& last_update() const { return u_; }  // zeros before the first recorded step
   const OptimizerOptions& options() const { return o_; }
 
  private:
@@ -50,6 +54,8 @@ class Optimizer {
   OptimizerOptions o_;
   OptimizerState s_;
   std::vector<TensorRef<float>> p_, g_, m_, v_;
+  Params<float> u_;
+  std::vector<TensorRef<float>> ul_;  // views of u_, empty when not recording
   std::vector<double> scratch_;
 };
 

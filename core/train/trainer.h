@@ -59,6 +59,10 @@ class Trainer {
   int steps_per_epoch() const;
   const std::vector<std::string>& tensor_names() const { return names_; }
   OptimizerState& optimizer_state() { return opt_.state(); }
+  // The gradient of the last step (after clipping, as the optimizer used it), and, when recording, its update Δθ.
+  const Grads<float>& grads() const { return g_; }
+  void record_updates(bool on) { opt_.record_updates(on); }
+  const Params<float>& last_update() const { return opt_.last_update(); }
   // Position in the data stream (for resuming exactly): epoch, cursor and the generator.
   struct Cursor { int step = 0; int epoch = 0; size_t pos = 0; std::vector<int> order; Rng rng; };
   const Cursor& cursor() const { return cur_; }

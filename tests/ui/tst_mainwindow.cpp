@@ -29,10 +29,10 @@ class TestMainWindow : public QObject {
     QTest::addColumn<QStringList>("tabs");
     QTest::addColumn<QStringList>("menus");
     QTest::newRow("English") << "en" << QStringList{"Model", "Data", "Training"}
-                             << QStringList{"Attention", "Decoding", "Algorithm"}
+                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm"}
                              << QStringList{"&File", "&View", "&Help"};
     QTest::newRow("Deutsch") << "de" << QStringList{"Modell", "Daten", "Training"}
-                             << QStringList{"Aufmerksamkeit", "Dekodieren", "Algorithmus"}
+                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus"}
                              << QStringList{"&Datei", "&Ansicht", "&Hilfe"};
   }
   void docks_and_tabs() {
@@ -56,8 +56,8 @@ class TestMainWindow : public QObject {
         QVERIFY(d[i]->isVisible());
         QCOMPARE(w.dockWidgetArea(const_cast<QDockWidget*>(d[i])), i < 2 ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea);
       }
-      QCOMPARE(w.tabs()->count(), 3);
-      for (int i = 0; i < 3; ++i) QCOMPARE(w.tabs()->tabText(i), tabs[i]);
+      QCOMPARE(w.tabs()->count(), tabs.size());
+      for (int i = 0; i < tabs.size(); ++i) QCOMPARE(w.tabs()->tabText(i), tabs[i]);
       QCOMPARE(w.centralWidget(), static_cast<QWidget*>(w.tabs()));
       QStringList got;
       for (QAction* a : w.menuBar()->actions()) got << a->text();

@@ -35,6 +35,9 @@ class TestWorkbench : public QObject {
     QTest::newRow("tiny, reverse") << 0 << 1;
     QTest::newRow("small, copy") << 1 << 0;
     QTest::newRow("medium, translate") << 2 << 5;
+    QTest::newRow("as in the seed, sort") << 3 << 2;
+    QTest::newRow("as in the seed, add") << 3 << 3;
+    QTest::newRow("tiny, date") << 0 << 4;
   }
   void load_task_and_build_each_preset() {
     QFETCH(int, preset);
@@ -55,6 +58,13 @@ class TestWorkbench : public QObject {
     QVERIFY(w.document()->hasModel());
     QCOMPARE(w.document()->config().d_e, mp->dModelBox()->value());
     QCOMPARE(w.document()->config().vocab_size, w.document()->data().tokenizer.size());
+    if (preset == 3) {  // the seed's architecture (the default variant is encoder-decoder: seed 000)
+      QCOMPARE(w.document()->config().norm, gb::NormPlacement::Post);
+      QCOMPARE(w.document()->config().activation, gb::Activation::ReLU);
+      QCOMPARE(w.document()->config().dropout, 0.0f);
+      QVERIFY(!w.document()->config().tied_unembed);
+      QVERIFY(!w.document()->config().final_norm);
+    }
   }
 
   void impossible_configuration_is_explained() {

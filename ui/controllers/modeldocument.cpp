@@ -8,19 +8,33 @@ void ModelDocument::setVariant(gb::Variant v) {
   emit variantChanged(v);
   if (mData && !mTask.isEmpty()) {  // the same task, laid out for the other variant
     const auto desc = mData->description;
-    loadTask(mTask, desc["train_size"].get<int>(), desc["val_size"].get<int>(), desc["seed"].get<quint64>());
+    loadTask(mTask, desc["train_size"].get<int>(), desc["val_size"].get<int>(), desc["seed"].get<quint64>(),
+             mTokenizerChoice);
   }
 }
 
-QString ModelDocument::loadTask(const QString& task, int trainSize, int valSize, quint64 seed) {
+QString ModelDocument::loadTask(const QString& task, int trainSize, int valSize, quint64 seed, const QString& tokenizer) {
   gb::PrepareOptions o;
   o.variant = mVariant;
+  if (!tokenizer.isEmpty()) {
+    auto k = gb::parse_tokenizer(tokenizer.toStdString());
+    if (!k) return QString::fromStdString(k.error().message);
+    o.tokenizer_kind = *k;
+    o.tokenizer_kind_given = true;
+  }
   auto d = gb::prepare_task(task.toStdString(), trainSize, valSize, seed, o);
   if (!d) return QString::fromStdString(d.error().message);
   mData = std::move(*d);
   mTask = task;
+  mTokenizerChoice = tokenizer;
   emit dataChanged();
   return {};
+}
+
+void ModelDocument::setData(gb::PreparedData d) {
+  mData = std::move(d);
+  mTask.clear();
+  emit dataChanged();
 }
 
 QString ModelDocument::dataSummary() const {
@@ -47,11 +61,14 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   if (!mData) return tr("Load data first: the vocabulary and ℓ_max come from it.");
   const QString err = checkConfig(c);
   if (!err.isEmpty()) return err;
+  emit aboutToReplace();
   gb::ModelFile m = gb::ModelFile::of(c, gb::params_init(c, seed));
   m.tokenizer = mData->tokenizer;
   m.data = mData->description;
   mModel = std::move(m);
   mHistory.clear();
+  ++mGeneration;
+  setModified(true);
   emit modelChanged();
   emit historyChanged();
   return {};
@@ -60,6 +77,7 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
 void ModelDocument::setParams(const gb::Params<float>& p) {
   if (!mModel) return;
   mModel->params = p;
+  setModified(true);
   emit modelChanged();
 }
 
@@ -71,10 +89,105 @@ QString ModelDocument::modelSummary() const {
 
 void ModelDocument::appendHistory(const gb::HistoryPoint& p) {
   mHistory.push_back(p);
+  if (!mModified) setModified(true);
   emit historyChanged();
+}
+
+void ModelDocument::setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy) {
+  for (auto it = mHistory.rbegin(); it != mHistory.rend(); ++it)
+    if (it->step == step) {
+      it->val_loss = loss;
+      it->val_token_accuracy = tokenAccuracy;
+      it->val_sequence_accuracy = sequenceAccuracy;
+      return;
+    }
 }
 
 void ModelDocument::clearHistory() {
   mHistory.clear();
   emit historyChanged();
+}
+
+void ModelDocument::setModified(bool m) {
+  if (m == mModified) return;
+  mModified = m;
+  emit fileStateChanged();
+}
+
+QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy) {
+  if (!mModel) return tr("There is no model to save: build one first.");
+  gb::ModelFile m = *mModel;
+  if (live) m.params = *live;
+  m.history = mHistory;
+  if (mData) {
+    m.tokenizer = mData->tokenizer;
+    m.data = mData->description;
+  }
+  if (auto e = gb::save_model(path.toStdString(), m)) return QString::fromStdString(e->message);
+  if (!asCopy) {
+    mPath = path;
+    mModified = false;
+    emit fileStateChanged();
+  }
+  return {};
+}
+
+QString ModelDocument::open(const QString& path, bool* warningOnly) {
+  if (warningOnly) *warningOnly = false;
+  auto m = gb::load_model(path.toStdString());
+  if (!m) return QString::fromStdString(m.error().message);
+  std::optional<gb::PreparedData> data;
+  QString warning;
+  if (m->tokenizer && !m->data.is_null()) {
+    gb::PrepareOptions o;
+    o.variant = m->config.variant;
+    o.tokenizer = &*m->tokenizer;
+    o.max_len = m->config.max_len;
+    o.length = gb::LengthPolicy::Filter;
+    auto d = gb::prepare_from_description(m->data, o);
+    if (d) data = std::move(*d);
+    else warning = tr("%1: the model opened, but its data could not be rebuilt: %2")
+                       .arg(path, QString::fromStdString(d.error().message));
+  } else {
+    warning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
+                  .arg(path);
+  }
+  // everything read: now replace the open model
+  emit aboutToReplace();
+  mVariant = m->config.variant;
+  mHistory = m->history;
+  mTask = data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", "")) : QString();
+  mData = std::move(data);
+  mModel = std::move(*m);
+  mPath = path;
+  mModified = false;
+  ++mGeneration;
+  emit variantChanged(mVariant);
+  emit dataChanged();
+  emit modelChanged();
+  emit historyChanged();
+  emit fileStateChanged();
+  if (warningOnly) *warningOnly = !warning.isEmpty();
+  return warning;
+}
+
+void ModelDocument::clear() {
+  emit aboutToReplace();
+  mModel.reset();
+  mData.reset();
+  mTask.clear();
+  mHistory.clear();
+  mPath.clear();
+  mModified = false;
+  ++mGeneration;
+  emit dataChanged();
+  emit modelChanged();
+  emit historyChanged();
+  emit fileStateChanged();
+}
+
+void ModelDocument::forgetPath() {
+  mPath.clear();
+  mModified = true;
+  emit fileStateChanged();
 }

@@ -23,7 +23,10 @@ class ModelDocument : public QObject {
   void setVariant(gb::Variant v);
 
   // Data: a built-in task for the current variant. Returns an error message, or an empty string.
-  QString loadTask(const QString& task, int trainSize, int valSize, quint64 seed);
+  // tokenizer: "" for the task's own, or "char" / "word" / "bpe".
+  QString loadTask(const QString& task, int trainSize, int valSize, quint64 seed, const QString& tokenizer = {});
+  // Data prepared elsewhere (a file loaded off the GUI thread by DataLoader).
+  void setData(gb::PreparedData d);
   bool hasData() const { return mData.has_value(); }
   const gb::PreparedData& data() const { return *mData; }
   QString dataSummary() const;
@@ -41,17 +44,41 @@ class ModelDocument : public QObject {
   const std::vector<gb::HistoryPoint>& history() const { return mHistory; }
   void appendHistory(const gb::HistoryPoint& p);
   void clearHistory();
+  void setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
 
+  // Files. The document is modified when a model is built or trained and not yet saved.
+  QString filePath() const { return mPath; }
+  bool isModified() const { return mModified; }
+  void setModified(bool m);
+  // Writes the model with its tokenizer, data description and history; live (optional) replaces the parameters
+  // (the trainer's latest while it runs). Becomes the document's path unless asCopy (autosave).
+  QString save(const QString& path, const gb::Params<float>* live = nullptr, bool asCopy = false);
+  // Reads a model file and rebuilds its data. On an error nothing changes and the message names the file.
+  // A model whose data cannot be rebuilt (a moved file) still opens; the message then says so (warning set).
+  QString open(const QString& path, bool* warningOnly = nullptr);
+  // The document no longer belongs to a file (recovered work): modified, Save asks for a name.
+  void forgetPath();
+  // New: no model, no data.
+  void clear();
+  // Changes whenever a different model is in the document (build, open, new) — not when training updates it.
+  int generation() const { return mGeneration; }
  signals:
   void variantChanged(gb::Variant v);
   void dataChanged();
   void modelChanged();
   void historyChanged();
+  void fileStateChanged();  // path or modified flag
+  // Emitted before another model replaces the open one (build, open, new): whoever trains it must let go.
+  void aboutToReplace();
 
  private:
   gb::Variant mVariant = gb::Variant::EncoderDecoder;
   std::optional<gb::PreparedData> mData;
   QString mTask;
+  QString mTokenizerChoice;
   std::optional<gb::ModelFile> mModel;
   std::vector<gb::HistoryPoint> mHistory;
+  QString mPath;
+  bool mModified = false;
+  int mGeneration = 0;
 };

@@ -20,6 +20,7 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
                                std::vector<gb::Example> data, const gb::TrainOptions& options,
                                std::vector<gb::Example> val, int evalEvery) {
   Q_ASSERT(mState == State::Idle || mState == State::Finished);
+  ++mRunId;
   if (mThread) {
     mThread->wait();
     delete mThread;
@@ -30,6 +31,7 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
   {
     QMutexLocker lock(&mParamsMutex);
     mPublished = params;
+    mPublishedStep = {};
   }
   mData = std::move(data);
   mVal = std::move(val);
@@ -46,6 +48,11 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
 gb::Params<float> TrainingController::params() const {
   QMutexLocker lock(&mParamsMutex);
   return mPublished;
+}
+
+TrainingController::StepTensors TrainingController::stepTensors() const {
+  QMutexLocker lock(&mParamsMutex);
+  return mPublishedStep;
 }
 
 void TrainingController::setState(State s) {
@@ -101,20 +108,53 @@ void TrainingController::stop() {
   mWake.wakeAll();
 }
 
-void TrainingController::publishParams() {
+void TrainingController::publishParams(const gb::Trainer& trainer) {
   QMutexLocker lock(&mParamsMutex);
   mPublished = mWorking;
+  if (trainer.steps_done() > 0 && mPublishedStep.step != trainer.steps_done()) {
+    mPublishedStep.step = trainer.steps_done();
+    mPublishedStep.grad = trainer.grads();
+    mPublishedStep.update = trainer.last_update();
+  }
 }
 
 void TrainingController::evaluate(int step) {
   const gb::EvalReport e = gb::evaluate(mConfig, mWorking, mVal, 64);
+  const int run = mRunId;
   QMetaObject::invokeMethod(
-      this, [this, step, e] { emit validated(step, e.loss, e.token_accuracy, e.sequence_accuracy); },
+      this,
+      [this, step, e, run] {
+        if (run == mRunId) emit validated(step, e.loss, e.token_accuracy, e.sequence_accuracy);
+      },
       Qt::QueuedConnection);
 }
 
+void TrainingController::reset() {
+  stop();
+  if (mThread) {
+    mThread->wait();
+    delete mThread;
+    mThread = nullptr;
+  }
+  ++mRunId;
+  {
+    QMutexLocker lock(&mParamsMutex);
+    mPublished = {};
+    mPublishedStep = {};
+  }
+  mData.clear();
+  mVal.clear();
+  mStepsDone = 0;
+  mStop = false;
+  mPause = false;
+  mSingleSteps = 0;
+  setState(State::Idle);
+}
+
 void TrainingController::run() {
+  const int run = mRunId;  // reports of an older run are dropped after a reset
   gb::Trainer trainer(mConfig, mWorking, mData, mOptions);
+  trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step
   QElapsedTimer clock;
   clock.start();
   double lastTime = 0;
@@ -122,7 +162,7 @@ void TrainingController::run() {
   double rate = 0;
   while (!mStop && trainer.steps_done() < mOptions.steps) {
     if (mPause && mSingleSteps.load() == 0) {
-      publishParams();  // a paused run shows its current parameters
+      publishParams(trainer);  // a paused run shows its current parameters
       QMutexLocker lock(&mControl);
       while (mPause && mSingleSteps.load() == 0 && !mStop) mWake.wait(&mControl);
       continue;
@@ -145,15 +185,20 @@ void TrainingController::run() {
     s.tokensPerSecond = rate > 0 ? rate : double(tokensSince) / std::max(1e-3, now);
     s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
     s.gradNorms = r.grad_norms;
-    QMetaObject::invokeMethod(this, [this, s] { emit stepped(s); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, s, run] { if (run == mRunId) emit stepped(s); }, Qt::QueuedConnection);
     const bool last = trainer.steps_done() == mOptions.steps;
     if (s.step % mPublishEvery == 0 && !last) {  // so the attention view can watch heads form
-      publishParams();
-      QMetaObject::invokeMethod(this, [this, st = s.step] { emit paramsPublished(st); }, Qt::QueuedConnection);
+      publishParams(trainer);
+      QMetaObject::invokeMethod(
+          this, [this, st = s.step, run] { if (run == mRunId) emit paramsPublished(st); }, Qt::QueuedConnection);
     }
     if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step);
   }
-  publishParams();
-  QMetaObject::invokeMethod(this, [this] { setState(State::Finished); }, Qt::QueuedConnection);
-  QMetaObject::invokeMethod(this, [this, st = trainer.steps_done()] { emit paramsPublished(st); }, Qt::QueuedConnection);
+  publishParams(trainer);
+  QMetaObject::invokeMethod(
+      this, [this, run] { if (run == mRunId) setState(State::Finished); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this, [this, st = trainer.steps_done(), run] { if (run == mRunId) emit paramsPublished(st); },
+      Qt::QueuedConnection);
 }

@@ -46,6 +46,14 @@ class TrainingController : public QObject {
   State state() const { return mState; }
   // The parameters as of the last pause, stop or finish (or setup).
   gb::Params<float> params() const;
+  // The gradient ∇J and the update Δθ of the last step before those parameters were published, and that step's
+  // number (0: none yet — then both are empty).
+  struct StepTensors {
+    int step = 0;
+    gb::Grads<float> grad;
+    gb::Params<float> update;
+  };
+  StepTensors stepTensors() const;
   int stepsDone() const { return mStepsDone.load(); }
   std::vector<std::string> tensorNames() const { return mNames; }
 
@@ -54,6 +62,8 @@ class TrainingController : public QObject {
   void pause();
   void step();    // while Paused (or Idle): exactly one optimizer step, then paused
   void stop();    // ends the run; the parameters come back
+  // Ends any run, waits for the worker and forgets it: Idle, no parameters (the document got another model).
+  void reset();
 
  signals:
   void stepped(const TrainingSnapshot& s);
@@ -67,11 +77,12 @@ class TrainingController : public QObject {
   void evaluate(int step);  // worker thread
   void run();  // worker thread
   void setState(State s);
-  void publishParams();
+  void publishParams(const gb::Trainer& trainer);
 
   gb::Config mConfig;
   gb::Params<float> mWorking;             // trained in place by the worker
   gb::Params<float> mPublished;           // the GUI's copy
+  StepTensors mPublishedStep;             // its gradient and update
   mutable QMutex mParamsMutex;
   std::vector<gb::Example> mData, mVal;
   int mEvalEvery = 0;
@@ -85,4 +96,5 @@ class TrainingController : public QObject {
   std::atomic<bool> mStop{false}, mPause{false};
   std::atomic<int> mSingleSteps{0};
   std::atomic<int> mStepsDone{0};
+  std::atomic<int> mRunId{0};  // which run queued reports belong to
 };

@@ -1,17 +1,24 @@
 #include "datapanel.h"
 
+#include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "core/text/tasks.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
+  mLoader = new DataLoader(this);
   mTask = new QComboBox(this);
   mTask->setObjectName(QStringLiteral("taskBox"));
   // Task names are identifiers; their descriptions are translated below.
@@ -24,27 +31,72 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mVal->setRange(0, 100000);
   mSeed = new QSpinBox(this);
   mSeed->setRange(0, 1000000);
+  mTokenizer = new QComboBox(this);
+  mTokenizer->setObjectName(QStringLiteral("tokenizerBox"));
+  mTokenizer->addItem(tr("The data's natural one"), QString());
+  mTokenizer->addItem(tr("Characters"), QStringLiteral("char"));
+  mTokenizer->addItem(tr("Words"), QStringLiteral("word"));
+  mTokenizer->addItem(tr("Byte-pair encoding (BPE)"), QStringLiteral("bpe"));
+  mTokenizer->setToolTip(tr("How text becomes tokens. Tasks: letters are characters, sentences are words. "
+                            "Files: characters unless chosen here."));
   mLoad = new QPushButton(tr("Load task"), this);
   mLoad->setObjectName(QStringLiteral("loadTaskButton"));
-  mSummary = new QLabel(tr("No data yet."), this);
-  mSummary->setWordWrap(true);
-  mPreview = new QListWidget(this);
-  mPreview->setObjectName(QStringLiteral("dataPreview"));
-  mVocab = new QListWidget(this);
-  mVocab->setObjectName(QStringLiteral("vocabulary"));
-  mVocab->setFlow(QListView::LeftToRight);
-  mVocab->setWrapping(true);
-  mVocab->setMaximumHeight(80);
-  auto* form = new QFormLayout;
+
+  auto* taskBox = new QGroupBox(tr("A built-in task"), this);
+  auto* form = new QFormLayout(taskBox);
   form->addRow(tr("Task"), mTask);
   form->addRow(mTaskHelp);
   form->addRow(tr("Training examples"), mTrain);
   form->addRow(tr("Validation examples"), mVal);
   form->addRow(tr("Seed"), mSeed);
+  form->addRow(mLoad);
+
+  auto* fileBox = new QGroupBox(tr("Or a file"), this);
+  mOpenFile = new QPushButton(tr("Open data file…"), this);
+  mOpenFile->setObjectName(QStringLiteral("openDataButton"));
+  mOpenFile->setToolTip(tr("TSV or CSV: one source–target pair a line. Any other file: plain text for a "
+                           "decoder-only language model."));
+  mFileMaxLen = new QSpinBox(this);
+  mFileMaxLen->setRange(4, 4096);
+  mFileMaxLen->setValue(64);
+  mFileMaxLen->setToolTip(tr("Longer pairs are left out (and counted); text is cut into pieces of this length."));
+  mCancel = new QPushButton(tr("Cancel"), this);
+  mCancel->setObjectName(QStringLiteral("cancelDataButton"));
+  mFileProgress = new QProgressBar(this);
+  mFileProgress->setObjectName(QStringLiteral("dataProgress"));
+  auto* progressRow = new QHBoxLayout;
+  progressRow->addWidget(mFileProgress, 1);
+  progressRow->addWidget(mCancel);
+  auto* fileForm = new QFormLayout(fileBox);
+  fileForm->addRow(tr("ℓ_max for the file"), mFileMaxLen);
+  fileForm->addRow(mOpenFile);
+  fileForm->addRow(progressRow);
+  mFileProgress->hide();
+  mCancel->hide();
+
+  mSummary = new QLabel(tr("No data yet."), this);
+  mSummary->setObjectName(QStringLiteral("dataSummary"));
+  mSummary->setWordWrap(true);
+  mReport = new QLabel(this);
+  mReport->setObjectName(QStringLiteral("dataReport"));
+  mReport->setWordWrap(true);
+  mReport->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  mPreview = new QListWidget(this);
+  mPreview->setObjectName(QStringLiteral("dataPreview"));
+  mPreview->setMinimumHeight(90);
+  mVocab = new QListWidget(this);
+  mVocab->setObjectName(QStringLiteral("vocabulary"));
+  mVocab->setFlow(QListView::LeftToRight);
+  mVocab->setWrapping(true);
+  mVocab->setMaximumHeight(80);
+  auto* tokForm = new QFormLayout;
+  tokForm->addRow(tr("Tokenizer"), mTokenizer);
   auto* v = new QVBoxLayout(this);
-  v->addLayout(form);
-  v->addWidget(mLoad);
+  v->addLayout(tokForm);
+  v->addWidget(taskBox);
+  v->addWidget(fileBox);
   v->addWidget(mSummary);
+  v->addWidget(mReport);
   v->addWidget(new QLabel(tr("Samples"), this));
   v->addWidget(mPreview, 1);
   v->addWidget(new QLabel(tr("Vocabulary (token: count)"), this));
@@ -61,23 +113,106 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
     mVal->setValue(t.val_size);
   });
   connect(mLoad, &QPushButton::clicked, this, [this] {
-    const QString err = mDoc->loadTask(mTask->currentText(), mTrain->value(), mVal->value(), quint64(mSeed->value()));
+    const QString err = mDoc->loadTask(mTask->currentText(), mTrain->value(), mVal->value(), quint64(mSeed->value()),
+                                       mTokenizer->currentData().toString());
     if (!err.isEmpty()) mSummary->setText(err);
   });
+  connect(mOpenFile, &QPushButton::clicked, this, &DataPanel::chooseFile);
+  connect(mCancel, &QPushButton::clicked, mLoader, &DataLoader::cancel);
+  connect(mLoader, &DataLoader::progress, this, [this](qint64 done, qint64 total) {
+    mFileProgress->setRange(0, 1000);
+    mFileProgress->setValue(total > 0 ? int(1000 * done / total) : 0);
+  });
+  connect(mLoader, &DataLoader::finished, this, &DataPanel::fileFinished);
   connect(mDoc, &ModelDocument::dataChanged, this, &DataPanel::refresh);
   mTask->setCurrentIndex(1);  // reverse: the classic first lesson
   emit mTask->currentIndexChanged(1);
+}
+
+void DataPanel::chooseFile() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open data file"), QString(),
+                                                    tr("Pairs (*.tsv *.csv);;Text (*.txt);;All files (*)"));
+  if (!path.isEmpty()) loadFile(path);
+}
+
+void DataPanel::loadFile(const QString& path) {
+  if (mLoader->isRunning()) return;
+  gb::PrepareOptions o;
+  o.variant = mDoc->variant();
+  const QString tok = mTokenizer->currentData().toString();
+  if (!tok.isEmpty()) {
+    o.tokenizer_kind = *gb::parse_tokenizer(tok.toStdString());
+    o.tokenizer_kind_given = true;
+  }
+  o.max_len = mFileMaxLen->value();
+  o.length = gb::LengthPolicy::Filter;
+  o.malformed = gb::MalformedPolicy::Skip;
+  mLoadingPath = path;
+  mFileProgress->setRange(0, 0);  // busy until the first report
+  mFileProgress->show();
+  mCancel->show();
+  mOpenFile->setEnabled(false);
+  mLoad->setEnabled(false);
+  mReport->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  mLoader->start(path, o);
+}
+
+void DataPanel::fileFinished(const QString& error) {
+  mFileProgress->hide();
+  mCancel->hide();
+  mOpenFile->setEnabled(true);
+  mLoad->setEnabled(true);
+  if (!error.isEmpty()) {
+    // the data that was open stays open
+    mReport->setText(error == QLatin1String("cancelled")
+                         ? tr("Loading %1 was cancelled; the data you had is still there.").arg(mLoadingPath)
+                         : tr("Could not load the file — the data you had is still there.\n%1").arg(error));
+    return;
+  }
+  if (auto d = mLoader->takeData()) mDoc->setData(std::move(*d));
 }
 
 void DataPanel::refresh() {
   mSummary->setText(mDoc->dataSummary());
   mPreview->clear();
   mVocab->clear();
-  if (!mDoc->hasData()) return;
+  if (!mDoc->hasData()) {
+    mReport->clear();
+    return;
+  }
   const auto& d = mDoc->data();
+  // what was left out, and why
+  QStringList report;
+  const auto& desc = d.description;
+  if (desc.value("kind", "") == "file") {
+    report << tr("From %1.").arg(QString::fromStdString(desc.value("path", "")));
+    const int skipped = desc.value("skipped", 0);
+    if (skipped > 0) {
+      report << tr("%n malformed record(s) skipped:", "", skipped);
+      if (desc.contains("skipped_lines"))
+        for (const auto& s : desc["skipped_lines"])
+          report << tr("  line %1: %2").arg(s.value("line", 0)).arg(QString::fromStdString(s.value("reason", "")));
+      if (skipped > int(desc.contains("skipped_lines") ? desc["skipped_lines"].size() : 0)) report << tr("  …");
+    } else if (desc.value("format", "") == "pairs") {
+      report << tr("No malformed records.");
+    }
+  }
+  if (d.report.too_long > 0)
+    report << tr("%n example(s) longer than ℓ_max = %1 left out (the longest had %2 tokens).", "", d.report.too_long)
+                  .arg(d.max_len)
+                  .arg(d.report.longest);
+  if (d.report.unknown_tokens > 0)
+    report << tr("%n piece(s) not in the vocabulary became <unk>.", "", int(d.report.unknown_tokens));
+  mReport->setText(report.join(QLatin1Char('\n')));
   for (size_t i = 0; i < std::min<size_t>(d.train_pairs.size(), 12); ++i)
     mPreview->addItem(QStringLiteral("%1  →  %2").arg(QString::fromStdString(d.train_pairs[i].source),
                                                       QString::fromStdString(d.train_pairs[i].target)));
+  if (d.train_pairs.empty())  // plain text: show the first examples decoded
+    for (size_t i = 0; i < std::min<size_t>(d.train.size(), 12); ++i) {
+      std::string s;
+      for (size_t k = 0; k < std::min<size_t>(d.train[i].x.size(), 48); ++k) s += d.tokenizer.display(d.train[i].x[k]);
+      mPreview->addItem(QString::fromStdString(s));
+    }
   for (int id = 0; id < d.tokenizer.size(); ++id)
     mVocab->addItem(QStringLiteral("%1: %2").arg(QString::fromStdString(d.tokenizer.display(id))).arg(d.tokenizer.count(id)));
 }

@@ -1,12 +1,16 @@
-// datapanel.h — the Data dock: a built-in teaching task with its size, a preview of samples, the vocabulary.
+// datapanel.h — the Data dock: a built-in teaching task with its size, or a user's file (TSV/CSV pairs or text)
+// loaded off the GUI thread with progress, cancel and a report of what was skipped and why; the tokenizer; a
+// preview of samples; the vocabulary with counts.
 #pragma once
 
 #include <QWidget>
 
+class DataLoader;
 class ModelDocument;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 
@@ -15,17 +19,33 @@ class DataPanel : public QWidget {
  public:
   explicit DataPanel(ModelDocument* doc, QWidget* parent = nullptr);
   QComboBox* taskBox() const { return mTask; }
+  QComboBox* tokenizerBox() const { return mTokenizer; }
   QPushButton* loadButton() const { return mLoad; }
   QListWidget* preview() const { return mPreview; }
+  QListWidget* vocabulary() const { return mVocab; }
+  QLabel* summary() const { return mSummary; }
+  QLabel* report() const { return mReport; }
+  DataLoader* loader() const { return mLoader; }
+
+ public slots:
+  // Loads a TSV/CSV or text file off the GUI thread; the open data stays until the new data is ready.
+  void loadFile(const QString& path);
+  void chooseFile();
 
  private:
   void refresh();
+  void fileFinished(const QString& error);
   ModelDocument* mDoc;
+  DataLoader* mLoader;
   QComboBox* mTask;
   QLabel* mTaskHelp;
-  QSpinBox *mTrain, *mVal, *mSeed;
-  QPushButton* mLoad;
+  QSpinBox *mTrain, *mVal, *mSeed, *mFileMaxLen;
+  QComboBox* mTokenizer;
+  QPushButton *mLoad, *mOpenFile, *mCancel;
+  QProgressBar* mFileProgress;
   QLabel* mSummary;
+  QLabel* mReport;
   QListWidget* mPreview;
   QListWidget* mVocab;
+  QString mLoadingPath;
 };

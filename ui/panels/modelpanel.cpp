@@ -29,7 +29,10 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mVariantHelp->setWordWrap(true);
   mPreset = new QComboBox(this);
   mPreset->setObjectName(QStringLiteral("presetBox"));
-  mPreset->addItems({tr("Tiny"), tr("Small"), tr("Medium")});
+  mPreset->addItems({tr("Tiny"), tr("Small"), tr("Medium"), tr("As in the seed")});
+  mPreset->setItemData(3, tr("The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU "
+                             "and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix"),
+                       Qt::ToolTipRole);
   mMaxLen = spin(1, 4096, 16, this);
   mEncLayers = spin(1, 24, 2, this);
   mDecLayers = spin(1, 24, 2, this);
@@ -87,6 +90,11 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
     if (mDoc->hasData()) mMaxLen->setValue(mDoc->data().max_len);
     refresh();
   });
+  connect(mDoc, &ModelDocument::modelChanged, this, [this] {
+    if (mDoc->generation() == mGeneration) return;
+    mGeneration = mDoc->generation();
+    if (mDoc->hasModel()) showConfig(mDoc->config());
+  });
   connect(mBuild, &QPushButton::clicked, this, [this] {
     const QString err = mDoc->build(config(), 0);
     mProblem->setText(err);
@@ -96,10 +104,35 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   refresh();
 }
 
+void ModelPanel::showConfig(const gb::Config& c) {
+  {
+    QSignalBlocker b(mVariant);  // the document already holds this variant and its data
+    mVariant->setCurrentIndex(mVariant->findData(int(c.variant)));
+  }
+  QSignalBlocker b1(mMaxLen), b2(mEncLayers), b3(mDecLayers), b4(mHeads), b5(mDModel), b6(mDMlp), b7(mDropout),
+      b8(mNorm), b9(mTied);
+  mMaxLen->setValue(c.max_len);
+  if (c.is_ed()) mEncLayers->setValue(c.enc_layers);
+  mDecLayers->setValue(c.dec_layers);
+  mHeads->setValue(c.heads);
+  mDModel->setValue(c.d_e);
+  mDMlp->setValue(c.d_mlp);
+  mDropout->setValue(c.dropout);
+  mNorm->setCurrentIndex(mNorm->findData(int(c.norm)));
+  mTied->setChecked(c.tied_unembed);
+  refresh();
+}
+
 void ModelPanel::applyPreset(int index) {
   struct P { int layers, heads, d, mlp; };
-  const P presets[] = {{1, 2, 32, 64}, {2, 4, 64, 128}, {3, 4, 128, 512}};
-  const P& p = presets[std::clamp(index, 0, 2)];
+  const P presets[] = {{1, 2, 32, 64}, {2, 4, 64, 128}, {3, 4, 128, 512}, {2, 4, 64, 256}};
+  const P& p = presets[std::clamp(index, 0, 3)];
+  if (index == 3) {  // the seed's own choices, whatever was changed before
+    const bool ed = gb::Variant(mVariant->currentData().toInt()) == gb::Variant::EncoderDecoder;
+    mNorm->setCurrentIndex(mNorm->findData(int(ed ? gb::NormPlacement::Post : gb::NormPlacement::Pre)));
+    mDropout->setValue(0.0);
+    mTied->setChecked(false);
+  }
   mEncLayers->setValue(p.layers);
   mDecLayers->setValue(p.layers);
   mHeads->setValue(p.heads);

@@ -31,7 +31,9 @@ class ModelPanel : public QWidget {
 
  private:
   void refresh();
+  void showConfig(const gb::Config& c);  // an opened model's sizes in the fields
   ModelDocument* mDoc;
+  int mGeneration = -1;
   QComboBox* mVariant;
   QLabel* mVariantHelp;
   QComboBox* mPreset;

@@ -101,6 +101,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   });
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     mPlot->addValidation(step, loss);
+    mDoc->setValidation(step, loss, tokAcc, seqAcc);
     mLastValidation = tr("\nValidation at step %1: loss %2, token accuracy %3%, sequence accuracy %4%")
                           .arg(step)
                           .arg(loss, 0, 'f', 4)
@@ -111,11 +112,34 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
     if (st == TrainingController::State::Paused || st == TrainingController::State::Finished) {
       // the worker hands its parameters back once it has reached the pause (or the end)
-      QMetaObject::invokeMethod(this, [this] { mDoc->setParams(mTrainer->params()); }, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          this,
+          [this] {  // unless another model has replaced the one that was trained
+            if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle)
+              mDoc->setParams(mTrainer->params());
+          },
+          Qt::QueuedConnection);
     }
     refreshButtons();
   });
-  connect(mDoc, &ModelDocument::modelChanged, this, &TrainingPanel::refreshButtons);
+  connect(mDoc, &ModelDocument::modelChanged, this, [this] {
+    if (mDoc->generation() != mShownGeneration) {  // another model: its own history (empty, or from its file)
+      mShownGeneration = mDoc->generation();
+      mPlot->clear();
+      for (const auto& h : mDoc->history()) {
+        mPlot->addTraining(h.step, h.loss);
+        if (h.val_loss) mPlot->addValidation(h.step, *h.val_loss);
+      }
+      mProgress->setValue(0);
+      mLastStatus.clear();
+      mLastValidation.clear();
+      if (!mDoc->history().empty())
+        mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
+                             .arg(mDoc->history().back().step)
+                             .arg(mDoc->history().back().loss, 0, 'f', 4));
+    }
+    refreshButtons();
+  });
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
     if (mDoc->history().empty()) mPlot->clear();
   });
@@ -152,6 +176,7 @@ void TrainingPanel::startOrResume(bool singleStep) {
   mLastStatus.clear();
   mLastValidation.clear();
   mDoc->clearHistory();
+  mRunGeneration = mDoc->generation();
   mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, mDoc->data().val,
                   std::max(1, o.steps / 10));
   if (singleStep) mTrainer->step();

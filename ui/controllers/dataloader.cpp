@@ -1,0 +1,62 @@
+#include "dataloader.h"
+
+#include <QElapsedTimer>
+#include <QMetaObject>
+
+DataLoader::DataLoader(QObject* parent) : QObject(parent) {}
+
+DataLoader::~DataLoader() {
+  cancel();
+  if (mThread) {
+    mThread->wait();
+    delete mThread;
+  }
+}
+
+void DataLoader::wait() {
+  if (mThread) mThread->wait();
+}
+
+void DataLoader::start(const QString& path, gb::PrepareOptions o) {
+  if (mThread) return;
+  mCancel = false;
+  mResult.reset();
+  const std::string file = path.toStdString();
+  mThread = QThread::create([this, file, o]() mutable {
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = -1000;
+    o.progress = [&](uint64_t done, uint64_t total) {
+      if (clock.elapsed() - last >= 50 || done == total) {  // at most 20 reports a second
+        last = clock.elapsed();
+        QMetaObject::invokeMethod(this, [this, done, total] { emit progress(qint64(done), qint64(total)); },
+                                  Qt::QueuedConnection);
+      }
+      return !mCancel.load();
+    };
+    auto d = gb::prepare_file(file, o);
+    QString error;
+    if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
+    else error = QString::fromStdString(d.error().message);
+    QMetaObject::invokeMethod(this, [this, error] { done(error); }, Qt::QueuedConnection);
+  });
+  mThread->setObjectName(QStringLiteral("glassbox-data"));
+  mThread->start();
+}
+
+void DataLoader::done(const QString& error) {
+  mThread->wait();
+  delete mThread;
+  mThread = nullptr;
+  if (!error.isEmpty()) mResult.reset();
+  emit finished(error);
+}
+
+std::optional<gb::PreparedData> DataLoader::takeData() {
+  if (mThread) return std::nullopt;
+  std::optional<gb::PreparedData> out = std::move(mResult);
+  mResult.reset();
+  return out;
+}
+
+void DataLoader::cancel() { mCancel = true; }

@@ -1,0 +1,154 @@
+#include "maskspanel.h"
+
+#include "controllers/modeldocument.h"
+#include "widgets/matrixview.h"
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
+  mBatch = new QSpinBox(this);
+  mBatch->setRange(1, 32);
+  mBatch->setValue(4);
+  mFirst = new QSpinBox(this);
+  mFirst->setRange(1, 1);
+  mExample = new QSpinBox(this);
+  mExample->setRange(1, 4);
+  mWithPadding = new QCheckBox(tr("with the padding masked too"), this);
+  mWithPadding->setChecked(true);
+  auto* controls = new QVBoxLayout;  // two rows, so the tab stays narrow in every language
+  auto* row1 = new QHBoxLayout;
+  row1->addWidget(new QLabel(tr("A batch of"), this));
+  row1->addWidget(mBatch);
+  row1->addWidget(new QLabel(tr("examples from number"), this));
+  row1->addWidget(mFirst);
+  row1->addStretch(1);
+  auto* row2 = new QHBoxLayout;
+  row2->addWidget(new QLabel(tr("Masks of example"), this));
+  row2->addWidget(mExample);
+  row2->addWidget(mWithPadding);
+  row2->addStretch(1);
+  controls->addLayout(row1);
+  controls->addLayout(row2);
+  mInfo = new QLabel(tr("Load data to see the masks of a batch."), this);
+  mInfo->setWordWrap(true);
+  auto make = [&](const char* name, QLabel*& title) {
+    auto* v = new MatrixView(this, MatrixView::Look::Binary);
+    v->setObjectName(QLatin1String(name));
+    title = new QLabel(this);
+    title->setWordWrap(true);
+    return v;
+  };
+  mPadX = make("paddingX", mPadXTitle);
+  mPadZ = make("paddingZ", mPadZTitle);
+  mSelf = make("selfMask", mSelfTitle);
+  mEnc = make("encoderMask", mEncTitle);
+  mCross = make("crossMask", mCrossTitle);
+  auto* grid = new QGridLayout;
+  grid->addWidget(mPadXTitle, 0, 0);
+  grid->addWidget(mPadZTitle, 0, 1);
+  grid->addWidget(mPadX, 1, 0);
+  grid->addWidget(mPadZ, 1, 1);
+  grid->addWidget(mSelfTitle, 2, 0);
+  grid->addWidget(mEncTitle, 2, 1);
+  grid->addWidget(mCrossTitle, 2, 2);
+  grid->addWidget(mSelf, 3, 0);
+  grid->addWidget(mEnc, 3, 1);
+  grid->addWidget(mCross, 3, 2);
+  grid->setRowStretch(1, 2);
+  grid->setRowStretch(3, 3);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(controls);
+  v->addWidget(mInfo);
+  v->addLayout(grid, 1);
+  mViews = {mPadX, mPadZ, mSelf, mEnc, mCross, mPadXTitle, mPadZTitle, mSelfTitle, mEncTitle, mCrossTitle};
+  mEdOnly = {mPadZ, mPadZTitle, mEnc, mEncTitle, mCross, mCrossTitle};
+  for (QWidget* w : mViews) w->hide();
+
+  connect(mBatch, &QSpinBox::valueChanged, this, &MasksPanel::refresh);
+  connect(mFirst, &QSpinBox::valueChanged, this, &MasksPanel::refresh);
+  connect(mExample, &QSpinBox::valueChanged, this, &MasksPanel::refresh);
+  connect(mWithPadding, &QCheckBox::toggled, this, &MasksPanel::refresh);
+  connect(mDoc, &ModelDocument::dataChanged, this, &MasksPanel::refresh);
+}
+
+void MasksPanel::refresh() {
+  if (!mDoc->hasData() || mDoc->data().train.empty()) {
+    for (QWidget* w : mViews) w->hide();
+    mInfo->setText(tr("Load data to see the masks of a batch."));
+    return;
+  }
+  const auto& d = mDoc->data();
+  const auto& ex = d.train;
+  const auto& tok = d.tokenizer;
+  {
+    QSignalBlocker b1(mFirst), b2(mExample);
+    mFirst->setRange(1, int(ex.size()));
+    mExample->setRange(1, std::min<int>(mBatch->value(), int(ex.size()) - mFirst->value() + 1));
+  }
+  const int first = mFirst->value() - 1;
+  const int B = std::min<int>(mBatch->value(), int(ex.size()) - first);
+  const int b = std::clamp(mExample->value() - 1, 0, B - 1);
+  // as the core's make_batch pads: to the longest x and the longest z of the batch
+  int T = 0, S = 0;
+  for (int k = 0; k < B; ++k) {
+    T = std::max<int>(T, int(ex[size_t(first + k)].x.size()));
+    S = std::max<int>(S, int(ex[size_t(first + k)].z.size()));
+  }
+  const bool ed = S > 0;
+  for (QWidget* w : mViews) w->show();
+  for (QWidget* w : mEdOnly) w->setVisible(ed);
+  QStringList rows;
+  gb::MatF padX = gb::MatF::Zero(B, T), padZ = gb::MatF::Zero(B, std::max(S, 1));
+  for (int k = 0; k < B; ++k) {
+    const auto& e = ex[size_t(first + k)];
+    rows << tr("example %1").arg(first + k + 1);
+    padX.row(k).head(Eigen::Index(e.x.size())).setOnes();
+    if (ed) padZ.row(k).head(Eigen::Index(e.z.size())).setOnes();
+  }
+  auto tokens = [&](const std::vector<int>& ids, int n) {
+    QStringList out;
+    for (int i = 0; i < n; ++i)
+      out << (i < int(ids.size()) ? QString::fromStdString(tok.display(ids[size_t(i)])) : QStringLiteral("<pad>"));
+    return out;
+  };
+  const auto& e = ex[size_t(first + b)];
+  const QStringList xs = tokens(e.x, T), zs = tokens(e.z, S);
+  const QString pos = tr("position");
+  mPadX->setMatrix(padX, QString(), pos, rows, {});
+  mPadXTitle->setText(tr("Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a real "
+                         "token, hatched = <pad>)").arg(B).arg(T));
+  const bool pad = mWithPadding->isChecked();
+  const int nx = int(e.x.size()), nz = int(e.z.size());
+  // decoder self-attention: keys t_z (rows) × queries t_x (columns); M_uni[t_z, t_x] = [t_z ≤ t_x]
+  gb::MatF self(T, T);
+  for (int q = 0; q < T; ++q)
+    for (int k = 0; k < T; ++k) self(k, q) = (k <= q && (!pad || k < nx)) ? 1.0f : 0.0f;
+  const QString keys = tr("key t_z"), queries = tr("query t_x");
+  mSelf->setMatrix(self, keys, queries, xs, xs);
+  mSelfTitle->setText(pad ? tr("Masked self-attention: M_uni ∧ padding of example %1 (%2 real tokens of %3)")
+                                .arg(first + b + 1).arg(nx).arg(T)
+                          : tr("Masked self-attention: M_uni[t_z, t_x] = [t_z ≤ t_x]"));
+  if (ed) {
+    mPadZ->setMatrix(padZ, QString(), pos, rows, {});
+    mPadZTitle->setText(tr("Padding mask of z (the source): padded to S = %1").arg(S));
+    gb::MatF enc(S, S), cross(S, T);
+    for (int q = 0; q < S; ++q)
+      for (int k = 0; k < S; ++k) enc(k, q) = (!pad || k < nz) ? 1.0f : 0.0f;
+    for (int q = 0; q < T; ++q)
+      for (int k = 0; k < S; ++k) cross(k, q) = (!pad || k < nz) ? 1.0f : 0.0f;
+    mEnc->setMatrix(enc, keys, tr("query t_z"), zs, zs);
+    mCross->setMatrix(cross, tr("key t_z (source)"), tr("query t_x (target)"), zs, xs);
+    mEncTitle->setText(pad ? tr("Encoder self-attention: all ones ∧ padding (%1 real of %2)").arg(nz).arg(S)
+                           : tr("Encoder self-attention: the bidirectional mask is all ones"));
+    mCrossTitle->setText(pad ? tr("Cross-attention: all ones ∧ source padding, |z| × |x| = %1 × %2").arg(S).arg(T)
+                             : tr("Cross-attention: the cross mask is all ones, |z| × |x| = %1 × %2").arg(S).arg(T));
+  }
+  mInfo->setText(tr("A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked "
+                    "like future tokens, and padded queries do not count in the loss. Rows are keys, columns "
+                    "queries, as in the Attention tab."));
+}

@@ -1,0 +1,40 @@
+// maskspanel.h — the Masks tab: the masks the seeds define (M_uni, the bidirectional all-ones mask, the cross
+// mask) laid out like the attention they shape (rows keys t_z, columns queries t_x), and the padding mask of a
+// mini-batch of the data: which positions are real tokens, and what each mask becomes once padding is masked too.
+#pragma once
+
+#include "core/tensor.h"
+
+#include <QWidget>
+
+class MatrixView;
+class ModelDocument;
+class QCheckBox;
+class QLabel;
+class QSpinBox;
+
+class MasksPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit MasksPanel(ModelDocument* doc, QWidget* parent = nullptr);
+  MatrixView* paddingX() const { return mPadX; }
+  MatrixView* paddingZ() const { return mPadZ; }
+  MatrixView* selfMask() const { return mSelf; }     // decoder: M_uni (∧ padding)
+  MatrixView* encoderMask() const { return mEnc; }   // encoder: all ones (∧ padding)
+  MatrixView* crossMask() const { return mCross; }   // cross: all ones (∧ source padding)
+  QSpinBox* batchSizeBox() const { return mBatch; }
+  QSpinBox* firstBox() const { return mFirst; }
+  QSpinBox* exampleBox() const { return mExample; }
+  QCheckBox* withPaddingBox() const { return mWithPadding; }
+
+ public slots:
+  void refresh();
+
+ private:
+  ModelDocument* mDoc;
+  QSpinBox *mBatch, *mFirst, *mExample;
+  QCheckBox* mWithPadding;
+  QLabel *mInfo, *mPadXTitle, *mPadZTitle, *mSelfTitle, *mEncTitle, *mCrossTitle;
+  MatrixView *mPadX, *mPadZ, *mSelf, *mEnc, *mCross;
+  std::vector<QWidget*> mViews, mEdOnly;
+};

@@ -1,0 +1,305 @@
+#include "parameterspanel.h"
+
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "widgets/matrixview.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <regex>
+
+ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+  mTensor = new QComboBox(this);
+  mTensor->setObjectName(QStringLiteral("tensorBox"));
+  mTensor->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mTensor->setMinimumContentsLength(16);
+  mShape = new QLabel(this);
+  mShape->setObjectName(QStringLiteral("tensorShape"));
+  mShape->setWordWrap(true);
+  mInfo = new QLabel(tr("Build a model to see its parameters."), this);
+  mInfo->setWordWrap(true);
+  auto* top = new QHBoxLayout;
+  top->addWidget(new QLabel(tr("Tensor"), this));
+  top->addWidget(mTensor, 1);
+  mValue = new MatrixView(this);
+  mValue->setObjectName(QStringLiteral("valueView"));
+  mValue->setScaleLabel(tr("θ"));
+  mGrad = new MatrixView(this);
+  mGrad->setObjectName(QStringLiteral("gradView"));
+  mGrad->setScaleLabel(tr("∂J/∂θ"));
+  mUpdate = new MatrixView(this);
+  mUpdate->setObjectName(QStringLiteral("updateView"));
+  mUpdate->setScaleLabel(tr("Δθ"));
+  mValueTitle = new QLabel(this);
+  mGradTitle = new QLabel(this);
+  mUpdateTitle = new QLabel(this);
+  for (QLabel* l : {mValueTitle, mGradTitle, mUpdateTitle}) l->setWordWrap(true);
+  auto* maps = new QGridLayout;
+  maps->addWidget(mValueTitle, 0, 0);
+  maps->addWidget(mGradTitle, 0, 1);
+  maps->addWidget(mUpdateTitle, 0, 2);
+  maps->addWidget(mValue, 1, 0);
+  maps->addWidget(mGrad, 1, 1);
+  maps->addWidget(mUpdate, 1, 2);
+  maps->setRowStretch(1, 1);
+
+  mPlot = new QCustomPlot(this);
+  mPlot->setObjectName(QStringLiteral("gradNormPlot"));
+  mPlot->setMinimumHeight(180);
+  mPlot->xAxis->setLabel(tr("step"));
+  mPlot->yAxis->setLabel(tr("‖∂J/∂θ‖ (before clipping)"));
+  mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  mPlot->legend->setVisible(true);
+  mPlot->legend->setFont(font());
+  mPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  mAll = new QCheckBox(tr("every tensor (grey)"), this);
+  mLog = new QCheckBox(tr("log scale"), this);
+  mLog->setChecked(true);
+  auto* plotRow = new QHBoxLayout;
+  auto* plotTitle = new QLabel(tr("Gradient norm over training: all tensors together and the chosen one"), this);
+  plotTitle->setWordWrap(true);
+  plotRow->addWidget(plotTitle, 1);
+  plotRow->addWidget(mAll);
+  plotRow->addWidget(mLog);
+
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(top);
+  v->addWidget(mShape);
+  v->addWidget(mInfo);
+  v->addLayout(maps, 3);
+  v->addLayout(plotRow);
+  v->addWidget(mPlot, 2);
+  mViews = {mValue, mGrad, mUpdate, mValueTitle, mGradTitle, mUpdateTitle, mShape};
+  for (QWidget* w : mViews) w->hide();
+
+  mRepaint = new QTimer(this);
+  mRepaint->setInterval(100);  // the plot repaints at most 10 times a second
+  connect(mRepaint, &QTimer::timeout, this, [this] {
+    if (mRebuild) {
+      rebuildPlot();
+    } else if (mDirty && mPlot->isVisible()) {
+      mDirty = false;
+      mPlot->rescaleAxes();
+      mPlot->replot(QCustomPlot::rpQueuedReplot);
+    }
+  });
+  mRepaint->start();
+  connect(mTensor, &QComboBox::currentIndexChanged, this, [this] {
+    showTensor();
+    rebuildPlot();
+  });
+  connect(mAll, &QCheckBox::toggled, this, &ParametersPanel::rebuildPlot);
+  connect(mLog, &QCheckBox::toggled, this, &ParametersPanel::rebuildPlot);
+  connect(mDoc, &ModelDocument::modelChanged, this, &ParametersPanel::refresh);
+  connect(mTrainer, &TrainingController::paramsPublished, this, &ParametersPanel::refresh);
+  connect(mTrainer, &TrainingController::stepped, this, &ParametersPanel::addSnapshot);
+  connect(mDoc, &ModelDocument::historyChanged, this, [this] {
+    if (!mDoc->history().empty()) return;
+    mSteps.clear();  // a new run (or a new model): the plot starts again
+    mGlobal.clear();
+    mPerTensor.clear();
+    mRebuild = true;
+  });
+}
+
+QString ParametersPanel::describe(const std::string& name) {
+  if (name == "W_e") return tr("W_e — token embedding: column v is the vector of token v");
+  if (name == "W_p") return tr("W_p — positional embedding: column t is added at position t");
+  if (name == "W_u") return tr("W_u — unembedding: P = softmax(W_u X)");
+  if (name == "ln.gamma") return tr("γ of the final layer norm");
+  if (name == "ln.beta") return tr("β of the final layer norm");
+  static const std::regex re(R"((enc|dec)\.(\d+)\.(\w+)\.(\w+))");
+  std::smatch m;
+  if (!std::regex_match(name, m, re)) return QString::fromStdString(name);
+  const QString stack = m[1] == "enc" ? tr("encoder layer %1").arg(std::stoi(m[2]) + 1)
+                                      : tr("decoder layer %1").arg(std::stoi(m[2]) + 1);
+  const QString block = QString::fromStdString(m[3]);
+  const QString sym = QString::fromStdString(m[4]).replace(QStringLiteral("gamma"), QStringLiteral("γ"))
+                          .replace(QStringLiteral("beta"), QStringLiteral("β"));
+  QString where;
+  if (block == QLatin1String("attn"))
+    where = m[1] == "enc" ? tr("self-attention (bidirectional)") : tr("masked self-attention");
+  else if (block == QLatin1String("cross"))
+    where = tr("cross-attention");
+  else if (block == QLatin1String("mlp"))
+    where = tr("MLP");
+  else
+    where = tr("layer norm %1").arg(block.mid(2));
+  return tr("%1 — %2, %3").arg(sym, where, stack);
+}
+
+QString ParametersPanel::symbolicShape(const std::string& name) {
+  auto ends = [&](const char* s) {
+    const std::string t(s);
+    return name.size() >= t.size() && name.compare(name.size() - t.size(), t.size(), t) == 0;
+  };
+  if (name == "W_e") return QStringLiteral("d_e × |V|");
+  if (name == "W_p") return QStringLiteral("d_e × ℓ_max");
+  if (name == "W_u") return QStringLiteral("|V| × d_e");
+  if (ends(".W_q") || ends(".W_k") || ends(".W_v")) return QStringLiteral("H·d_attn × d_e");
+  if (ends(".W_o")) return QStringLiteral("d_e × H·d_attn");
+  if (ends(".b_q") || ends(".b_k") || ends(".b_v")) return QStringLiteral("H·d_attn");
+  const bool mlp = name.find(".mlp.") != std::string::npos;
+  if (mlp && (ends(".W_1") || ends(".W_3"))) return QStringLiteral("d_mlp × d_e");
+  if (mlp && (ends(".W_2") || ends(".W_4"))) return QStringLiteral("d_e × d_mlp");
+  if (mlp && (ends(".b_1") || ends(".b_3"))) return QStringLiteral("d_mlp");
+  return QStringLiteral("d_e");
+}
+
+void ParametersPanel::fillTensors() {
+  const QString keep = mTensor->currentText();
+  QSignalBlocker block(mTensor);
+  mTensor->clear();
+  for (const auto& n : mNames) mTensor->addItem(QString::fromStdString(n));
+  const int i = mTensor->findText(keep);
+  mTensor->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+void ParametersPanel::refresh() {
+  if (!mDoc->hasModel()) {
+    mNames.clear();
+    mValues.clear();
+    mGrads.clear();
+    mUpdates.clear();
+    mGradStep = 0;
+    mTensor->clear();
+    for (QWidget* w : mViews) w->hide();
+    mInfo->setText(tr("Build a model to see its parameters."));
+    return;
+  }
+  const gb::Config& c = mDoc->config();
+  if (mDoc->generation() != mGeneration) {  // a different model: its gradient is not known yet
+    mGeneration = mDoc->generation();
+    mGradStep = 0;
+    mGrads.clear();
+    mUpdates.clear();
+  }
+  const bool live = mTrainer->state() != TrainingController::State::Idle;
+  gb::Params<float> p = live ? mTrainer->params() : mDoc->params();
+  mNames = gb::tensor_names(c);
+  mValues.clear();
+  gb::for_each_tensor(c, p, [&](const std::string&, gb::TensorRef<float> t) { mValues.push_back(t.mat()); });
+  if (live) {
+    TrainingController::StepTensors st = mTrainer->stepTensors();
+    if (st.step > 0) {
+      mGradStep = st.step;
+      mGrads.clear();
+      mUpdates.clear();
+      gb::for_each_tensor(c, st.grad, [&](const std::string&, gb::TensorRef<float> t) { mGrads.push_back(t.mat()); });
+      gb::for_each_tensor(c, st.update, [&](const std::string&, gb::TensorRef<float> t) { mUpdates.push_back(t.mat()); });
+    }
+  }
+  if (mTensor->count() != int(mNames.size())) fillTensors();
+  showTensor();
+}
+
+void ParametersPanel::showTensor() {
+  const int i = mTensor->currentIndex();
+  if (i < 0 || i >= int(mValues.size())) return;
+  for (QWidget* w : mViews) w->show();
+  const std::string& name = mNames[size_t(i)];
+  const gb::MatF& v = mValues[size_t(i)];
+  mShape->setText(tr("%1\nShape %2 = %3 × %4, %5 numbers.")
+                      .arg(describe(name), symbolicShape(name))
+                      .arg(v.rows())
+                      .arg(v.cols())
+                      .arg(v.size()));
+  // W_e's columns and W_u's rows are tokens, W_p's columns positions: label them so
+  QString rows = tr("row"), cols = tr("column");
+  QStringList rowLabels, colLabels;
+  if (mDoc->hasData() && (name == "W_e" || name == "W_u")) {
+    const auto& tok = mDoc->data().tokenizer;
+    QStringList tokens;
+    for (int t = 0; t < tok.size(); ++t) tokens << QString::fromStdString(tok.display(t));
+    if (name == "W_e") {
+      colLabels = tokens;
+      cols = tr("token v");
+    } else {
+      rowLabels = tokens;
+      rows = tr("token v");
+    }
+  } else if (name == "W_p") {
+    cols = tr("position t");
+  }
+  mValue->setMatrix(v, rows, cols, rowLabels, colLabels);
+  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(double(v.norm()), 0, 'g', 4));
+  if (mGradStep > 0 && i < int(mGrads.size())) {
+    mGrad->setMatrix(mGrads[size_t(i)], rows, cols, rowLabels, colLabels);
+    mUpdate->setMatrix(mUpdates[size_t(i)], rows, cols, rowLabels, colLabels);
+    mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
+                            .arg(mGradStep)
+                            .arg(double(mGrads[size_t(i)].norm()), 0, 'g', 4));
+    mUpdateTitle->setText(tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
+                              .arg(mGradStep)
+                              .arg(double(mUpdates[size_t(i)].norm()), 0, 'g', 4));
+    mInfo->setText(tr("Each map has its own symmetric scale: white is 0, purple positive, orange negative."));
+  } else {
+    mGrad->clear();
+    mUpdate->clear();
+    mGradTitle->setText(tr("∂J/∂θ: take a training step to see it"));
+    mUpdateTitle->setText(tr("Δθ: take a training step to see it"));
+    mInfo->setText(tr("The gradient and the update appear after the first training step (Step in the Training "
+                      "dock takes exactly one)."));
+  }
+}
+
+void ParametersPanel::addSnapshot(const TrainingSnapshot& s) {
+  mSteps.push_back(s.step);
+  mGlobal.push_back(s.gradNorm);
+  if (mPerTensor.size() != s.gradNorms.size()) {
+    mPerTensor.assign(s.gradNorms.size(), {});
+    mRebuild = true;
+  }
+  for (size_t i = 0; i < s.gradNorms.size(); ++i) mPerTensor[i].push_back(s.gradNorms[i]);
+  // append to the graphs that exist (cheap); the timer repaints
+  if (!mRebuild) {
+    for (const auto& [graph, tensor] : mGraphTensor) {
+      const double y = tensor < 0 ? s.gradNorm : double(s.gradNorms[size_t(tensor)]);
+      graph->addData(s.step, y);
+    }
+  }
+  mDirty = true;
+}
+
+void ParametersPanel::rebuildPlot() {
+  mDirty = false;
+  mRebuild = false;
+  mPlot->clearGraphs();
+  mGraphTensor.clear();
+  const QVector<double> steps(mSteps.begin(), mSteps.end());
+  const int sel = mTensor->currentIndex();
+  if (mAll->isChecked())
+    for (size_t i = 0; i < mPerTensor.size(); ++i) {
+      if (int(i) == sel) continue;
+      QCPGraph* g = mPlot->addGraph();
+      g->setData(steps, QVector<double>(mPerTensor[i].begin(), mPerTensor[i].end()), true);
+      g->setPen(QPen(QColor(0xb0, 0xb0, 0xb0), 1));
+      g->removeFromLegend();
+      mGraphTensor.push_back({g, int(i)});
+    }
+  QCPGraph* global = mPlot->addGraph();
+  global->setName(tr("all tensors"));
+  global->setData(steps, QVector<double>(mGlobal.begin(), mGlobal.end()), true);
+  global->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.5));
+  mGraphTensor.push_back({global, -1});
+  if (sel >= 0 && sel < int(mPerTensor.size())) {
+    QCPGraph* g = mPlot->addGraph();
+    g->setName(mTensor->currentText());
+    g->setData(steps, QVector<double>(mPerTensor[size_t(sel)].begin(), mPerTensor[size_t(sel)].end()), true);
+    g->setPen(QPen(QColor(0x54, 0x27, 0x88), 2));
+    mGraphTensor.push_back({g, sel});
+  }
+  const bool log = mLog->isChecked();
+  mPlot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  mPlot->yAxis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  mPlot->rescaleAxes();
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}

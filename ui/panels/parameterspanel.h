@@ -1,0 +1,71 @@
+// parameterspanel.h — the Parameters tab: any parameter tensor θ, its gradient ∇J and its last update Δθ as
+// heatmaps with the seed's name and shape, and the gradient norm per tensor over training as a plot.
+// θ comes from the document (or the trainer's latest published copy while it trains); ∇J and Δθ from the
+// trainer's published step. The plot collects every step's per-tensor norms from the trainer's snapshots.
+#pragma once
+
+#include "core/tensor.h"
+
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class ModelDocument;
+class MatrixView;
+class QCheckBox;
+class QComboBox;
+class QCPGraph;
+class QCustomPlot;
+class QLabel;
+class QTimer;
+class TrainingController;
+struct TrainingSnapshot;
+
+class ParametersPanel : public QWidget {
+  Q_OBJECT
+ public:
+  ParametersPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
+  QComboBox* tensorBox() const { return mTensor; }
+  MatrixView* valueView() const { return mValue; }
+  MatrixView* gradView() const { return mGrad; }
+  MatrixView* updateView() const { return mUpdate; }
+  QLabel* shapeLabel() const { return mShape; }
+  QCustomPlot* normPlot() const { return mPlot; }
+  int normSteps() const { return int(mSteps.size()); }
+  int gradStep() const { return mGradStep; }  // the step ∇J and Δθ belong to (0: none)
+
+  // "dec.0.attn.W_q" → what it is in the seed's words, and its shape in the seed's symbols.
+  static QString describe(const std::string& name);
+  static QString symbolicShape(const std::string& name);
+
+ public slots:
+  void refresh();
+
+ private:
+  void fillTensors();
+  void showTensor();
+  void addSnapshot(const TrainingSnapshot& s);
+  void rebuildPlot();
+  ModelDocument* mDoc;
+  TrainingController* mTrainer;
+  QComboBox* mTensor;
+  QLabel *mShape, *mInfo, *mGradTitle, *mUpdateTitle, *mValueTitle;
+  MatrixView *mValue, *mGrad, *mUpdate;
+  QCustomPlot* mPlot;
+  QCheckBox* mAll;
+  QCheckBox* mLog;
+  QTimer* mRepaint;
+  std::vector<QWidget*> mViews;
+  // what is shown
+  std::vector<std::string> mNames;
+  std::vector<gb::MatF> mValues, mGrads, mUpdates;  // per tensor, in tensor_names order
+  int mGradStep = 0;
+  int mGeneration = -1;
+  // gradient norms over training
+  std::vector<double> mSteps, mGlobal;
+  std::vector<std::vector<double>> mPerTensor;
+  bool mDirty = false;    // new points: repaint
+  bool mRebuild = true;   // new graphs needed
+  std::vector<std::pair<QCPGraph*, int>> mGraphTensor;  // graph → tensor index (−1: all tensors together)
+};

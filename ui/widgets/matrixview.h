@@ -1,0 +1,41 @@
+// matrixview.h — any matrix as a heatmap (QCustomPlot's colour map), row 0 on top as the notes write matrices.
+// Two looks: Diverging for values of either sign (parameters, gradients, updates: white at 0, a symmetric scale,
+// orange below and purple above — colour-blind safe), and Binary for masks (1 filled, 0 hatched, as the attention
+// heatmaps mark masked cells). Hovering shows the row, the column, their labels and the value.
+#pragma once
+
+#include "core/tensor.h"
+
+#include <QStringList>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+
+class MatrixView : public QWidget {
+  Q_OBJECT
+ public:
+  enum class Look { Diverging, Binary };
+  explicit MatrixView(QWidget* parent = nullptr, Look look = Look::Diverging);
+  // Row and column labels are optional (then 1-based indices); axis titles name what rows and columns are.
+  void setMatrix(const gb::MatF& m, const QString& rowTitle = {}, const QString& colTitle = {},
+                 const QStringList& rowLabels = {}, const QStringList& colLabels = {});
+  void setScaleLabel(const QString& label);
+  void clear();
+  const gb::MatF& matrix() const { return mM; }
+  int rows() const { return int(mM.rows()); }
+  int cols() const { return int(mM.cols()); }
+  double range() const { return mRange; }  // the colour scale runs over [−range, range] (Binary: [0, 1])
+  QString hoverText(int row, int col) const;
+  QCustomPlot* plot() const { return mPlot; }
+
+ private:
+  QCustomPlot* mPlot;
+  QCPColorMap* mMap;
+  QCPColorScale* mScale;
+  Look mLook;
+  gb::MatF mM;
+  QStringList mRowLabels, mColLabels;
+  double mRange = 1;
+};
