@@ -146,16 +146,118 @@
         <source>English → German: I want to buy a car → Ich will ein Auto kaufen</source>
         <translation>Englisch → Deutsch: I want to buy a car → Ich will ein Auto kaufen</translation>
     </message>
+    <message>
+        <source>The data's natural one</source>
+        <translation>Die natürliche der Daten</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>Zeichen</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Wörter</translation>
+    </message>
+    <message>
+        <source>Byte-pair encoding (BPE)</source>
+        <translation>Byte-Pair-Encoding (BPE)</translation>
+    </message>
+    <message>
+        <source>How text becomes tokens. Tasks: letters are characters, sentences are words. Files: characters unless chosen here.</source>
+        <translation>Wie Text zu Tokens wird. Aufgaben: Buchstaben sind Zeichen, Sätze Wörter. Dateien: Zeichen, sofern hier nichts anderes gewählt ist.</translation>
+    </message>
+    <message>
+        <source>A built-in task</source>
+        <translation>Eine eingebaute Aufgabe</translation>
+    </message>
+    <message>
+        <source>Or a file</source>
+        <translation>Oder eine Datei</translation>
+    </message>
+    <message>
+        <source>Open data file…</source>
+        <translation>Datendatei öffnen…</translation>
+    </message>
+    <message>
+        <source>TSV or CSV: one source–target pair a line. Any other file: plain text for a decoder-only language model.</source>
+        <translation>TSV oder CSV: ein Quelle–Ziel-Paar pro Zeile. Jede andere Datei: reiner Text für ein Decoder-only-Sprachmodell.</translation>
+    </message>
+    <message>
+        <source>Longer pairs are left out (and counted); text is cut into pieces of this length.</source>
+        <translation>Längere Paare werden ausgelassen (und gezählt); Text wird in Stücke dieser Länge geschnitten.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>ℓ_max for the file</source>
+        <translation>ℓ_max für die Datei</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>Tokenizer</translation>
+    </message>
+    <message>
+        <source>Open data file</source>
+        <translation>Datendatei öffnen</translation>
+    </message>
+    <message>
+        <source>Pairs (*.tsv *.csv);;Text (*.txt);;All files (*)</source>
+        <translation>Paare (*.tsv *.csv);;Text (*.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled; the data you had is still there.</source>
+        <translation>Das Laden von %1 wurde abgebrochen; Ihre bisherigen Daten sind noch da.</translation>
+    </message>
+    <message>
+        <source>Could not load the file — the data you had is still there.
+%1</source>
+        <translation>Die Datei konnte nicht geladen werden — Ihre bisherigen Daten sind noch da.
+%1</translation>
+    </message>
+    <message>
+        <source>From %1.</source>
+        <translation>Aus %1.</translation>
+    </message>
+    <message>
+        <source>Malformed records skipped: %1</source>
+        <translation>Fehlerhafte Datensätze übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>  line %1: %2</source>
+        <translation>  Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>  …</source>
+        <translation>  …</translation>
+    </message>
+    <message>
+        <source>No malformed records.</source>
+        <translation>Keine fehlerhaften Datensätze.</translation>
+    </message>
+    <message>
+        <source>Examples longer than ℓ_max = %1 left out: %2 (the longest had %3 tokens).</source>
+        <translation>Beispiele länger als ℓ_max = %1 ausgelassen: %2 (das längste hatte %3 Tokens).</translation>
+    </message>
+    <message>
+        <source>Pieces not in the vocabulary, now &lt;unk&gt;: %1</source>
+        <translation>Stücke außerhalb des Vokabulars, jetzt &lt;unk&gt;: %1</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
     <message>
         <source>query t_x</source>
-        <translation>Anfrage t_x</translation>
+        <translation>Query t_x</translation>
     </message>
     <message>
         <source>key t_z</source>
-        <translation>Schlüssel t_z</translation>
+        <translation>Key t_z</translation>
     </message>
     <message>
         <source>query %1 (%2) → key %3 (%4)
@@ -330,10 +432,6 @@ Maske %8</translation>
         <translation>%1 Schritte trainiert</translation>
     </message>
     <message>
-        <source>%1 training examples</source>
-        <translation>%1 Trainingsbeispiele</translation>
-    </message>
-    <message>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
@@ -344,6 +442,252 @@ Maske %8</translation>
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Unsaved model</source>
+        <translation>Ungesichertes Modell</translation>
+    </message>
+    <message>
+        <source>The model has changes that are not saved (training included). Save them?</source>
+        <translation>Das Modell hat ungesicherte Änderungen (auch Training). Speichern?</translation>
+    </message>
+    <message>
+        <source>Recover the last session?</source>
+        <translation>Letzte Sitzung wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>Glassbox did not close normally last time. An autosaved model from %1 exists. Open it?</source>
+        <translation>Glassbox wurde beim letzten Mal nicht normal beendet. Es gibt ein automatisch gesichertes Modell vom %1. Öffnen?</translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation>Masken</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Data File…</source>
+        <translation>&amp;Datendatei öffnen…</translation>
+    </message>
+    <message>
+        <source>training, step %1</source>
+        <translation>trainiert, Schritt %1</translation>
+    </message>
+    <message>
+        <source>task “%1”</source>
+        <translation>Aufgabe „%1“</translation>
+    </message>
+    <message>
+        <source>%1, %2 training examples</source>
+        <translation>%1, %2 Trainingsbeispiele</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>%1[*] — Glassbox</source>
+        <translation>%1[*] — Glassbox</translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation>Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Glassbox models (*.safetensors);;All files (*)</source>
+        <translation>Glassbox-Modelle (*.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not open %1.
+
+%2
+
+The model you had is still open.</source>
+        <translation>%1 konnte nicht geöffnet werden.
+
+%2
+
+Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>There is no model to save: build one first.</source>
+        <translation>Es gibt kein Modell zum Speichern: Bauen Sie zuerst eines.</translation>
+    </message>
+    <message>
+        <source>Save model</source>
+        <translation>Modell speichern</translation>
+    </message>
+    <message>
+        <source>Glassbox models (*.safetensors)</source>
+        <translation>Glassbox-Modelle (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Could not save %1.
+
+%2</source>
+        <translation>%1 konnte nicht gespeichert werden.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The autosaved model could not be read.
+
+%1</source>
+        <translation>Das automatisch gesicherte Modell konnte nicht gelesen werden.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Recovered the autosaved model. Save it to keep it.</source>
+        <translation>Das automatisch gesicherte Modell wurde wiederhergestellt. Speichern Sie es, um es zu behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>MasksPanel</name>
+    <message>
+        <source>with the padding masked too</source>
+        <translation>mit maskiertem Padding</translation>
+    </message>
+    <message>
+        <source>A batch of</source>
+        <translation>Ein Batch aus</translation>
+    </message>
+    <message>
+        <source>examples from number</source>
+        <translation>Beispielen ab Nummer</translation>
+    </message>
+    <message>
+        <source>Masks of example</source>
+        <translation>Masken von Beispiel</translation>
+    </message>
+    <message>
+        <source>Load data to see the masks of a batch.</source>
+        <translation>Laden Sie Daten, um die Masken eines Batches zu sehen.</translation>
+    </message>
+    <message>
+        <source>example %1</source>
+        <translation>Beispiel %1</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a real token, hatched = &lt;pad&gt;)</source>
+        <translation>Padding-Maske von x für den Batch: %1 Beispiele auf das längste aufgefüllt, T = %2 (1 = echtes Token, schraffiert = &lt;pad&gt;)</translation>
+    </message>
+    <message>
+        <source>key t_z</source>
+        <translation>Key t_z</translation>
+    </message>
+    <message>
+        <source>query t_x</source>
+        <translation>Query t_x</translation>
+    </message>
+    <message>
+        <source>Masked self-attention: M_uni ∧ padding of example %1 (%2 real tokens of %3)</source>
+        <translation>Maskierte Self-Attention: M_uni ∧ Padding von Beispiel %1 (%2 echte Tokens von %3)</translation>
+    </message>
+    <message>
+        <source>Masked self-attention: M_uni[t_z, t_x] = [t_z ≤ t_x]</source>
+        <translation>Maskierte Self-Attention: M_uni[t_z, t_x] = [t_z ≤ t_x]</translation>
+    </message>
+    <message>
+        <source>Padding mask of z (the source): padded to S = %1</source>
+        <translation>Padding-Maske von z (der Quelle): aufgefüllt auf S = %1</translation>
+    </message>
+    <message>
+        <source>query t_z</source>
+        <translation>Query t_z</translation>
+    </message>
+    <message>
+        <source>key t_z (source)</source>
+        <translation>Key t_z (Quelle)</translation>
+    </message>
+    <message>
+        <source>query t_x (target)</source>
+        <translation>Query t_x (Ziel)</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention: all ones ∧ padding (%1 real of %2)</source>
+        <translation>Encoder-Self-Attention: alles Einsen ∧ Padding (%1 echte von %2)</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention: the bidirectional mask is all ones</source>
+        <translation>Encoder-Self-Attention: die bidirektionale Maske besteht nur aus Einsen</translation>
+    </message>
+    <message>
+        <source>Cross-attention: all ones ∧ source padding, |z| × |x| = %1 × %2</source>
+        <translation>Cross-Attention: alles Einsen ∧ Padding der Quelle, |z| × |x| = %1 × %2</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the cross mask is all ones, |z| × |x| = %1 × %2</source>
+        <translation>Cross-Attention: die Cross-Maske besteht nur aus Einsen, |z| × |x| = %1 × %2</translation>
+    </message>
+    <message>
+        <source>A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked like future tokens, and padded queries do not count in the loss. Rows are keys, columns queries, as in the Attention tab.</source>
+        <translation>Ein Mini-Batch ist eine Matrix je Sequenz, auf die längste aufgefüllt. Aufgefüllte Keys werden wie zukünftige Tokens maskiert, aufgefüllte Queries zählen nicht im Verlust. Zeilen sind Keys, Spalten Queries, wie im Tab Aufmerksamkeit.</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixView</name>
+    <message>
+        <source>row %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>0 (masked)</source>
+        <translation>0 (maskiert)</translation>
     </message>
 </context>
 <context>
@@ -387,6 +731,18 @@ Maske %8</translation>
     <message>
         <source>Decoder-only</source>
         <translation>Nur Decoder</translation>
+    </message>
+    <message>
+        <source>There is no model to save: build one first.</source>
+        <translation>Es gibt kein Modell zum Speichern: Bauen Sie zuerst eines.</translation>
+    </message>
+    <message>
+        <source>%1: the model opened, but its data could not be rebuilt: %2</source>
+        <translation>%1: Das Modell wurde geöffnet, aber seine Daten konnten nicht wiederhergestellt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the model opened, but the file does not say which data and tokenizer it was trained with.</source>
+        <translation>%1: Das Modell wurde geöffnet, aber die Datei sagt nicht, mit welchen Daten und welchem Tokenizer es trainiert wurde.</translation>
     </message>
 </context>
 <context>
@@ -491,6 +847,163 @@ Maske %8</translation>
         <source>—</source>
         <translation>—</translation>
     </message>
+    <message>
+        <source>As in the seed</source>
+        <translation>Wie im Seed</translation>
+    </message>
+    <message>
+        <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
+        <translation>Die Architektur des Seeds: Post-LN und ReLU (Encoder-Decoder, Seed 000) oder Pre-LN, GELU und eine letzte LN (Decoder-only, Seed 002); kein Dropout; W_u eine eigene Matrix</translation>
+    </message>
+</context>
+<context>
+    <name>ParametersPanel</name>
+    <message>
+        <source>Build a model to see its parameters.</source>
+        <translation>Bauen Sie ein Modell, um seine Parameter zu sehen.</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>θ</source>
+        <translation>θ</translation>
+    </message>
+    <message>
+        <source>∂J/∂θ</source>
+        <translation>∂J/∂θ</translation>
+    </message>
+    <message>
+        <source>Δθ</source>
+        <translation>Δθ</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>‖∂J/∂θ‖ (before clipping)</source>
+        <translation>‖∂J/∂θ‖ (vor dem Clipping)</translation>
+    </message>
+    <message>
+        <source>every tensor (grey)</source>
+        <translation>jeder Tensor (grau)</translation>
+    </message>
+    <message>
+        <source>log scale</source>
+        <translation>logarithmisch</translation>
+    </message>
+    <message>
+        <source>Gradient norm over training: all tensors together and the chosen one</source>
+        <translation>Gradientennorm im Training: alle Tensoren zusammen und der gewählte</translation>
+    </message>
+    <message>
+        <source>W_e — token embedding: column v is the vector of token v</source>
+        <translation>W_e — Token-Embedding: Spalte v ist der Vektor von Token v</translation>
+    </message>
+    <message>
+        <source>W_p — positional embedding: column t is added at position t</source>
+        <translation>W_p — Positions-Embedding: Spalte t wird an Position t addiert</translation>
+    </message>
+    <message>
+        <source>W_u — unembedding: P = softmax(W_u X)</source>
+        <translation>W_u — Unembedding: P = softmax(W_u X)</translation>
+    </message>
+    <message>
+        <source>γ of the final layer norm</source>
+        <translation>γ der letzten Layer-Norm</translation>
+    </message>
+    <message>
+        <source>β of the final layer norm</source>
+        <translation>β der letzten Layer-Norm</translation>
+    </message>
+    <message>
+        <source>encoder layer %1</source>
+        <translation>Encoder-Schicht %1</translation>
+    </message>
+    <message>
+        <source>decoder layer %1</source>
+        <translation>Decoder-Schicht %1</translation>
+    </message>
+    <message>
+        <source>self-attention (bidirectional)</source>
+        <translation>Self-Attention (bidirektional)</translation>
+    </message>
+    <message>
+        <source>masked self-attention</source>
+        <translation>maskierte Self-Attention</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>Cross-Attention</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>layer norm %1</source>
+        <translation>Layer-Norm %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2, %3</translation>
+    </message>
+    <message>
+        <source>%1
+Shape %2 = %3 × %4, %5 numbers.</source>
+        <translation>%1
+Form %2 = %3 × %4, %5 Zahlen.</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>token v</source>
+        <translation>Token v</translation>
+    </message>
+    <message>
+        <source>position t</source>
+        <translation>Position t</translation>
+    </message>
+    <message>
+        <source>θ: the values (‖θ‖ = %1)</source>
+        <translation>θ: die Werte (‖θ‖ = %1)</translation>
+    </message>
+    <message>
+        <source>∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)</source>
+        <translation>∂J/∂θ von Schritt %1, wie der Optimierer ihn verwendet hat (‖·‖ = %2)</translation>
+    </message>
+    <message>
+        <source>Δθ: what step %1 changed (‖Δθ‖ = %2)</source>
+        <translation>Δθ: was Schritt %1 geändert hat (‖Δθ‖ = %2)</translation>
+    </message>
+    <message>
+        <source>Each map has its own symmetric scale: white is 0, purple positive, orange negative.</source>
+        <translation>Jede Karte hat ihre eigene symmetrische Skala: Weiß ist 0, Lila positiv, Orange negativ.</translation>
+    </message>
+    <message>
+        <source>∂J/∂θ: take a training step to see it</source>
+        <translation>∂J/∂θ: Machen Sie einen Trainingsschritt, um ihn zu sehen</translation>
+    </message>
+    <message>
+        <source>Δθ: take a training step to see it</source>
+        <translation>Δθ: Machen Sie einen Trainingsschritt, um es zu sehen</translation>
+    </message>
+    <message>
+        <source>The gradient and the update appear after the first training step (Step in the Training dock takes exactly one).</source>
+        <translation>Gradient und Update erscheinen nach dem ersten Trainingsschritt (Schritt im Training-Dock macht genau einen).</translation>
+    </message>
+    <message>
+        <source>all tensors</source>
+        <translation>alle Tensoren</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>
@@ -576,6 +1089,10 @@ Validation at step %1: loss %2, token accuracy %3%, sequence accuracy %4%</sourc
         <translation>
 Validierung bei Schritt %1: Verlust %2, Token-Genauigkeit %3 %, Sequenz-Genauigkeit %4 %</translation>
     </message>
+    <message>
+        <source>Trained %1 steps before; the last loss was %2. Start trains on from these parameters.</source>
+        <translation>Zuvor %1 Schritte trainiert; der letzte Verlust war %2. Start trainiert ab diesen Parametern weiter.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -606,6 +1123,18 @@ Validierung bei Schritt %1: Verlust %2, Token-Genauigkeit %3 %, Sequenz-Genauigk
     <message>
         <source>file</source>
         <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Show this tab first: attention, masks, parameters, decoding or algorithm.</source>
+        <translation>Diesen Tab zuerst zeigen: attention, masks, parameters, decoding oder algorithm.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>A model file to open (.safetensors).</source>
+        <translation>Eine Modelldatei zum Öffnen (.safetensors).</translation>
     </message>
 </context>
 </TS>

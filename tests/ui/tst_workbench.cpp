@@ -5,10 +5,17 @@
 #include "mainwindow.h"
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
+#include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
+#include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
 #include "widgets/heatmap.h"
 #include "widgets/lossplot.h"
+#include "widgets/matrixview.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <qcustomplot.h>
 
 #include <QComboBox>
 #include <QLabel>
@@ -158,6 +165,101 @@ class TestWorkbench : public QObject {
     QTRY_VERIFY(w.document()->history().size() > paused + 3);
     QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
     QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
+  }
+
+  // The padding mask of a batch and the seed's masks with it, cell by cell.
+  void masks_of_a_batch() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);  // reverse, encoder-decoder
+    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
+    QVERIFY(mp);
+    mp->batchSizeBox()->setValue(5);
+    mp->firstBox()->setValue(3);
+    const auto& ex = w.document()->data().train;
+    // the core pads a batch to its longest sequence
+    std::vector<int> idx = {2, 3, 4, 5, 6};
+    gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, w.document()->data().tokenizer.size(),
+                                    w.document()->data().max_len, 1, 1, 1, 4, 4);
+    const gb::Batch b = gb::make_batch(c, ex, idx);
+    const gb::MatF& px = mp->paddingX()->matrix();
+    const gb::MatF& pz = mp->paddingZ()->matrix();
+    QCOMPARE(int(px.rows()), 5);
+    QCOMPARE(int(px.cols()), b.T);
+    QCOMPARE(int(pz.cols()), b.S);
+    bool somePadding = false;
+    for (int k = 0; k < 5; ++k)
+      for (int t = 0; t < b.T; ++t) {
+        QCOMPARE(px(k, t) > 0, t < b.x_len[size_t(k)]);
+        somePadding |= t >= b.x_len[size_t(k)];
+      }
+    QVERIFY(somePadding);  // reverse has strings of different lengths
+    // example 2 of the batch (data example 4): decoder M_uni ∧ padding, keys are rows
+    mp->exampleBox()->setValue(2);
+    const int nx = int(ex[3].x.size()), nz = int(ex[3].z.size());
+    const gb::MatF& self = mp->selfMask()->matrix();
+    QCOMPARE(int(self.rows()), b.T);
+    for (int q = 0; q < b.T; ++q)
+      for (int k = 0; k < b.T; ++k) QCOMPARE(self(k, q) > 0, k <= q && k < nx);
+    const gb::MatF& cross = mp->crossMask()->matrix();
+    QCOMPARE(int(cross.rows()), b.S);  // |z| × |x|: keys are the source
+    QCOMPARE(int(cross.cols()), b.T);
+    for (int q = 0; q < b.T; ++q)
+      for (int k = 0; k < b.S; ++k) QCOMPARE(cross(k, q) > 0, k < nz);
+    QCOMPARE(int(mp->encoderMask()->matrix().sum()), b.S * nz);
+    // without padding: the seed's own masks — M_uni and all ones
+    mp->withPaddingBox()->setChecked(false);
+    const gb::MatF& uni = mp->selfMask()->matrix();
+    for (int q = 0; q < b.T; ++q)
+      for (int k = 0; k < b.T; ++k) QCOMPARE(uni(k, q) > 0, k <= q);
+    QCOMPARE(int(mp->crossMask()->matrix().sum()), b.S * b.T);
+    QCOMPARE(int(mp->encoderMask()->matrix().sum()), b.S * b.S);
+    QVERIFY(mp->selfMask()->hoverText(1, 0).contains("masked"));
+  }
+
+  // Parameters tab: θ, ∇J and Δθ of the step just taken, and the gradient norm plot.
+  void parameters_gradients_updates() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    auto* pp = w.findChild<ParametersPanel*>(QStringLiteral("parametersTab"));
+    QVERIFY(pp);
+    const auto names = gb::tensor_names(w.document()->config());
+    QCOMPARE(pp->tensorBox()->count(), int(names.size()));
+    pp->tensorBox()->setCurrentIndex(pp->tensorBox()->findText(QStringLiteral("dec.0.attn.W_q")));
+    const int d = w.document()->config().d_e;
+    QCOMPARE(pp->valueView()->rows(), d);
+    QCOMPARE(pp->valueView()->cols(), d);
+    QVERIFY(pp->shapeLabel()->text().contains("masked self-attention, decoder layer 1"));
+    QCOMPARE(pp->gradStep(), 0);  // no gradient before a step
+    QCOMPARE(pp->gradView()->rows(), 0);
+    // seed-exact SGD, exactly one step: Δθ = −η ∇J
+    TrainingPanel* tp = w.trainingPanel();
+    tp->optimizerBox()->setCurrentIndex(1);
+    const double lr = tp->learningRateBox()->value();
+    QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE(pp->gradStep(), 1);
+    QCOMPARE(pp->gradView()->rows(), d);
+    const gb::MatF g = pp->gradView()->matrix(), u = pp->updateView()->matrix();
+    QVERIFY(g.norm() > 0);
+    QVERIFY((u + float(lr) * g).cwiseAbs().maxCoeff() <= 1e-6f * std::max(1.0f, g.cwiseAbs().maxCoeff()));
+    QTRY_COMPARE(pp->normSteps(), 1);
+    // a second step: the plot grows, the gradient is the new one
+    QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE(pp->gradStep(), 2);
+    QTRY_COMPARE(pp->normSteps(), 2);
+    QTRY_VERIFY(pp->normPlot()->graphCount() >= 2);  // all tensors together, and the chosen one
+    QCOMPARE(pp->normPlot()->graph(pp->normPlot()->graphCount() - 1)->data()->size(), 2);
+    // another model: its gradient is not known
+    QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
+    QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
+    QCOMPARE(pp->gradStep(), 0);
+    QCOMPARE(ParametersPanel::symbolicShape("W_e"), QStringLiteral("d_e × |V|"));
+    QCOMPARE(ParametersPanel::symbolicShape("enc.1.mlp.W_1"), QStringLiteral("d_mlp × d_e"));
   }
 };
 

@@ -160,9 +160,16 @@ void TrainingController::run() {
   double lastTime = 0;
   long long tokensSince = 0;
   double rate = 0;
+  int lastAnnounced = 0;
   while (!mStop && trainer.steps_done() < mOptions.steps) {
     if (mPause && mSingleSteps.load() == 0) {
       publishParams(trainer);  // a paused run shows its current parameters
+      if (trainer.steps_done() != lastAnnounced) {
+        lastAnnounced = trainer.steps_done();
+        QMetaObject::invokeMethod(
+            this, [this, st = lastAnnounced, run] { if (run == mRunId) emit paramsPublished(st); },
+            Qt::QueuedConnection);
+      }
       QMutexLocker lock(&mControl);
       while (mPause && mSingleSteps.load() == 0 && !mStop) mWake.wait(&mControl);
       continue;
@@ -190,6 +197,7 @@ void TrainingController::run() {
     const bool last = trainer.steps_done() == mOptions.steps;
     if (s.step % mPublishEvery == 0 && !last) {  // so the attention view can watch heads form
       publishParams(trainer);
+      lastAnnounced = s.step;
       QMetaObject::invokeMethod(
           this, [this, st = s.step, run] { if (run == mRunId) emit paramsPublished(st); }, Qt::QueuedConnection);
     }

@@ -188,7 +188,7 @@ void DataPanel::refresh() {
     report << tr("From %1.").arg(QString::fromStdString(desc.value("path", "")));
     const int skipped = desc.value("skipped", 0);
     if (skipped > 0) {
-      report << tr("%n malformed record(s) skipped:", "", skipped);
+      report << tr("Malformed records skipped: %1").arg(skipped);
       if (desc.contains("skipped_lines"))
         for (const auto& s : desc["skipped_lines"])
           report << tr("  line %1: %2").arg(s.value("line", 0)).arg(QString::fromStdString(s.value("reason", "")));
@@ -198,11 +198,12 @@ void DataPanel::refresh() {
     }
   }
   if (d.report.too_long > 0)
-    report << tr("%n example(s) longer than ℓ_max = %1 left out (the longest had %2 tokens).", "", d.report.too_long)
+    report << tr("Examples longer than ℓ_max = %1 left out: %2 (the longest had %3 tokens).")
                   .arg(d.max_len)
+                  .arg(d.report.too_long)
                   .arg(d.report.longest);
   if (d.report.unknown_tokens > 0)
-    report << tr("%n piece(s) not in the vocabulary became <unk>.", "", int(d.report.unknown_tokens));
+    report << tr("Pieces not in the vocabulary, now <unk>: %1").arg(d.report.unknown_tokens);
   mReport->setText(report.join(QLatin1Char('\n')));
   for (size_t i = 0; i < std::min<size_t>(d.train_pairs.size(), 12); ++i)
     mPreview->addItem(QStringLiteral("%1  →  %2").arg(QString::fromStdString(d.train_pairs[i].source),

@@ -23,6 +23,8 @@ class TrainingPanel : public QWidget {
   QPushButton* startButton() const { return mStart; }
   QPushButton* pauseButton() const { return mPause; }
   QPushButton* stepButton() const { return mStep; }
+  QComboBox* optimizerBox() const { return mOptimizer; }
+  QDoubleSpinBox* learningRateBox() const { return mLr; }
   QPushButton* stopButton() const { return mStop; }
   QSpinBox* stepsBox() const { return mSteps; }
   QString statusText() const;
