@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include <Eigen/Core>
+
 #include "appicon.h"
 #include "language.h"
 #include "controllers/dataloader.h"
@@ -38,6 +40,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(tr("Glassbox"));
   setWindowIcon(glassboxIcon());
   setDockNestingEnabled(true);
+  // The window's own matrix products (traces, probes, validation) are small: Eigen's threads would only spin
+  // against the trainer's shards on the same cores. The Trainer parallelises over the batch itself.
+  Eigen::setNbThreads(1);
   mDoc = new ModelDocument(this);
   mTrainer = new TrainingController(this);
   createTabs();

@@ -248,6 +248,10 @@
         <source>Pieces not in the vocabulary, now &lt;unk&gt;: %1</source>
         <translation>Stücke außerhalb des Vokabulars, jetzt &lt;unk&gt;: %1</translation>
     </message>
+    <message>
+        <source>Vocabulary (token: count): the %1 most frequent of %2 tokens</source>
+        <translation>Vokabular (Token: Anzahl): die %1 häufigsten von %2 Tokens</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
@@ -1004,6 +1008,10 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
         <source>all tensors</source>
         <translation>alle Tensoren</translation>
     </message>
+    <message>
+        <source>Shown: the first %1 rows and %2 columns.</source>
+        <translation>Gezeigt: die ersten %1 Zeilen und %2 Spalten.</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>
@@ -1084,14 +1092,14 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
         <translation> – fertig.</translation>
     </message>
     <message>
-        <source>
-Validation at step %1: loss %2, token accuracy %3%, sequence accuracy %4%</source>
-        <translation>
-Validierung bei Schritt %1: Verlust %2, Token-Genauigkeit %3 %, Sequenz-Genauigkeit %4 %</translation>
-    </message>
-    <message>
         <source>Trained %1 steps before; the last loss was %2. Start trains on from these parameters.</source>
         <translation>Zuvor %1 Schritte trainiert; der letzte Verlust war %2. Start trainiert ab diesen Parametern weiter.</translation>
+    </message>
+    <message>
+        <source>
+Validation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%</source>
+        <translation>
+Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, Sequenz-Genauigkeit %4 %</translation>
     </message>
 </context>
 <context>

@@ -129,16 +129,28 @@ int Trainer::run(const std::function<bool(const StepReport&)>& on_step) {
 EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<Example>& data, int batch_size) {
   EvalReport e;
   if (data.empty()) return e;
-  Activations<float> act;
+  // Batches are independent: threads take whole batches (each with its own activations) and the sums are added in
+  // batch order afterwards, so the result does not depend on the thread count.
+  const size_t n_batches = (data.size() + size_t(batch_size) - 1) / size_t(batch_size);
+  std::vector<LossStats> per(n_batches);
+#pragma omp parallel
+  {
+    Activations<float> act;
+    std::vector<int> idx;
+    Batch b;
+#pragma omp for schedule(dynamic)
+    for (long k = 0; k < long(n_batches); ++k) {
+      const size_t s = size_t(k) * size_t(batch_size);
+      idx.clear();
+      for (size_t i = s; i < std::min(data.size(), s + size_t(batch_size)); ++i) idx.push_back(int(i));
+      make_batch(b, c, data, idx);
+      model_forward(act, c, p, b);
+      per[size_t(k)] = loss_forward_backward<float>(nullptr, act.logits, b, LossKind::Sum);
+    }
+  }
   double loss = 0;
   int64_t correct = 0, seq_ok = 0;
-  std::vector<int> idx;
-  for (size_t s = 0; s < data.size(); s += size_t(batch_size)) {
-    idx.clear();
-    for (size_t i = s; i < std::min(data.size(), s + size_t(batch_size)); ++i) idx.push_back(int(i));
-    const Batch b = make_batch(c, data, idx);
-    model_forward(act, c, p, b);
-    const LossStats st = loss_forward_backward<float>(nullptr, act.logits, b, LossKind::Sum);
+  for (const LossStats& st : per) {
     loss += st.loss_sum;
     e.tokens += st.tokens;
     correct += st.correct;

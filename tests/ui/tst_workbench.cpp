@@ -24,6 +24,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QtTest>
 
 class TestWorkbench : public QObject {
@@ -226,6 +227,9 @@ class TestWorkbench : public QObject {
     QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
     auto* pp = w.findChild<ParametersPanel*>(QStringLiteral("parametersTab"));
     QVERIFY(pp);
+    QCOMPARE(pp->tensorBox()->count(), 0);  // hidden: nothing copied or drawn yet
+    w.tabs()->setCurrentIndex(2);           // the Parameters tab, as a user would open it
+    QVERIFY(pp->isVisible());
     const auto names = gb::tensor_names(w.document()->config());
     QCOMPARE(pp->tensorBox()->count(), int(names.size()));
     pp->tensorBox()->setCurrentIndex(pp->tensorBox()->findText(QStringLiteral("dec.0.attn.W_q")));

@@ -1,5 +1,7 @@
 #include "dataloader.h"
 
+#include "trainingcontroller.h"
+
 #include <QElapsedTimer>
 #include <QMetaObject>
 
@@ -23,6 +25,7 @@ void DataLoader::start(const QString& path, gb::PrepareOptions o) {
   mResult.reset();
   const std::string file = path.toStdString();
   mThread = QThread::create([this, file, o]() mutable {
+    lowerThisThreadsPriority();
     QElapsedTimer clock;
     clock.start();
     qint64 last = -1000;

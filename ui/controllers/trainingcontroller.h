@@ -18,6 +18,9 @@
 #include <memory>
 #include <vector>
 
+// Called first thing on a worker thread (training, data loading): the GUI thread then always wins the CPU.
+void lowerThisThreadsPriority();
+
 // One optimizer step as the GUI sees it.
 struct TrainingSnapshot {
   int step = 0;                 // 1-based number of steps done

@@ -89,6 +89,7 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mVocab->setFlow(QListView::LeftToRight);
   mVocab->setWrapping(true);
   mVocab->setMaximumHeight(80);
+  mVocab->setUniformItemSizes(false);
   auto* tokForm = new QFormLayout;
   tokForm->addRow(tr("Tokenizer"), mTokenizer);
   auto* v = new QVBoxLayout(this);
@@ -99,7 +100,9 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   v->addWidget(mReport);
   v->addWidget(new QLabel(tr("Samples"), this));
   v->addWidget(mPreview, 1);
-  v->addWidget(new QLabel(tr("Vocabulary (token: count)"), this));
+  mVocabTitle = new QLabel(tr("Vocabulary (token: count)"), this);
+  mVocabTitle->setWordWrap(true);
+  v->addWidget(mVocabTitle);
   v->addWidget(mVocab);
 
   connect(mTask, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -214,6 +217,21 @@ void DataPanel::refresh() {
       for (size_t k = 0; k < std::min<size_t>(d.train[i].x.size(), 48); ++k) s += d.tokenizer.display(d.train[i].x[k]);
       mPreview->addItem(QString::fromStdString(s));
     }
-  for (int id = 0; id < d.tokenizer.size(); ++id)
-    mVocab->addItem(QStringLiteral("%1: %2").arg(QString::fromStdString(d.tokenizer.display(id))).arg(d.tokenizer.count(id)));
+  // in id order (the specials first); a large vocabulary (words of a real file) shows its most frequent tokens only,
+  // so the list stays quick to fill
+  constexpr int kMost = 2000;
+  std::vector<int> ids(size_t(d.tokenizer.size()));
+  for (int id = 0; id < d.tokenizer.size(); ++id) ids[size_t(id)] = id;
+  if (int(ids.size()) > kMost) {
+    std::stable_sort(ids.begin() + 4, ids.end(), [&](int a, int b) { return d.tokenizer.count(a) > d.tokenizer.count(b); });
+    ids.resize(kMost);
+    mVocabTitle->setText(tr("Vocabulary (token: count): the %1 most frequent of %2 tokens").arg(kMost).arg(d.tokenizer.size()));
+  } else {
+    mVocabTitle->setText(tr("Vocabulary (token: count)"));
+  }
+  QStringList items;
+  items.reserve(qsizetype(ids.size()));
+  for (int id : ids)
+    items << QStringLiteral("%1: %2").arg(QString::fromStdString(d.tokenizer.display(id))).arg(d.tokenizer.count(id));
+  mVocab->addItems(items);
 }

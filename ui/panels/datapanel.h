@@ -47,5 +47,6 @@ class DataPanel : public QWidget {
   QLabel* mReport;
   QListWidget* mPreview;
   QListWidget* mVocab;
+  QLabel* mVocabTitle;
   QString mLoadingPath;
 };

@@ -182,6 +182,11 @@ void ParametersPanel::refresh() {
     mGrads.clear();
     mUpdates.clear();
   }
+  if (!isVisible()) {  // copying and drawing tensors is work nobody sees: done when the tab is shown
+    mStale = true;
+    return;
+  }
+  mStale = false;
   const bool live = mTrainer->state() != TrainingController::State::Idle;
   gb::Params<float> p = live ? mTrainer->params() : mDoc->params();
   mNames = gb::tensor_names(c);
@@ -206,12 +211,21 @@ void ParametersPanel::showTensor() {
   if (i < 0 || i >= int(mValues.size())) return;
   for (QWidget* w : mViews) w->show();
   const std::string& name = mNames[size_t(i)];
-  const gb::MatF& v = mValues[size_t(i)];
-  mShape->setText(tr("%1\nShape %2 = %3 × %4, %5 numbers.")
+  // very large tensors (W_e, W_u of a word vocabulary) are shown in part: the first 512 rows and columns
+  constexpr Eigen::Index kMost = 512;
+  auto part = [&](const gb::MatF& m) -> gb::MatF {
+    return m.topLeftCorner(std::min(m.rows(), kMost), std::min(m.cols(), kMost));
+  };
+  const gb::MatF& full = mValues[size_t(i)];
+  const gb::MatF v = part(full);
+  QString shape = tr("%1\nShape %2 = %3 × %4, %5 numbers.")
                       .arg(describe(name), symbolicShape(name))
-                      .arg(v.rows())
-                      .arg(v.cols())
-                      .arg(v.size()));
+                      .arg(full.rows())
+                      .arg(full.cols())
+                      .arg(full.size());
+  if (v.size() != full.size())
+    shape += QLatin1Char(' ') + tr("Shown: the first %1 rows and %2 columns.").arg(v.rows()).arg(v.cols());
+  mShape->setText(shape);
   // W_e's columns and W_u's rows are tokens, W_p's columns positions: label them so
   QString rows = tr("row"), cols = tr("column");
   QStringList rowLabels, colLabels;
@@ -230,10 +244,10 @@ void ParametersPanel::showTensor() {
     cols = tr("position t");
   }
   mValue->setMatrix(v, rows, cols, rowLabels, colLabels);
-  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(double(v.norm()), 0, 'g', 4));
+  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(double(full.norm()), 0, 'g', 4));
   if (mGradStep > 0 && i < int(mGrads.size())) {
-    mGrad->setMatrix(mGrads[size_t(i)], rows, cols, rowLabels, colLabels);
-    mUpdate->setMatrix(mUpdates[size_t(i)], rows, cols, rowLabels, colLabels);
+    mGrad->setMatrix(part(mGrads[size_t(i)]), rows, cols, rowLabels, colLabels);
+    mUpdate->setMatrix(part(mUpdates[size_t(i)]), rows, cols, rowLabels, colLabels);
     mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
                             .arg(mGradStep)
                             .arg(double(mGrads[size_t(i)].norm()), 0, 'g', 4));
@@ -302,4 +316,9 @@ void ParametersPanel::rebuildPlot() {
   mPlot->yAxis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   mPlot->rescaleAxes();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParametersPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (mStale) refresh();
 }

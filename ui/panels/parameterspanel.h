@@ -42,6 +42,9 @@ class ParametersPanel : public QWidget {
  public slots:
   void refresh();
 
+ protected:
+  void showEvent(QShowEvent* e) override;
+
  private:
   void fillTensors();
   void showTensor();
@@ -62,6 +65,7 @@ class ParametersPanel : public QWidget {
   std::vector<gb::MatF> mValues, mGrads, mUpdates;  // per tensor, in tensor_names order
   int mGradStep = 0;
   int mGeneration = -1;
+  bool mStale = false;  // refreshed while hidden: redo when shown
   // gradient norms over training
   std::vector<double> mSteps, mGlobal;
   std::vector<std::vector<double>> mPerTensor;

@@ -102,11 +102,12 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     mPlot->addValidation(step, loss);
     mDoc->setValidation(step, loss, tokAcc, seqAcc);
-    mLastValidation = tr("\nValidation at step %1: loss %2, token accuracy %3%, sequence accuracy %4%")
+    mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
                           .arg(step)
                           .arg(loss, 0, 'f', 4)
                           .arg(100 * tokAcc, 0, 'f', 1)
-                          .arg(100 * seqAcc, 0, 'f', 1);
+                          .arg(100 * seqAcc, 0, 'f', 1)
+                          .arg(mValidationSize);
     mStatus->setText(mLastStatus + mLastValidation);
   });
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
@@ -177,8 +178,11 @@ void TrainingPanel::startOrResume(bool singleStep) {
   mLastValidation.clear();
   mDoc->clearHistory();
   mRunGeneration = mDoc->generation();
-  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, mDoc->data().val,
-                  std::max(1, o.steps / 10));
+  // validation ten times a run, on at most 512 examples (the same ones each time), so it stays a small part of it
+  const auto& allVal = mDoc->data().val;
+  std::vector<gb::Example> val(allVal.begin(), allVal.begin() + long(std::min<size_t>(allVal.size(), 512)));
+  mValidationSize = int(val.size());
+  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, std::move(val), std::max(1, o.steps / 10));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
 }

@@ -24,6 +24,7 @@ class TrainingPanel : public QWidget {
   QPushButton* pauseButton() const { return mPause; }
   QPushButton* stepButton() const { return mStep; }
   QComboBox* optimizerBox() const { return mOptimizer; }
+  QSpinBox* batchBox() const { return mBatch; }
   QDoubleSpinBox* learningRateBox() const { return mLr; }
   QPushButton* stopButton() const { return mStop; }
   QSpinBox* stepsBox() const { return mSteps; }
@@ -43,6 +44,7 @@ class TrainingPanel : public QWidget {
   LossPlot* mPlot;
   QElapsedTimer mClock;   // since Start/Resume, for the time left
   int mFirstStep = 1;
+  int mValidationSize = 0;
   int mRunGeneration = -1;    // the document's model the current run trains
   int mShownGeneration = -1;  // the model whose history the plot shows
   QString mLastStatus, mLastValidation;
