@@ -9,9 +9,12 @@
 #include "panels/trainingpanel.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QTabWidget>
+#include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include <QPushButton>
 #include <QSpinBox>
@@ -48,6 +51,10 @@ int main(int argc, char** argv) {
                     QCoreApplication::translate("main", "Save a picture of the window to this PNG file and quit "
                                                         "(after the demo training, if any)."),
                     QCoreApplication::translate("main", "file")});
+  parser.addOption({QStringLiteral("data"),
+                    QCoreApplication::translate("main", "Load this data file (TSV/CSV pairs, or text for a "
+                                                        "decoder-only model) instead of the reverse task."),
+                    QCoreApplication::translate("main", "file")});
   parser.addOption({QStringLiteral("tab"),
                     QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding "
                                                         "or algorithm."),
@@ -74,15 +81,29 @@ int main(int argc, char** argv) {
     QFile::remove(MainWindow::autosavePath());
     QCoreApplication::quit();
   };
-  if (parser.isSet(QStringLiteral("demo"))) {
-    w.dataPanel()->loadButton()->click();
+  const int demoSteps = parser.isSet(QStringLiteral("demo")) ? std::max(1, parser.value(QStringLiteral("demo")).toInt()) : 0;
+  auto buildAndTrain = [&w, demoSteps, shot, grab] {
     w.modelPanel()->buildButton()->click();
-    w.trainingPanel()->stepsBox()->setValue(std::max(1, parser.value(QStringLiteral("demo")).toInt()));
+    w.trainingPanel()->stepsBox()->setValue(demoSteps);
     if (!shot.isEmpty())
       QObject::connect(w.trainer(), &TrainingController::stateChanged, &w, [grab](TrainingController::State s) {
         if (s == TrainingController::State::Finished) QTimer::singleShot(500, grab);
       });
     w.trainingPanel()->startButton()->click();
+  };
+  if (parser.isSet(QStringLiteral("data"))) {
+    const QString file = parser.value(QStringLiteral("data"));
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix != QLatin1String("tsv") && suffix != QLatin1String("csv"))
+      w.modelPanel()->variantBox()->setCurrentIndex(1);  // plain text: a decoder-only language model
+    QObject::connect(w.dataPanel()->loader(), &DataLoader::finished, &w, [=](const QString& error) {
+      if (error.isEmpty() && demoSteps > 0) buildAndTrain();
+      else if (!shot.isEmpty()) QTimer::singleShot(500, grab);
+    });
+    w.dataPanel()->loadFile(file);
+  } else if (demoSteps > 0) {
+    w.dataPanel()->loadButton()->click();
+    buildAndTrain();
   } else if (!shot.isEmpty()) {
     QTimer::singleShot(800, grab);
   }

@@ -171,10 +171,6 @@
         <translation>Eine eingebaute Aufgabe</translation>
     </message>
     <message>
-        <source>Or a file</source>
-        <translation>Oder eine Datei</translation>
-    </message>
-    <message>
         <source>Open data file…</source>
         <translation>Datendatei öffnen…</translation>
     </message>
@@ -251,6 +247,14 @@
     <message>
         <source>Vocabulary (token: count): the %1 most frequent of %2 tokens</source>
         <translation>Vokabular (Token: Anzahl): die %1 häufigsten von %2 Tokens</translation>
+    </message>
+    <message>
+        <source>A file (TSV, CSV or text)</source>
+        <translation>Eine Datei (TSV, CSV oder Text)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
     </message>
 </context>
 <context>
@@ -1143,6 +1147,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>A model file to open (.safetensors).</source>
         <translation>Eine Modelldatei zum Öffnen (.safetensors).</translation>
+    </message>
+    <message>
+        <source>Load this data file (TSV/CSV pairs, or text for a decoder-only model) instead of the reverse task.</source>
+        <translation>Diese Datendatei laden (TSV/CSV-Paare oder Text für ein Decoder-only-Modell) statt der Umkehr-Aufgabe.</translation>
     </message>
 </context>
 </TS>

@@ -97,9 +97,18 @@ void AttentionPanel::fillProbes() {
   const QString keep = mProbe->currentText();
   QSignalBlocker block(mProbe);
   mProbe->clear();
-  if (mDoc->hasData())
-    for (size_t i = 0; i < std::min<size_t>(mDoc->data().val_pairs.size(), 20); ++i)
-      mProbe->addItem(QString::fromStdString(mDoc->data().val_pairs[i].source));
+  if (mDoc->hasData()) {
+    const auto& d = mDoc->data();
+    for (size_t i = 0; i < std::min<size_t>(d.val_pairs.size(), 20); ++i)
+      mProbe->addItem(QString::fromStdString(d.val_pairs[i].source));
+    if (d.val_pairs.empty() && d.train_pairs.empty())  // plain text: pieces of the validation text
+      for (size_t i = 0; i < std::min<size_t>(d.val.size(), 20); ++i) {
+        std::string s;
+        for (size_t k = 0; k < std::min<size_t>(d.val[i].x.size(), 24); ++k)
+          if (d.val[i].x[k] > gb::Tokenizer::kUnk) s += d.tokenizer.decode({d.val[i].x[k]});
+        mProbe->addItem(QString::fromStdString(s));
+      }
+  }
   if (!keep.isEmpty()) mProbe->setCurrentText(keep);
   // the kinds this variant has
   QSignalBlocker blockKind(mKind);
@@ -125,10 +134,12 @@ void AttentionPanel::refresh() {
   const gb::Tokenizer& tok = mDoc->data().tokenizer;
   const std::string src = mProbe->currentText().toStdString();
   // the target: the data's own when the probe is a known input, otherwise what the model writes (greedy)
+  // plain text (a language model, no pairs): the probe is the whole sequence, as typed
+  const bool text = !c.is_ed() && mDoc->data().val_pairs.empty() && mDoc->data().train_pairs.empty();
   std::string tgt;
   for (const auto& pr : mDoc->data().val_pairs)
     if (pr.source == src) tgt = pr.target;
-  if (tgt.empty()) tgt = gb::greedy_text(c, p, tok, src);
+  if (tgt.empty() && !text) tgt = gb::greedy_text(c, p, tok, src);
   gb::Example e;
   auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
   if (c.is_ed()) {
@@ -138,7 +149,7 @@ void AttentionPanel::refresh() {
     for (int t : ids(tgt)) e.x.push_back(t);
   } else {
     e.x = {gb::Tokenizer::kBos};
-    for (int t : ids(src + ">" + tgt)) e.x.push_back(t);
+    for (int t : ids(text ? src : src + ">" + tgt)) e.x.push_back(t);
   }
   if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
   if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
@@ -157,7 +168,12 @@ void AttentionPanel::refresh() {
   {
     QSignalBlocker b1(mLayer), b2(mHead);
     const int kind = mKind->currentData().toInt();
-    mLayer->setRange(1, kind == int(gb::AttentionRecord::Kind::Bidirectional) ? c.enc_layers : c.dec_layers);
+    const int layers = kind == int(gb::AttentionRecord::Kind::Bidirectional) ? c.enc_layers : c.dec_layers;
+    mLayer->setRange(1, layers);
+    if (mDoc->generation() != mShownGeneration) {  // a new model: start at the last layer, where heads form most
+      mShownGeneration = mDoc->generation();
+      mLayer->setValue(layers);
+    }
     const int head = mHead->currentIndex();
     mHead->clear();
     for (int h = 0; h < c.heads; ++h) mHead->addItem(QString::number(h + 1));

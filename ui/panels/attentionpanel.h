@@ -49,4 +49,5 @@ class AttentionPanel : public QWidget {
   std::vector<Heatmap*> mGrid;
   std::vector<gb::StepRecord> mTrace;
   QStringList mSourceTokens, mTargetTokens;
+  int mShownGeneration = -1;
 };

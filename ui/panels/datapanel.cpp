@@ -8,13 +8,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
@@ -42,8 +42,15 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mLoad = new QPushButton(tr("Load task"), this);
   mLoad->setObjectName(QStringLiteral("loadTaskButton"));
 
-  auto* taskBox = new QGroupBox(tr("A built-in task"), this);
+  // one source at a time: a built-in task or a file
+  mSource = new QComboBox(this);
+  mSource->setObjectName(QStringLiteral("sourceBox"));
+  mSource->addItem(tr("A built-in task"));
+  mSource->addItem(tr("A file (TSV, CSV or text)"));
+  auto* pages = new QStackedWidget(this);
+  auto* taskBox = new QWidget(pages);
   auto* form = new QFormLayout(taskBox);
+  form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Task"), mTask);
   form->addRow(mTaskHelp);
   form->addRow(tr("Training examples"), mTrain);
@@ -51,7 +58,7 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   form->addRow(tr("Seed"), mSeed);
   form->addRow(mLoad);
 
-  auto* fileBox = new QGroupBox(tr("Or a file"), this);
+  auto* fileBox = new QWidget(pages);
   mOpenFile = new QPushButton(tr("Open data file…"), this);
   mOpenFile->setObjectName(QStringLiteral("openDataButton"));
   mOpenFile->setToolTip(tr("TSV or CSV: one source–target pair a line. Any other file: plain text for a "
@@ -68,6 +75,7 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   progressRow->addWidget(mFileProgress, 1);
   progressRow->addWidget(mCancel);
   auto* fileForm = new QFormLayout(fileBox);
+  fileForm->setContentsMargins(0, 0, 0, 0);
   fileForm->addRow(tr("ℓ_max for the file"), mFileMaxLen);
   fileForm->addRow(mOpenFile);
   fileForm->addRow(progressRow);
@@ -90,12 +98,14 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mVocab->setWrapping(true);
   mVocab->setMaximumHeight(80);
   mVocab->setUniformItemSizes(false);
+  pages->addWidget(taskBox);
+  pages->addWidget(fileBox);
   auto* tokForm = new QFormLayout;
+  tokForm->addRow(tr("Source"), mSource);
   tokForm->addRow(tr("Tokenizer"), mTokenizer);
   auto* v = new QVBoxLayout(this);
   v->addLayout(tokForm);
-  v->addWidget(taskBox);
-  v->addWidget(fileBox);
+  v->addWidget(pages);
   v->addWidget(mSummary);
   v->addWidget(mReport);
   v->addWidget(new QLabel(tr("Samples"), this));
@@ -121,6 +131,14 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
     if (!err.isEmpty()) mSummary->setText(err);
   });
   connect(mOpenFile, &QPushButton::clicked, this, &DataPanel::chooseFile);
+  connect(mSource, &QComboBox::currentIndexChanged, pages, [pages](int i) {
+    pages->setCurrentIndex(i);
+    // the stack is as tall as its current page
+    for (int k = 0; k < pages->count(); ++k)
+      pages->widget(k)->setSizePolicy(QSizePolicy::Preferred, k == i ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    pages->adjustSize();
+  });
+  emit mSource->currentIndexChanged(0);
   connect(mCancel, &QPushButton::clicked, mLoader, &DataLoader::cancel);
   connect(mLoader, &DataLoader::progress, this, [this](qint64 done, qint64 total) {
     mFileProgress->setRange(0, 1000);
@@ -151,6 +169,7 @@ void DataPanel::loadFile(const QString& path) {
   o.length = gb::LengthPolicy::Filter;
   o.malformed = gb::MalformedPolicy::Skip;
   mLoadingPath = path;
+  mSource->setCurrentIndex(1);
   mFileProgress->setRange(0, 0);  // busy until the first report
   mFileProgress->show();
   mCancel->show();

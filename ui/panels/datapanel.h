@@ -20,6 +20,7 @@ class DataPanel : public QWidget {
   explicit DataPanel(ModelDocument* doc, QWidget* parent = nullptr);
   QComboBox* taskBox() const { return mTask; }
   QComboBox* tokenizerBox() const { return mTokenizer; }
+  QComboBox* sourceBox() const { return mSource; }
   QPushButton* loadButton() const { return mLoad; }
   QListWidget* preview() const { return mPreview; }
   QListWidget* vocabulary() const { return mVocab; }
@@ -37,6 +38,7 @@ class DataPanel : public QWidget {
   void fileFinished(const QString& error);
   ModelDocument* mDoc;
   DataLoader* mLoader;
+  QComboBox* mSource;
   QComboBox* mTask;
   QLabel* mTaskHelp;
   QSpinBox *mTrain, *mVal, *mSeed, *mFileMaxLen;

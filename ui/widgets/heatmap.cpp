@@ -1,6 +1,7 @@
 #include "heatmap.h"
 
 #include <QMouseEvent>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -109,14 +110,24 @@ void Heatmap::redraw() {
   mMap->setDataRange(QCPRange(lo, hi));
   if (mScale) mScale->axis()->setLabel(mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"));
   if (!mCompact) {
-    auto xt = QSharedPointer<QCPAxisTickerText>::create();
-    auto yt = QSharedPointer<QCPAxisTickerText>::create();
-    for (int c = 0; c < nq; ++c) xt->addTick(c, mQueries.value(c));
-    for (int r = 0; r < nk; ++r) yt->addTick(r, mKeys.value(r));
-    mPlot->xAxis->setTicker(xt);
-    mPlot->yAxis->setTicker(yt);
+    // token labels where each gets about 10 pixels; otherwise every k-th (hover still names every cell)
+    auto ticker = [](const QStringList& labels, int n, int room) {
+      auto t = QSharedPointer<QCPAxisTickerText>::create();
+      const int every = std::max(1, (n * 10 + room - 1) / std::max(1, room));
+      for (int i = 0; i < n; i += every) t->addTick(i, every == 1 ? labels.value(i) : QString::number(i + 1));
+      return t;
+    };
+    const int w = mPlot->axisRect()->width() > 10 ? mPlot->axisRect()->width() : width() / 2;
+    const int h = mPlot->axisRect()->height() > 10 ? mPlot->axisRect()->height() : height() / 2;
+    mPlot->xAxis->setTicker(ticker(mQueries, nq, w));
+    mPlot->yAxis->setTicker(ticker(mKeys, nk, h));
   }
   mPlot->xAxis->setRange(-0.5, nq - 0.5);
   mPlot->yAxis->setRange(-0.5, nk - 0.5);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void Heatmap::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  if (!mCompact && mWeights.size() > 0) QTimer::singleShot(0, this, &Heatmap::redraw);  // after the plot's layout
 }

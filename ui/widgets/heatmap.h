@@ -32,6 +32,9 @@ class Heatmap : public QWidget {
  signals:
   void clicked();
 
+ protected:
+  void resizeEvent(QResizeEvent* e) override;  // labels fit the new size
+
  private:
   void redraw();
   QCustomPlot* mPlot;

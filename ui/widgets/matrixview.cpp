@@ -1,6 +1,7 @@
 #include "matrixview.h"
 
 #include <QMouseEvent>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -96,6 +97,14 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
   mMap->setDataRange(mLook == Look::Binary ? QCPRange(0, 1) : QCPRange(-mRange, mRange));
   mPlot->xAxis->setLabel(colTitle);
   mPlot->yAxis->setLabel(rowTitle);
+  applyTicks();
+  mPlot->xAxis->setRange(-0.5, nc - 0.5);
+  mPlot->yAxis->setRange(-0.5, nr - 0.5);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MatrixView::applyTicks() {
+  const int nr = rows(), nc = cols();
   auto ticker = [](const QStringList& labels, int n, int most) -> QSharedPointer<QCPAxisTicker> {
     auto t = QSharedPointer<QCPAxisTickerText>::create();
     if (labels.isEmpty() || n > 40) {  // indices, 1-based like the notes, at a round step
@@ -118,13 +127,19 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
   };
   // labels only where each gets room (about 12 pixels); otherwise indices
   const int room = mPlot->axisRect()->width() > 10 ? mPlot->axisRect()->width() : width() / 2;
-  const bool colText = !colLabels.isEmpty() && nc * 12 <= room;
+  const bool colText = !mColLabels.isEmpty() && nc * 12 <= room;
   const int roomY = mPlot->axisRect()->height() > 10 ? mPlot->axisRect()->height() : height() / 2;
-  const bool rowText = !rowLabels.isEmpty() && nr * 12 <= roomY;
-  mPlot->xAxis->setTicker(ticker(colText ? colLabels : QStringList(), nc, 5));
-  mPlot->yAxis->setTicker(ticker(rowText ? rowLabels : QStringList(), nr, 8));
+  const bool rowText = !mRowLabels.isEmpty() && nr * 12 <= roomY;
+  mPlot->xAxis->setTicker(ticker(colText ? mColLabels : QStringList(), nc, 5));
+  mPlot->yAxis->setTicker(ticker(rowText ? mRowLabels : QStringList(), nr, 8));
   mPlot->xAxis->setTickLabelRotation(colText && nc > 4 ? 90 : 0);
-  mPlot->xAxis->setRange(-0.5, nc - 0.5);
-  mPlot->yAxis->setRange(-0.5, nr - 0.5);
-  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MatrixView::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  if (mM.size() > 0)
+    QTimer::singleShot(0, this, [this] {
+      applyTicks();
+      mPlot->replot(QCustomPlot::rpQueuedReplot);
+    });
 }

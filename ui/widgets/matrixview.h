@@ -30,12 +30,17 @@ class MatrixView : public QWidget {
   QString hoverText(int row, int col) const;
   QCustomPlot* plot() const { return mPlot; }
 
+ protected:
+  void resizeEvent(QResizeEvent* e) override;  // labels fit the new size
+
  private:
+  void applyTicks();
   QCustomPlot* mPlot;
   QCPColorMap* mMap;
   QCPColorScale* mScale;
   Look mLook;
   gb::MatF mM;
   QStringList mRowLabels, mColLabels;
+  QString mRowTitle, mColTitle;
   double mRange = 1;
 };
