@@ -1,5 +1,6 @@
 // Training: determinism (same seed → bit-identical losses), cancellation between steps, the learning-rate
 // schedule, clipping, and that both optimizers actually learn a small task.
+#include "core/model/model.h"
 #include "core/model/params.h"
 #include "core/rng.h"
 #include "core/train/trainer.h"
@@ -130,6 +131,42 @@ class TestCoreTrain : public QObject {
         moved += diff.squaredNorm();
       }
       QVERIFY(moved > 0);
+    }
+  }
+
+  // Small models train a shard in micro-batches (d_e × N activations within 16 KB): the step's loss and gradient
+  // must be those of the whole batch at once.
+  void micro_batches_equal_the_whole_batch() {
+    const Config c = Config::make(Variant::EncoderDecoder, 10, 16, 1, 1, 2, 128, 64);  // 4096 / 128 = 32 tokens
+    auto data = copy_task(c, 10, 9);  // x of 3…5 tokens: micro-batches of 6+ examples would not fit; 2…4 do
+    for (auto& e : data) {  // lengthen to 11…13 tokens so that two examples make one micro-batch
+      while (e.x.size() < 11) e.x.push_back(2 + int(e.x.size() % 7));
+      while (e.z.size() < 10) e.z.push_back(3);
+    }
+    Params<float> p = params_init(c, 4), start = p;
+    TrainOptions o;
+    o.steps = 1;
+    o.batch_size = 10;
+    o.loss = LossKind::Sum;
+    o.opt.lr = 0.0f;  // keep θ: only the gradient matters here
+    Trainer t(c, p, data, o);
+    const StepReport r = t.step();
+    // the reference: all ten examples in one padded batch
+    std::vector<int> idx(10);
+    for (int i = 0; i < 10; ++i) idx[size_t(i)] = i;
+    const Batch b = make_batch(c, data, idx);
+    Activations<float> act;
+    Workspace<float> ws;
+    model_forward(act, c, start, b);
+    const LossStats st = loss_forward_backward(&ws.dlogits, act.logits, b, LossKind::Sum);
+    Grads<float> g = params_zeros<float>(c);
+    model_backward(g, ws, act, ws.dlogits, c, start, b);
+    QVERIFY(std::abs(r.loss - st.loss_sum) <= 1e-4 * st.loss_sum);
+    QCOMPARE(r.stats.tokens, st.tokens);
+    auto got = tensor_list(c, const_cast<Grads<float>&>(t.grads())), want = tensor_list(c, g);
+    for (size_t i = 0; i < got.size(); ++i) {
+      const float scale = std::max(1e-3f, want[i].mat().cwiseAbs().maxCoeff());
+      QVERIFY2((got[i].mat() - want[i].mat()).cwiseAbs().maxCoeff() <= 1e-4f * scale, t.tensor_names()[i].c_str());
     }
   }
 

@@ -60,19 +60,39 @@ const StepReport& Trainer::step() {
     Shard& sh = shards_[size_t(k)];
     const size_t lo = idx_.size() * size_t(k) / size_t(S), hi = idx_.size() * size_t(k + 1) / size_t(S);
     sh.idx.assign(idx_.begin() + long(lo), idx_.begin() + long(hi));
-    make_batch(sh.batch, c_, data_, sh.idx);
     if (S > 1 && c_.dropout > 0.0f) sh.rng.reseed(cur_.rng.next_u64());  // drawn in order: deterministic
   }
+  // Small models run a shard in micro-batches: forward, loss and backward of a few examples at a time, gradients
+  // accumulated, so that a d_e × N activation matrix stays within 16 KB and the products work out of the L1
+  // cache. Measured on config S: 13% faster (encoder-decoder), 8% (decoder-only); larger models (where a
+  // micro-batch would hold fewer than two examples) gain nothing from it and run the shard whole.
+  const size_t micro_tokens = size_t(4096 / std::max(1, c_.d_e));
   auto run_shard = [&](int k) {
     Shard& sh = shards_[size_t(k)];
     ForwardOptions fo;
     fo.train = true;
     fo.rng = S > 1 ? &sh.rng : &cur_.rng;
-    model_forward(sh.act, c_, p_, sh.batch, fo);                                        // P(θ) ← Transformer(…)
-    sh.stats = loss_forward_backward(&sh.ws.dlogits, sh.act.logits, sh.batch, LossKind::Sum);  // J(θ)
     for (const auto& t : sh.gl) t.mat().setZero();  // (each shard zeroes its own gradient on its own thread)
-    model_backward(k == 0 ? g_ : sh.own, sh.ws, sh.act, sh.ws.dlogits, c_, p_, sh.batch);    // ∇J(θ)
+    sh.stats = LossStats{};
+    size_t longest = 1;
+    for (int i : sh.idx) longest = std::max({longest, data_[size_t(i)].x.size(), data_[size_t(i)].z.size()});
+    size_t per = micro_tokens / longest;
+    if (per < 2) per = sh.idx.size();
+    for (size_t m = 0; m < sh.idx.size(); m += per) {
+      sh.micro.assign(sh.idx.begin() + long(m), sh.idx.begin() + long(std::min(sh.idx.size(), m + per)));
+      make_batch(sh.batch, c_, data_, sh.micro);
+      model_forward(sh.act, c_, p_, sh.batch, fo);                                      // P(θ) ← Transformer(…)
+      const LossStats st = loss_forward_backward(&sh.ws.dlogits, sh.act.logits, sh.batch, LossKind::Sum);  // J(θ)
+      sh.stats.loss_sum += st.loss_sum;
+      sh.stats.tokens += st.tokens;
+      sh.stats.correct += st.correct;
+      sh.stats.sequences += st.sequences;
+      sh.stats.sequences_correct += st.sequences_correct;
+      model_backward(k == 0 ? g_ : sh.own, sh.ws, sh.act, sh.ws.dlogits, c_, p_, sh.batch);  // ∇J(θ), accumulated
+      for (int len : sh.batch.x_len) sh.tokens_in += len;
+    }
   };
+  for (int k = 0; k < S; ++k) shards_[size_t(k)].tokens_in = 0;
   if (S == 1) {
     run_shard(0);
   } else {
@@ -104,8 +124,7 @@ const StepReport& Trainer::step() {
   r.stats = st;
   r.loss = st.loss;
   r.tokens = 0;
-  for (int k = 0; k < S; ++k)
-    for (int len : shards_[size_t(k)].batch.x_len) r.tokens += len;
+  for (int k = 0; k < S; ++k) r.tokens += shards_[size_t(k)].tokens_in;
   r.grad_norms.resize(gl_.size());
 #pragma omp parallel for schedule(dynamic)
   for (size_t i = 0; i < gl_.size(); ++i) r.grad_norms[i] = gl_[i].mat().norm();

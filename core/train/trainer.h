@@ -76,12 +76,14 @@ class Trainer {
   // threads inside every matrix product, and the products then need no heap memory.
   struct Shard {
     std::vector<int> idx;
+    std::vector<int> micro;               // the examples of one micro-batch
     Batch batch;
     Activations<float> act;
     Workspace<float> ws;
     Grads<float> own;                     // gradient of shards 1…; shard 0 writes into g_
     std::vector<TensorRef<float>> gl;     // views of this shard's gradient
     LossStats stats;
+    int64_t tokens_in = 0;                // real tokens of x this step
     Rng rng;
   };
   const Config c_;
