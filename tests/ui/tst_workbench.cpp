@@ -168,6 +168,31 @@ class TestWorkbench : public QObject {
     QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
   }
 
+  // The learning-rate schedule the Training dock offers is the one the optimizer follows.
+  void schedule_choice() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(30);
+    const double lr = tp->learningRateBox()->value();
+    tp->scheduleBox()->setCurrentIndex(1);  // constant
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_COMPARE(int(w.document()->history().size()), 30);
+    for (const auto& h : w.document()->history()) QVERIFY(std::abs(h.lr - lr) < 1e-9);
+    tp->scheduleBox()->setCurrentIndex(0);  // warm-up (3 steps: a tenth of 30), then cosine decay
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_COMPARE(int(w.document()->history().size()), 30);
+    const auto& h = w.document()->history();
+    QVERIFY(std::abs(h[0].lr - lr / 3) < 1e-6);
+    QVERIFY(std::abs(h[2].lr - lr) < 1e-6);
+    QVERIFY(h[29].lr < 0.2 * lr);
+  }
+
   // The padding mask of a batch and the seed's masks with it, cell by cell.
   void masks_of_a_batch() {
     MainWindow w;

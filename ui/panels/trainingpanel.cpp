@@ -19,8 +19,19 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mOptimizer = new QComboBox(this);
   mOptimizer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mOptimizer->setMinimumContentsLength(12);
-  mOptimizer->addItem(tr("AdamW, warm-up and cosine decay"), 1);
+  mOptimizer->addItem(tr("AdamW, batches, mean loss"), 1);
   mOptimizer->addItem(tr("SGD, one example a step (seed-exact)"), 0);
+  mSchedule = new QComboBox(this);
+  mSchedule->setObjectName(QStringLiteral("scheduleBox"));
+  mSchedule->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mSchedule->setMinimumContentsLength(12);
+  mSchedule->addItem(tr("Warm-up, then cosine decay to η/10"), 1);
+  mSchedule->addItem(tr("Constant η (as in the seed)"), 0);
+  mWarmup = new QSpinBox(this);
+  mWarmup->setObjectName(QStringLiteral("warmupBox"));
+  mWarmup->setRange(0, 1000000);
+  mWarmup->setValue(100);
+  mWarmup->setToolTip(tr("Steps over which η rises linearly from 0 (at most a tenth of the steps are used)"));
   mLr = new QDoubleSpinBox(this);
   mLr->setDecimals(5);
   mLr->setRange(1e-5, 1.0);
@@ -38,6 +49,8 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   auto* form = new QFormLayout;
   form->addRow(tr("Optimizer"), mOptimizer);
   form->addRow(tr("Learning rate η"), mLr);
+  form->addRow(tr("Schedule"), mSchedule);
+  form->addRow(tr("Warm-up steps"), mWarmup);
   form->addRow(tr("Batch size"), mBatch);
   form->addRow(tr("Steps"), mSteps);
   form->addRow(tr("Seed"), mSeed);
@@ -71,7 +84,9 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mLr->setValue(adamw ? 2e-3 : 1e-2);
     mBatch->setValue(adamw ? 32 : 1);
     mBatch->setEnabled(adamw);
+    mSchedule->setCurrentIndex(adamw ? 0 : 1);  // the seed's SGD keeps η constant
   });
+  connect(mSchedule, &QComboBox::currentIndexChanged, this, &TrainingPanel::refreshButtons);
   connect(mStart, &QPushButton::clicked, this, [this] { startOrResume(false); });
   connect(mStep, &QPushButton::clicked, this, [this] { startOrResume(true); });
   connect(mPause, &QPushButton::clicked, mTrainer, &TrainingController::pause);
@@ -161,11 +176,11 @@ void TrainingPanel::startOrResume(bool singleStep) {
   const bool adamw = mOptimizer->currentData().toInt() == 1;
   o.opt.kind = adamw ? gb::OptimizerKind::AdamW : gb::OptimizerKind::SGD;
   o.opt.lr = float(mLr->value());
-  if (adamw) {
-    o.opt.warmup_steps = std::min(100, mSteps->value() / 10);
+  if (mSchedule->currentData().toInt() == 1) {
+    o.opt.warmup_steps = std::min(mWarmup->value(), mSteps->value() / 10);
     o.opt.decay_steps = std::max(1, mSteps->value() - o.opt.warmup_steps);
-    o.opt.clip = 1.0f;
   }
+  if (adamw) o.opt.clip = 1.0f;
   o.batch_size = adamw ? mBatch->value() : 1;
   o.loss = adamw ? gb::LossKind::Mean : gb::LossKind::Sum;
   o.shuffle = adamw;
@@ -198,7 +213,8 @@ void TrainingPanel::refreshButtons() {
   mStep->setEnabled(model && !running);
   mStop->setEnabled(running || paused);
   mReset->setEnabled(model && !running && !paused);
-  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mBatch, mSteps, mSeed})
+  mWarmup->setEnabled(!running && !paused && mSchedule->currentData().toInt() == 1);
+  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mSchedule, mBatch, mSteps, mSeed})
     w->setEnabled(!running && !paused);
   if (!model) mStatus->setText(tr("Build a model to train it."));
   else if (st == TrainingController::State::Finished && !mLastStatus.isEmpty())

@@ -24,6 +24,7 @@ class TrainingPanel : public QWidget {
   QPushButton* pauseButton() const { return mPause; }
   QPushButton* stepButton() const { return mStep; }
   QComboBox* optimizerBox() const { return mOptimizer; }
+  QComboBox* scheduleBox() const { return mSchedule; }
   QSpinBox* batchBox() const { return mBatch; }
   QDoubleSpinBox* learningRateBox() const { return mLr; }
   QPushButton* stopButton() const { return mStop; }
@@ -36,6 +37,8 @@ class TrainingPanel : public QWidget {
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   QComboBox* mOptimizer;
+  QComboBox* mSchedule;
+  QSpinBox* mWarmup;
   QDoubleSpinBox* mLr;
   QSpinBox *mBatch, *mSteps, *mSeed;
   QPushButton *mStart, *mPause, *mStep, *mStop, *mReset;
