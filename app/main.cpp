@@ -5,6 +5,7 @@
 
 #include "controllers/trainingcontroller.h"
 #include "panels/datapanel.h"
+#include "panels/decodingpanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 
@@ -17,6 +18,8 @@
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include <QPushButton>
+#include <QSlider>
+#include <QThread>
 #include <QSpinBox>
 #include <QTimer>
 
@@ -76,6 +79,17 @@ int main(int argc, char** argv) {
   if (!parser.positionalArguments().isEmpty()) w.openFile(parser.positionalArguments().first());
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
   auto grab = [&w, shot] {
+    // on the Decoding tab, show a sequence being decoded: three tokens at τ = 0.7
+    auto* dp = w.findChild<DecodingPanel*>();
+    if (dp && dp->isVisible() && w.document()->hasModel()) {
+      dp->temperatureSlider()->setValue(14);
+      if (dp->inputBox()->count() > 0) dp->inputBox()->setCurrentIndex(0);
+      dp->startButton()->click();
+      for (int i = 0; i < 3; ++i) dp->stepButton()->click();
+      QCoreApplication::processEvents();
+      QThread::msleep(100);
+      QCoreApplication::processEvents();
+    }
     w.grab().save(shot);
     w.document()->setModified(false);  // a scripted run leaves nothing to recover
     QFile::remove(MainWindow::autosavePath());

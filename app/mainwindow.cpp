@@ -9,6 +9,7 @@
 #include "controllers/trainingcontroller.h"
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
+#include "panels/decodingpanel.h"
 #include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
@@ -112,9 +113,7 @@ void MainWindow::createTabs() {
   mTabs->addTab(scrolled(new AttentionPanel(mDoc, mTrainer, mTabs), "attentionTab"), tr("Attention"));
   mTabs->addTab(scrolled(new MasksPanel(mDoc, mTabs), "masksTab"), tr("Masks"));
   mTabs->addTab(scrolled(new ParametersPanel(mDoc, mTrainer, mTabs), "parametersTab"), tr("Parameters"));
-  add("decodingTab", tr("Decoding"), tr("Decoding, one token at a time"),
-      tr("Step through ED-Inference or D-Inference: the next-token distribution p, the distribution q ∝ p^(1/τ) "
-         "after the temperature slider, the token chosen and why, and the KV cache as it grows."));
+  mTabs->addTab(scrolled(new DecodingPanel(mDoc, mTrainer, mTabs), "decodingTab"), tr("Decoding"));
   add("algorithmTab", tr("Algorithm"), tr("The algorithm, line by line"),
       tr("The pseudo-code of the seeds, executed one line at a time: the line that runs next, and every matrix "
          "in scope with its shape."));

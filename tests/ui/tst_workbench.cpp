@@ -5,6 +5,8 @@
 #include "mainwindow.h"
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
+#include "panels/decodingpanel.h"
+#include "controllers/decodingcontroller.h"
 #include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
@@ -14,6 +16,7 @@
 #include "widgets/matrixview.h"
 
 #include <QCheckBox>
+#include <QSlider>
 #include <QDoubleSpinBox>
 #include <qcustomplot.h>
 
@@ -191,6 +194,51 @@ class TestWorkbench : public QObject {
     QVERIFY(std::abs(h[0].lr - lr / 3) < 1e-6);
     QVERIFY(std::abs(h[2].lr - lr) < 1e-6);
     QVERIFY(h[29].lr < 0.2 * lr);
+  }
+
+  // Decoding one token at a time; the temperature slider reshapes q for the pending step.
+  void decoding_with_temperature() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);  // reverse, encoder-decoder
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    QVERIFY(dp);
+    w.tabs()->setCurrentIndex(3);
+    QVERIFY(dp->isVisible());
+    DecodingController* ctl = dp->controller();
+    dp->inputBox()->setCurrentText(QStringLiteral("abcd"));
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QVERIFY(ctl->active());
+    QCOMPARE(int(ctl->session()->source().size()), 4);
+    QCOMPARE(ctl->session()->tokens().size(), size_t(1));  // <bos>
+    const auto logp = ctl->nextLogp();
+    const int V = int(logp.size());
+    const int argmax = int(std::max_element(logp.begin(), logp.end()) - logp.begin());
+    // τ = ∞: q is uniform; τ = 0: all mass on the argmax; τ = 1: q = p
+    dp->temperatureSlider()->setValue(DecodingPanel::kInfinityPosition);
+    for (double q : ctl->preview().q_filtered) QVERIFY(std::abs(q - 1.0 / V) < 1e-9);
+    dp->temperatureSlider()->setValue(20);
+    QCOMPARE(ctl->sampler().temperature, 1.0);
+    const auto q1 = ctl->preview().q_filtered;
+    for (int t = 0; t < V; ++t) QVERIFY(std::abs(q1[size_t(t)] - std::exp(logp[size_t(t)])) < 1e-9);
+    dp->temperatureSlider()->setValue(0);
+    QCOMPARE(ctl->preview().q_filtered[size_t(argmax)], 1.0);
+    // the chart shows p and q for the pending step
+    QVERIFY(dp->chart()->plottableCount() == 2);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);  // greedy: takes the argmax
+    QCOMPARE(ctl->session()->tokens().size(), size_t(2));
+    QCOMPARE(ctl->session()->tokens().back(), argmax);
+    QCOMPARE(ctl->session()->steps().back().choice.how, gb::ChoiceKind::Argmax);
+    QVERIFY(dp->choiceLabel()->text().contains("Step 1"));
+    QTest::mouseClick(dp->backButton(), Qt::LeftButton);
+    QCOMPARE(ctl->session()->tokens().size(), size_t(1));
+    QTest::mouseClick(dp->runButton(), Qt::LeftButton);
+    QVERIFY(ctl->finished());
+    const auto& x = ctl->session()->tokens();
+    QVERIFY(x.back() == gb::Tokenizer::kEos || int(x.size()) == w.document()->config().max_len);
+    QVERIFY(!dp->stepButton()->isEnabled());
   }
 
   // The padding mask of a batch and the seed's masks with it, cell by cell.

@@ -1,0 +1,274 @@
+#include "decodingpanel.h"
+
+#include "controllers/decodingcontroller.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+double DecodingPanel::temperatureAt(int position) {
+  if (position >= kInfinityPosition) return std::numeric_limits<double>::infinity();
+  return 0.05 * position;
+}
+
+DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+  mCtl = new DecodingController(this);
+  mInput = new QComboBox(this);
+  mInput->setObjectName(QStringLiteral("decodeInput"));
+  mInput->setEditable(true);
+  mInput->setMinimumContentsLength(14);
+  mInput->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mInput->setToolTip(tr("Encoder-decoder: the source z. Decoder-only: the prompt. Type one, or pick one from the "
+                        "validation data."));
+  mStart = new QPushButton(tr("Start"), this);
+  mStart->setObjectName(QStringLiteral("decodeStart"));
+  mStart->setToolTip(tr("A new sequence: ED-Inference starts from <bos>, D-Inference from <bos> and the prompt"));
+  mStep = new QPushButton(tr("Next token"), this);
+  mStep->setObjectName(QStringLiteral("decodeStep"));
+  mRun = new QPushButton(tr("To the end"), this);
+  mBack = new QPushButton(tr("Back"), this);
+  mBack->setToolTip(tr("Take the last token back (and draw again, perhaps at another temperature)"));
+  mTau = new QSlider(Qt::Horizontal, this);
+  mTau->setObjectName(QStringLiteral("temperatureSlider"));
+  mTau->setRange(0, kInfinityPosition);
+  mTau->setValue(20);  // τ = 1: the model's own distribution
+  mTau->setToolTip(tr("τ = 0 takes the most likely token (greedy); τ = 1 samples p itself; larger τ flattens q "
+                      "towards the uniform distribution (τ = ∞)"));
+  mTauLabel = new QLabel(this);
+  mTauLabel->setMinimumWidth(70);
+  mTopK = new QSpinBox(this);
+  mTopK->setRange(0, 100000);
+  mTopK->setSpecialValueText(tr("off"));
+  mTopP = new QDoubleSpinBox(this);
+  mTopP->setRange(0.01, 1.0);
+  mTopP->setSingleStep(0.05);
+  mTopP->setValue(1.0);
+  mSeed = new QSpinBox(this);
+  mSeed->setRange(0, 1000000);
+  auto* row1 = new QHBoxLayout;
+  row1->addWidget(new QLabel(tr("Input"), this));
+  row1->addWidget(mInput, 1);
+  row1->addWidget(new QLabel(tr("Seed"), this));
+  row1->addWidget(mSeed);
+  row1->addWidget(mStart);
+  auto* row2 = new QHBoxLayout;
+  row2->addWidget(new QLabel(tr("Temperature"), this));
+  row2->addWidget(mTau, 1);
+  row2->addWidget(mTauLabel);
+  row2->addWidget(new QLabel(tr("top-k"), this));
+  row2->addWidget(mTopK);
+  row2->addWidget(new QLabel(tr("top-p"), this));
+  row2->addWidget(mTopP);
+  auto* row3 = new QHBoxLayout;
+  row3->addWidget(mStep);
+  row3->addWidget(mRun);
+  row3->addWidget(mBack);
+  row3->addStretch(1);
+  mSequence = new QLabel(this);
+  mSequence->setObjectName(QStringLiteral("decodeSequence"));
+  mSequence->setWordWrap(true);
+  mSequence->setTextFormat(Qt::RichText);
+  mChoice = new QLabel(this);
+  mChoice->setObjectName(QStringLiteral("decodeChoice"));
+  mChoice->setWordWrap(true);
+  mInfo = new QLabel(tr("Build (and train) a model, then start decoding."), this);
+  mInfo->setWordWrap(true);
+  mCache = new QLabel(this);
+  mCache->setWordWrap(true);
+
+  mChart = new QCustomPlot(this);
+  mChart->setObjectName(QStringLiteral("distributionChart"));
+  mChart->setMinimumHeight(260);
+  mPBars = new QCPBars(mChart->xAxis, mChart->yAxis);
+  mPBars->setName(tr("p: the model's distribution"));
+  mPBars->setPen(Qt::NoPen);
+  mPBars->setBrush(QColor(0xb0, 0xb0, 0xb0));
+  mPBars->setWidth(0.38);
+  mQBars = new QCPBars(mChart->xAxis, mChart->yAxis);
+  mQBars->setName(tr("q: what is drawn from (after τ, top-k, top-p)"));
+  mQBars->setPen(Qt::NoPen);
+  mQBars->setBrush(QColor(0x3b, 0x52, 0x8b));
+  mQBars->setWidth(0.38);
+  mChart->yAxis->setRange(0, 1.0);
+  mChart->yAxis->setLabel(tr("probability of the next token"));
+  mChart->xAxis->setLabel(tr("the most likely tokens under p"));
+  mChart->legend->setVisible(true);
+  mChart->legend->setFont(font());
+  mChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(row1);
+  v->addLayout(row2);
+  v->addLayout(row3);
+  v->addWidget(mInfo);
+  v->addWidget(mSequence);
+  v->addWidget(mChoice);
+  v->addWidget(mChart, 1);
+  v->addWidget(mCache);
+
+  connect(mStart, &QPushButton::clicked, this, &DecodingPanel::start);
+  connect(mStep, &QPushButton::clicked, this, [this] {
+    const QString err = mCtl->step();
+    if (!err.isEmpty()) mInfo->setText(err);
+  });
+  connect(mRun, &QPushButton::clicked, mCtl, &DecodingController::runToEnd);
+  connect(mBack, &QPushButton::clicked, mCtl, &DecodingController::back);
+  connect(mTau, &QSlider::valueChanged, this, &DecodingPanel::applySampler);
+  connect(mTopK, &QSpinBox::valueChanged, this, &DecodingPanel::applySampler);
+  connect(mTopP, &QDoubleSpinBox::valueChanged, this, &DecodingPanel::applySampler);
+  connect(mCtl, &DecodingController::changed, this, &DecodingPanel::redraw);
+  connect(mDoc, &ModelDocument::dataChanged, this, &DecodingPanel::fillInputs);
+  connect(mDoc, &ModelDocument::modelChanged, this, [this] {
+    fillInputs();
+    redraw();
+  });
+  applySampler();
+  redraw();
+}
+
+void DecodingPanel::fillInputs() {
+  const QString keep = mInput->currentText();
+  QSignalBlocker block(mInput);
+  mInput->clear();
+  if (mDoc->hasData())
+    for (size_t i = 0; i < std::min<size_t>(mDoc->data().val_pairs.size(), 20); ++i)
+      mInput->addItem(QString::fromStdString(mDoc->data().val_pairs[i].source));
+  if (!keep.isEmpty()) mInput->setCurrentText(keep);
+}
+
+void DecodingPanel::applySampler() {
+  gb::SamplerOptions o;
+  o.temperature = temperatureAt(mTau->value());
+  o.top_k = mTopK->value();
+  o.top_p = mTopP->value();
+  mTauLabel->setText(std::isinf(o.temperature) ? tr("τ = ∞") : tr("τ = %1").arg(o.temperature, 0, 'f', 2));
+  mCtl->setSampler(o);  // redraws q for the pending step at once
+}
+
+void DecodingPanel::start() {
+  if (!mDoc->hasModel() || !mDoc->hasData()) {
+    mInfo->setText(tr("Build (and train) a model, then start decoding."));
+    return;
+  }
+  // the newest parameters: the trainer's while it trains, the document's otherwise
+  const gb::Params<float> p =
+      mTrainer->state() == TrainingController::State::Idle ? mDoc->params() : mTrainer->params();
+  const bool pairs = !mDoc->data().train_pairs.empty();
+  const QString err = mCtl->start(mDoc->config(), p, mDoc->data().tokenizer, mInput->currentText(), pairs,
+                                  quint64(mSeed->value()));
+  mInfo->setText(err.isEmpty() ? (mDoc->config().is_ed()
+                                      ? tr("ED-Inference: the encoder has read z once; each step adds one column to "
+                                           "the decoder and draws the next token from q.")
+                                      : tr("D-Inference: each step adds one column and draws the next token from q."))
+                               : err);
+}
+
+void DecodingPanel::redraw() {
+  const gb::DecodeSession* s = mCtl->session();
+  const bool active = s != nullptr;
+  mStep->setEnabled(active && !mCtl->finished());
+  mRun->setEnabled(active && !mCtl->finished());
+  mBack->setEnabled(active && !s->steps().empty());
+  mStart->setEnabled(mDoc->hasModel() && mDoc->hasData());
+  if (!active) {
+    mSequence->clear();
+    mChoice->clear();
+    mCache->clear();
+    mPBars->data()->clear();
+    mQBars->data()->clear();
+    mChart->replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
+  // the sequence: the prompt grey, chosen tokens bold
+  QStringList parts;
+  const auto& x = s->tokens();
+  for (size_t i = 0; i < x.size(); ++i) {
+    const QString t = mCtl->display(x[i]).toHtmlEscaped();
+    parts << (i < s->prefix_length() ? QStringLiteral("<span style='color:#777'>%1</span>").arg(t)
+                                     : QStringLiteral("<b>%1</b>").arg(t));
+  }
+  QString seq = tr("x = %1").arg(parts.join(QLatin1Char(' ')));
+  if (s->config().is_ed()) {
+    QStringList z;
+    for (int t : s->source()) z << mCtl->display(t).toHtmlEscaped();
+    seq = tr("z = %1<br>%2").arg(z.join(QLatin1Char(' ')), seq);
+  }
+  mSequence->setText(seq);
+  // the last choice
+  if (!s->steps().empty()) {
+    const gb::DecodeStep& st = s->steps().back();
+    QString how;
+    switch (st.choice.how) {
+      case gb::ChoiceKind::Argmax: how = tr("the most likely token (τ = 0)"); break;
+      case gb::ChoiceKind::Sampled: how = tr("drawn from q with the random number %1").arg(st.choice.random, 0, 'f', 3); break;
+      case gb::ChoiceKind::Uniform: how = tr("drawn uniformly (τ = ∞)"); break;
+      case gb::ChoiceKind::Forced: how = tr("forced"); break;
+      case gb::ChoiceKind::Beam: how = tr("by beam search"); break;
+    }
+    mChoice->setText(tr("Step %1 chose “%2”: %3; p = %4, q = %5.")
+                         .arg(s->steps().size())
+                         .arg(mCtl->display(st.choice.token), how)
+                         .arg(st.p_chosen, 0, 'f', 3)
+                         .arg(st.q_chosen, 0, 'f', 3));
+  } else {
+    mChoice->setText(tr("No token chosen yet."));
+  }
+  if (mCtl->finished())
+    mChoice->setText(mChoice->text() + QLatin1Char(' ') +
+                     tr("Done: “%1”.").arg(mCtl->generatedText()));
+  // the pending step: p and q over the most likely tokens
+  const gb::Choice c = mCtl->preview();
+  const auto& logp = mCtl->nextLogp();
+  std::vector<int> order(logp.size());
+  std::iota(order.begin(), order.end(), 0);
+  const size_t shown = std::min<size_t>(order.size(), 24);
+  std::partial_sort(order.begin(), order.begin() + long(shown), order.end(),
+                    [&](int a, int b) { return logp[size_t(a)] > logp[size_t(b)] || (logp[size_t(a)] == logp[size_t(b)] && a < b); });
+  QVector<double> keys, pv, qv;
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  for (size_t i = 0; i < shown; ++i) {
+    const int t = order[i];
+    keys << double(i);
+    pv << std::exp(logp[size_t(t)]);
+    qv << c.q_filtered[size_t(t)];
+    ticker->addTick(double(i), mCtl->display(t));
+  }
+  QVector<double> pk = keys, qk = keys;
+  for (double& k : pk) k -= 0.2;
+  for (double& k : qk) k += 0.2;
+  mPBars->setData(pk, pv, true);
+  mQBars->setData(qk, qv, true);
+  mChart->xAxis->setTicker(ticker);
+  mChart->xAxis->setTickLabelRotation(shown > 12 ? 60 : 0);
+  mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
+  mChart->yAxis->setRange(0, 1.02);
+  mChart->replot(QCustomPlot::rpQueuedReplot);
+  const double tau = mCtl->sampler().temperature;
+  mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per "
+                     "decoder layer%6.")
+                      .arg(c.entropy_p, 0, 'f', 3)
+                      .arg(c.entropy_q, 0, 'f', 3)
+                      .arg(c.kept.size())
+                      .arg(std::isinf(tau) ? tr("τ = ∞ makes q uniform")
+                                           : tau == 0 ? tr("τ = 0 puts all mass on the most likely token")
+                                                      : tr("q ∝ p^(1/τ) with τ = %1").arg(tau, 0, 'f', 2))
+                      .arg(s->cache_length())
+                      .arg(s->config().is_ed() ? tr(", cross-attention K and V of the %1 source tokens computed once")
+                                                     .arg(s->source().size())
+                                               : QString()));
+}

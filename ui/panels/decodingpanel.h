@@ -1,0 +1,57 @@
+// decodingpanel.h — the Decoding tab: ED-Inference / D-Inference one token at a time. The next-token distribution
+// p of the model beside q ∝ p^{1/τ} after the temperature slider (and top-k / top-p), redrawn as the slider moves;
+// the token chosen and why; the sequence so far; the KV cache as it grows.
+#pragma once
+
+#include <QWidget>
+
+class DecodingController;
+class ModelDocument;
+class QCPBars;
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class TrainingController;
+
+class DecodingPanel : public QWidget {
+  Q_OBJECT
+ public:
+  DecodingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
+  DecodingController* controller() const { return mCtl; }
+  QComboBox* inputBox() const { return mInput; }
+  QSlider* temperatureSlider() const { return mTau; }
+  QPushButton* startButton() const { return mStart; }
+  QPushButton* stepButton() const { return mStep; }
+  QPushButton* runButton() const { return mRun; }
+  QPushButton* backButton() const { return mBack; }
+  QCustomPlot* chart() const { return mChart; }
+  QLabel* sequenceLabel() const { return mSequence; }
+  QLabel* choiceLabel() const { return mChoice; }
+  // τ for a slider position: 0 … 3 in steps of 0.05; the last position is ∞.
+  static double temperatureAt(int position);
+  static constexpr int kInfinityPosition = 61;
+
+ public slots:
+  void start();
+
+ private:
+  void fillInputs();
+  void applySampler();
+  void redraw();
+  ModelDocument* mDoc;
+  TrainingController* mTrainer;
+  DecodingController* mCtl;
+  QComboBox* mInput;
+  QSlider* mTau;
+  QLabel* mTauLabel;
+  QSpinBox *mTopK, *mSeed;
+  QDoubleSpinBox* mTopP;
+  QPushButton *mStart, *mStep, *mRun, *mBack;
+  QLabel *mSequence, *mChoice, *mInfo, *mCache;
+  QCustomPlot* mChart;
+  QCPBars *mPBars, *mQBars;
+};
