@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "controllers/trainingcontroller.h"
+#include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
 #include "panels/modelpanel.h"
@@ -88,6 +89,14 @@ int main(int argc, char** argv) {
       for (int i = 0; i < 3; ++i) dp->stepButton()->click();
       QCoreApplication::processEvents();
       QThread::msleep(100);
+      QCoreApplication::processEvents();
+    }
+    // on the Algorithm tab, the listing part-way through: the first decoder layer's masked self-attention
+    auto* ap = w.findChild<AlgorithmPanel*>();
+    if (ap && ap->isVisible() && w.document()->hasModel()) {
+      if (ap->inputBox()->count() > 0) ap->inputBox()->setCurrentIndex(0);
+      ap->startButton()->click();
+      for (int i = 0; i < 9; ++i) ap->nextButton()->click();
       QCoreApplication::processEvents();
     }
     w.grab().save(shot);

@@ -7,6 +7,7 @@
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
@@ -14,7 +15,6 @@
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
-#include "widgets/placeholder.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -97,11 +97,6 @@ void MainWindow::createTabs() {
   mTabs = new QTabWidget(this);
   mTabs->setObjectName(QStringLiteral("centralTabs"));
   mTabs->setDocumentMode(true);
-  auto add = [&](const char* name, const QString& label, const QString& title, const QString& text) {
-    auto* p = new Placeholder(title, text, mTabs);
-    p->setObjectName(QLatin1String(name));
-    mTabs->addTab(p, label);
-  };
   auto scrolled = [this](QWidget* panel, const char* name) {
     panel->setObjectName(QLatin1String(name));
     auto* scroll = new QScrollArea(mTabs);  // a small window scrolls the tab instead of growing
@@ -114,9 +109,7 @@ void MainWindow::createTabs() {
   mTabs->addTab(scrolled(new MasksPanel(mDoc, mTabs), "masksTab"), tr("Masks"));
   mTabs->addTab(scrolled(new ParametersPanel(mDoc, mTrainer, mTabs), "parametersTab"), tr("Parameters"));
   mTabs->addTab(scrolled(new DecodingPanel(mDoc, mTrainer, mTabs), "decodingTab"), tr("Decoding"));
-  add("algorithmTab", tr("Algorithm"), tr("The algorithm, line by line"),
-      tr("The pseudo-code of the seeds, executed one line at a time: the line that runs next, and every matrix "
-         "in scope with its shape."));
+  mTabs->addTab(scrolled(new AlgorithmPanel(mDoc, mTrainer, mTabs), "algorithmTab"), tr("Algorithm"));
   setCentralWidget(mTabs);
 }
 

@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AlgorithmPanel</name>
+    <message>
+        <source>Encoder-decoder: the source z (its target from the data becomes x). Decoder-only: x.</source>
+        <translation>Encoder-Decoder: die Quelle z (ihr Ziel aus den Daten wird x). Decoder-only: x.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Next line</source>
+        <translation>Nächste Zeile</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>Bis zum Ende</translation>
+    </message>
+    <message>
+        <source>To the start</source>
+        <translation>Zum Anfang</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Build a model, then start: the seed's algorithm runs one line at a time.</source>
+        <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus des Seeds läuft Zeile für Zeile.</translation>
+    </message>
+    <message>
+        <source>Double-click a line to run until it is next</source>
+        <translation>Doppelklick auf eine Zeile: ausführen, bis sie als nächste dran ist</translation>
+    </message>
+    <message>
+        <source>in scope</source>
+        <translation>im Gültigkeitsbereich</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Next line runs the marked line. Every matrix is d_e × n: one column per token, as the notes write it.</source>
+        <translation>„Nächste Zeile“ führt die markierte Zeile aus. Jede Matrix ist d_e × n: eine Spalte pro Token, wie im Skript.</translation>
+    </message>
+    <message>
+        <source>This input does not fit the model: %1</source>
+        <translation>Diese Eingabe passt nicht zum Modell: %1</translation>
+    </message>
+    <message>
+        <source>Start to run the listing on an input.</source>
+        <translation>Starten Sie, um das Listing auf einer Eingabe auszuführen.</translation>
+    </message>
+    <message>
+        <source>Next: line %1, layer l = %2.</source>
+        <translation>Als Nächstes: Zeile %1, Schicht l = %2.</translation>
+    </message>
+    <message>
+        <source>The algorithm has returned P: column t is the distribution of the token after position t.</source>
+        <translation>Der Algorithmus hat P zurückgegeben: Spalte t ist die Verteilung des Tokens nach Position t.</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Ran: %1</source>
+        <translation>Ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>Nothing has run yet.</source>
+        <translation>Noch nichts ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Click a variable in scope to see it.</source>
+        <translation>Klicken Sie auf eine Variable, um sie zu sehen.</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>column: one per token</source>
+        <translation>Spalte: eine pro Token</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation>%1: %2 × %3</translation>
+    </message>
+</context>
+<context>
     <name>AttentionPanel</name>
     <message>
         <source>Type an input, or pick one from the validation data</source>
@@ -258,6 +357,176 @@
     </message>
 </context>
 <context>
+    <name>DecodingController</name>
+    <message>
+        <source>Type a source sentence to translate (or pick one).</source>
+        <translation>Geben Sie einen Quellsatz ein (oder wählen Sie einen).</translation>
+    </message>
+    <message>
+        <source>Start decoding first.</source>
+        <translation>Starten Sie zuerst das Dekodieren.</translation>
+    </message>
+    <message>
+        <source>Decoding has ended: &lt;eos&gt; was chosen, or x is ℓ_max tokens long.</source>
+        <translation>Das Dekodieren ist beendet: &lt;eos&gt; wurde gewählt, oder x ist ℓ_max Tokens lang.</translation>
+    </message>
+</context>
+<context>
+    <name>DecodingPanel</name>
+    <message>
+        <source>Encoder-decoder: the source z. Decoder-only: the prompt. Type one, or pick one from the validation data.</source>
+        <translation>Encoder-Decoder: die Quelle z. Decoder-only: der Prompt. Tippen Sie einen ein oder wählen Sie einen aus den Validierungsdaten.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>A new sequence: ED-Inference starts from &lt;bos&gt;, D-Inference from &lt;bos&gt; and the prompt</source>
+        <translation>Eine neue Sequenz: ED-Inference beginnt mit &lt;bos&gt;, D-Inference mit &lt;bos&gt; und dem Prompt</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>Nächstes Token</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>Bis zum Ende</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Take the last token back (and draw again, perhaps at another temperature)</source>
+        <translation>Das letzte Token zurücknehmen (und neu ziehen, vielleicht bei anderer Temperatur)</translation>
+    </message>
+    <message>
+        <source>τ = 0 takes the most likely token (greedy); τ = 1 samples p itself; larger τ flattens q towards the uniform distribution (τ = ∞)</source>
+        <translation>τ = 0 nimmt das wahrscheinlichste Token (greedy); τ = 1 zieht aus p selbst; größeres τ glättet q zur Gleichverteilung hin (τ = ∞)</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Startwert</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>top-k</translation>
+    </message>
+    <message>
+        <source>top-p</source>
+        <translation>top-p</translation>
+    </message>
+    <message>
+        <source>Build (and train) a model, then start decoding.</source>
+        <translation>Bauen (und trainieren) Sie ein Modell, dann starten Sie das Dekodieren.</translation>
+    </message>
+    <message>
+        <source>p: the model's distribution</source>
+        <translation>p: die Verteilung des Modells</translation>
+    </message>
+    <message>
+        <source>q: what is drawn from (after τ, top-k, top-p)</source>
+        <translation>q: woraus gezogen wird (nach τ, top-k, top-p)</translation>
+    </message>
+    <message>
+        <source>probability of the next token</source>
+        <translation>Wahrscheinlichkeit des nächsten Tokens</translation>
+    </message>
+    <message>
+        <source>the most likely tokens under p</source>
+        <translation>die wahrscheinlichsten Tokens unter p</translation>
+    </message>
+    <message>
+        <source>τ = ∞</source>
+        <translation>τ = ∞</translation>
+    </message>
+    <message>
+        <source>τ = %1</source>
+        <translation>τ = %1</translation>
+    </message>
+    <message>
+        <source>ED-Inference: the encoder has read z once; each step adds one column to the decoder and draws the next token from q.</source>
+        <translation>ED-Inference: Der Encoder hat z einmal gelesen; jeder Schritt fügt dem Decoder eine Spalte hinzu und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>D-Inference: each step adds one column and draws the next token from q.</source>
+        <translation>D-Inference: Jeder Schritt fügt eine Spalte hinzu und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>x = %1</source>
+        <translation>x = %1</translation>
+    </message>
+    <message>
+        <source>z = %1&lt;br&gt;%2</source>
+        <translation>z = %1&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <source>the most likely token (τ = 0)</source>
+        <translation>das wahrscheinlichste Token (τ = 0)</translation>
+    </message>
+    <message>
+        <source>drawn from q with the random number %1</source>
+        <translation>aus q gezogen mit der Zufallszahl %1</translation>
+    </message>
+    <message>
+        <source>drawn uniformly (τ = ∞)</source>
+        <translation>gleichverteilt gezogen (τ = ∞)</translation>
+    </message>
+    <message>
+        <source>forced</source>
+        <translation>erzwungen</translation>
+    </message>
+    <message>
+        <source>by beam search</source>
+        <translation>durch Beam-Suche</translation>
+    </message>
+    <message>
+        <source>Step %1 chose “%2”: %3; p = %4, q = %5.</source>
+        <translation>Schritt %1 wählte „%2“: %3; p = %4, q = %5.</translation>
+    </message>
+    <message>
+        <source>No token chosen yet.</source>
+        <translation>Noch kein Token gewählt.</translation>
+    </message>
+    <message>
+        <source>Done: “%1”.</source>
+        <translation>Fertig: „%1“.</translation>
+    </message>
+    <message>
+        <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per decoder layer%6.</source>
+        <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4. KV-Cache: %5 Spalten pro Decoder-Schicht%6.</translation>
+    </message>
+    <message>
+        <source>τ = ∞ makes q uniform</source>
+        <translation>τ = ∞ macht q gleichverteilt</translation>
+    </message>
+    <message>
+        <source>τ = 0 puts all mass on the most likely token</source>
+        <translation>τ = 0 legt alle Masse auf das wahrscheinlichste Token</translation>
+    </message>
+    <message>
+        <source>q ∝ p^(1/τ) with τ = %1</source>
+        <translation>q ∝ p^(1/τ) mit τ = %1</translation>
+    </message>
+    <message>
+        <source>, cross-attention K and V of the %1 source tokens computed once</source>
+        <translation>, Cross-Attention-K und -V der %1 Quelltokens einmal berechnet</translation>
+    </message>
+</context>
+<context>
     <name>Heatmap</name>
     <message>
         <source>query t_x</source>
@@ -340,24 +609,8 @@ Maske %8</translation>
         <translation>Dekodieren</translation>
     </message>
     <message>
-        <source>Decoding, one token at a time</source>
-        <translation>Dekodieren, Token für Token</translation>
-    </message>
-    <message>
-        <source>Step through ED-Inference or D-Inference: the next-token distribution p, the distribution q ∝ p^(1/τ) after the temperature slider, the token chosen and why, and the KV cache as it grows.</source>
-        <translation>Schrittweise durch ED-Inference oder D-Inference: die Verteilung p des nächsten Tokens, die Verteilung q ∝ p^(1/τ) nach dem Temperaturregler, das gewählte Token und warum, und der wachsende KV-Cache.</translation>
-    </message>
-    <message>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
-    </message>
-    <message>
-        <source>The algorithm, line by line</source>
-        <translation>Der Algorithmus, Zeile für Zeile</translation>
-    </message>
-    <message>
-        <source>The pseudo-code of the seeds, executed one line at a time: the line that runs next, and every matrix in scope with its shape.</source>
-        <translation>Der Pseudocode der Vorlagen, Zeile für Zeile ausgeführt: die nächste Zeile und jede sichtbare Matrix mit ihrer Form.</translation>
     </message>
     <message>
         <source>Model</source>
@@ -1020,10 +1273,6 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
 <context>
     <name>TrainingPanel</name>
     <message>
-        <source>AdamW, warm-up and cosine decay</source>
-        <translation>AdamW, Aufwärmen und Kosinus-Abfall</translation>
-    </message>
-    <message>
         <source>SGD, one example a step (seed-exact)</source>
         <translation>SGD, ein Beispiel pro Schritt (wie in der Vorlage)</translation>
     </message>
@@ -1104,6 +1353,30 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
 Validation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%</source>
         <translation>
 Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, Sequenz-Genauigkeit %4 %</translation>
+    </message>
+    <message>
+        <source>AdamW, batches, mean loss</source>
+        <translation>AdamW, Batches, mittlerer Verlust</translation>
+    </message>
+    <message>
+        <source>Warm-up, then cosine decay to η/10</source>
+        <translation>Aufwärmen, dann Kosinus-Abfall auf η/10</translation>
+    </message>
+    <message>
+        <source>Constant η (as in the seed)</source>
+        <translation>Konstantes η (wie im Seed)</translation>
+    </message>
+    <message>
+        <source>Steps over which η rises linearly from 0 (at most a tenth of the steps are used)</source>
+        <translation>Schritte, über die η linear von 0 ansteigt (höchstens ein Zehntel der Schritte)</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Warm-up steps</source>
+        <translation>Aufwärmschritte</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,10 @@
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
 #include "panels/attentionpanel.h"
+#include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
+#include "controllers/algorithmcontroller.h"
+#include "core/model/pseudocode.h"
 #include "panels/decodingpanel.h"
 #include "controllers/decodingcontroller.h"
 #include "panels/maskspanel.h"
@@ -16,6 +19,8 @@
 #include "widgets/matrixview.h"
 
 #include <QCheckBox>
+#include <QListWidget>
+#include <QTableWidget>
 #include <QSlider>
 #include <QDoubleSpinBox>
 #include <qcustomplot.h>
@@ -239,6 +244,45 @@ class TestWorkbench : public QObject {
     const auto& x = ctl->session()->tokens();
     QVERIFY(x.back() == gb::Tokenizer::kEos || int(x.size()) == w.document()->config().max_len);
     QVERIFY(!dp->stepButton()->isEnabled());
+  }
+
+  // The Algorithm tab: the seed's listing, one line at a time, with what is in scope.
+  void algorithm_line_by_line() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);  // reverse, encoder-decoder
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+    QVERIFY(ap);
+    w.tabs()->setCurrentIndex(4);
+    const gb::Config& c = w.document()->config();
+    QCOMPARE(ap->listing()->count(), int(gb::pseudocode(c).size()));
+    ap->inputBox()->setCurrentText(QStringLiteral("abcde"));
+    QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+    const gb::Stepper* s = ap->controller()->stepper();
+    QVERIFY(s);
+    QVERIFY(!ap->backButton()->isEnabled());
+    QVERIFY(ap->listing()->item(s->next_line())->text().startsWith(QStringLiteral("▶")));
+    // run to the first Embed line and through it: Z is in scope, d_e × |z|
+    while (gb::pseudocode(c)[size_t(s->next_line())].kind != gb::LineKind::Embed) QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    QCOMPARE(ap->matrixView()->rows(), c.d_e);
+    QCOMPARE(ap->matrixView()->cols(), 5);
+    QVERIFY(ap->scopeTable()->rowCount() >= 1);
+    QCOMPARE(ap->scopeTable()->item(0, 0)->text(), QStringLiteral("Z"));
+    QVERIFY(ap->recordLabel()->text().contains("Embed"));
+    const size_t at = s->position();
+    QTest::mouseClick(ap->backButton(), Qt::LeftButton);
+    QCOMPARE(s->position(), at - 1);
+    // to the end: P = softmax(W_u X), |V| × |x|, each column a distribution
+    ap->controller()->runToEnd();
+    QVERIFY(s->at_end());
+    const gb::MatF& P = ap->matrixView()->matrix();
+    QCOMPARE(int(P.rows()), c.vocab_size);
+    QCOMPARE(int(P.cols()), int(s->example().x.size()));
+    for (int j = 0; j < P.cols(); ++j) QVERIFY(std::abs(P.col(j).sum() - 1.0f) < 1e-4f);
+    QVERIFY(!ap->nextButton()->isEnabled());
   }
 
   // The padding mask of a batch and the seed's masks with it, cell by cell.

@@ -1,0 +1,230 @@
+#include "algorithmpanel.h"
+
+#include "controllers/algorithmcontroller.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "core/model/pseudocode.h"
+#include "widgets/matrixview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+  mCtl = new AlgorithmController(this);
+  mInput = new QComboBox(this);
+  mInput->setObjectName(QStringLiteral("algorithmInput"));
+  mInput->setEditable(true);
+  mInput->setMinimumContentsLength(12);
+  mInput->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mInput->setToolTip(tr("Encoder-decoder: the source z (its target from the data becomes x). Decoder-only: x."));
+  mStart = new QPushButton(tr("Start"), this);
+  mNext = new QPushButton(tr("Next line"), this);
+  mNext->setObjectName(QStringLiteral("nextLine"));
+  mBack = new QPushButton(tr("Back"), this);
+  mRun = new QPushButton(tr("To the end"), this);
+  mReset = new QPushButton(tr("To the start"), this);
+  auto* row1 = new QHBoxLayout;
+  row1->addWidget(new QLabel(tr("Input"), this));
+  row1->addWidget(mInput, 1);
+  row1->addWidget(mStart);
+  auto* row2 = new QHBoxLayout;
+  for (QPushButton* b : {mNext, mBack, mRun, mReset}) row2->addWidget(b);
+  row2->addStretch(1);
+  mInfo = new QLabel(tr("Build a model, then start: the seed's algorithm runs one line at a time."), this);
+  mInfo->setWordWrap(true);
+  mTitle = new QLabel(this);
+  QFont mono = font();
+  mono.setStyleHint(QFont::Monospace);
+  mono.setFamily(QStringLiteral("DejaVu Sans Mono"));
+  mListing = new QListWidget(this);
+  mListing->setObjectName(QStringLiteral("listing"));
+  mListing->setFont(mono);
+  mListing->setToolTip(tr("Double-click a line to run until it is next"));
+  mScope = new QTableWidget(0, 2, this);
+  mScope->setObjectName(QStringLiteral("scope"));
+  mScope->setHorizontalHeaderLabels({tr("in scope"), tr("shape")});
+  mScope->horizontalHeader()->setStretchLastSection(true);
+  mScope->verticalHeader()->hide();
+  mScope->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  mScope->setSelectionBehavior(QAbstractItemView::SelectRows);
+  mScope->setMaximumHeight(150);
+  mRecord = new QLabel(this);
+  mRecord->setObjectName(QStringLiteral("recordLabel"));
+  mRecord->setWordWrap(true);
+  mMatrixTitle = new QLabel(this);
+  mMatrixTitle->setWordWrap(true);
+  mMatrix = new MatrixView(this);
+  mMatrix->setObjectName(QStringLiteral("algorithmMatrix"));
+  auto* left = new QWidget(this);
+  auto* lv = new QVBoxLayout(left);
+  lv->setContentsMargins(0, 0, 0, 0);
+  lv->addWidget(mTitle);
+  lv->addWidget(mListing, 1);
+  auto* right = new QWidget(this);
+  auto* rv = new QVBoxLayout(right);
+  rv->setContentsMargins(0, 0, 0, 0);
+  rv->addWidget(mRecord);
+  rv->addWidget(mScope);
+  rv->addWidget(mMatrixTitle);
+  rv->addWidget(mMatrix, 1);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(left);
+  split->addWidget(right);
+  split->setStretchFactor(0, 3);  // the listing's lines are long
+  split->setStretchFactor(1, 2);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(row1);
+  v->addLayout(row2);
+  v->addWidget(mInfo);
+  v->addWidget(split, 1);
+
+  connect(mStart, &QPushButton::clicked, this, &AlgorithmPanel::start);
+  connect(mNext, &QPushButton::clicked, mCtl, &AlgorithmController::next);
+  connect(mBack, &QPushButton::clicked, mCtl, &AlgorithmController::back);
+  connect(mRun, &QPushButton::clicked, mCtl, &AlgorithmController::runToEnd);
+  connect(mReset, &QPushButton::clicked, mCtl, &AlgorithmController::reset);
+  connect(mListing, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
+    mCtl->runToLine(mListing->row(item));
+  });
+  connect(mScope, &QTableWidget::cellClicked, this, [this](int row, int) {
+    showVariable(mScope->item(row, 0)->text());
+  });
+  connect(mCtl, &AlgorithmController::changed, this, [this] {
+    mShown.clear();  // after a step: what the line produced
+    redraw();
+  });
+  connect(mDoc, &ModelDocument::dataChanged, this, &AlgorithmPanel::fillInputs);
+  connect(mDoc, &ModelDocument::modelChanged, this, [this] {
+    fillInputs();
+    redraw();
+  });
+  redraw();
+}
+
+void AlgorithmPanel::fillInputs() {
+  const QString keep = mInput->currentText();
+  QSignalBlocker block(mInput);
+  mInput->clear();
+  if (mDoc->hasData())
+    for (size_t i = 0; i < std::min<size_t>(mDoc->data().val_pairs.size(), 20); ++i)
+      mInput->addItem(QString::fromStdString(mDoc->data().val_pairs[i].source));
+  if (!keep.isEmpty()) mInput->setCurrentText(keep);
+}
+
+void AlgorithmPanel::start() {
+  if (!mDoc->hasModel() || !mDoc->hasData()) {
+    mInfo->setText(tr("Build a model, then start: the seed's algorithm runs one line at a time."));
+    return;
+  }
+  const gb::Config& c = mDoc->config();
+  const gb::Params<float> p =
+      mTrainer->state() == TrainingController::State::Idle ? mDoc->params() : mTrainer->params();
+  QString input = mInput->currentText(), target;
+  for (const auto& pr : mDoc->data().val_pairs)
+    if (QString::fromStdString(pr.source) == input) target = QString::fromStdString(pr.target);
+  if (!c.is_ed() && !mDoc->data().val_pairs.empty()) input += QStringLiteral(">") + target;  // "source>target"
+  const QString err = mCtl->start(c, p, mDoc->data().tokenizer, input, target);
+  mInfo->setText(err.isEmpty() ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per token, "
+                                    "as the notes write it.")
+                               : tr("This input does not fit the model: %1").arg(err));
+}
+
+void AlgorithmPanel::showVariable(const QString& name) {
+  mShown = name;
+  redraw();
+}
+
+void AlgorithmPanel::redraw() {
+  const gb::Stepper* s = mCtl->stepper();
+  const bool active = s != nullptr;
+  mStart->setEnabled(mDoc->hasModel() && mDoc->hasData());
+  mNext->setEnabled(active && !s->at_end());
+  mRun->setEnabled(active && !s->at_end());
+  mBack->setEnabled(active && s->position() > 0);
+  mReset->setEnabled(active && s->position() > 0);
+  // the listing of the model that is open (or of the running stepper)
+  const gb::Config* c = active ? &s->config() : (mDoc->hasModel() ? &mDoc->config() : nullptr);
+  mListing->clear();
+  mScope->setRowCount(0);
+  if (!c) {
+    mTitle->clear();
+    mRecord->clear();
+    mMatrixTitle->clear();
+    mMatrix->clear();
+    return;
+  }
+  mTitle->setText(QString::fromStdString(gb::pseudocode_title(*c)));
+  const auto& lines = gb::pseudocode(*c);
+  const int nextLine = active ? s->next_line() : -1;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const QString text = QStringLiteral("%1 %2%3")
+                             .arg(int(i) == nextLine ? QStringLiteral("▶") : QStringLiteral(" "))
+                             .arg(QString(lines[i].indent * 4, QLatin1Char(' ')))
+                             .arg(QString::fromStdString(lines[i].text));
+    auto* item = new QListWidgetItem(text, mListing);
+    if (int(i) == nextLine) {
+      QFont f = mListing->font();
+      f.setBold(true);
+      item->setFont(f);
+      item->setBackground(QColor(0xfd, 0xe7, 0x25, 110));
+    }
+    if (lines[i].kind == gb::LineKind::Comment) item->setForeground(QColor(0x77, 0x77, 0x77));
+  }
+  if (!active) {
+    mRecord->setText(tr("Start to run the listing on an input."));
+    mMatrixTitle->clear();
+    mMatrix->clear();
+    return;
+  }
+  if (nextLine >= 0 && s->next_layer() >= 0)
+    mInfo->setText(tr("Next: line %1, layer l = %2.").arg(nextLine + 1).arg(s->next_layer() + 1));
+  else if (s->at_end())
+    mInfo->setText(tr("The algorithm has returned P: column t is the distribution of the token after position t."));
+  // scope
+  const auto scope = s->scope();
+  mScope->setRowCount(int(scope.size()));
+  for (size_t i = 0; i < scope.size(); ++i) {
+    mScope->setItem(int(i), 0, new QTableWidgetItem(QString::fromStdString(scope[i].name)));
+    mScope->setItem(int(i), 1, new QTableWidgetItem(tr("%1 × %2").arg(scope[i].rows).arg(scope[i].cols)));
+  }
+  // the matrix: the chosen variable, or what the last line produced
+  const gb::MatF* m = nullptr;
+  QString what;
+  if (!mShown.isEmpty()) {
+    m = s->value(mShown.toStdString());
+    what = mShown;
+  }
+  if (!m && !s->records().empty()) {
+    const gb::StepRecord& r = s->records().back();
+    mRecord->setText(tr("Ran: %1").arg(QString::fromStdString(r.label)));
+    if (r.value.size() > 0) {
+      m = &r.value;
+      what = QString::fromStdString(r.target);
+    }
+  } else if (s->records().empty()) {
+    mRecord->setText(tr("Nothing has run yet."));
+  }
+  if (!m) {
+    mMatrixTitle->setText(tr("Click a variable in scope to see it."));
+    mMatrix->clear();
+    return;
+  }
+  // columns are tokens: z for the encoder's matrices, x for the decoder's
+  const bool isZ = what.startsWith(QLatin1Char('Z')) || what.startsWith(QStringLiteral("Ẑ"));
+  const QStringList& cols = isZ ? mCtl->sourceTokens() : mCtl->targetTokens();
+  const bool labelled = m->cols() == cols.size();
+  QStringList rows;
+  if (what == QLatin1String("P") && mDoc->hasData() && m->rows() == mDoc->data().tokenizer.size())
+    for (int t = 0; t < m->rows(); ++t) rows << QString::fromStdString(mDoc->data().tokenizer.display(t));
+  mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows,
+                     labelled ? cols : QStringList());
+  mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
+}

@@ -1,0 +1,49 @@
+// algorithmpanel.h — the Algorithm tab: the seed's pseudo-code (ED-Transformer or D-Transformer, as the model's
+// options make it), executed one line at a time on a probe. The line that runs next is marked; what is in scope
+// is listed with its shape; the matrix a line produced (or any variable in scope) is shown as a heatmap.
+#pragma once
+
+#include <QWidget>
+
+class AlgorithmController;
+class MatrixView;
+class ModelDocument;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTableWidget;
+class TrainingController;
+
+class AlgorithmPanel : public QWidget {
+  Q_OBJECT
+ public:
+  AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
+  AlgorithmController* controller() const { return mCtl; }
+  QComboBox* inputBox() const { return mInput; }
+  QPushButton* startButton() const { return mStart; }
+  QPushButton* nextButton() const { return mNext; }
+  QPushButton* backButton() const { return mBack; }
+  QListWidget* listing() const { return mListing; }
+  QTableWidget* scopeTable() const { return mScope; }
+  MatrixView* matrixView() const { return mMatrix; }
+  QLabel* recordLabel() const { return mRecord; }
+
+ public slots:
+  void start();
+
+ private:
+  void fillInputs();
+  void redraw();
+  void showVariable(const QString& name);
+  ModelDocument* mDoc;
+  TrainingController* mTrainer;
+  AlgorithmController* mCtl;
+  QComboBox* mInput;
+  QPushButton *mStart, *mNext, *mBack, *mRun, *mReset;
+  QLabel *mTitle, *mRecord, *mInfo, *mMatrixTitle;
+  QListWidget* mListing;
+  QTableWidget* mScope;
+  MatrixView* mMatrix;
+  QString mShown;  // the variable shown ("" = what the last line produced)
+};
