@@ -19,6 +19,8 @@ shot workbench-de.png --language de --demo 600 --tab attention
 shot masks-en.png --language en --demo 300 --tab masks
 shot parameters-en.png --language en --demo 300 --tab parameters
 shot parameters-de.png --language de --demo 300 --tab parameters
+shot decoding-en.png --language en --demo 120 --tab decoding      # part-trained: p still spread
+shot algorithm-en.png --language en --demo 300 --tab algorithm
 # a data file with two malformed lines: the Data dock reports them
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
