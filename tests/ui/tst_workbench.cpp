@@ -19,6 +19,7 @@
 #include "widgets/matrixview.h"
 
 #include <QCheckBox>
+#include <QMessageBox>
 #include <QListWidget>
 #include <QTableWidget>
 #include <QSlider>
@@ -283,6 +284,59 @@ class TestWorkbench : public QObject {
     QCOMPARE(int(P.cols()), int(s->example().x.size()));
     for (int j = 0; j < P.cols(); ++j) QVERIFY(std::abs(P.col(j).sum() - 1.0f) < 1e-4f);
     QVERIFY(!ap->nextButton()->isEnabled());
+  }
+
+  // What a curious class might click in any order while a model trains: nothing crashes, nothing hangs, and the
+  // trainer lets go of a model that another one replaces.
+  void odd_sequences_while_training() {
+    MainWindow w;
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    w.show();
+    auto visitTabs = [&] {
+      for (int t = 0; t < w.tabs()->count(); ++t) {
+        w.tabs()->setCurrentIndex(t);
+        QCoreApplication::processEvents();
+      }
+      auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+      w.tabs()->setCurrentIndex(3);
+      QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+      QTest::mouseClick(dp->runButton(), Qt::LeftButton);
+      auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+      w.tabs()->setCurrentIndex(4);
+      QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+      ap->controller()->runToEnd();
+    };
+    TrainingPanel* tp = w.trainingPanel();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    tp->stepsBox()->setValue(100000);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.document()->history().size() >= 26, 60000);  // published parameters reach the views
+    visitTabs();
+    // other data while training, then a new model while training: the old run is let go
+    w.dataPanel()->taskBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    visitTabs();
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.document()->history().size() >= 5, 60000);
+    // the other variant (the data is laid out anew; the model stays until rebuilt)
+    w.modelPanel()->variantBox()->setCurrentIndex(1);
+    visitTabs();
+    QTest::mouseClick(tp->pauseButton(), Qt::LeftButton);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
+    QVERIFY(!w.document()->config().is_ed());
+    QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE(int(w.document()->history().size()), 1);
+    visitTabs();
+    // New while paused: everything goes, the trainer is idle
+    QVERIFY(w.newModel());
+    QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
+    QVERIFY(!w.document()->hasModel());
+    visitTabs();
   }
 
   // The padding mask of a batch and the seed's masks with it, cell by cell.
