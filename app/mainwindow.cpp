@@ -296,9 +296,9 @@ void MainWindow::saveAsDialog() {
 
 bool MainWindow::saveAs(const QString& path) {
   const bool training = mTrainer->state() != TrainingController::State::Idle;
-  gb::Params<float> live;
-  if (training) live = mTrainer->params();  // the latest the trainer published
-  const QString err = mDoc->save(path, training ? &live : nullptr);
+  TrainingController::Published live;
+  if (training) live = mTrainer->published();  // the latest the trainer published, with its state
+  const QString err = mDoc->save(path, training ? &live.params : nullptr, false, training ? &live.state : nullptr);
   if (!err.isEmpty()) {
     showError(tr("Could not save %1.\n\n%2").arg(path, err));
     return false;
@@ -351,9 +351,10 @@ bool MainWindow::autosaveNow() {
   if (!mDoc->hasModel()) return false;
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
   const bool training = mTrainer->state() != TrainingController::State::Idle;
-  gb::Params<float> live;
-  if (training) live = mTrainer->params();
-  const QString err = mDoc->save(autosavePath(), training ? &live : nullptr, /*asCopy=*/true);
+  TrainingController::Published live;
+  if (training) live = mTrainer->published();
+  const QString err =
+      mDoc->save(autosavePath(), training ? &live.params : nullptr, /*asCopy=*/true, training ? &live.state : nullptr);
   if (!err.isEmpty()) {
     statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
     return false;

@@ -1378,6 +1378,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>Warm-up steps</source>
         <translation>Aufwärmschritte</translation>
     </message>
+    <message>
+        <source>Going on from step %1 to %2, with the optimizer state of step %1.</source>
+        <translation>Weiter ab Schritt %1 bis %2, mit dem Optimiererzustand von Schritt %1.</translation>
+    </message>
+    <message>
+        <source>A new run of %1 steps.</source>
+        <translation>Ein neuer Lauf mit %1 Schritten.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -95,6 +95,49 @@ class TestFiles : public QObject {
     QVERIFY(offered);
   }
 
+  // Save part-way, open, Start: training goes on exactly as if it had never stopped.
+  void training_goes_on_exactly_after_open() {
+    QStringList errors;
+    const QString file = path("halfway.safetensors");
+    auto build = [&](MainWindow& w) {
+      w.setErrorReporter([&](const QString& m) { errors << m; });
+      w.show();
+      QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+      w.modelPanel()->presetBox()->setCurrentIndex(0);
+      QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+      w.trainingPanel()->stepsBox()->setValue(40);
+    };
+    {
+      MainWindow a;
+      build(a);
+      for (int i = 1; i <= 20; ++i) {  // twenty single steps of a 40-step run
+        QTest::mouseClick(a.trainingPanel()->stepButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(int(a.document()->history().size()), i, 30000);
+      }
+      QTRY_VERIFY_WITH_TIMEOUT(a.document()->trainingState() && a.document()->trainingState()->cursor.step == 20, 30000);
+      QVERIFY(a.saveAs(file));
+    }
+    MainWindow b;
+    b.setErrorReporter([&](const QString& m) { errors << m; });
+    b.show();
+    QVERIFY(b.openFile(file));
+    QVERIFY(b.document()->trainingState().has_value());
+    QCOMPARE(int(b.document()->history().size()), 20);
+    b.trainingPanel()->stepsBox()->setValue(40);
+    QTest::mouseClick(b.trainingPanel()->startButton(), Qt::LeftButton);
+    QVERIFY(b.trainingPanel()->statusText().contains("from step 20"));
+    QTRY_COMPARE_WITH_TIMEOUT(b.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_COMPARE(int(b.document()->history().size()), 40);
+    MainWindow c;  // the same 40 steps without a break
+    build(c);
+    QTest::mouseClick(c.trainingPanel()->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(c.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_COMPARE(int(c.document()->history().size()), 40);
+    for (int i = 0; i < 40; ++i) QCOMPARE(b.document()->history()[size_t(i)].loss, c.document()->history()[size_t(i)].loss);
+    QVERIFY(b.document()->params().W_e == c.document()->params().W_e);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join("\n")));
+  }
+
   void a_bad_file_keeps_the_open_model() {
     QStringList errors;
     MainWindow w;

@@ -72,24 +72,26 @@ class TestTrainingController : public QObject {
     c.setup(mConfig, gb::params_init(mConfig, 2), copyData(64), options(100000));
     QSignalSpy steps(&c, &TrainingController::stepped);
     c.start();
-    QTRY_VERIFY(steps.count() >= 3);
+    QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= 3, 30000);
     c.pause();
     QCOMPARE(c.state(), TrainingController::State::Paused);
-    // let the worker reach its pause point, then nothing more arrives
-    QTest::qWait(100);
+    // once the worker has reached its pause point (however slowly a busy machine lets it), nothing more arrives
+    QTRY_VERIFY_WITH_TIMEOUT(c.atPausePoint(), 30000);
+    QCoreApplication::processEvents();
     const int paused = steps.count();
     QTest::qWait(150);
     QCOMPARE(steps.count(), paused);
     const int done = c.stepsDone();
     QCOMPARE(done, paused);
     c.step();  // exactly one optimizer step
-    QTRY_COMPARE(steps.count(), paused + 1);
+    QTRY_COMPARE_WITH_TIMEOUT(steps.count(), paused + 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(c.atPausePoint(), 30000);
     QTest::qWait(150);
     QCOMPARE(steps.count(), paused + 1);
     QCOMPARE(c.stepsDone(), done + 1);
     c.start();  // resume
     QCOMPARE(c.state(), TrainingController::State::Running);
-    QTRY_VERIFY(steps.count() >= paused + 5);
+    QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= paused + 5, 30000);
     c.stop();
     QTRY_COMPARE(c.state(), TrainingController::State::Finished);
   }
@@ -100,7 +102,7 @@ class TestTrainingController : public QObject {
     QSignalSpy steps(&c, &TrainingController::stepped);
     c.step();
     QCOMPARE(c.state(), TrainingController::State::Paused);
-    QTRY_COMPARE(steps.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
     QTest::qWait(100);
     QCOMPARE(steps.count(), 1);
     c.stop();

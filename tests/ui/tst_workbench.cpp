@@ -161,20 +161,22 @@ class TestWorkbench : public QObject {
     TrainingPanel* tp = w.trainingPanel();
     tp->stepsBox()->setValue(100000);
     QTest::mouseClick(tp->startButton(), Qt::LeftButton);
-    QTRY_VERIFY(tp->lossPlot()->trainingPoints() >= 3 || w.document()->history().size() >= 3);
+    QTRY_VERIFY_WITH_TIMEOUT(tp->lossPlot()->trainingPoints() >= 3 || w.document()->history().size() >= 3, 30000);
     QTest::mouseClick(tp->pauseButton(), Qt::LeftButton);
-    QTest::qWait(200);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->atPausePoint(), 30000);  // the step in flight has ended
+    QCoreApplication::processEvents();
     const size_t paused = w.document()->history().size();
     QVERIFY(tp->stepButton()->isEnabled());
     QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
-    QTRY_COMPARE(w.document()->history().size(), paused + 1);
+    QTRY_COMPARE_WITH_TIMEOUT(w.document()->history().size(), paused + 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->atPausePoint(), 30000);
     QTest::qWait(150);
     QCOMPARE(w.document()->history().size(), paused + 1);
     QCOMPARE(tp->startButton()->text(), QStringLiteral("Resume"));
     QTest::mouseClick(tp->startButton(), Qt::LeftButton);
-    QTRY_VERIFY(w.document()->history().size() > paused + 3);
+    QTRY_VERIFY_WITH_TIMEOUT(w.document()->history().size() > paused + 3, 30000);
     QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
-    QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
   }
 
   // The learning-rate schedule the Training dock offers is the one the optimizer follows.
@@ -330,7 +332,7 @@ class TestWorkbench : public QObject {
     QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
     QVERIFY(!w.document()->config().is_ed());
     QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
-    QTRY_COMPARE(int(w.document()->history().size()), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(int(w.document()->history().size()), 1, 30000);
     visitTabs();
     // New while paused: everything goes, the trainer is idle
     QVERIFY(w.newModel());
@@ -415,7 +417,7 @@ class TestWorkbench : public QObject {
     tp->optimizerBox()->setCurrentIndex(1);
     const double lr = tp->learningRateBox()->value();
     QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
-    QTRY_COMPARE(pp->gradStep(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(pp->gradStep(), 1, 30000);
     QCOMPARE(pp->gradView()->rows(), d);
     const gb::MatF g = pp->gradView()->matrix(), u = pp->updateView()->matrix();
     QVERIFY(g.norm() > 0);
@@ -423,13 +425,13 @@ class TestWorkbench : public QObject {
     QTRY_COMPARE(pp->normSteps(), 1);
     // a second step: the plot grows, the gradient is the new one
     QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
-    QTRY_COMPARE(pp->gradStep(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(pp->gradStep(), 2, 30000);
     QTRY_COMPARE(pp->normSteps(), 2);
     QTRY_VERIFY(pp->normPlot()->graphCount() >= 2);  // all tensors together, and the chosen one
     QCOMPARE(pp->normPlot()->graph(pp->normPlot()->graphCount() - 1)->data()->size(), 2);
     // another model: its gradient is not known
     QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
-    QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
     QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
     QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
     QCOMPARE(pp->gradStep(), 0);

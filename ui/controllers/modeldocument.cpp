@@ -67,6 +67,7 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   m.data = mData->description;
   mModel = std::move(m);
   mHistory.clear();
+  mTraining.reset();
   ++mGeneration;
   setModified(true);
   emit modelChanged();
@@ -114,11 +115,13 @@ void ModelDocument::setModified(bool m) {
   emit fileStateChanged();
 }
 
-QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy) {
+QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy,
+                           const std::optional<gb::TrainingState>* liveState) {
   if (!mModel) return tr("There is no model to save: build one first.");
   gb::ModelFile m = *mModel;
   if (live) m.params = *live;
   m.history = mHistory;
+  m.training = liveState ? *liveState : mTraining;
   if (mData) {
     m.tokenizer = mData->tokenizer;
     m.data = mData->description;
@@ -156,6 +159,7 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
   emit aboutToReplace();
   mVariant = m->config.variant;
   mHistory = m->history;
+  mTraining = m->training;
   mTask = data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", "")) : QString();
   mData = std::move(data);
   mModel = std::move(*m);
@@ -177,6 +181,7 @@ void ModelDocument::clear() {
   mData.reset();
   mTask.clear();
   mHistory.clear();
+  mTraining.reset();
   mPath.clear();
   mModified = false;
   ++mGeneration;

@@ -45,6 +45,10 @@ class ModelDocument : public QObject {
   void appendHistory(const gb::HistoryPoint& p);
   void clearHistory();
   void setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
+  // Where training stopped (data order, generator, AdamW moments): saved with the model, so that training can go
+  // on exactly after Open. Cleared when another model is built.
+  const std::optional<gb::TrainingState>& trainingState() const { return mTraining; }
+  void setTrainingState(std::optional<gb::TrainingState> s) { mTraining = std::move(s); }
 
   // Files. The document is modified when a model is built or trained and not yet saved.
   QString filePath() const { return mPath; }
@@ -52,7 +56,8 @@ class ModelDocument : public QObject {
   void setModified(bool m);
   // Writes the model with its tokenizer, data description and history; live (optional) replaces the parameters
   // (the trainer's latest while it runs). Becomes the document's path unless asCopy (autosave).
-  QString save(const QString& path, const gb::Params<float>* live = nullptr, bool asCopy = false);
+  QString save(const QString& path, const gb::Params<float>* live = nullptr, bool asCopy = false,
+               const std::optional<gb::TrainingState>* liveState = nullptr);
   // Reads a model file and rebuilds its data. On an error nothing changes and the message names the file.
   // A model whose data cannot be rebuilt (a moved file) still opens; the message then says so (warning set).
   QString open(const QString& path, bool* warningOnly = nullptr);
@@ -78,6 +83,7 @@ class ModelDocument : public QObject {
   QString mTokenizerChoice;
   std::optional<gb::ModelFile> mModel;
   std::vector<gb::HistoryPoint> mHistory;
+  std::optional<gb::TrainingState> mTraining;
   QString mPath;
   bool mModified = false;
   int mGeneration = 0;

@@ -33,7 +33,7 @@ TrainingController::~TrainingController() {
 
 void TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
                                std::vector<gb::Example> data, const gb::TrainOptions& options,
-                               std::vector<gb::Example> val, int evalEvery) {
+                               std::vector<gb::Example> val, int evalEvery, const gb::TrainingState* resume) {
   Q_ASSERT(mState == State::Idle || mState == State::Finished);
   ++mRunId;
   if (mThread) {
@@ -47,13 +47,16 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
     QMutexLocker lock(&mParamsMutex);
     mPublished = params;
     mPublishedStep = {};
+    mPublishedState.reset();
   }
+  mResume.reset();
+  if (resume) mResume = *resume;
   mData = std::move(data);
   mVal = std::move(val);
   mEvalEvery = evalEvery;
   mOptions = options;
   mNames = gb::tensor_names(config);
-  mStepsDone = 0;
+  mStepsDone = resume ? resume->cursor.step : 0;
   mStop = false;
   mPause = false;
   mSingleSteps = 0;
@@ -63,6 +66,16 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
 gb::Params<float> TrainingController::params() const {
   QMutexLocker lock(&mParamsMutex);
   return mPublished;
+}
+
+TrainingController::Published TrainingController::published() const {
+  QMutexLocker lock(&mParamsMutex);
+  return {mPublished, mPublishedState};
+}
+
+std::optional<gb::TrainingState> TrainingController::trainingState() const {
+  QMutexLocker lock(&mParamsMutex);
+  return mPublishedState;
 }
 
 TrainingController::StepTensors TrainingController::stepTensors() const {
@@ -131,6 +144,8 @@ void TrainingController::publishParams(const gb::Trainer& trainer) {
     mPublishedStep.grad = trainer.grads();
     mPublishedStep.update = trainer.last_update();
   }
+  gb::Trainer& t = const_cast<gb::Trainer&>(trainer);  // optimizer_state() has no const overload; only read here
+  mPublishedState = gb::TrainingState{mOptions, trainer.cursor(), t.optimizer_state()};
 }
 
 void TrainingController::evaluate(int step) {
@@ -156,7 +171,9 @@ void TrainingController::reset() {
     QMutexLocker lock(&mParamsMutex);
     mPublished = {};
     mPublishedStep = {};
+    mPublishedState.reset();
   }
+  mResume.reset();
   mData.clear();
   mVal.clear();
   mStepsDone = 0;
@@ -170,6 +187,7 @@ void TrainingController::run() {
   const int run = mRunId;  // reports of an older run are dropped after a reset
   lowerThisThreadsPriority();
   gb::Trainer trainer(mConfig, mWorking, mData, mOptions);
+  if (mResume) trainer.restore(mResume->cursor, mResume->optimizer);
   trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step
   QElapsedTimer clock;
   clock.start();
@@ -187,7 +205,9 @@ void TrainingController::run() {
             Qt::QueuedConnection);
       }
       QMutexLocker lock(&mControl);
+      mWaiting = true;
       while (mPause && mSingleSteps.load() == 0 && !mStop) mWake.wait(&mControl);
+      mWaiting = false;
       continue;
     }
     if (mSingleSteps.load() > 0) --mSingleSteps;

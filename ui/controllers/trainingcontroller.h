@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/model/params.h"
+#include "core/io/model_file.h"
 #include "core/train/trainer.h"
 
 #include <QMutex>
@@ -16,6 +17,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <vector>
 
 // Called first thing on a worker thread (training, data loading): the GUI thread then always wins the CPU.
@@ -44,8 +46,19 @@ class TrainingController : public QObject {
 
   // Copies everything; call while Idle or Finished.
   // val (optional) is evaluated every evalEvery steps and at the end (0: at the end only).
+  // resume (optional): go on exactly where that state stopped — data order, generator, AdamW moments; the data must
+  // be the same (resume->cursor.order.size() examples) and options.steps the new total.
   void setup(const gb::Config& config, const gb::Params<float>& params, std::vector<gb::Example> data,
-             const gb::TrainOptions& options, std::vector<gb::Example> val = {}, int evalEvery = 0);
+             const gb::TrainOptions& options, std::vector<gb::Example> val = {}, int evalEvery = 0,
+             const gb::TrainingState* resume = nullptr);
+  // The state to go on from, as of the last pause, stop or finish (empty before the first step).
+  std::optional<gb::TrainingState> trainingState() const;
+  // The parameters and the state to go on from, taken together (they belong to the same step).
+  struct Published {
+    gb::Params<float> params;
+    std::optional<gb::TrainingState> state;
+  };
+  Published published() const;
   State state() const { return mState; }
   // The parameters as of the last pause, stop or finish (or setup).
   gb::Params<float> params() const;
@@ -58,6 +71,8 @@ class TrainingController : public QObject {
   };
   StepTensors stepTensors() const;
   int stepsDone() const { return mStepsDone.load(); }
+  // True while a paused worker waits (it has finished the step it was in and handed its parameters back).
+  bool atPausePoint() const { return mWaiting.load(); }
   std::vector<std::string> tensorNames() const { return mNames; }
 
  public slots:
@@ -86,6 +101,8 @@ class TrainingController : public QObject {
   gb::Params<float> mWorking;             // trained in place by the worker
   gb::Params<float> mPublished;           // the GUI's copy
   StepTensors mPublishedStep;             // its gradient and update
+  std::optional<gb::TrainingState> mPublishedState;  // to resume from
+  std::optional<gb::TrainingState> mResume;          // where this run starts
   mutable QMutex mParamsMutex;
   std::vector<gb::Example> mData, mVal;
   int mEvalEvery = 0;
@@ -99,5 +116,6 @@ class TrainingController : public QObject {
   std::atomic<bool> mStop{false}, mPause{false};
   std::atomic<int> mSingleSteps{0};
   std::atomic<int> mStepsDone{0};
-  std::atomic<int> mRunId{0};  // which run queued reports belong to
+  std::atomic<int> mRunId{0};
+  std::atomic<bool> mWaiting{false};  // which run queued reports belong to
 };

@@ -131,12 +131,25 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
       QMetaObject::invokeMethod(
           this,
           [this] {  // unless another model has replaced the one that was trained
-            if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle)
-              mDoc->setParams(mTrainer->params());
+            if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle) {
+              TrainingController::Published pub = mTrainer->published();
+              mDoc->setTrainingState(std::move(pub.state));
+              mDoc->setParams(pub.params);
+            }
           },
           Qt::QueuedConnection);
     }
     refreshButtons();
+  });
+  connect(mTrainer, &TrainingController::paramsPublished, this, [this] {
+    // a paused or finished run: the document takes what the worker handed back at that point
+    const auto st = mTrainer->state();
+    if (mDoc->generation() != mRunGeneration || st == TrainingController::State::Running ||
+        st == TrainingController::State::Idle)
+      return;
+    TrainingController::Published pub = mTrainer->published();
+    mDoc->setTrainingState(std::move(pub.state));
+    mDoc->setParams(pub.params);
   });
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     if (mDoc->generation() != mShownGeneration) {  // another model: its own history (empty, or from its file)
@@ -186,18 +199,35 @@ void TrainingPanel::startOrResume(bool singleStep) {
   o.shuffle = adamw;
   o.seed = quint64(mSeed->value());
   o.steps = mSteps->value();
+  // Go on where the last run (or the opened file) stopped, when Steps asks for more than it did: exactly, with its
+  // optimizer settings, data order and AdamW moments. Otherwise a new run from the current parameters.
+  const auto& saved = mDoc->trainingState();
+  const bool goOn = saved && saved->cursor.step > 0 && saved->cursor.step < o.steps &&
+                    saved->cursor.order.size() == mDoc->data().train.size() && !mDoc->history().empty();
+  if (goOn) {
+    o = saved->options;
+    o.steps = mSteps->value();
+  }
   mProgress->setRange(0, o.steps);
-  mProgress->setValue(0);
-  mPlot->clear();
+  mProgress->setValue(goOn ? saved->cursor.step : 0);
   mLastStatus.clear();
   mLastValidation.clear();
-  mDoc->clearHistory();
+  if (!goOn) {
+    mPlot->clear();
+    mDoc->clearHistory();
+  }
   mRunGeneration = mDoc->generation();
   // validation ten times a run, on at most 512 examples (the same ones each time), so it stays a small part of it
   const auto& allVal = mDoc->data().val;
   std::vector<gb::Example> val(allVal.begin(), allVal.begin() + long(std::min<size_t>(allVal.size(), 512)));
   mValidationSize = int(val.size());
-  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, std::move(val), std::max(1, o.steps / 10));
+  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, std::move(val), std::max(1, o.steps / 10),
+                  goOn ? &*saved : nullptr);
+  mFirstStep = mTrainer->stepsDone() + 1;
+  mStatus->setText(goOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
+                              .arg(saved->cursor.step)
+                              .arg(o.steps)
+                        : tr("A new run of %1 steps.").arg(o.steps));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
 }
