@@ -525,6 +525,30 @@
         <source>, cross-attention K and V of the %1 source tokens computed once</source>
         <translation>, Cross-Attention-K und -V der %1 Quelltokens einmal berechnet</translation>
     </message>
+    <message>
+        <source>attention weight</source>
+        <translation>Aufmerksamkeitsgewicht</translation>
+    </message>
+    <message>
+        <source>key t_z (source)</source>
+        <translation>Key t_z (Quelle)</translation>
+    </message>
+    <message>
+        <source>key t_x</source>
+        <translation>Key t_x</translation>
+    </message>
+    <message>
+        <source>decoder layer</source>
+        <translation>Decoder-Schicht</translation>
+    </message>
+    <message>
+        <source>Where the new column looks: cross-attention over z, per layer (head average)</source>
+        <translation>Wohin die neue Spalte schaut: Cross-Attention über z, je Schicht (Mittel über die Köpfe)</translation>
+    </message>
+    <message>
+        <source>Where the new column looks: self-attention over x, per layer (head average)</source>
+        <translation>Wohin die neue Spalte schaut: Self-Attention über x, je Schicht (Mittel über die Köpfe)</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>

@@ -233,8 +233,12 @@ class TestWorkbench : public QObject {
     for (int t = 0; t < V; ++t) QVERIFY(std::abs(q1[size_t(t)] - std::exp(logp[size_t(t)])) < 1e-9);
     dp->temperatureSlider()->setValue(0);
     QCOMPARE(ctl->preview().q_filtered[size_t(argmax)], 1.0);
-    // the chart shows p and q for the pending step
+    // the chart shows p and q for the pending step; beside it where that column looks (cross-attention over z)
     QVERIFY(dp->chart()->plottableCount() == 2);
+    const gb::MatF& att = dp->attentionView()->matrix();
+    QCOMPARE(int(att.rows()), 4);
+    QCOMPARE(int(att.cols()), w.document()->config().dec_layers);
+    for (int l = 0; l < att.cols(); ++l) QVERIFY(std::abs(att.col(l).sum() - 1.0f) < 1e-4f);
     QTest::mouseClick(dp->stepButton(), Qt::LeftButton);  // greedy: takes the argmax
     QCOMPARE(ctl->session()->tokens().size(), size_t(2));
     QCOMPARE(ctl->session()->tokens().back(), argmax);

@@ -3,6 +3,7 @@
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "widgets/matrixview.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -111,6 +112,19 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mChart->legend->setFont(font());
   mChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
+  mAttention = new MatrixView(this, MatrixView::Look::Probability);
+  mAttention->setObjectName(QStringLiteral("decodeAttention"));
+  mAttention->setScaleLabel(tr("attention weight"));
+  mAttention->setMinimumWidth(170);
+  mAttentionTitle = new QLabel(this);
+  mAttentionTitle->setWordWrap(true);
+  auto* attBox = new QVBoxLayout;
+  attBox->addWidget(mAttentionTitle);
+  attBox->addWidget(mAttention, 1);
+  auto* views = new QHBoxLayout;
+  views->addWidget(mChart, 3);
+  views->addLayout(attBox, 1);
+
   auto* v = new QVBoxLayout(this);
   v->addLayout(row1);
   v->addLayout(row2);
@@ -118,7 +132,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   v->addWidget(mInfo);
   v->addWidget(mSequence);
   v->addWidget(mChoice);
-  v->addWidget(mChart, 1);
+  v->addLayout(views, 1);
   v->addWidget(mCache);
 
   connect(mStart, &QPushButton::clicked, this, &DecodingPanel::start);
@@ -192,6 +206,8 @@ void DecodingPanel::redraw() {
     mPBars->data()->clear();
     mQBars->data()->clear();
     mChart->replot(QCustomPlot::rpQueuedReplot);
+    mAttention->clear();
+    mAttentionTitle->clear();
     return;
   }
   // the sequence: the prompt grey, chosen tokens bold
@@ -258,6 +274,32 @@ void DecodingPanel::redraw() {
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
   mChart->yAxis->setRange(0, 1.02);
   mChart->replot(QCustomPlot::rpQueuedReplot);
+  // where the column that produced p looks: cross-attention over z (encoder-decoder) or self-attention over x,
+  // per decoder layer, averaged over the heads
+  const auto& att = s->next_attention();
+  const bool ed = s->config().is_ed();
+  if (!att.empty()) {
+    const auto& first = ed ? att[0].cross : att[0].self;
+    const Eigen::Index keys = first.empty() ? 0 : first[0].size();
+    gb::MatF m = gb::MatF::Zero(keys, Eigen::Index(att.size()));
+    for (size_t l = 0; l < att.size(); ++l) {
+      const auto& heads = ed ? att[l].cross : att[l].self;
+      for (const auto& h : heads)
+        if (h.size() == keys) m.col(Eigen::Index(l)) += h / float(heads.size());
+    }
+    QStringList keyLabels, layers;
+    if (ed)
+      for (int t : s->source()) keyLabels << mCtl->display(t);
+    else
+      for (Eigen::Index k = 0; k < keys; ++k) {
+        const size_t i = size_t(k) + (s->tokens().size() - size_t(keys));  // a sliding window shows the last keys
+        keyLabels << mCtl->display(s->tokens()[i]);
+      }
+    for (size_t l = 0; l < att.size(); ++l) layers << QString::number(l + 1);
+    mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_x"), tr("decoder layer"), keyLabels, layers);
+    mAttentionTitle->setText(ed ? tr("Where the new column looks: cross-attention over z, per layer (head average)")
+                                : tr("Where the new column looks: self-attention over x, per layer (head average)"));
+  }
   const double tau = mCtl->sampler().temperature;
   mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per "
                      "decoder layer%6.")

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class DecodingController;
+class MatrixView;
 class ModelDocument;
 class QCPBars;
 class QComboBox;
@@ -31,6 +32,7 @@ class DecodingPanel : public QWidget {
   QCustomPlot* chart() const { return mChart; }
   QLabel* sequenceLabel() const { return mSequence; }
   QLabel* choiceLabel() const { return mChoice; }
+  MatrixView* attentionView() const { return mAttention; }
   // τ for a slider position: 0 … 3 in steps of 0.05; the last position is ∞.
   static double temperatureAt(int position);
   static constexpr int kInfinityPosition = 61;
@@ -54,4 +56,6 @@ class DecodingPanel : public QWidget {
   QLabel *mSequence, *mChoice, *mInfo, *mCache;
   QCustomPlot* mChart;
   QCPBars *mPBars, *mQBars;
+  QLabel* mAttentionTitle;
+  MatrixView* mAttention;  // the pending column's attention: keys × layers, averaged over heads
 };

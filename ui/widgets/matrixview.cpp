@@ -19,6 +19,16 @@ static QCPColorGradient diverging() {  // PuOr (ColorBrewer), reversed: negative
   return g;
 }
 
+static QCPColorGradient viridis() {
+  QCPColorGradient g;
+  g.setColorStopAt(0.00, QColor(0x44, 0x01, 0x54));
+  g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+  g.setColorStopAt(0.50, QColor(0x21, 0x91, 0x8c));
+  g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+  g.setColorStopAt(1.00, QColor(0xfd, 0xe7, 0x25));
+  return g;
+}
+
 static QCPColorGradient binary() {
   QCPColorGradient g;
   g.setColorStopAt(0.0, QColor(0x21, 0x91, 0x8c));
@@ -34,7 +44,7 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   mScale = new QCPColorScale(mPlot);
   mPlot->plotLayout()->addElement(0, 1, mScale);
   mMap->setColorScale(mScale);
-  mScale->setGradient(look == Look::Diverging ? diverging() : binary());
+  mScale->setGradient(look == Look::Diverging ? diverging() : look == Look::Binary ? binary() : viridis());
   if (look == Look::Binary) {
     mPlot->axisRect()->setBackground(QBrush(QColor(0x90, 0x90, 0x90), Qt::BDiagPattern));  // 0 = hatched
     mScale->setVisible(false);
@@ -93,8 +103,8 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
         if (std::isfinite(v)) big = std::max(big, std::abs(v));
       }
     }
-  mRange = mLook == Look::Binary ? 1.0 : std::max(1e-12, double(big));
-  mMap->setDataRange(mLook == Look::Binary ? QCPRange(0, 1) : QCPRange(-mRange, mRange));
+  mRange = mLook == Look::Diverging ? std::max(1e-12, double(big)) : 1.0;
+  mMap->setDataRange(mLook == Look::Diverging ? QCPRange(-mRange, mRange) : QCPRange(0, 1));
   mPlot->xAxis->setLabel(colTitle);
   mPlot->yAxis->setLabel(rowTitle);
   applyTicks();

@@ -1,7 +1,8 @@
 // matrixview.h — any matrix as a heatmap (QCustomPlot's colour map), row 0 on top as the notes write matrices.
 // Two looks: Diverging for values of either sign (parameters, gradients, updates: white at 0, a symmetric scale,
 // orange below and purple above — colour-blind safe), and Binary for masks (1 filled, 0 hatched, as the attention
-// heatmaps mark masked cells). Hovering shows the row, the column, their labels and the value.
+// heatmaps mark masked cells), and Probability for weights (viridis on a fixed 0–1 scale, like the attention
+// heatmaps). Hovering shows the row, the column, their labels and the value.
 #pragma once
 
 #include "core/tensor.h"
@@ -16,7 +17,7 @@ class QCPColorScale;
 class MatrixView : public QWidget {
   Q_OBJECT
  public:
-  enum class Look { Diverging, Binary };
+  enum class Look { Diverging, Binary, Probability };  // Probability: viridis on a fixed 0–1 scale
   explicit MatrixView(QWidget* parent = nullptr, Look look = Look::Diverging);
   // Row and column labels are optional (then 1-based indices); axis titles name what rows and columns are.
   void setMatrix(const gb::MatF& m, const QString& rowTitle = {}, const QString& colTitle = {},
