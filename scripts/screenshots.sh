@@ -20,6 +20,7 @@ shot masks-en.png --language en --demo 300 --tab masks
 shot parameters-en.png --language en --demo 300 --tab parameters
 shot parameters-de.png --language de --demo 300 --tab parameters
 shot decoding-en.png --language en --demo 120 --tab decoding      # part-trained: p still spread
+shot decoding-de.png --language de --demo 120 --tab decoding
 shot algorithm-en.png --language en --demo 300 --tab algorithm
 # a data file with two malformed lines: the Data dock reports them
 tmp="$(mktemp -d)"

@@ -549,6 +549,22 @@
         <source>Where the new column looks: self-attention over x, per layer (head average)</source>
         <translation>Wohin die neue Spalte schaut: Self-Attention über x, je Schicht (Mittel über die Köpfe)</translation>
     </message>
+    <message>
+        <source>Beam search</source>
+        <translation>Beam-Suche</translation>
+    </message>
+    <message>
+        <source>From here, keep the B best continuations by Σ log p and report the best by score / length (the sequence above does not change)</source>
+        <translation>Ab hier die B besten Fortsetzungen nach Σ log p behalten und die beste nach Punktzahl / Länge melden (die Sequenz oben ändert sich nicht)</translation>
+    </message>
+    <message>
+        <source>B = </source>
+        <translation>B = </translation>
+    </message>
+    <message>
+        <source>Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.</source>
+        <translation>Beam-Suche, B = %1: „%2“, Σ log p = %3 (%4 pro Token); %5 Kandidaten erweitert, %6 verworfen.</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>

@@ -246,7 +246,12 @@ class TestWorkbench : public QObject {
     QVERIFY(dp->choiceLabel()->text().contains("Step 1"));
     QTest::mouseClick(dp->backButton(), Qt::LeftButton);
     QCOMPARE(ctl->session()->tokens().size(), size_t(1));
+    // beam search of width 1 from here is greedy decoding: the same text as running to the end at τ = 0
+    dp->beamWidthBox()->setValue(1);
+    QTest::mouseClick(dp->beamButton(), Qt::LeftButton);
+    QCOMPARE(ctl->session()->tokens().size(), size_t(1));  // the search does not move the session
     QTest::mouseClick(dp->runButton(), Qt::LeftButton);
+    QCOMPARE(dp->beamText(), ctl->generatedText());
     QVERIFY(ctl->finished());
     const auto& x = ctl->session()->tokens();
     QVERIFY(x.back() == gb::Tokenizer::kEos || int(x.size()) == w.document()->config().max_len);

@@ -103,3 +103,21 @@ QString DecodingController::generatedText() const {
   std::vector<int> fresh(x.begin() + long(mSession->prefix_length()), x.end());
   return QString::fromStdString(mTok.decode(fresh));
 }
+
+std::optional<gb::BeamResult> DecodingController::beam(int width, QString* error) const {
+  if (!mSession) {
+    if (error) *error = tr("Start decoding first.");
+    return std::nullopt;
+  }
+  const int room = mConfig.max_len - int(mSession->tokens().size());
+  if (room <= 0) {
+    if (error) *error = tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
+    return std::nullopt;
+  }
+  auto r = gb::beam_search(*mSession, width, room, gb::Tokenizer::kEos);
+  if (!r) {
+    if (error) *error = QString::fromStdString(r.error().message);
+    return std::nullopt;
+  }
+  return std::move(*r);
+}

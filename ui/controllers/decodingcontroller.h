@@ -37,6 +37,9 @@ class DecodingController : public QObject {
   int runToEnd();        // until <eos> (or ℓ_max, or 200 tokens); returns the steps taken
   bool back();           // undo the last step
   bool finished() const; // the last token was <eos>, or no further step fits
+  // Beam search of width B from the current position (the session itself does not move): the best continuation
+  // by score / length, as text, and the search tree. An error message in `error` when it cannot run.
+  std::optional<gb::BeamResult> beam(int width, QString* error = nullptr) const;
 
   const gb::DecodeSession* session() const { return mSession.get(); }
   const gb::Tokenizer& tokenizer() const { return mTok; }

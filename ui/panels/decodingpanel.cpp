@@ -75,10 +75,21 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   row2->addWidget(mTopK);
   row2->addWidget(new QLabel(tr("top-p"), this));
   row2->addWidget(mTopP);
+  mBeam = new QPushButton(tr("Beam search"), this);
+  mBeam->setObjectName(QStringLiteral("beamButton"));
+  mBeam->setToolTip(tr("From here, keep the B best continuations by Σ log p and report the best by score / length "
+                       "(the sequence above does not change)"));
+  mBeamWidth = new QSpinBox(this);
+  mBeamWidth->setRange(1, 16);
+  mBeamWidth->setValue(4);
+  mBeamWidth->setPrefix(tr("B = "));
   auto* row3 = new QHBoxLayout;
   row3->addWidget(mStep);
   row3->addWidget(mRun);
   row3->addWidget(mBack);
+  row3->addSpacing(16);
+  row3->addWidget(mBeam);
+  row3->addWidget(mBeamWidth);
   row3->addStretch(1);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
@@ -141,6 +152,26 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
     if (!err.isEmpty()) mInfo->setText(err);
   });
   connect(mRun, &QPushButton::clicked, mCtl, &DecodingController::runToEnd);
+  connect(mBeam, &QPushButton::clicked, this, [this] {
+    QString err;
+    const auto r = mCtl->beam(mBeamWidth->value(), &err);
+    if (!r) {
+      mInfo->setText(err);
+      return;
+    }
+    std::vector<int> best = r->tokens;
+    if (!best.empty() && best.back() == gb::Tokenizer::kEos) best.pop_back();
+    mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
+    int pruned = 0;
+    for (const auto& n : r->tree) pruned += n.pruned ? 1 : 0;
+    mInfo->setText(tr("Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
+                       .arg(mBeamWidth->value())
+                       .arg(mBeamText)
+                       .arg(r->score, 0, 'f', 3)
+                       .arg(r->normalized, 0, 'f', 3)
+                       .arg(r->tree.size())
+                       .arg(pruned));
+  });
   connect(mBack, &QPushButton::clicked, mCtl, &DecodingController::back);
   connect(mTau, &QSlider::valueChanged, this, &DecodingPanel::applySampler);
   connect(mTopK, &QSpinBox::valueChanged, this, &DecodingPanel::applySampler);
@@ -198,6 +229,7 @@ void DecodingPanel::redraw() {
   mStep->setEnabled(active && !mCtl->finished());
   mRun->setEnabled(active && !mCtl->finished());
   mBack->setEnabled(active && !s->steps().empty());
+  mBeam->setEnabled(active && !mCtl->finished());
   mStart->setEnabled(mDoc->hasModel() && mDoc->hasData());
   if (!active) {
     mSequence->clear();

@@ -29,6 +29,9 @@ class DecodingPanel : public QWidget {
   QPushButton* stepButton() const { return mStep; }
   QPushButton* runButton() const { return mRun; }
   QPushButton* backButton() const { return mBack; }
+  QPushButton* beamButton() const { return mBeam; }
+  QSpinBox* beamWidthBox() const { return mBeamWidth; }
+  QString beamText() const { return mBeamText; }
   QCustomPlot* chart() const { return mChart; }
   QLabel* sequenceLabel() const { return mSequence; }
   QLabel* choiceLabel() const { return mChoice; }
@@ -52,10 +55,12 @@ class DecodingPanel : public QWidget {
   QLabel* mTauLabel;
   QSpinBox *mTopK, *mSeed;
   QDoubleSpinBox* mTopP;
-  QPushButton *mStart, *mStep, *mRun, *mBack;
+  QPushButton *mStart, *mStep, *mRun, *mBack, *mBeam;
+  QSpinBox* mBeamWidth;
   QLabel *mSequence, *mChoice, *mInfo, *mCache;
   QCustomPlot* mChart;
   QCPBars *mPBars, *mQBars;
   QLabel* mAttentionTitle;
+  QString mBeamText;  // the last beam search's best continuation
   MatrixView* mAttention;  // the pending column's attention: keys × layers, averaged over heads
 };
