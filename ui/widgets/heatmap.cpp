@@ -1,5 +1,7 @@
 #include "heatmap.h"
 
+#include "colormaps.h"
+
 #include <QMouseEvent>
 #include <QTimer>
 #include <QToolTip>
@@ -8,21 +10,10 @@
 
 #include <cmath>
 
-static QCPColorGradient viridis() {
-  QCPColorGradient g;
-  g.setColorStopAt(0.00, QColor(0x44, 0x01, 0x54));
-  g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
-  g.setColorStopAt(0.50, QColor(0x21, 0x91, 0x8c));
-  g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
-  g.setColorStopAt(1.00, QColor(0xfd, 0xe7, 0x25));
-  g.setNanHandling(QCPColorGradient::nhTransparent);
-  return g;
-}
-
 Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(compact) {
   mPlot = new QCustomPlot(this);
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
-  mMap->setGradient(viridis());
+  mMap->setGradient(viridisGradient());
   mMap->setInterpolate(false);
   mPlot->axisRect()->setBackground(QBrush(QColor(0xc8, 0xc8, 0xc8), Qt::BDiagPattern));  // masked cells
   mPlot->yAxis->setRangeReversed(true);  // row 0 on top, as in the notes' matrices
@@ -38,7 +29,7 @@ Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(comp
     mScale = new QCPColorScale(mPlot);
     mPlot->plotLayout()->addElement(0, 1, mScale);
     mMap->setColorScale(mScale);
-    mScale->setGradient(viridis());  // the scale's gradient is what the map draws with
+    mScale->setGradient(viridisGradient());  // the scale's gradient is what the map draws with
     mPlot->xAxis->setLabel(tr("query t_x"));
     mPlot->yAxis->setLabel(tr("key t_z"));
     mPlot->setMouseTracking(true);

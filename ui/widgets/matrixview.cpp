@@ -1,5 +1,7 @@
 #include "matrixview.h"
 
+#include "colormaps.h"
+
 #include <QMouseEvent>
 #include <QTimer>
 #include <QToolTip>
@@ -8,35 +10,6 @@
 
 #include <cmath>
 
-static QCPColorGradient diverging() {  // PuOr (ColorBrewer), reversed: negative orange, zero white, positive purple
-  QCPColorGradient g;
-  g.setColorStopAt(0.00, QColor(0xb3, 0x58, 0x06));
-  g.setColorStopAt(0.25, QColor(0xf1, 0xa3, 0x40));
-  g.setColorStopAt(0.50, QColor(0xf7, 0xf7, 0xf7));
-  g.setColorStopAt(0.75, QColor(0x99, 0x8e, 0xc3));
-  g.setColorStopAt(1.00, QColor(0x54, 0x27, 0x88));
-  g.setNanHandling(QCPColorGradient::nhTransparent);
-  return g;
-}
-
-static QCPColorGradient viridis() {
-  QCPColorGradient g;
-  g.setColorStopAt(0.00, QColor(0x44, 0x01, 0x54));
-  g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
-  g.setColorStopAt(0.50, QColor(0x21, 0x91, 0x8c));
-  g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
-  g.setColorStopAt(1.00, QColor(0xfd, 0xe7, 0x25));
-  return g;
-}
-
-static QCPColorGradient binary() {
-  QCPColorGradient g;
-  g.setColorStopAt(0.0, QColor(0x21, 0x91, 0x8c));
-  g.setColorStopAt(1.0, QColor(0xfd, 0xe7, 0x25));
-  g.setNanHandling(QCPColorGradient::nhTransparent);
-  return g;
-}
-
 MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look) {
   mPlot = new QCustomPlot(this);
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
@@ -44,7 +17,9 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   mScale = new QCPColorScale(mPlot);
   mPlot->plotLayout()->addElement(0, 1, mScale);
   mMap->setColorScale(mScale);
-  mScale->setGradient(look == Look::Diverging ? diverging() : look == Look::Binary ? binary() : viridis());
+  mScale->setGradient(look == Look::Diverging   ? divergingGradient()
+                      : look == Look::Binary ? maskGradient()
+                                             : viridisGradient());
   if (look == Look::Binary) {
     mPlot->axisRect()->setBackground(QBrush(QColor(0x90, 0x90, 0x90), Qt::BDiagPattern));  // 0 = hatched
     mScale->setVisible(false);
