@@ -46,6 +46,22 @@ QString ModelDocument::dataSummary() const {
       .arg(mData->max_len);
 }
 
+QStringList ModelDocument::sampleInputs(int n) const {
+  QStringList out;
+  if (!mData) return out;
+  const auto& d = *mData;
+  for (size_t i = 0; i < std::min<size_t>(d.val_pairs.size(), size_t(n)); ++i)
+    out << QString::fromStdString(d.val_pairs[i].source);
+  if (d.val_pairs.empty() && d.train_pairs.empty())  // plain text: pieces of the validation text
+    for (size_t i = 0; i < std::min<size_t>(d.val.size(), size_t(n)); ++i) {
+      std::string s;
+      for (size_t k = 0; k < std::min<size_t>(d.val[i].x.size(), 24); ++k)
+        if (d.val[i].x[k] > gb::Tokenizer::kUnk) s += d.tokenizer.decode({d.val[i].x[k]});
+      out << QString::fromStdString(s);
+    }
+  return out;
+}
+
 QString ModelDocument::checkConfig(const gb::Config& c) const {
   if (c.heads > 0 && c.d_e % c.heads != 0)
     return tr("d_e = %1 is not divisible by H = %2: every head needs d_e / H dimensions.").arg(c.d_e).arg(c.heads);

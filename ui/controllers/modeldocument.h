@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -30,6 +31,9 @@ class ModelDocument : public QObject {
   bool hasData() const { return mData.has_value(); }
   const gb::PreparedData& data() const { return *mData; }
   QString dataSummary() const;
+  // Inputs to offer as probes: the sources of the first validation pairs, or for plain text pieces of the
+  // validation text (at most n).
+  QStringList sampleInputs(int n = 20) const;
 
   // Model: the configuration a Build would use, checked; Build needs data (for |V| and ℓ_max).
   QString checkConfig(const gb::Config& c) const;  // empty when fine

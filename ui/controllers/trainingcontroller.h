@@ -62,6 +62,10 @@ class TrainingController : public QObject {
   State state() const { return mState; }
   // The parameters as of the last pause, stop or finish (or setup).
   gb::Params<float> params() const;
+  // What the views should show: the trainer's latest while a run exists, otherwise the document's (given).
+  gb::Params<float> latestParams(const gb::Params<float>& document) const {
+    return mState == State::Idle ? document : params();
+  }
   // The gradient ∇J and the update Δθ of the last step before those parameters were published, and that step's
   // number (0: none yet — then both are empty).
   struct StepTensors {

@@ -113,9 +113,7 @@ void AlgorithmPanel::fillInputs() {
   const QString keep = mInput->currentText();
   QSignalBlocker block(mInput);
   mInput->clear();
-  if (mDoc->hasData())
-    for (size_t i = 0; i < std::min<size_t>(mDoc->data().val_pairs.size(), 20); ++i)
-      mInput->addItem(QString::fromStdString(mDoc->data().val_pairs[i].source));
+  mInput->addItems(mDoc->sampleInputs());
   if (!keep.isEmpty()) mInput->setCurrentText(keep);
 }
 
@@ -125,8 +123,7 @@ void AlgorithmPanel::start() {
     return;
   }
   const gb::Config& c = mDoc->config();
-  const gb::Params<float> p =
-      mTrainer->state() == TrainingController::State::Idle ? mDoc->params() : mTrainer->params();
+  const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
   QString input = mInput->currentText(), target;
   for (const auto& pr : mDoc->data().val_pairs)
     if (QString::fromStdString(pr.source) == input) target = QString::fromStdString(pr.target);

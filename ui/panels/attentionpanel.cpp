@@ -97,18 +97,7 @@ void AttentionPanel::fillProbes() {
   const QString keep = mProbe->currentText();
   QSignalBlocker block(mProbe);
   mProbe->clear();
-  if (mDoc->hasData()) {
-    const auto& d = mDoc->data();
-    for (size_t i = 0; i < std::min<size_t>(d.val_pairs.size(), 20); ++i)
-      mProbe->addItem(QString::fromStdString(d.val_pairs[i].source));
-    if (d.val_pairs.empty() && d.train_pairs.empty())  // plain text: pieces of the validation text
-      for (size_t i = 0; i < std::min<size_t>(d.val.size(), 20); ++i) {
-        std::string s;
-        for (size_t k = 0; k < std::min<size_t>(d.val[i].x.size(), 24); ++k)
-          if (d.val[i].x[k] > gb::Tokenizer::kUnk) s += d.tokenizer.decode({d.val[i].x[k]});
-        mProbe->addItem(QString::fromStdString(s));
-      }
-  }
+  mProbe->addItems(mDoc->sampleInputs());
   if (!keep.isEmpty()) mProbe->setCurrentText(keep);
   // the kinds this variant has
   QSignalBlocker blockKind(mKind);
@@ -129,8 +118,7 @@ void AttentionPanel::fillProbes() {
 void AttentionPanel::refresh() {
   if (!mDoc->hasModel() || !mDoc->hasData()) return;
   const gb::Config& c = mDoc->config();
-  const gb::Params<float> p =
-      mTrainer->state() == TrainingController::State::Idle ? mDoc->params() : mTrainer->params();
+  const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
   const gb::Tokenizer& tok = mDoc->data().tokenizer;
   const std::string src = mProbe->currentText().toStdString();
   // the target: the data's own when the probe is a known input, otherwise what the model writes (greedy)

@@ -190,9 +190,7 @@ void DecodingPanel::fillInputs() {
   const QString keep = mInput->currentText();
   QSignalBlocker block(mInput);
   mInput->clear();
-  if (mDoc->hasData())
-    for (size_t i = 0; i < std::min<size_t>(mDoc->data().val_pairs.size(), 20); ++i)
-      mInput->addItem(QString::fromStdString(mDoc->data().val_pairs[i].source));
+  mInput->addItems(mDoc->sampleInputs());
   if (!keep.isEmpty()) mInput->setCurrentText(keep);
 }
 
@@ -211,8 +209,7 @@ void DecodingPanel::start() {
     return;
   }
   // the newest parameters: the trainer's while it trains, the document's otherwise
-  const gb::Params<float> p =
-      mTrainer->state() == TrainingController::State::Idle ? mDoc->params() : mTrainer->params();
+  const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
   const bool pairs = !mDoc->data().train_pairs.empty();
   const QString err = mCtl->start(mDoc->config(), p, mDoc->data().tokenizer, mInput->currentText(), pairs,
                                   quint64(mSeed->value()));

@@ -188,7 +188,7 @@ void ParametersPanel::refresh() {
   }
   mStale = false;
   const bool live = mTrainer->state() != TrainingController::State::Idle;
-  gb::Params<float> p = live ? mTrainer->params() : mDoc->params();
+  gb::Params<float> p = mTrainer->latestParams(mDoc->params());
   mNames = gb::tensor_names(c);
   mValues.clear();
   gb::for_each_tensor(c, p, [&](const std::string&, gb::TensorRef<float> t) { mValues.push_back(t.mat()); });
