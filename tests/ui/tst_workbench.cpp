@@ -350,6 +350,36 @@ class TestWorkbench : public QObject {
     visitTabs();
   }
 
+  // Inputs a model cannot take get a message; nothing that was there is lost.
+  void bad_inputs_for_decoding_and_the_listing() {
+    MainWindow w;
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);  // reverse, encoder-decoder
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    w.tabs()->setCurrentIndex(3);
+    dp->inputBox()->setCurrentText(QStringLiteral("abc"));
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QVERIFY(dp->controller()->active());
+    dp->inputBox()->setCurrentText(QString());  // an empty source
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QVERIFY(!dp->controller()->active());
+    QVERIFY(!dp->stepButton()->isEnabled());
+    bool told = false;
+    for (QLabel* l : dp->findChildren<QLabel*>()) told |= l->text().contains("source sentence");
+    QVERIFY(told);
+    auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+    w.tabs()->setCurrentIndex(4);
+    ap->inputBox()->setCurrentText(QString());  // z must hold at least one token
+    QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+    QVERIFY(!ap->controller()->active());
+    told = false;
+    for (QLabel* l : ap->findChildren<QLabel*>()) told |= l->text().contains("does not fit the model");
+    QVERIFY(told);
+    QVERIFY(w.document()->hasModel());
+  }
+
   // The padding mask of a batch and the seed's masks with it, cell by cell.
   void masks_of_a_batch() {
     MainWindow w;

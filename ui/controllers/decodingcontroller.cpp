@@ -13,7 +13,10 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
   std::vector<int> source, prefix;
   if (c.is_ed()) {
     source = tok.encode(text).ids;
-    if (source.empty()) return tr("Type a source sentence to translate (or pick one).");
+    if (source.empty()) {
+      emit changed();  // the old session is gone: the views must say so
+      return tr("Type a source sentence to translate (or pick one).");
+    }
     prefix = {gb::Tokenizer::kBos};
   } else {
     prefix = {gb::Tokenizer::kBos};
