@@ -99,7 +99,7 @@ class TestDecode : public QObject {
     model_forward(act, c, p, make_batch(c, Example{{3, 4, 5}, {1}}));
     QVERIFY((s->encoder_output() - act.Z).cwiseAbs().maxCoeff() < 1e-6f);
     const MatF K = (p.dec[1].cross.W_k * act.Z).colwise() + p.dec[1].cross.b_k;
-    QVERIFY((s->cache()[1].cross_K - K).cwiseAbs().maxCoeff() < 1e-5f);
+    QVERIFY((s->cache()[1].cross.K - K).cwiseAbs().maxCoeff() < 1e-5f);
   }
 
   void greedy_is_argmax() {

@@ -47,9 +47,14 @@ std::vector<double> temperature_distribution(const std::vector<double>& logp, do
 }
 
 std::vector<int> filter_candidates(const std::vector<double>& q, int top_k, double top_p) {
+  return filter_candidates(q, q, top_k, top_p);
+}
+
+std::vector<int> filter_candidates(const std::vector<double>& rank, const std::vector<double>& q, int top_k,
+                                   double top_p) {
   std::vector<int> order(q.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return q[size_t(a)] > q[size_t(b)]; });
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return rank[size_t(a)] > rank[size_t(b)]; });
   size_t keep = order.size();
   if (top_k > 0) keep = std::min(keep, size_t(top_k));
   if (top_p < 1.0) {  // smallest prefix with mass ≥ top_p
@@ -75,19 +80,24 @@ double entropy(const std::vector<double>& probs) {
   return h;
 }
 
-Choice choose_token(const std::vector<double>& logp, const SamplerOptions& o, Rng& rng, int forced) {
+Choice sampling_distribution(const std::vector<double>& logp, const SamplerOptions& o) {
   Choice c;
   std::vector<double> p(logp.size());
   for (size_t i = 0; i < logp.size(); ++i) p[i] = std::exp(logp[i]);
   c.entropy_p = entropy(p);
   c.q = temperature_distribution(logp, o.temperature);
-  const bool uniform = std::isinf(o.temperature);
-  c.kept = uniform ? filter_candidates(c.q, 0, 1.0) : filter_candidates(c.q, o.top_k, o.top_p);
+  c.kept = filter_candidates(logp, c.q, o.top_k, o.top_p);
   c.q_filtered.assign(c.q.size(), 0.0);
   double mass = 0;
   for (int t : c.kept) mass += c.q[size_t(t)];
-  for (int t : c.kept) c.q_filtered[size_t(t)] = c.q[size_t(t)] / mass;
+  for (int t : c.kept) c.q_filtered[size_t(t)] = mass > 0 ? c.q[size_t(t)] / mass : 0.0;
   c.entropy_q = entropy(c.q_filtered);
+  return c;
+}
+
+Choice choose_token(const std::vector<double>& logp, const SamplerOptions& o, Rng& rng, int forced) {
+  Choice c = sampling_distribution(logp, o);
+  const bool uniform = std::isinf(o.temperature);
   if (forced >= 0) {
     c.token = forced;
     c.how = ChoiceKind::Forced;

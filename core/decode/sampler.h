@@ -38,7 +38,18 @@ struct Choice {
 std::vector<double> temperature_distribution(const std::vector<double>& logp, double tau);
 // Candidates kept by top-k / top-p from q (ordered by q descending, ties by id ascending).
 std::vector<int> filter_candidates(const std::vector<double>& q, int top_k, double top_p);
-// The whole choice. forced ≥ 0 takes that token (recorded as forced; the distributions are still computed).
+// The same with the order taken from rank (descending, ties by id) and the mass from q: the sampler ranks by the
+// model's p, so that top-k keeps the k tokens the model finds most likely at every τ (at τ = ∞, where q is flat,
+// an order by q would keep the k lowest ids).
+std::vector<int> filter_candidates(const std::vector<double>& rank, const std::vector<double>& q, int top_k,
+                                   double top_p);
+// What the next step draws from, without drawing: q, the kept candidates (by p descending), q_filtered and the
+// entropies (token = −1). choose_token draws from exactly this, and the Decoding tab's chart shows it, so the
+// picture and the draw cannot differ. τ = ∞ is uniform over the kept candidates (all of V when top-k and top-p are
+// off); τ = 0 keeps only the argmax.
+Choice sampling_distribution(const std::vector<double>& logp, const SamplerOptions& o);
+// The whole choice: sampling_distribution, then one draw. forced ≥ 0 takes that token (recorded as forced; the
+// distributions are still computed).
 Choice choose_token(const std::vector<double>& logp, const SamplerOptions& o, Rng& rng, int forced = -1);
 
 double entropy(const std::vector<double>& probs);  // −Σ p log p, nats

@@ -17,25 +17,6 @@ std::vector<double> log_softmax_vec(const VecF& logits) {
   return out;
 }
 
-// One query column against n cached keys: out = W_o [Y¹; …; Y^H] + b_o, weights per head into `weights`.
-MatF attend_column(std::vector<VecF>& weights, const MatF& q, const MatF& K, const MatF& V, int n,
-                   const AttentionParams<float>& p, int H) {
-  const int d = int(q.rows()), dh = d / H;
-  const float scale = 1.0f / std::sqrt(float(dh));
-  MatF y(d, 1);
-  weights.assign(size_t(H), VecF());
-  for (int h = 0; h < H; ++h) {
-    VecF s = (K.block(h * dh, 0, dh, n).transpose() * q.block(h * dh, 0, dh, 1)) * scale;  // K^hᵀ q^h / √d_h
-    s = (s.array() - s.maxCoeff()).exp();
-    s /= s.sum();                                                                          // softmax over keys
-    y.block(h * dh, 0, dh, 1) = V.block(h * dh, 0, dh, n) * s;                             // V^h a
-    weights[size_t(h)] = s;
-  }
-  MatF out = p.W_o * y;
-  out.col(0) += p.b_o;
-  return out;
-}
-
 }  // namespace
 
 Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>& p, const std::vector<int>& source,
@@ -62,16 +43,13 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
   s.prefix_len_ = s.x_.size();
   if (c.is_ed()) s.encode();
   s.cache_.resize(size_t(c.dec_layers));
+  s.layer_.resize(size_t(c.dec_layers));
   for (auto& l : s.cache_) {
-    l.K.setZero(c.d_e, c.max_len);
-    l.V.setZero(c.d_e, c.max_len);
+    l.self.K.setZero(c.d_e, c.max_len);
+    l.self.V.setZero(c.d_e, c.max_len);
+    l.cross.K.setZero(c.d_e, Eigen::Index(s.z_.size()));
+    l.cross.V.setZero(c.d_e, Eigen::Index(s.z_.size()));
   }
-  if (c.is_ed())
-    for (int l = 0; l < c.dec_layers; ++l) {  // cross-attention K and V: once, from the encoder output
-      const AttentionParams<float>& a = p.dec[size_t(l)].cross;
-      s.cache_[size_t(l)].cross_K = (a.W_k * s.Z_).colwise() + a.b_k;
-      s.cache_[size_t(l)].cross_V = (a.W_v * s.Z_).colwise() + a.b_v;
-    }
   if (o.use_cache) {
     for (size_t i = 0; i < s.x_.size(); ++i) s.process_column(s.x_[i], int(i));
   } else {
@@ -81,59 +59,43 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
 }
 
 void DecodeSession::encode() {
-  // The encoder half of model_forward, once: a batch with the source and a one-token decoder input.
+  // The encoder half of model_forward, once.
   Activations<float> act;
-  model_forward(act, c_, *p_, make_batch(c_, Example{z_, {x_[0]}}));
+  encoder_forward(act, c_, *p_, make_batch(c_, Example{z_, {x_[0]}}));
   Z_ = act.Z;
 }
 
 void DecodeSession::process_column(int token, int pos) {
   const Params<float>& p = *p_;
-  const bool pre = c_.norm == NormPlacement::Pre;
-  MatF x = p.W_e.col(token) + p.W_p.col(pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
+  MatF x, y;
+  embed_forward(x, std::vector<int>{token}, 1, 1, p, pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
+  const int nz = int(z_.size());
+  // the new column (query at position pos) sees keys 0 … pos; cross-attention sees every source position
+  const AttentionMask self{1, 1, pos + 1, true, nullptr, pos};
+  const AttentionMask cross{1, 1, nz, false, nullptr, 0};
   next_attn_.assign(size_t(c_.dec_layers), AttentionColumn());
-  NormCache<float> nc;
-  MatF u, y;
-  auto residual = [&](const NormParams<float>& np, auto&& f) {
-    if (pre) {
-      layernorm_forward(u, nc, x, np);
-      x += f(u);
-    } else {
-      MatF s = x + f(x);
-      layernorm_forward(x, nc, s, np);
-    }
-  };
   for (int l = 0; l < c_.dec_layers; ++l) {
-    const LayerParams<float>& lp = p.dec[size_t(l)];
     DecodeCacheLayer& cl = cache_[size_t(l)];
-    residual(lp.ln_a, [&](const MatF& in) {
-      MatF q = lp.attn.W_q * in;
-      q.col(0) += lp.attn.b_q;
-      cl.K.col(pos) = lp.attn.W_k * in.col(0) + lp.attn.b_k;  // the new column's key and value join the cache
-      cl.V.col(pos) = lp.attn.W_v * in.col(0) + lp.attn.b_v;
-      return attend_column(next_attn_[size_t(l)].self, q, cl.K, cl.V, pos + 1, lp.attn, c_.heads);
-    });
-    if (c_.is_ed())
-      residual(lp.ln_b, [&](const MatF& in) {
-        MatF q = lp.cross.W_q * in;
-        q.col(0) += lp.cross.b_q;
-        return attend_column(next_attn_[size_t(l)].cross, q, cl.cross_K, cl.cross_V, int(z_.size()), lp.cross,
-                             c_.heads);
-      });
-    residual(lp.ln_c, [&](const MatF& in) {
-      MlpCache<float> mc;
-      MatF out;
-      mlp_forward(out, mc, in, lp.mlp, c_.activation);
-      return out;
-    });
+    LayerCache<float>& lc = layer_[size_t(l)];
+    cl.self.len = pos;  // columns past pos belong to a step that was taken back
+    lc.self.x = x;
+    decoder_layer_forward(y, lc, &Z_, p.dec[size_t(l)], self, cross, c_, ForwardOptions{}, &cl.self,
+                          c_.is_ed() ? &cl.cross : nullptr);
+    cl.cross.frozen = true;  // computed from the encoder output at the first column, reused from then on
+    x.swap(y);
+    for (int h = 0; h < c_.heads; ++h) {  // A: keys × heads (one query column per head)
+      next_attn_[size_t(l)].self.push_back(lc.self.attn.A.col(h).head(pos + 1));
+      if (c_.is_ed()) next_attn_[size_t(l)].cross.push_back(lc.cross.attn.A.col(h).head(nz));
+    }
   }
   if (c_.final_norm) {
-    MatF xn;
-    layernorm_forward(xn, nc, x, p.ln_f);
-    x = xn;
+    NormCache<float> nc;
+    layernorm_forward(y, nc, x, p.ln_f);  // X ← LN(X | γ, β)
+    x.swap(y);
   }
-  const VecF logits = c_.tied_unembed ? VecF(p.W_e.transpose() * x.col(0)) : VecF(p.W_u * x.col(0));
-  next_logp_ = log_softmax_vec(logits);
+  MatF logits;
+  unembed_forward(logits, x, p, c_);
+  next_logp_ = log_softmax_vec(logits.col(0));
   cache_len_ = pos + 1;
   window_start_ = 0;
 }

@@ -47,8 +47,8 @@ struct DecodeStep {
 };
 
 struct DecodeCacheLayer {
-  MatF K, V;            // d_e × ℓ_max; the first length() columns are valid
-  MatF cross_K, cross_V;  // d_e × |z|, computed once (encoder-decoder)
+  KvCache<float> self;   // masked self-attention: d_e × ℓ_max, the first cache_length() columns valid
+  KvCache<float> cross;  // cross-attention: d_e × |z|, computed once from the encoder output (encoder-decoder)
 };
 
 class DecodeSession {
@@ -82,7 +82,9 @@ class DecodeSession {
  private:
   DecodeSession() = default;
   void encode();
-  void process_column(int token, int pos);  // appends one column to the cache, sets next_logp_/next_attn_
+  // Runs the decoder on the new column at pos through the one forward path (decoder_layer_forward with the KV
+  // cache hooks): appends its key and value to every layer's cache, sets next_logp_ and next_attn_.
+  void process_column(int token, int pos);
   void recompute();                         // the uncached path: model_forward over the (windowed) prefix
   void refresh();                           // next distribution for the current tokens
 
@@ -93,6 +95,7 @@ class DecodeSession {
   size_t prefix_len_ = 0;
   MatF Z_;
   std::vector<DecodeCacheLayer> cache_;
+  std::vector<LayerCache<float>> layer_;  // scratch of the per-column forward pass
   int cache_len_ = 0;
   int window_start_ = 0;
   std::vector<double> next_logp_;

@@ -75,22 +75,37 @@ void layernorm_backward(Mat<T>& dx, NormParams<T>& dp, const Mat<T>& dy, const N
 
 template <class T>
 void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const Mat<T>& Z,
-                       const AttentionParams<T>& p, const AttentionMask& m, int heads, bool keep_scores) {
+                       const AttentionParams<T>& p, const AttentionMask& m, int heads, bool keep_scores,
+                       KvCache<T>* kv) {
   const Eigen::Index d = X.rows();
   const int H = heads, dh = static_cast<int>(d) / H, B = m.B, Tq = m.Tq, Tk = m.Tk;
   GB_ASSERT(X.cols() == Eigen::Index(B) * Tq, "attention: X must have B·Tq columns");
-  GB_ASSERT(Z.cols() == Eigen::Index(B) * Tk, "attention: Z must have B·Tk columns");
   const T scale = T(1) / std::sqrt(T(dh));
 
   c.Q.resize(d, X.cols());
-  c.K.resize(d, Z.cols());
-  c.V.resize(d, Z.cols());
   c.Q.noalias() = p.W_q * X;           // Q = W_q X + b_q 1ᵀ        d_e × B·Tq
   c.Q.colwise() += p.b_q;
-  c.K.noalias() = p.W_k * Z;           // K = W_k Z + b_k 1ᵀ        d_e × B·Tk
-  c.K.colwise() += p.b_k;
-  c.V.noalias() = p.W_v * Z;           // V = W_v Z + b_v 1ᵀ        d_e × B·Tk
-  c.V.colwise() += p.b_v;
+  if (!kv) {
+    GB_ASSERT(Z.cols() == Eigen::Index(B) * Tk, "attention: Z must have B·Tk columns");
+    c.K.resize(d, Z.cols());
+    c.V.resize(d, Z.cols());
+    c.K.noalias() = p.W_k * Z;         // K = W_k Z + b_k 1ᵀ        d_e × B·Tk
+    c.K.colwise() += p.b_k;
+    c.V.noalias() = p.W_v * Z;         // V = W_v Z + b_v 1ᵀ        d_e × B·Tk
+    c.V.colwise() += p.b_v;
+  } else if (!kv->frozen) {            // decoding: only Z's new columns are projected; the earlier ones are cached
+    GB_ASSERT(B == 1 && kv->len + Z.cols() <= kv->K.cols(), "attention: the KV cache is full");
+    auto Kn = kv->K.middleCols(kv->len, Z.cols());
+    auto Vn = kv->V.middleCols(kv->len, Z.cols());
+    Kn.noalias() = p.W_k * Z;
+    Kn.colwise() += p.b_k;
+    Vn.noalias() = p.W_v * Z;
+    Vn.colwise() += p.b_v;
+    kv->len += static_cast<int>(Z.cols());
+  }
+  GB_ASSERT(!kv || Tk == kv->len, "attention: mask.Tk must be the cached length");
+  const Mat<T>& Kall = kv ? kv->K : c.K;  // d_e × (B·Tk or more)
+  const Mat<T>& Vall = kv ? kv->V : c.V;
 
   c.A.resize(Tk, Eigen::Index(B) * H * Tq);
   c.Yc.resize(d, X.cols());
@@ -98,8 +113,8 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
 
   for_each_head(B, H, Tq * Tk * dh > 4096, [&](int b, int h) {
       const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);  // d_h × Tq
-      const auto Kh = c.K.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);  // d_h × Tk
-      const auto Vh = c.V.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);  // d_h × Tk
+      const auto Kh = Kall.block(h * dh, Eigen::Index(b) * Tk, dh, Tk); // d_h × Tk
+      const auto Vh = Vall.block(h * dh, Eigen::Index(b) * Tk, dh, Tk); // d_h × Tk
       auto Ah = c.A.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);   // Tk × Tq
       Ah.noalias() = Kh.transpose() * Qh;                               // S = K^hᵀ Q^h
       Ah *= scale;                                                      //     / √d_h
@@ -230,7 +245,7 @@ template <class T> void log_softmax_columns(Mat<T>& out, const Mat<T>& logits) {
   template void layernorm_backward<T>(Mat<T>&, NormParams<T>&, const Mat<T>&, const NormCache<T>&,                 \
                                       const NormParams<T>&);                                                       \
   template void attention_forward<T>(Mat<T>&, AttentionCache<T>&, const Mat<T>&, const Mat<T>&,                    \
-                                     const AttentionParams<T>&, const AttentionMask&, int, bool);                  \
+                                     const AttentionParams<T>&, const AttentionMask&, int, bool, KvCache<T>*);     \
   template void attention_backward<T>(Mat<T>&, Mat<T>&, AttentionParams<T>&, const Mat<T>&, AttentionCache<T>&,    \
                                       const Mat<T>&, const Mat<T>&, const AttentionParams<T>&,                     \
                                       const AttentionMask&, int);                                                  \

@@ -37,23 +37,35 @@ void layernorm_backward(Mat<T>& dx, NormParams<T>& dp, const Mat<T>& dy, const N
 // ---------------------------------------------------------------------------------------------- attention
 // Which key positions a query may look at. Masks of the seeds: M_uni[t_z, t_x] = [t_z ≤ t_x] (causal, decoder
 // self-attention) and 1 (encoder self-attention, cross-attention). Padding masks out keys at t_z ≥ k_len[b].
+// This struct is the one definition of the masks: model_forward, the decode session, the stepper and the Masks tab
+// all ask it (batch_masks / mask_matrix in model.h turn it into the pictures).
 struct AttentionMask {
   int B = 1;                        // sequences in the batch
   int Tq = 0;                       // query positions per sequence (columns of X)
   int Tk = 0;                       // key positions per sequence (columns of Z)
   bool causal = false;              // M_uni
   const std::vector<int>* k_len = nullptr;  // real key lengths per sequence, or null (no padding)
+  int q_offset = 0;                 // position of query column 0 (decoding one new column at position t: t)
   bool allowed(int b, int tz, int tx) const {
-    if (causal && tz > tx) return false;
-    if (k_len && tz >= (*k_len)[b]) return false;
+    if (causal && tz > tx + q_offset) return false;
+    if (k_len && tz >= (*k_len)[size_t(b)]) return false;
     return true;
   }
   // Every mask here allows a prefix of the keys: t_z < visible(b, t_x).
   int visible(int b, int tx) const {
-    int n = causal ? std::min(Tk, tx + 1) : Tk;
-    if (k_len) n = std::min(n, (*k_len)[b]);
+    int n = causal ? std::min(Tk, tx + q_offset + 1) : Tk;
+    if (k_len) n = std::min(n, (*k_len)[size_t(b)]);
     return n;
   }
+};
+
+// Decoding's cache hook (B = 1): the keys and values of the positions seen so far, kept between calls, so that a
+// new column computes only its own key and value. A frozen cache (cross-attention: K and V of the encoder output,
+// computed once) is read but never appended to.
+template <class T> struct KvCache {
+  Mat<T> K, V;          // d_e × capacity; columns 0 … len − 1 are valid
+  int len = 0;
+  bool frozen = false;
 };
 
 template <class T> struct AttentionCache {
@@ -66,10 +78,15 @@ template <class T> struct AttentionCache {
   Mat<T> dA, dYc, dQ, dK, dV;  // scratch for backward (kept so a training step does not allocate)
 };
 
-// out = W_o [Y¹; …; Y^H] + b_o 1ᵀ with Y^h = V^h softmax(mask(K^hᵀ Q^h / √d_h)).
+// out = W_o [Y¹; …; Y^H] + b_o 1ᵀ with Y^h = V^h softmax(mask(K^hᵀ Q^h / √d_h)). The one implementation of
+// multi-head attention: training, decoding and the stepper all run it.
+// With kv (decoding, B = 1): the keys and values of Z's columns are appended to the cache (unless it is frozen,
+// then Z is not read) and the queries attend to all kv->len cached columns; mask.Tk must equal that length. The
+// cache's K and V then stand in for cache.K and cache.V.
 template <class T>
 void attention_forward(Mat<T>& out, AttentionCache<T>& cache, const Mat<T>& X, const Mat<T>& Z,
-                       const AttentionParams<T>& p, const AttentionMask& mask, int heads, bool keep_scores);
+                       const AttentionParams<T>& p, const AttentionMask& mask, int heads, bool keep_scores,
+                       KvCache<T>* kv = nullptr);
 // dX += ∂J/∂X (queries), dZ += ∂J/∂Z (keys and values). For self-attention pass the same matrix twice.
 template <class T>
 void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Mat<T>& dout,

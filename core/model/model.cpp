@@ -38,83 +38,82 @@ Batch make_batch(const Config& c, const std::vector<Example>& ex, const std::vec
 }
 
 void make_batch(Batch& b, const Config& c, const std::vector<Example>& ex, const std::vector<int>& idx) {
+  for (int i : idx)
+    GB_ASSERT(!check_example(c, ex[size_t(i)]), "make_batch: every example must fit the model (check_example first)");
+  pack_batch(b, ex, idx, c.pad_id >= 0 ? c.pad_id : 0, c.is_ed());
+}
+
+void pack_batch(Batch& b, const std::vector<Example>& ex, const std::vector<int>& idx, int pad, bool ed) {
   b.B = static_cast<int>(idx.size());
   b.T = 0;
   b.S = 0;
   b.x_len.clear();
   b.z_len.clear();
   for (int i : idx) {
-    b.T = std::max<int>(b.T, static_cast<int>(ex[i].x.size()));
-    b.S = std::max<int>(b.S, static_cast<int>(ex[i].z.size()));
+    b.T = std::max<int>(b.T, static_cast<int>(ex[size_t(i)].x.size()));
+    b.S = std::max<int>(b.S, static_cast<int>(ex[size_t(i)].z.size()));
   }
-  const int pad = c.pad_id >= 0 ? c.pad_id : 0;
-  b.x.assign(size_t(b.B) * b.T, pad);
-  b.z.assign(size_t(b.B) * b.S, pad);
+  b.x.assign(size_t(b.B) * size_t(b.T), pad);
+  b.z.assign(size_t(b.B) * size_t(b.S), pad);
   for (int k = 0; k < b.B; ++k) {
-    const Example& e = ex[idx[k]];
-    GB_ASSERT(!check_example(c, e), "make_batch: every example must fit the model (check_example first)");
-    std::copy(e.x.begin(), e.x.end(), b.x.begin() + size_t(k) * b.T);
-    std::copy(e.z.begin(), e.z.end(), b.z.begin() + size_t(k) * b.S);
+    const Example& e = ex[size_t(idx[size_t(k)])];
+    std::copy(e.x.begin(), e.x.end(), b.x.begin() + long(size_t(k) * size_t(b.T)));
+    std::copy(e.z.begin(), e.z.end(), b.z.begin() + long(size_t(k) * size_t(b.S)));
     b.x_len.push_back(static_cast<int>(e.x.size()));
     b.z_len.push_back(static_cast<int>(e.z.size()));
   }
-  if (!c.is_ed()) b.S = 0, b.z.clear(), b.z_len.clear();
+  if (!ed) b.S = 0, b.z.clear(), b.z_len.clear();
 }
 
 Batch make_batch(const Config& c, const Example& e) { return make_batch(c, std::vector<Example>{e}, {0}); }
 
-namespace {
+BatchMasks batch_masks(const Batch& b) {
+  BatchMasks m;
+  m.enc = AttentionMask{b.B, b.S, b.S, false, &b.z_len};
+  m.dec = AttentionMask{b.B, b.T, b.T, true, &b.x_len};
+  m.cross = AttentionMask{b.B, b.T, b.S, false, &b.z_len};
+  return m;
+}
 
-enum class Fn { SelfAttention, CrossAttention, Mlp };
+MatF mask_matrix(const AttentionMask& m, int b, bool padding) {
+  AttentionMask shown = m;
+  if (!padding) shown.k_len = nullptr;
+  MatF out(m.Tk, m.Tq);
+  for (int tx = 0; tx < m.Tq; ++tx)
+    for (int tz = 0; tz < m.Tk; ++tz) out(tz, tx) = shown.allowed(b, tz, tx) ? 1.0f : 0.0f;
+  return out;
+}
 
-// Embed: X[:, b·T + j] = W_e[:, ids_j] + W_p[:, j]   (padding columns get the pad token's embedding; they are
-// masked out of attention and the loss, so they never reach a real position).
+MatF padding_matrix(const std::vector<int>& len, int T) {
+  MatF out = MatF::Zero(Eigen::Index(len.size()), T);
+  for (size_t k = 0; k < len.size(); ++k) out.row(Eigen::Index(k)).head(std::min(len[k], T)).setOnes();
+  return out;
+}
+
+// Embed: X[:, b·T + j] = W_e[:, ids_j] + W_p[:, first + j]   (padding columns get the pad token's embedding; they
+// are masked out of attention and the loss, so they never reach a real position).
 template <class T>
-void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p) {
+void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p, int first) {
   X.resize(p.W_e.rows(), Eigen::Index(B) * Tlen);
   for (int b = 0; b < B; ++b)
     for (int j = 0; j < Tlen; ++j) {
       const Eigen::Index col = Eigen::Index(b) * Tlen + j;
-      X.col(col) = p.W_e.col(ids[col]) + p.W_p.col(j);
-    }
-}
-template <class T>
-void embed_backward(Grads<T>& g, const Mat<T>& dX, const std::vector<int>& ids, const std::vector<int>& len, int B,
-                    int Tlen) {
-  for (int b = 0; b < B; ++b)
-    for (int j = 0; j < len[b]; ++j) {
-      const Eigen::Index col = Eigen::Index(b) * Tlen + j;
-      g.W_e.col(ids[col]) += dX.col(col);
-      g.W_p.col(j) += dX.col(col);
+      X.col(col) = p.W_e.col(ids[size_t(col)]) + p.W_p.col(first + j);
     }
 }
 
-template <class T> struct SublayerArgs {
-  Fn fn;
-  const NormParams<T>* norm;
-  const AttentionParams<T>* attn;  // attention sub-layers
-  const MlpParams<T>* mlp;         // MLP sub-layer
-  const AttentionMask* mask;
-};
-
 template <class T>
-void sublayer_forward(Mat<T>& y, SublayerCache<T>& c, const Mat<T>* Z, const std::type_identity_t<SublayerArgs<T>>& a, const Config& cfg,
-                      const ForwardOptions& opt) {
-  const bool pre = cfg.norm == NormPlacement::Pre;
-  const Mat<T>* fin = &c.x;
-  if (pre) {
-    layernorm_forward(c.u, c.ln, c.x, *a.norm);  // X̂ ← LN(X)
-    fin = &c.u;
-  }
+void sublayer_function_forward(SublayerCache<T>& c, const Mat<T>& fin, const Mat<T>* Z, const SublayerArgs<T>& a,
+                               const Config& cfg, const ForwardOptions& opt, KvCache<T>* kv) {
   switch (a.fn) {
-    case Fn::SelfAttention:
-      attention_forward(c.f, c.attn, *fin, *fin, *a.attn, *a.mask, cfg.heads, opt.keep_scores);
+    case SublayerFn::SelfAttention:
+      attention_forward(c.f, c.attn, fin, fin, *a.attn, *a.mask, cfg.heads, opt.keep_scores, kv);
       break;
-    case Fn::CrossAttention:
-      attention_forward(c.f, c.attn, *fin, *Z, *a.attn, *a.mask, cfg.heads, opt.keep_scores);
+    case SublayerFn::CrossAttention:
+      attention_forward(c.f, c.attn, fin, *Z, *a.attn, *a.mask, cfg.heads, opt.keep_scores, kv);
       break;
-    case Fn::Mlp:
-      mlp_forward(c.f, c.mlp, *fin, *a.mlp, cfg.activation);
+    case SublayerFn::Mlp:
+      mlp_forward(c.f, c.mlp, fin, *a.mlp, cfg.activation);
       break;
   }
   if (opt.train && cfg.dropout > 0.0f) {  // inverted dropout on the sub-layer's output (seed 003)
@@ -127,12 +126,67 @@ void sublayer_forward(Mat<T>& y, SublayerCache<T>& c, const Mat<T>* Z, const std
   } else {
     c.drop.resize(0, 0);
   }
-  if (pre) {
-    y = c.x + c.f;  // X ← X + f(X̂)
+}
+
+template <class T>
+void sublayer_forward(Mat<T>& y, SublayerCache<T>& c, const Mat<T>* Z, const SublayerArgs<T>& a, const Config& cfg,
+                      const ForwardOptions& opt, KvCache<T>* kv) {
+  if (cfg.norm == NormPlacement::Pre) {
+    layernorm_forward(c.u, c.ln, c.x, *a.norm);  // X̂ ← LN(X)
+    sublayer_function_forward(c, c.u, Z, a, cfg, opt, kv);
+    y = c.x + c.f;                               // X ← X + f(X̂)
   } else {
+    sublayer_function_forward(c, c.x, Z, a, cfg, opt, kv);
     c.s = c.x + c.f;                             // Z ← Z + f(Z)
     layernorm_forward(y, c.ln, c.s, *a.norm);    // Z ← LN(Z)
   }
+}
+
+template <class T>
+void encoder_layer_forward(Mat<T>& out, LayerCache<T>& lc, const LayerParams<T>& lp, const AttentionMask& self,
+                           const Config& c, const ForwardOptions& opt) {
+  sublayer_forward<T>(lc.mlp.x, lc.self, nullptr, {SublayerFn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &self}, c,
+                      opt);
+  sublayer_forward<T>(out, lc.mlp, nullptr, {SublayerFn::Mlp, &lp.ln_c, nullptr, &lp.mlp, nullptr}, c, opt);
+}
+
+template <class T>
+void decoder_layer_forward(Mat<T>& out, LayerCache<T>& lc, const Mat<T>* Z, const LayerParams<T>& lp,
+                           const AttentionMask& self, const AttentionMask& cross, const Config& c,
+                           const ForwardOptions& opt, KvCache<T>* self_kv, KvCache<T>* cross_kv) {
+  if (c.is_ed()) {
+    sublayer_forward<T>(lc.cross.x, lc.self, nullptr,
+                        {SublayerFn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &self}, c, opt, self_kv);
+    sublayer_forward<T>(lc.mlp.x, lc.cross, Z, {SublayerFn::CrossAttention, &lp.ln_b, &lp.cross, nullptr, &cross}, c,
+                        opt, cross_kv);
+  } else {
+    sublayer_forward<T>(lc.mlp.x, lc.self, nullptr, {SublayerFn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &self},
+                        c, opt, self_kv);
+  }
+  sublayer_forward<T>(out, lc.mlp, nullptr, {SublayerFn::Mlp, &lp.ln_c, nullptr, &lp.mlp, nullptr}, c, opt);
+}
+
+template <class T> void unembed_forward(Mat<T>& logits, const Mat<T>& X, const Params<T>& p, const Config& c) {
+  logits.resize(c.vocab_size, X.cols());
+  if (c.tied_unembed)
+    logits.noalias() = p.W_e.transpose() * X;  // W_u X with W_u = W_eᵀ
+  else
+    logits.noalias() = p.W_u * X;  // W_u X        |V| × N
+}
+
+namespace {
+
+using Fn = SublayerFn;
+
+template <class T>
+void embed_backward(Grads<T>& g, const Mat<T>& dX, const std::vector<int>& ids, const std::vector<int>& len, int B,
+                    int Tlen) {
+  for (int b = 0; b < B; ++b)
+    for (int j = 0; j < len[size_t(b)]; ++j) {
+      const Eigen::Index col = Eigen::Index(b) * Tlen + j;
+      g.W_e.col(ids[size_t(col)]) += dX.col(col);
+      g.W_p.col(j) += dX.col(col);
+    }
 }
 
 // dstream holds ∂J/∂y on entry and ∂J/∂x on exit. dZ receives the cross-attention's key/value gradient.
@@ -174,67 +228,48 @@ void sublayer_backward(Mat<T>& dstream, Mat<T>* dZ, Mat<T>& tmp, Mat<T>& tmp2, G
 }  // namespace
 
 template <class T>
+void encoder_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
+                     const ForwardOptions& opt) {
+  act.enc.resize(c.is_ed() ? size_t(c.enc_layers) : 0);
+  if (!c.is_ed()) return;
+  const BatchMasks m = batch_masks(batch);
+  // Encoding the context sequence z
+  embed_forward(act.Z0, batch.z, batch.B, batch.S, p);  // Z ← Embed(z | W_e, W_p)
+  act.enc[0].self.x = act.Z0;
+  for (int l = 0; l < c.enc_layers; ++l) {
+    Mat<T>& out = (l + 1 < c.enc_layers) ? act.enc[size_t(l) + 1].self.x : act.Z;
+    encoder_layer_forward(out, act.enc[size_t(l)], p.enc[size_t(l)], m.enc, c, opt);
+  }
+}
+
+template <class T>
 void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
                    const ForwardOptions& opt) {
-  const bool ed = c.is_ed();
-  act.enc.resize(ed ? c.enc_layers : 0);
-  act.dec.resize(c.dec_layers);
-
-  AttentionMask enc_mask{batch.B, batch.S, batch.S, false, &batch.z_len};
-  AttentionMask dec_mask{batch.B, batch.T, batch.T, true, &batch.x_len};
-  AttentionMask cross_mask{batch.B, batch.T, batch.S, false, &batch.z_len};
-
-  if (ed) {
-    // Encoding the context sequence z
-    embed_forward(act.Z0, batch.z, batch.B, batch.S, p);  // Z ← Embed(z | W_e, W_p)
-    act.enc[0].self.x = act.Z0;
-    for (int l = 0; l < c.enc_layers; ++l) {
-      const LayerParams<T>& lp = p.enc[l];
-      LayerCache<T>& lc = act.enc[l];
-      sublayer_forward<T>(lc.mlp.x, lc.self, nullptr, {Fn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &enc_mask}, c,
-                       opt);
-      Mat<T>& out = (l + 1 < c.enc_layers) ? act.enc[l + 1].self.x : act.Z;
-      sublayer_forward<T>(out, lc.mlp, nullptr, {Fn::Mlp, &lp.ln_c, nullptr, &lp.mlp, nullptr}, c, opt);
-    }
-  }
+  encoder_forward(act, c, p, batch, opt);
+  act.dec.resize(size_t(c.dec_layers));
+  const BatchMasks m = batch_masks(batch);
 
   // Decoding the primary sequence x
   embed_forward(act.X0, batch.x, batch.B, batch.T, p);  // X ← Embed(x | W_e, W_p)
   act.dec[0].self.x = act.X0;
   for (int l = 0; l < c.dec_layers; ++l) {
-    const LayerParams<T>& lp = p.dec[l];
-    LayerCache<T>& lc = act.dec[l];
-    Mat<T>& out = (l + 1 < c.dec_layers) ? act.dec[l + 1].self.x : act.X_last;
-    if (ed) {
-      sublayer_forward<T>(lc.cross.x, lc.self, nullptr, {Fn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &dec_mask}, c,
-                       opt);
-      sublayer_forward<T>(lc.mlp.x, lc.cross, &act.Z, {Fn::CrossAttention, &lp.ln_b, &lp.cross, nullptr, &cross_mask},
-                       c, opt);
-    } else {
-      sublayer_forward<T>(lc.mlp.x, lc.self, nullptr, {Fn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &dec_mask}, c,
-                       opt);
-    }
-    sublayer_forward<T>(out, lc.mlp, nullptr, {Fn::Mlp, &lp.ln_c, nullptr, &lp.mlp, nullptr}, c, opt);
+    Mat<T>& out = (l + 1 < c.dec_layers) ? act.dec[size_t(l) + 1].self.x : act.X_last;
+    decoder_layer_forward(out, act.dec[size_t(l)], &act.Z, p.dec[size_t(l)], m.dec, m.cross, c, opt);
   }
 
   if (c.final_norm)
     layernorm_forward(act.X, act.ln_f, act.X_last, p.ln_f);  // X ← LN(X | γ, β)
   else
     act.X = act.X_last;
-  act.logits.resize(c.vocab_size, act.X.cols());
-  if (c.tied_unembed)
-    act.logits.noalias() = p.W_e.transpose() * act.X;  // W_u X with W_u = W_eᵀ
-  else
-    act.logits.noalias() = p.W_u * act.X;  // W_u X        |V| × B·T
+  unembed_forward(act.logits, act.X, p, c);
 }
 
 template <class T>
 void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Mat<T>& dlogits, const Config& c,
                     const Params<T>& p, const Batch& batch) {
   const bool ed = c.is_ed();
-  AttentionMask enc_mask{batch.B, batch.S, batch.S, false, &batch.z_len};
-  AttentionMask dec_mask{batch.B, batch.T, batch.T, true, &batch.x_len};
-  AttentionMask cross_mask{batch.B, batch.T, batch.S, false, &batch.z_len};
+  const BatchMasks masks = batch_masks(batch);
+  const AttentionMask &enc_mask = masks.enc, &dec_mask = masks.dec, &cross_mask = masks.cross;
 
   // logits = W_u X
   Mat<T>& dX = ws.dX;
@@ -289,6 +324,23 @@ Mat<float> model_logprobs(const Config& c, const Params<float>& p, const Example
   return lp;
 }
 
+#define GB_INSTANTIATE(T)                                                                                          \
+  template void embed_forward<T>(Mat<T>&, const std::vector<int>&, int, int, const Params<T>&, int);                \
+  template void sublayer_function_forward<T>(SublayerCache<T>&, const Mat<T>&, const Mat<T>*, const SublayerArgs<T>&, \
+                                             const Config&, const ForwardOptions&, KvCache<T>*);                   \
+  template void sublayer_forward<T>(Mat<T>&, SublayerCache<T>&, const Mat<T>*, const SublayerArgs<T>&,              \
+                                    const Config&, const ForwardOptions&, KvCache<T>*);                            \
+  template void encoder_layer_forward<T>(Mat<T>&, LayerCache<T>&, const LayerParams<T>&, const AttentionMask&,      \
+                                         const Config&, const ForwardOptions&);                                     \
+  template void decoder_layer_forward<T>(Mat<T>&, LayerCache<T>&, const Mat<T>*, const LayerParams<T>&,             \
+                                         const AttentionMask&, const AttentionMask&, const Config&,                 \
+                                         const ForwardOptions&, KvCache<T>*, KvCache<T>*);                          \
+  template void unembed_forward<T>(Mat<T>&, const Mat<T>&, const Params<T>&, const Config&);                       \
+  template void encoder_forward<T>(Activations<T>&, const Config&, const Params<T>&, const Batch&,                  \
+                                   const ForwardOptions&);
+GB_INSTANTIATE(float)
+GB_INSTANTIATE(double)
+#undef GB_INSTANTIATE
 template void model_forward<float>(Activations<float>&, const Config&, const Params<float>&, const Batch&,
                                    const ForwardOptions&);
 template void model_forward<double>(Activations<double>&, const Config&, const Params<double>&, const Batch&,

@@ -36,8 +36,26 @@ Batch make_batch(const Config& c, const std::vector<Example>& examples, const st
 Batch make_batch(const Config& c, const Example& e);
 // The same into an existing batch, reusing its memory.
 void make_batch(Batch& out, const Config& c, const std::vector<Example>& examples, const std::vector<int>& idx);
+// The padding alone, without a model (the Masks tab shows data before any model exists): pads with pad_id;
+// encoder_decoder keeps z. make_batch is check_example + this.
+void pack_batch(Batch& out, const std::vector<Example>& examples, const std::vector<int>& idx, int pad_id,
+                bool encoder_decoder);
 // A user error when an example does not fit the model: an id ≥ |V|, a sequence longer than ℓ_max, an empty x.
 Status check_example(const Config& c, const Example& e);
+
+// The three masks model_forward applies to a batch (they point into it: keep the batch alive):
+//   enc   — encoder self-attention: bidirectional (all ones) ∧ padding of z
+//   dec   — decoder self-attention: M_uni[t_z, t_x] = [t_z ≤ t_x] ∧ padding of x
+//   cross — cross-attention: all ones ∧ padding of z
+struct BatchMasks {
+  AttentionMask enc, dec, cross;
+};
+BatchMasks batch_masks(const Batch& b);
+// A mask of sequence b as a matrix, in the attention's layout: Tk × Tq (rows keys, columns queries), 1 where the
+// query may look at the key, 0 where it is masked. padding = false leaves the padding out (the mask alone).
+MatF mask_matrix(const AttentionMask& m, int b, bool padding = true);
+// B × T: 1 for a real token, 0 for padding.
+MatF padding_matrix(const std::vector<int>& len, int T);
 
 // One residual block around f (attention, cross-attention or MLP):
 //   post (seed 000): s = x + f(x);  y = LN(s)       pre (seed 002): u = LN(x);  y = x + f(u)
@@ -82,6 +100,50 @@ struct ForwardOptions {
   Rng* rng = nullptr;       // dropout's generator (required when train && dropout > 0)
   bool keep_scores = false; // also keep the pre-softmax scores (for the trace)
 };
+
+// ---------------------------------------------------------------------------------------------- the forward path
+// One forward path, shared by training (model_forward), decoding (DecodeSession: one new column at a time, with
+// the KV cache hooks) and the stepper (one pseudo-code line at a time). A new layer option goes into these
+// functions (and layers.cpp); everything that runs a model picks it up.
+
+// Embed: X[:, b·T + j] = W_e[:, ids_j] + W_p[:, first_pos + j]   d_e × B·T
+template <class T>
+void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p, int first_pos = 0);
+
+// The function f of a residual block: self-attention, cross-attention (keys and values from Z) or the MLP, and
+// dropout on its output when training. f reads fin (pre: LN(x); post: x) and writes c.f. kv: decoding's cache.
+enum class SublayerFn { SelfAttention, CrossAttention, Mlp };
+template <class T> struct SublayerArgs {
+  SublayerFn fn;
+  const NormParams<T>* norm;
+  const AttentionParams<T>* attn;  // attention sub-layers
+  const MlpParams<T>* mlp;         // MLP sub-layer
+  const AttentionMask* mask;       // attention sub-layers
+};
+template <class T>
+void sublayer_function_forward(SublayerCache<T>& c, const Mat<T>& fin, const Mat<T>* Z, const SublayerArgs<T>& a,
+                               const Config& cfg, const ForwardOptions& opt, KvCache<T>* kv = nullptr);
+// The whole residual block on c.x (see SublayerCache), output y.
+template <class T>
+void sublayer_forward(Mat<T>& y, SublayerCache<T>& c, const Mat<T>* Z, const SublayerArgs<T>& a, const Config& cfg,
+                      const ForwardOptions& opt, KvCache<T>* kv = nullptr);
+
+// One encoder layer (seed 000) on lc.self.x, output out.
+template <class T>
+void encoder_layer_forward(Mat<T>& out, LayerCache<T>& lc, const LayerParams<T>& lp, const AttentionMask& self,
+                           const Config& c, const ForwardOptions& opt);
+// One decoder layer (seed 000: masked self-attention, cross-attention, MLP; seed 002: masked self-attention, MLP)
+// on lc.self.x, output out. Z: the encoder output (encoder-decoder). self_kv, cross_kv: decoding's caches.
+template <class T>
+void decoder_layer_forward(Mat<T>& out, LayerCache<T>& lc, const Mat<T>* Z, const LayerParams<T>& lp,
+                           const AttentionMask& self, const AttentionMask& cross, const Config& c,
+                           const ForwardOptions& opt, KvCache<T>* self_kv = nullptr, KvCache<T>* cross_kv = nullptr);
+// logits = W_u X (or W_eᵀ X when tied)   |V| × N
+template <class T> void unembed_forward(Mat<T>& logits, const Mat<T>& X, const Params<T>& p, const Config& c);
+// The encoder half of model_forward: act.Z0, act.enc, act.Z (encoder-decoder only).
+template <class T>
+void encoder_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
+                     const ForwardOptions& opt = {});
 
 template <class T>
 void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,

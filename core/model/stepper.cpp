@@ -107,14 +107,11 @@ static AttentionRecord record_attention(const AttentionCache<float>& cache, cons
     hr.V = cache.V.middleRows(h * dh, dh);
     hr.S = cache.S.middleCols(Eigen::Index(h) * m.Tq, m.Tq);
     hr.A = cache.A.middleCols(Eigen::Index(h) * m.Tq, m.Tq);
-    hr.mask.resize(m.Tk, m.Tq);
+    hr.mask = mask_matrix(m, 0);  // the mask the attention applied, as the core defines it
     hr.S_masked = hr.S;
     for (int tx = 0; tx < m.Tq; ++tx)
-      for (int tz = 0; tz < m.Tk; ++tz) {
-        const bool ok = m.allowed(0, tz, tx);
-        hr.mask(tz, tx) = ok ? 1.0f : 0.0f;
-        if (!ok) hr.S_masked(tz, tx) = -std::numeric_limits<float>::infinity();
-      }
+      for (int tz = 0; tz < m.Tk; ++tz)
+        if (hr.mask(tz, tx) == 0.0f) hr.S_masked(tz, tx) = -std::numeric_limits<float>::infinity();
     hr.Y = cache.Yc.middleRows(h * dh, dh);
     r.heads.push_back(std::move(hr));
   }
@@ -150,8 +147,7 @@ StepRecord Stepper::execute(const Instr& in) {
       break;
     case LineKind::Embed: {
       const std::vector<int>& ids = line.stream == 'Z' ? e_.z : e_.x;
-      S.resize(c_.d_e, Eigen::Index(ids.size()));
-      for (size_t j = 0; j < ids.size(); ++j) S.col(Eigen::Index(j)) = p_.W_e.col(ids[j]) + p_.W_p.col(Eigen::Index(j));
+      embed_forward(S, ids, 1, int(ids.size()), p_);
       (line.stream == 'Z' ? s_.hasZ : s_.hasX) = true;
       r.target = Sname;
       r.value = S;
@@ -183,30 +179,35 @@ StepRecord Stepper::execute(const Instr& in) {
       const LayerParams<float>& lp = layer_params();
       const MatF& Xq = f_input();
       const MatF& Zkv = cross ? s_.Z : Xq;
-      AttentionMask m{1, int(Xq.cols()), int(Zkv.cols()), !cross && line.stream == 'X', nullptr};
-      AttentionCache<float> cache;
-      MatF out;
-      attention_forward(out, cache, Xq, Zkv, cross ? lp.cross : lp.attn, m, c_.heads, /*keep_scores=*/true);
-      r.attention = record_attention(cache, out, m, c_.heads,
+      // B = 1: the batch's masks without padding (as model_forward would build them for this one example)
+      const AttentionMask m{1, int(Xq.cols()), int(Zkv.cols()), !cross && line.stream == 'X', nullptr};
+      SublayerCache<float> sc;
+      ForwardOptions opt;
+      opt.keep_scores = true;  // the recording hook: the scores before the mask are kept for the record
+      sublayer_function_forward<float>(sc, Xq, &Zkv,
+                                       {cross ? SublayerFn::CrossAttention : SublayerFn::SelfAttention, nullptr,
+                                        cross ? &lp.cross : &lp.attn, nullptr, &m},
+                                       c_, opt);
+      r.attention = record_attention(sc.attn, sc.f, m, c_.heads,
                                      cross ? AttentionRecord::Kind::Cross
                                            : (m.causal ? AttentionRecord::Kind::Causal : AttentionRecord::Kind::Bidirectional));
-      S += out;
+      S += sc.f;
       r.target = Sname;
       r.value = S;
       break;
     }
     case LineKind::Mlp: {
-      MlpCache<float> cache;
-      MatF out;
-      mlp_forward(out, cache, f_input(), layer_params().mlp, c_.activation);
-      S += out;
+      SublayerCache<float> sc;
+      sublayer_function_forward<float>(sc, f_input(), nullptr, {SublayerFn::Mlp, nullptr, nullptr, &layer_params().mlp, nullptr},
+                                       c_, ForwardOptions{});
+      S += sc.f;
       r.target = Sname;
       r.value = S;
       break;
     }
     case LineKind::Output: {
-      MatF logits = c_.tied_unembed ? MatF(p_.W_e.transpose() * s_.X) : MatF(p_.W_u * s_.X);
-      MatF lp;
+      MatF logits, lp;
+      unembed_forward(logits, s_.X, p_, c_);
       log_softmax_columns(lp, logits);
       s_.P = lp.array().exp().matrix();  // P = softmax(W_u X), column by column
       s_.hasP = true;

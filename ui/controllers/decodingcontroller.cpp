@@ -43,20 +43,8 @@ const std::vector<double>& DecodingController::nextLogp() const {
 }
 
 gb::Choice DecodingController::preview() const {
-  gb::Choice c;
-  if (!mSession) return c;
-  const auto& logp = mSession->next_logp();
-  c.q = gb::temperature_distribution(logp, mSampler.temperature);
-  c.kept = gb::filter_candidates(c.q, mSampler.top_k, mSampler.top_p);
-  c.q_filtered.assign(c.q.size(), 0.0);
-  double mass = 0;
-  for (int t : c.kept) mass += c.q[size_t(t)];
-  for (int t : c.kept) c.q_filtered[size_t(t)] = mass > 0 ? c.q[size_t(t)] / mass : 0.0;
-  std::vector<double> p(logp.size());
-  for (size_t i = 0; i < p.size(); ++i) p[i] = std::exp(logp[i]);
-  c.entropy_p = gb::entropy(p);
-  c.entropy_q = gb::entropy(c.q_filtered);
-  return c;
+  if (!mSession) return {};
+  return gb::sampling_distribution(mSession->next_logp(), mSampler);  // exactly what step() draws from
 }
 
 bool DecodingController::finished() const {

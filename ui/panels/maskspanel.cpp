@@ -93,23 +93,20 @@ void MasksPanel::refresh() {
   const int first = mFirst->value() - 1;
   const int B = std::min<int>(mBatch->value(), int(ex.size()) - first);
   const int b = std::clamp(mExample->value() - 1, 0, B - 1);
-  // as the core's make_batch pads: to the longest x and the longest z of the batch
-  int T = 0, S = 0;
-  for (int k = 0; k < B; ++k) {
-    T = std::max<int>(T, int(ex[size_t(first + k)].x.size()));
-    S = std::max<int>(S, int(ex[size_t(first + k)].z.size()));
-  }
+  // the batch exactly as the core packs it, and the masks model_forward applies to it (the core draws them)
+  std::vector<int> idx(static_cast<size_t>(B));
+  for (int k = 0; k < B; ++k) idx[size_t(k)] = first + k;
+  gb::Batch batch;
+  gb::pack_batch(batch, ex, idx, gb::Tokenizer::kPad, !ex[size_t(first)].z.empty());
+  const gb::BatchMasks masks = gb::batch_masks(batch);
+  const int T = batch.T, S = batch.S;
   const bool ed = S > 0;
   for (QWidget* w : mViews) w->show();
   for (QWidget* w : mEdOnly) w->setVisible(ed);
   QStringList rows;
-  gb::MatF padX = gb::MatF::Zero(B, T), padZ = gb::MatF::Zero(B, std::max(S, 1));
-  for (int k = 0; k < B; ++k) {
-    const auto& e = ex[size_t(first + k)];
-    rows << tr("example %1").arg(first + k + 1);
-    padX.row(k).head(Eigen::Index(e.x.size())).setOnes();
-    if (ed) padZ.row(k).head(Eigen::Index(e.z.size())).setOnes();
-  }
+  for (int k = 0; k < B; ++k) rows << tr("example %1").arg(first + k + 1);
+  const gb::MatF padX = gb::padding_matrix(batch.x_len, T);
+  const gb::MatF padZ = ed ? gb::padding_matrix(batch.z_len, S) : gb::MatF::Zero(B, 1);
   auto tokens = [&](const std::vector<int>& ids, int n) {
     QStringList out;
     for (int i = 0; i < n; ++i)
@@ -125,9 +122,7 @@ void MasksPanel::refresh() {
   const bool pad = mWithPadding->isChecked();
   const int nx = int(e.x.size()), nz = int(e.z.size());
   // decoder self-attention: keys t_z (rows) × queries t_x (columns); M_uni[t_z, t_x] = [t_z ≤ t_x]
-  gb::MatF self(T, T);
-  for (int q = 0; q < T; ++q)
-    for (int k = 0; k < T; ++k) self(k, q) = (k <= q && (!pad || k < nx)) ? 1.0f : 0.0f;
+  const gb::MatF self = gb::mask_matrix(masks.dec, b, pad);
   const QString keys = tr("key t_z"), queries = tr("query t_x");
   mSelf->setMatrix(self, keys, queries, xs, xs);
   mSelfTitle->setText(pad ? tr("Masked self-attention: M_uni ∧ padding of example %1 (%2 real tokens of %3)")
@@ -136,11 +131,7 @@ void MasksPanel::refresh() {
   if (ed) {
     mPadZ->setMatrix(padZ, QString(), pos, rows, {});
     mPadZTitle->setText(tr("Padding mask of z (the source): padded to S = %1").arg(S));
-    gb::MatF enc(S, S), cross(S, T);
-    for (int q = 0; q < S; ++q)
-      for (int k = 0; k < S; ++k) enc(k, q) = (!pad || k < nz) ? 1.0f : 0.0f;
-    for (int q = 0; q < T; ++q)
-      for (int k = 0; k < S; ++k) cross(k, q) = (!pad || k < nz) ? 1.0f : 0.0f;
+    const gb::MatF enc = gb::mask_matrix(masks.enc, b, pad), cross = gb::mask_matrix(masks.cross, b, pad);
     mEnc->setMatrix(enc, keys, tr("query t_z"), zs, zs);
     mCross->setMatrix(cross, tr("key t_z (source)"), tr("query t_x (target)"), zs, xs);
     mEncTitle->setText(pad ? tr("Encoder self-attention: all ones ∧ padding (%1 real of %2)").arg(nz).arg(S)
