@@ -51,6 +51,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createMenus();
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
+  connect(mDoc, &ModelDocument::fitChanged, this, &MainWindow::updateStatus);
+  connect(mDoc, &ModelDocument::historyChanged, this, &MainWindow::updateStatus);
   connect(mTrainer, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
   connect(mTrainer, &TrainingController::paramsPublished, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
@@ -194,7 +196,9 @@ void MainWindow::chooseLanguage(const QString& code) {
 void MainWindow::updateStatus() {
   QString training;
   switch (mTrainer->state()) {
-    case TrainingController::State::Idle: training = tr("not trained"); break;
+    case TrainingController::State::Idle:
+      training = mDoc->isTrained() ? tr("trained %1 steps").arg(mDoc->history().back().step) : tr("not trained");
+      break;
     case TrainingController::State::Running: training = tr("training"); break;
     case TrainingController::State::Paused: training = tr("paused at step %1").arg(mTrainer->stepsDone()); break;
     case TrainingController::State::Finished: training = tr("trained %1 steps").arg(mTrainer->stepsDone()); break;
@@ -216,6 +220,7 @@ void MainWindow::updateStatus() {
     mStatusLabel->setObjectName(QStringLiteral("statusLabel"));
     statusBar()->addWidget(mStatusLabel, 1);
   }
+  if (mDoc->hasModel() && !mDoc->fitProblem().isEmpty()) training = tr("does not match the data");
   mStatusLabel->setText(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(model, data, training) : tr("%1 · %2").arg(model, data));
 }
 

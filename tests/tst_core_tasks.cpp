@@ -1,11 +1,33 @@
 // Built-in tasks end to end, and model files that carry everything: the reverse task reaches 100% exact match
 // on its validation set within its default budget for both variants; a saved model keeps its tokenizer, data,
 // history and training state, and training resumed from the file gives exactly the losses of an uninterrupted run.
+#include <cstdio>
+#include <cstdlib>
 #include "core/io/model_file.h"
 #include "core/text/prepare.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
+
+// The tests' data fits their models: a plan that fails is a bug in the test.
+static gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
+                                  const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {
+  gb::PlanRequest r;
+  r.config = &c;
+  r.params = &p;
+  r.data = &d;
+  r.options = o;
+  if (resume) {
+    r.resume_cursor = &resume->cursor;
+    r.resume_optimizer = &resume->optimizer;
+  }
+  auto plan = gb::plan_training(r);
+  if (!plan) {
+    std::fprintf(stderr, "plan_training: %s\n", plan.error().message.c_str());
+    std::abort();
+  }
+  return *plan;
+}
 #include <QtTest>
 
 using namespace gb;
@@ -42,7 +64,7 @@ class TestTasks : public QObject {
     const double before = exact_match(c, p, d->tokenizer, d->val_pairs);
     QElapsedTimer t;
     t.start();
-    Trainer tr(c, p, d->train, task_recipe(info, 0));
+    Trainer tr(must_plan(c, p, d->train, task_recipe(info, 0)), p);
     tr.run(nullptr);
     const double after = exact_match(c, p, d->tokenizer, d->val_pairs);
     qInfo("%s reverse: %d steps in %.1f s, exact match %.1f%% → %.1f%% on %zu validation pairs", variant_name(v),
@@ -73,7 +95,7 @@ class TestTasks : public QObject {
     Params<float> p_full = params_init(c, 1);
     std::vector<double> full;
     {
-      Trainer tr(c, p_full, d->train, o);
+      Trainer tr(must_plan(c, p_full, d->train, o), p_full);
       tr.run([&](const StepReport& r) { full.push_back(r.loss); return true; });
     }
     // 15 steps, save, load, 25 more
@@ -81,7 +103,7 @@ class TestTasks : public QObject {
     std::vector<double> resumed;
     ModelFile m = ModelFile::of(c, p);
     {
-      Trainer tr(c, p, d->train, o);
+      Trainer tr(must_plan(c, p, d->train, o), p);
       tr.run([&](const StepReport& r) {
         resumed.push_back(r.loss);
         m.history.push_back({r.step + 1, r.loss, double(r.lr), {}, {}, {}});
@@ -116,8 +138,8 @@ class TestTasks : public QObject {
     QCOMPARE(d2->train.size(), d->train.size());
     QCOMPARE(d2->train[7].x, d->train[7].x);
     {
-      Trainer tr(back->config, back->params, d2->train, back->training->options);
-      tr.restore(back->training->cursor, back->training->optimizer);
+      Trainer tr(must_plan(back->config, back->params, d2->train, back->training->options, &*back->training),
+                 back->params);
       tr.run([&](const StepReport& r) { resumed.push_back(r.loss); return true; });
     }
     QCOMPARE(resumed.size(), full.size());

@@ -1,9 +1,32 @@
 // Training: determinism (same seed → bit-identical losses), cancellation between steps, the learning-rate
 // schedule, clipping, and that both optimizers actually learn a small task.
+#include <cstdio>
+#include <cstdlib>
 #include "core/model/model.h"
 #include "core/model/params.h"
 #include "core/rng.h"
+#include "core/io/model_file.h"
 #include "core/train/trainer.h"
+
+// The tests' data fits their models: a plan that fails is a bug in the test.
+static gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
+                                  const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {
+  gb::PlanRequest r;
+  r.config = &c;
+  r.params = &p;
+  r.data = &d;
+  r.options = o;
+  if (resume) {
+    r.resume_cursor = &resume->cursor;
+    r.resume_optimizer = &resume->optimizer;
+  }
+  auto plan = gb::plan_training(r);
+  if (!plan) {
+    std::fprintf(stderr, "plan_training: %s\n", plan.error().message.c_str());
+    std::abort();
+  }
+  return *plan;
+}
 
 #include <QtTest>
 
@@ -55,7 +78,7 @@ class TestCoreTrain : public QObject {
       o.seed = seed;
       o.steps = 12;
       o.loss = LossKind::Mean;
-      Trainer t(c, p, data, o);
+      Trainer t(must_plan(c, p, data, o), p);
       std::vector<double> losses;
       t.run([&](const StepReport& r) { losses.push_back(r.loss); return true; });
       return losses;
@@ -72,7 +95,7 @@ class TestCoreTrain : public QObject {
     Params<float> p = params_init(c, 1);
     TrainOptions o;
     o.steps = 100;
-    Trainer t(c, p, data, o);
+    Trainer t(must_plan(c, p, data, o), p);
     int seen = 0;
     const int ran = t.run([&](const StepReport& r) { ++seen; return r.step < 6; });
     QCOMPARE(ran, 7);  // steps 0…6; the callback said stop after step 6
@@ -86,7 +109,7 @@ class TestCoreTrain : public QObject {
     Params<float> p = params_init(c, 1);
     TrainOptions o;
     o.steps = 1;
-    Trainer t(c, p, data, o);
+    Trainer t(must_plan(c, p, data, o), p);
     const StepReport r = t.step();
     QCOMPARE(r.grad_norms.size(), t.tensor_names().size());
     QCOMPARE(t.tensor_names().front(), std::string("W_e"));
@@ -113,7 +136,7 @@ class TestCoreTrain : public QObject {
     o.batch_size = 3;
     o.steps = 3;
     Params<float> p = params_init(c, 5), plain = params_init(c, 5);
-    Trainer t(c, p, data, o), reference(c, plain, data, o);
+    Trainer t(must_plan(c, p, data, o), p), reference(must_plan(c, plain, data, o), plain);
     t.record_updates(true);
     for (int s = 0; s < 3; ++s) {
       const Params<float> before = p;
@@ -149,7 +172,7 @@ class TestCoreTrain : public QObject {
     o.batch_size = 10;
     o.loss = LossKind::Sum;
     o.opt.lr = 0.0f;  // keep θ: only the gradient matters here
-    Trainer t(c, p, data, o);
+    Trainer t(must_plan(c, p, data, o), p);
     const StepReport r = t.step();
     // the reference: all ten examples in one padded batch
     std::vector<int> idx(10);
@@ -218,7 +241,7 @@ class TestCoreTrain : public QObject {
     o.loss = adamw ? LossKind::Mean : LossKind::Sum;
     o.shuffle = adamw;
     o.steps = adamw ? 300 : 4 * 150;
-    Trainer t(c, p, data, o);
+    Trainer t(must_plan(c, p, data, o), p);
     t.run(nullptr);
     const double after = evaluate(c, p, data).loss;
     const double target = adamw ? 0.5 : 0.25;

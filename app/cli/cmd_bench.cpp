@@ -171,7 +171,14 @@ int cmd_bench(int argc, char** argv) {
   o.loss = gb::LossKind::Mean;
   o.shuffle = false;
   o.steps = int(*warmup + *steps);
-  gb::Trainer t(c, p, data, o);
+  gb::PlanRequest req;
+  req.config = &c;
+  req.params = &p;
+  req.data = &data;
+  req.options = o;
+  auto plan = gb::plan_training(req);
+  if (!plan) return fail("bench", plan.error().message);
+  gb::Trainer t(*plan, p);
   for (int i = 0; i < *warmup; ++i) t.step();
   std::vector<double> times;
   times.reserve(size_t(*steps));

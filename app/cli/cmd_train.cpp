@@ -161,10 +161,18 @@ int cmd_train(int argc, char** argv) {
   TRY(steps, args->get_int("steps", default_steps, 1, 1LL << 31));
   o.steps = done_before + int(*steps);
   if (args->has("cosine") && !resume) o.opt.decay_steps = std::max(1, o.steps - o.opt.warmup_steps);
-  if (resume && m->training->cursor.order.size() != data.size())
-    return fail(cmd, "--resume needs the same data the model was trained on (" +
-                         std::to_string(m->training->cursor.order.size()) + " examples, now " +
-                         std::to_string(data.size()) + ")", 2);
+  // Everything the run needs, checked before it starts (the same plan the workbench asks for).
+  gb::PlanRequest req;
+  req.config = &m->config;
+  req.params = &m->params;
+  req.data = &data;
+  req.options = o;
+  if (resume) {
+    req.resume_cursor = &m->training->cursor;
+    req.resume_optimizer = &m->training->optimizer;
+  }
+  auto plan = gb::plan_training(req);
+  if (!plan) return fail(cmd, (resume ? "--resume: " : "") + plan.error().message, 2);
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> log(nullptr, &std::fclose);
   if (auto lp = args->get("log")) {
@@ -189,8 +197,7 @@ int cmd_train(int argc, char** argv) {
     }
   };
   const bool tty = ::isatty(STDERR_FILENO);
-  gb::Trainer trainer(m->config, m->params, data, o);
-  if (resume) trainer.restore(m->training->cursor, m->training->optimizer);
+  gb::Trainer trainer(*plan, m->params);
   const auto t0 = std::chrono::steady_clock::now();
   double last_print = -1;
   const int total = o.steps - done_before;

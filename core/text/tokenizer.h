@@ -45,6 +45,11 @@ class Tokenizer {
   const std::string& token(int id) const { return vocab_[size_t(id)]; }
   int64_t count(int id) const { return counts_[size_t(id)]; }  // occurrences in the data it was built from
   int id_of(const std::string& piece) const;                   // −1 when absent
+  // The same ids mean the same pieces (kind, vocabulary and merges equal): data encoded by one fits a model
+  // built with the other.
+  bool same_vocabulary(const Tokenizer& o) const {
+    return kind_ == o.kind_ && vocab_ == o.vocab_ && merges_ == o.merges_;
+  }
 
   Encoded encode(std::string_view text) const;
   // Special tokens are left out unless keep_special; <unk> shows as "�".

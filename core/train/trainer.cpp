@@ -9,10 +9,12 @@
 
 namespace gb {
 
-Trainer::Trainer(const Config& c, Params<float>& params, const std::vector<Example>& data, const TrainOptions& o)
-    : c_(c), p_(params), data_(data), o_(o), g_(params_zeros<float>(c)), opt_(c, params, g_, o.opt) {
-  GB_ASSERT(!data.empty(), "Trainer needs at least one example");
-  GB_ASSERT(o.batch_size >= 1, "batch size must be at least 1");
+Trainer::Trainer(const TrainingPlan& plan, Params<float>& params)
+    : c_(plan.config()), p_(params), data_(plan.data()), o_(plan.options()), g_(params_zeros<float>(c_)),
+      opt_(c_, params, g_, o_.opt) {
+  const Config& c = c_;
+  const TrainOptions& o = o_;
+  // The plan checked the data, the options, the shapes and the saved state.
   names_ = gb::tensor_names(c);
   gl_ = tensor_list(c, g_);
   int threads = 1;
@@ -27,6 +29,10 @@ Trainer::Trainer(const Config& c, Params<float>& params, const std::vector<Examp
   cur_.rng.reseed(o.seed ^ 0x5eedda7aULL);
   cur_.epoch = -1;
   next_epoch();
+  if (plan.cursor_) {  // go on exactly where the saved run stopped
+    cur_ = *plan.cursor_;
+    if (plan.optimizer_) opt_.set_state(*plan.optimizer_);
+  }
 }
 
 int Trainer::steps_per_epoch() const { return int((data_.size() + o_.batch_size - 1) / o_.batch_size); }
@@ -40,10 +46,6 @@ void Trainer::next_epoch() {
     for (size_t i = cur_.order.size(); i > 1; --i) std::swap(cur_.order[i - 1], cur_.order[cur_.rng.below(i)]);
 }
 
-void Trainer::restore(const Cursor& cur, const OptimizerState& s) {
-  cur_ = cur;
-  opt_.set_state(s);
-}
 
 const StepReport& Trainer::step() {
   if (cur_.pos >= data_.size()) next_epoch();

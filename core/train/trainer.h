@@ -11,6 +11,9 @@
 #include "core/model/model.h"
 #include "core/train/loss.h"
 #include "core/train/optimizer.h"
+#include "core/text/tokenizer.h"
+
+#include <optional>
 
 #include <functional>
 #include <string>
@@ -45,10 +48,76 @@ struct EvalReport {
   int64_t tokens = 0;
 };
 
+// Position in the data stream (for resuming exactly): steps done, epoch, position in the epoch's order, the
+// generator. Saved in model files with the optimizer's moments.
+struct TrainCursor {
+  int step = 0;
+  int epoch = 0;
+  size_t pos = 0;
+  std::vector<int> order;
+  Rng rng;
+};
+
+// ---------------------------------------------------------------------------------------------- the plan
+// The one door to training. plan_training checks everything a run needs before anything big is allocated —
+// the config, the parameters' shapes, every example against the model (ids < |V|, lengths ≤ ℓ_max), the data's
+// vocabulary against the model's tokenizer, the options against their ranges, a saved cursor against the data
+// (a permutation of the right size), the optimizer state against the model, and the memory the run needs — and
+// returns either a plan or an error that says what is wrong. A Trainer can only be made from a plan, so nothing
+// unchecked reaches the hot path. The GUI and the CLI both ask for it.
+struct PlanRequest;
+class TrainingPlan;
+[[nodiscard]] Result<TrainingPlan> plan_training(const PlanRequest& r);
+class TrainingPlan {
+ public:
+  const Config& config() const { return c_; }
+  const TrainOptions& options() const { return o_; }
+  const std::vector<Example>& data() const { return *data_; }  // the caller's: it must outlive the plan
+  bool resumes() const { return cursor_.has_value(); }
+  int first_step() const { return cursor_ ? cursor_->step : 0; }  // 0, or where the saved state stopped
+  int64_t bytes() const { return bytes_; }  // memory the run needs (estimate)
+
+ private:
+  friend class Trainer;
+  friend Result<TrainingPlan> plan_training(const PlanRequest& r);
+  TrainingPlan() = default;
+  Config c_;
+  TrainOptions o_;
+  const std::vector<Example>* data_ = nullptr;
+  std::optional<TrainCursor> cursor_;
+  std::optional<OptimizerState> optimizer_;
+  int64_t bytes_ = 0;
+};
+
+struct PlanRequest {
+  const Config* config = nullptr;
+  const Params<float>* params = nullptr;          // checked against the config's shapes
+  const std::vector<Example>* data = nullptr;
+  TrainOptions options;
+  const Tokenizer* model_tokenizer = nullptr;     // the tokenizer the model was built with (optional)
+  const Tokenizer* data_tokenizer = nullptr;      // the tokenizer the data was encoded with (optional)
+  // Go on from a saved state (optional): both or neither.
+  const TrainCursor* resume_cursor = nullptr;
+  const OptimizerState* resume_optimizer = nullptr;
+  int64_t memory_limit = 0;                       // bytes; 0 = the machine's physical memory
+};
+// Does the data fit the model? Every example against the config (ids < |V|, lengths ≤ ℓ_max, the layout of the
+// variant), and the data's tokenizer against the model's (when given). plan_training runs this; the workbench asks
+// it whenever the model or the data change, to say "does not match" before anyone presses Start.
+[[nodiscard]] Status check_data(const Config& c, const std::vector<Example>& data, const Tokenizer* model_tok = nullptr,
+                                const Tokenizer* data_tok = nullptr);
+// The common case: a fresh run of p on data with options o.
+[[nodiscard]] Result<TrainingPlan> plan_training(const Config& c, const Params<float>& p,
+                                                 const std::vector<Example>& data, const TrainOptions& o);
+// The memory a run of c with these options needs, in bytes (parameters, gradients per thread, optimizer moments,
+// activations of a batch of the longest sequences). An estimate within a small factor, for refusing absurd runs.
+int64_t training_bytes(const Config& c, const TrainOptions& o, int threads);
+int64_t physical_memory_bytes();
+
 class Trainer {
  public:
-  // params is trained in place; data must have passed check_example.
-  Trainer(const Config& c, Params<float>& params, const std::vector<Example>& data, const TrainOptions& o);
+  // params is trained in place; the plan's data must outlive the trainer. A resuming plan restores its state.
+  Trainer(const TrainingPlan& plan, Params<float>& params);
 
   // One optimizer step on the next batch. Returns its report (valid until the next step).
   const StepReport& step();
@@ -63,10 +132,9 @@ class Trainer {
   const Grads<float>& grads() const { return g_; }
   void record_updates(bool on) { opt_.record_updates(on); }
   const Params<float>& last_update() const { return opt_.last_update(); }
-  // Position in the data stream (for resuming exactly): epoch, cursor and the generator.
-  struct Cursor { int step = 0; int epoch = 0; size_t pos = 0; std::vector<int> order; Rng rng; };
+  using Cursor = TrainCursor;
   const Cursor& cursor() const { return cur_; }
-  void restore(const Cursor& cur, const OptimizerState& s);
+
 
  private:
   void next_epoch();

@@ -37,7 +37,7 @@ class TestTrainingController : public QObject {
   void twenty_steps_twenty_points() {
     TrainingController c;
     const gb::Params<float> start = gb::params_init(mConfig, 1);
-    c.setup(mConfig, start, copyData(64), options(20));
+    QVERIFY(!c.setup(mConfig, start, copyData(64), options(20)));
     QSignalSpy steps(&c, &TrainingController::stepped);
     QSignalSpy states(&c, &TrainingController::stateChanged);
     c.start();
@@ -69,7 +69,7 @@ class TestTrainingController : public QObject {
 
   void pause_step_resume() {
     TrainingController c;
-    c.setup(mConfig, gb::params_init(mConfig, 2), copyData(64), options(100000));
+    QVERIFY(!c.setup(mConfig, gb::params_init(mConfig, 2), copyData(64), options(100000)));
     QSignalSpy steps(&c, &TrainingController::stepped);
     c.start();
     QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= 3, 30000);
@@ -98,7 +98,7 @@ class TestTrainingController : public QObject {
 
   void step_from_idle_takes_one_step() {
     TrainingController c;
-    c.setup(mConfig, gb::params_init(mConfig, 3), copyData(16), options(1000));
+    QVERIFY(!c.setup(mConfig, gb::params_init(mConfig, 3), copyData(16), options(1000)));
     QSignalSpy steps(&c, &TrainingController::stepped);
     c.step();
     QCOMPARE(c.state(), TrainingController::State::Paused);

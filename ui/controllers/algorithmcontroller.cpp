@@ -60,3 +60,11 @@ void AlgorithmController::reset() {
   mStepper->reset();
   emit changed();
 }
+
+void AlgorithmController::stop() {
+  if (!mStepper) return;
+  mStepper.reset();
+  mSource.clear();
+  mTarget.clear();
+  emit changed();
+}

@@ -31,6 +31,8 @@ class AlgorithmController : public QObject {
   void runToLine(int line);
   void runToEnd();
   void reset();
+  // Ends the run (the document got another model): no stepper until start() again.
+  void stop();
 
  signals:
   void changed();

@@ -112,3 +112,9 @@ std::optional<gb::BeamResult> DecodingController::beam(int width, QString* error
   }
   return std::move(*r);
 }
+
+void DecodingController::stop() {
+  if (!mSession) return;
+  mSession.reset();
+  emit changed();
+}

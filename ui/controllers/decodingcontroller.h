@@ -27,6 +27,8 @@ class DecodingController : public QObject {
   QString start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok, const QString& input,
                 bool pairs, quint64 seed);
   bool active() const { return mSession != nullptr; }
+  // Ends the session (the document got another model): it would decode with the old parameters.
+  void stop();
   void setSampler(const gb::SamplerOptions& o);
   const gb::SamplerOptions& sampler() const { return mSampler; }
 

@@ -1,6 +1,38 @@
 #include "modeldocument.h"
 
-ModelDocument::ModelDocument(QObject* parent) : QObject(parent) {}
+#include "core/train/trainer.h"
+
+ModelDocument::ModelDocument(QObject* parent) : QObject(parent) {
+  connect(this, &ModelDocument::dataChanged, this, &ModelDocument::updateFit);
+  connect(this, &ModelDocument::modelChanged, this, &ModelDocument::updateFit);
+}
+
+const gb::Tokenizer* ModelDocument::modelTokenizer() const {
+  return mModel && mModel->tokenizer ? &*mModel->tokenizer : nullptr;
+}
+
+const gb::Tokenizer* ModelDocument::tokenizerForModel() const {
+  if (!mModel) return nullptr;
+  if (const gb::Tokenizer* t = modelTokenizer()) return t;
+  return modelFitsData() ? &mData->tokenizer : nullptr;
+}
+
+void ModelDocument::updateFit() {
+  QString problem;
+  if (mModel && !mData) {
+    problem = tr("No data is loaded for this model: load the data it was trained with (or data of the same "
+                 "vocabulary) in the Data dock.");
+  } else if (mModel && mData) {
+    const gb::Config& c = mModel->config;
+    if (auto e = gb::check_data(c, mData->train, modelTokenizer(), &mData->tokenizer))
+      problem = QString::fromStdString(e->message);
+    else if (auto e2 = gb::check_data(c, mData->val, modelTokenizer(), &mData->tokenizer))
+      problem = QString::fromStdString(e2->message);
+  }
+  if (problem == mFitProblem) return;
+  mFitProblem = problem;
+  emit fitChanged();
+}
 
 void ModelDocument::setVariant(gb::Variant v) {
   if (v == mVariant) return;
@@ -171,6 +203,15 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
     warning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
                   .arg(path);
   }
+  if (!data && mData) {  // offer the data that is open, when it fits the model; otherwise say none is loaded
+    const gb::Tokenizer* tok = m->tokenizer ? &*m->tokenizer : nullptr;
+    if (!gb::check_data(m->config, mData->train, tok, &mData->tokenizer) &&
+        !gb::check_data(m->config, mData->val, tok, &mData->tokenizer)) {
+      data = std::move(mData);
+      warning += QLatin1Char(' ') + tr("The data that was open fits the model and stays loaded.");
+    }
+  }
+  if (!data) warning += QLatin1Char(' ') + tr("Load the data it was trained with in the Data dock to train it further.");
   // everything read: now replace the open model
   emit aboutToReplace();
   mVariant = m->config.variant;

@@ -43,6 +43,20 @@ class ModelDocument : public QObject {
   const gb::Params<float>& params() const { return mModel->params; }
   void setParams(const gb::Params<float>& p);  // after training
   QString modelSummary() const;
+  // Whether the open model can work on the open data (the core's check_data: every example against the config,
+  // the data's vocabulary against the model's tokenizer, the variant's layout). Empty when it fits, or when there
+  // is no model; otherwise what is wrong and what to do. Recomputed when the model or the data change.
+  QString fitProblem() const { return mFitProblem; }
+  bool modelFitsData() const { return hasModel() && hasData() && mFitProblem.isEmpty(); }
+  // The tokenizer the open model was built with (from its file, or the data it was built on), if known.
+  const gb::Tokenizer* modelTokenizer() const;
+  // The tokenizer the views read and write the model's tokens with: the model's own, or the data's when the model
+  // has none and fits the data. Null: no model, or no tokenizer that is known to fit it (probes are then refused).
+  const gb::Tokenizer* tokenizerForModel() const;
+  // The name of the built-in task the data came from, or empty (a file).
+  QString taskName() const { return mTask; }
+  // Whether the open model has been trained (its history is not empty).
+  bool isTrained() const { return !mHistory.empty(); }
 
   // Loss history (one point per optimizer step; validation where measured).
   const std::vector<gb::HistoryPoint>& history() const { return mHistory; }
@@ -79,6 +93,8 @@ class ModelDocument : public QObject {
   void fileStateChanged();  // path or modified flag
   // Emitted before another model replaces the open one (build, open, new): whoever trains it must let go.
   void aboutToReplace();
+  // The model and the data came to fit or stopped fitting (fitProblem() changed).
+  void fitChanged();
 
  private:
   gb::Variant mVariant = gb::Variant::EncoderDecoder;
@@ -91,4 +107,6 @@ class ModelDocument : public QObject {
   QString mPath;
   bool mModified = false;
   int mGeneration = 0;
+  QString mFitProblem;
+  void updateFit();
 };

@@ -1,5 +1,7 @@
 #include "trainingcontroller.h"
 
+#include "modeldocument.h"
+
 #include <QElapsedTimer>
 #include <QMetaObject>
 
@@ -31,10 +33,26 @@ TrainingController::~TrainingController() {
   }
 }
 
-void TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
-                               std::vector<gb::Example> data, const gb::TrainOptions& options,
-                               std::vector<gb::Example> val, int evalEvery, const gb::TrainingState* resume) {
-  Q_ASSERT(mState == State::Idle || mState == State::Finished);
+std::optional<gb::Error> TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
+                                                   std::vector<gb::Example> data, const gb::TrainOptions& options,
+                                                   std::vector<gb::Example> val, int evalEvery,
+                                                   const gb::TrainingState* resume,
+                                                   const gb::Tokenizer* modelTokenizer,
+                                                   const gb::Tokenizer* dataTokenizer) {
+  if (mState == State::Running || mState == State::Paused) return gb::Error{"a run is still going: stop it first"};
+  // The plan is asked about the very copies the worker will use (it keeps a pointer to the data).
+  gb::PlanRequest req;
+  req.config = &config;
+  req.params = &params;
+  req.data = &data;
+  req.options = options;
+  req.model_tokenizer = modelTokenizer;
+  req.data_tokenizer = dataTokenizer;
+  if (resume) {
+    req.resume_cursor = &resume->cursor;
+    req.resume_optimizer = &resume->optimizer;
+  }
+  if (auto plan = gb::plan_training(req); !plan) return plan.error();
   ++mRunId;
   if (mThread) {
     mThread->wait();
@@ -49,10 +67,14 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
     mPublishedStep = {};
     mPublishedState.reset();
   }
-  mResume.reset();
-  if (resume) mResume = *resume;
   mData = std::move(data);
   mVal = std::move(val);
+  req.data = &mData;  // the same checks hold for the moved vector; plan again so the plan points at it
+  req.params = &mWorking;
+  req.config = &mConfig;
+  auto plan = gb::plan_training(req);
+  GB_ASSERT(plan.ok(), "the plan of a copy must hold as it held for the original");
+  mPlan = std::move(*plan);
   mEvalEvery = evalEvery;
   mOptions = options;
   mNames = gb::tensor_names(config);
@@ -61,6 +83,29 @@ void TrainingController::setup(const gb::Config& config, const gb::Params<float>
   mPause = false;
   mSingleSteps = 0;
   setState(State::Idle);
+  return std::nullopt;
+}
+
+std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc, const gb::TrainOptions& requested,
+                                                        RunStart* out) {
+  if (!doc.hasModel()) return gb::Error{"there is no model: build one in the Model dock"};
+  if (!doc.hasData()) return gb::Error{"no data is loaded: load the data in the Data dock"};
+  const auto& saved = doc.trainingState();
+  const bool goOn = saved && saved->cursor.step > 0 && saved->cursor.step < requested.steps && doc.isTrained();
+  gb::TrainOptions o = requested;
+  if (goOn) {
+    o = saved->options;
+    o.steps = requested.steps;
+  }
+  // validation ten times a run, on at most 512 examples (the same ones each time), so it stays a small part of it
+  const auto& allVal = doc.data().val;
+  std::vector<gb::Example> val(allVal.begin(), allVal.begin() + long(std::min<size_t>(allVal.size(), 512)));
+  const int valSize = int(val.size());
+  if (auto e = setup(doc.config(), doc.params(), doc.data().train, o, std::move(val), std::max(1, o.steps / 10),
+                     goOn ? &*saved : nullptr, doc.modelTokenizer(), &doc.data().tokenizer))
+    return e;
+  if (out) *out = RunStart{goOn, goOn ? saved->cursor.step : 0, o.steps, valSize};
+  return std::nullopt;
 }
 
 gb::Params<float> TrainingController::params() const {
@@ -102,7 +147,7 @@ void TrainingController::start() {
 }
 
 void TrainingController::begin(bool paused) {
-  if (mData.empty()) return;
+  if (!mPlan) return;  // only a checked run starts
   mStop = false;
   mPause = paused;  // set before the thread exists: no race
   mThread = QThread::create([this] { run(); });
@@ -173,7 +218,7 @@ void TrainingController::reset() {
     mPublishedStep = {};
     mPublishedState.reset();
   }
-  mResume.reset();
+  mPlan.reset();
   mData.clear();
   mVal.clear();
   mStepsDone = 0;
@@ -186,8 +231,7 @@ void TrainingController::reset() {
 void TrainingController::run() {
   const int run = mRunId;  // reports of an older run are dropped after a reset
   lowerThisThreadsPriority();
-  gb::Trainer trainer(mConfig, mWorking, mData, mOptions);
-  if (mResume) trainer.restore(mResume->cursor, mResume->optimizer);
+  gb::Trainer trainer(*mPlan, mWorking);
   trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step
   QElapsedTimer clock;
   clock.start();

@@ -10,6 +10,8 @@
 #include "core/io/model_file.h"
 #include "core/train/trainer.h"
 
+class ModelDocument;
+
 #include <QMutex>
 #include <QObject>
 #include <QThread>
@@ -44,13 +46,31 @@ class TrainingController : public QObject {
   explicit TrainingController(QObject* parent = nullptr);
   ~TrainingController() override;
 
-  // Copies everything; call while Idle or Finished.
-  // val (optional) is evaluated every evalEvery steps and at the end (0: at the end only).
-  // resume (optional): go on exactly where that state stopped — data order, generator, AdamW moments; the data must
-  // be the same (resume->cursor.order.size() examples) and options.steps the new total.
-  void setup(const gb::Config& config, const gb::Params<float>& params, std::vector<gb::Example> data,
-             const gb::TrainOptions& options, std::vector<gb::Example> val = {}, int evalEvery = 0,
-             const gb::TrainingState* resume = nullptr);
+  // Copies everything and asks the core's training plan (gb::plan_training) about the copies: the run is prepared
+  // only when the plan is valid; otherwise the plan's error comes back and nothing changes. Call while Idle or
+  // Finished. val (optional) is evaluated every evalEvery steps and at the end (0: at the end only).
+  // resume (optional): go on exactly where that state stopped — data order, generator, AdamW moments; the plan
+  // checks that it belongs to this data and model, and options.steps is the new total.
+  // modelTokenizer / dataTokenizer (optional): the plan checks that the data speaks the model's vocabulary.
+  [[nodiscard]] std::optional<gb::Error> setup(const gb::Config& config, const gb::Params<float>& params,
+                                               std::vector<gb::Example> data, const gb::TrainOptions& options,
+                                               std::vector<gb::Example> val = {}, int evalEvery = 0,
+                                               const gb::TrainingState* resume = nullptr,
+                                               const gb::Tokenizer* modelTokenizer = nullptr,
+                                               const gb::Tokenizer* dataTokenizer = nullptr);
+  bool hasRun() const { return mPlan.has_value(); }
+  // What Start and Step do from Idle (policy, kept out of the panel): a new run of `requested` from the document's
+  // parameters, or — when the document holds the state of an earlier run and requested.steps asks for more than it
+  // did — going on exactly from there, with that run's options. Validation: ten times a run, on at most 512 of the
+  // document's validation examples. Asks the plan (setup); returns its error, and then nothing changes.
+  struct RunStart {
+    bool goesOn = false;
+    int fromStep = 0;      // steps already done (going on), else 0
+    int steps = 0;         // the run's total
+    int validationSize = 0;
+  };
+  [[nodiscard]] std::optional<gb::Error> prepareRun(const ModelDocument& doc, const gb::TrainOptions& requested,
+                                                    RunStart* out);
   // The state to go on from, as of the last pause, stop or finish (empty before the first step).
   std::optional<gb::TrainingState> trainingState() const;
   // The parameters and the state to go on from, taken together (they belong to the same step).
@@ -106,7 +126,7 @@ class TrainingController : public QObject {
   gb::Params<float> mPublished;           // the GUI's copy
   StepTensors mPublishedStep;             // its gradient and update
   std::optional<gb::TrainingState> mPublishedState;  // to resume from
-  std::optional<gb::TrainingState> mResume;          // where this run starts
+  std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)
   mutable QMutex mParamsMutex;
   std::vector<gb::Example> mData, mVal;
   int mEvalEvery = 0;

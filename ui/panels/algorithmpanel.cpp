@@ -106,6 +106,8 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
     fillInputs();
     redraw();
   });
+  connect(mDoc, &ModelDocument::aboutToReplace, mCtl, &AlgorithmController::stop);  // never the old model
+  connect(mDoc, &ModelDocument::fitChanged, this, &AlgorithmPanel::redraw);
   redraw();
 }
 
@@ -118,17 +120,20 @@ void AlgorithmPanel::fillInputs() {
 }
 
 void AlgorithmPanel::start() {
-  if (!mDoc->hasModel() || !mDoc->hasData()) {
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  if (!mDoc->hasModel() || !tok) {
     mInfo->setText(tr("Build a model, then start: the seed's algorithm runs one line at a time."));
     return;
   }
   const gb::Config& c = mDoc->config();
   const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
   QString input = mInput->currentText(), target;
-  for (const auto& pr : mDoc->data().val_pairs)
-    if (QString::fromStdString(pr.source) == input) target = QString::fromStdString(pr.target);
-  if (!c.is_ed() && !mDoc->data().val_pairs.empty()) input += QStringLiteral(">") + target;  // "source>target"
-  const QString err = mCtl->start(c, p, mDoc->data().tokenizer, input, target);
+  const bool fits = mDoc->modelFitsData();  // the data's pairs mean something to this model
+  if (fits)
+    for (const auto& pr : mDoc->data().val_pairs)
+      if (QString::fromStdString(pr.source) == input) target = QString::fromStdString(pr.target);
+  if (fits && !c.is_ed() && !mDoc->data().val_pairs.empty()) input += QStringLiteral(">") + target;  // "source>target"
+  const QString err = mCtl->start(c, p, *tok, input, target);
   mInfo->setText(err.isEmpty() ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per token, "
                                     "as the notes write it.")
                                : tr("This input does not fit the model: %1").arg(err));
@@ -142,7 +147,7 @@ void AlgorithmPanel::showVariable(const QString& name) {
 void AlgorithmPanel::redraw() {
   const gb::Stepper* s = mCtl->stepper();
   const bool active = s != nullptr;
-  mStart->setEnabled(mDoc->hasModel() && mDoc->hasData());
+  mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   mNext->setEnabled(active && !s->at_end());
   mRun->setEnabled(active && !s->at_end());
   mBack->setEnabled(active && s->position() > 0);
@@ -219,8 +224,9 @@ void AlgorithmPanel::redraw() {
   const QStringList& cols = isZ ? mCtl->sourceTokens() : mCtl->targetTokens();
   const bool labelled = m->cols() == cols.size();
   QStringList rows;
-  if (what == QLatin1String("P") && mDoc->hasData() && m->rows() == mDoc->data().tokenizer.size())
-    for (int t = 0; t < m->rows(); ++t) rows << QString::fromStdString(mDoc->data().tokenizer.display(t));
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  if (what == QLatin1String("P") && tok && m->rows() == tok->size())
+    for (int t = 0; t < m->rows(); ++t) rows << QString::fromStdString(tok->display(t));
   mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows,
                      labelled ? cols : QStringList());
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));

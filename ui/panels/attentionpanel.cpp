@@ -87,6 +87,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
     refresh();
   });
   connect(mDoc, &ModelDocument::dataChanged, this, &AttentionPanel::fillProbes);
+  connect(mDoc, &ModelDocument::fitChanged, this, &AttentionPanel::refresh);
   connect(mTrainer, &TrainingController::paramsPublished, this, &AttentionPanel::refresh);
   mInfo->setText(tr("Build a model to see its attention."));
   mViews = {mLarge, mMask, mMaskTitle, gridScroll, mGridTitle};
@@ -116,17 +117,25 @@ void AttentionPanel::fillProbes() {
 }
 
 void AttentionPanel::refresh() {
-  if (!mDoc->hasModel() || !mDoc->hasData()) return;
+  const gb::Tokenizer* tokp = mDoc->tokenizerForModel();
+  if (!mDoc->hasModel() || !tokp) {  // nothing to trace (File → New, or a model whose tokens are unknown)
+    mTrace.clear();
+    for (QWidget* w : mViews) w->hide();
+    mInfo->setText(tr("Build a model to see its attention."));
+    return;
+  }
   const gb::Config& c = mDoc->config();
   const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
-  const gb::Tokenizer& tok = mDoc->data().tokenizer;
+  const gb::Tokenizer& tok = *tokp;
   const std::string src = mProbe->currentText().toStdString();
   // the target: the data's own when the probe is a known input, otherwise what the model writes (greedy)
   // plain text (a language model, no pairs): the probe is the whole sequence, as typed
-  const bool text = !c.is_ed() && mDoc->data().val_pairs.empty() && mDoc->data().train_pairs.empty();
+  const bool fits = mDoc->modelFitsData();
+  const bool text = !c.is_ed() && (!fits || (mDoc->data().val_pairs.empty() && mDoc->data().train_pairs.empty()));
   std::string tgt;
-  for (const auto& pr : mDoc->data().val_pairs)
-    if (pr.source == src) tgt = pr.target;
+  if (fits)
+    for (const auto& pr : mDoc->data().val_pairs)
+      if (pr.source == src) tgt = pr.target;
   if (tgt.empty() && !text) tgt = gb::greedy_text(c, p, tok, src);
   gb::Example e;
   auto ids = [&](const std::string& s) { return tok.encode(s).ids; };

@@ -182,6 +182,8 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
     fillInputs();
     redraw();
   });
+  connect(mDoc, &ModelDocument::aboutToReplace, mCtl, &DecodingController::stop);  // never the old model
+  connect(mDoc, &ModelDocument::fitChanged, this, &DecodingPanel::redraw);
   applySampler();
   redraw();
 }
@@ -204,15 +206,15 @@ void DecodingPanel::applySampler() {
 }
 
 void DecodingPanel::start() {
-  if (!mDoc->hasModel() || !mDoc->hasData()) {
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  if (!mDoc->hasModel() || !tok) {
     mInfo->setText(tr("Build (and train) a model, then start decoding."));
     return;
   }
   // the newest parameters: the trainer's while it trains, the document's otherwise
   const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
-  const bool pairs = !mDoc->data().train_pairs.empty();
-  const QString err = mCtl->start(mDoc->config(), p, mDoc->data().tokenizer, mInput->currentText(), pairs,
-                                  quint64(mSeed->value()));
+  const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().is_ed();
+  const QString err = mCtl->start(mDoc->config(), p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
   mInfo->setText(err.isEmpty() ? (mDoc->config().is_ed()
                                       ? tr("ED-Inference: the encoder has read z once; each step adds one column to "
                                            "the decoder and draws the next token from q.")
@@ -227,7 +229,7 @@ void DecodingPanel::redraw() {
   mRun->setEnabled(active && !mCtl->finished());
   mBack->setEnabled(active && !s->steps().empty());
   mBeam->setEnabled(active && !mCtl->finished());
-  mStart->setEnabled(mDoc->hasModel() && mDoc->hasData());
+  mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   if (!active) {
     mSequence->clear();
     mChoice->clear();

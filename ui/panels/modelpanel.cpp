@@ -72,6 +72,12 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   v->addWidget(mCount);
   v->addWidget(mProblem);
   v->addWidget(mBuild);
+  mFit = new QLabel(this);  // the open model against the open data (the core's check), under Build
+  mFit->setObjectName(QStringLiteral("modelFit"));
+  mFit->setWordWrap(true);
+  mFit->setStyleSheet(QStringLiteral("color: #b00020;"));
+  mFit->hide();
+  v->addWidget(mFit);
   v->addStretch(1);
 
   connect(mVariant, &QComboBox::currentIndexChanged, this, [this] {
@@ -95,6 +101,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
     mGeneration = mDoc->generation();
     if (mDoc->hasModel()) showConfig(mDoc->config());
   });
+  connect(mDoc, &ModelDocument::fitChanged, this, &ModelPanel::refresh);
   connect(mBuild, &QPushButton::clicked, this, [this] {
     const QString err = mDoc->build(config(), 0);
     mProblem->setText(err);
@@ -176,4 +183,7 @@ void ModelPanel::refresh() {
   }
   mProblem->setText(problem);
   mBuild->setEnabled(problem.isEmpty());
+  const QString fit = mDoc->hasModel() ? mDoc->fitProblem() : QString();
+  mFit->setText(fit.isEmpty() ? QString() : tr("The open model does not match the data. %1").arg(fit));
+  mFit->setVisible(!fit.isEmpty());
 }

@@ -25,6 +25,7 @@ class ModelPanel : public QWidget {
   QSpinBox* dModelBox() const { return mDModel; }
   QSpinBox* maxLenBox() const { return mMaxLen; }
   QLabel* problemLabel() const { return mProblem; }
+  QLabel* fitLabel() const { return mFit; }
 
  public slots:
   void applyPreset(int index);
@@ -43,5 +44,6 @@ class ModelPanel : public QWidget {
   QComboBox* mNorm;
   QCheckBox* mTied;
   QLabel *mCount, *mProblem;
+  QLabel* mFit = nullptr;
   QPushButton* mBuild;
 };

@@ -93,7 +93,11 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mStop, &QPushButton::clicked, mTrainer, &TrainingController::stop);
   connect(mReset, &QPushButton::clicked, this, [this] {
     if (!mDoc->hasModel()) return;
-    mDoc->build(mDoc->config(), quint64(mSeed->value()));
+    const QString err = mDoc->build(mDoc->config(), quint64(mSeed->value()));
+    if (!err.isEmpty()) {  // nothing changed: the model stays as it was
+      mStatus->setText(tr("New parameters could not be made: %1").arg(err));
+      return;
+    }
     mPlot->clear();
     mProgress->setValue(0);
     mStatus->setText(tr("Fresh parameters. Start to train."));
@@ -166,9 +170,13 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
         mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
                              .arg(mDoc->history().back().step)
                              .arg(mDoc->history().back().loss, 0, 'f', 4));
+      else
+        mStatus->clear();  // the last model's run says nothing about this one; refreshButtons says what is next
     }
     refreshButtons();
   });
+  connect(mDoc, &ModelDocument::fitChanged, this, &TrainingPanel::refreshButtons);
+  connect(mDoc, &ModelDocument::dataChanged, this, &TrainingPanel::refreshButtons);
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
     if (mDoc->history().empty()) mPlot->clear();
   });
@@ -199,35 +207,27 @@ void TrainingPanel::startOrResume(bool singleStep) {
   o.shuffle = adamw;
   o.seed = quint64(mSeed->value());
   o.steps = mSteps->value();
-  // Go on where the last run (or the opened file) stopped, when Steps asks for more than it did: exactly, with its
-  // optimizer settings, data order and AdamW moments. Otherwise a new run from the current parameters.
-  const auto& saved = mDoc->trainingState();
-  const bool goOn = saved && saved->cursor.step > 0 && saved->cursor.step < o.steps &&
-                    saved->cursor.order.size() == mDoc->data().train.size() && !mDoc->history().empty();
-  if (goOn) {
-    o = saved->options;
-    o.steps = mSteps->value();
+  TrainingController::RunStart run;
+  if (auto err = mTrainer->prepareRun(*mDoc, o, &run)) {  // the core's plan said no: say why, keep everything
+    mStatus->setText(tr("Training cannot start: %1").arg(QString::fromStdString(err->message)));
+    refreshButtons();
+    return;
   }
-  mProgress->setRange(0, o.steps);
-  mProgress->setValue(goOn ? saved->cursor.step : 0);
+  mProgress->setRange(0, run.steps);
+  mProgress->setValue(run.fromStep);
   mLastStatus.clear();
   mLastValidation.clear();
-  if (!goOn) {
+  if (!run.goesOn) {
     mPlot->clear();
     mDoc->clearHistory();
   }
   mRunGeneration = mDoc->generation();
-  // validation ten times a run, on at most 512 examples (the same ones each time), so it stays a small part of it
-  const auto& allVal = mDoc->data().val;
-  std::vector<gb::Example> val(allVal.begin(), allVal.begin() + long(std::min<size_t>(allVal.size(), 512)));
-  mValidationSize = int(val.size());
-  mTrainer->setup(mDoc->config(), mDoc->params(), mDoc->data().train, o, std::move(val), std::max(1, o.steps / 10),
-                  goOn ? &*saved : nullptr);
+  mValidationSize = run.validationSize;
   mFirstStep = mTrainer->stepsDone() + 1;
-  mStatus->setText(goOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
-                              .arg(saved->cursor.step)
-                              .arg(o.steps)
-                        : tr("A new run of %1 steps.").arg(o.steps));
+  mStatus->setText(run.goesOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
+                                    .arg(run.fromStep)
+                                    .arg(run.steps)
+                              : tr("A new run of %1 steps.").arg(run.steps));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
 }
@@ -237,18 +237,35 @@ void TrainingPanel::refreshButtons() {
   const bool model = mDoc->hasModel();
   const bool running = st == TrainingController::State::Running;
   const bool paused = st == TrainingController::State::Paused;
+  // A new run needs a model that fits the data (the core's check); a paused run has its own copy of both.
+  const bool fits = mDoc->modelFitsData();
   mStart->setText(paused ? tr("Resume") : tr("Start"));
-  mStart->setEnabled(model && !running);
+  mStart->setEnabled(model && !running && (paused || fits));
   mPause->setEnabled(running);
-  mStep->setEnabled(model && !running);
+  mStep->setEnabled(model && !running && (paused || fits));
   mStop->setEnabled(running || paused);
   mReset->setEnabled(model && !running && !paused);
   mWarmup->setEnabled(!running && !paused && mSchedule->currentData().toInt() == 1);
   for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mSchedule, mBatch, mSteps, mSeed})
     w->setEnabled(!running && !paused);
-  if (!model) mStatus->setText(tr("Build a model to train it."));
-  else if (st == TrainingController::State::Finished && !mLastStatus.isEmpty())
+  const QString hint = mStatus->property("hint").toString();
+  auto showHint = [&](const QString& text) {  // a hint replaces an older hint or nothing, never a run's report
+    if (mStatus->text().isEmpty() || mStatus->text() == hint) {
+      mStatus->setText(text);
+      mStatus->setProperty("hint", text);
+    }
+  };
+  if (!model) {
+    mStatus->setText(tr("Build a model to train it."));
+    mStatus->setProperty("hint", mStatus->text());
+  } else if (!fits && !running && !paused) {
+    mStatus->setText(tr("Training is not possible: %1").arg(mDoc->fitProblem()));
+    mStatus->setProperty("hint", mStatus->text());
+  } else if (st == TrainingController::State::Finished && !mLastStatus.isEmpty()) {
     mStatus->setText(mLastStatus + tr(" — done.") + mLastValidation);
+  } else if (st == TrainingController::State::Idle) {
+    showHint(mDoc->isTrained() ? mStatus->text() : tr("Ready: Start trains the steps set above, Step takes one."));
+  }
 }
 
 QString TrainingPanel::statusText() const { return mStatus->text(); }

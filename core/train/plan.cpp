@@ -1,0 +1,174 @@
+// plan.cpp — plan_training: every check a run needs, before anything big is allocated (see trainer.h).
+#include "core/train/trainer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#include <unistd.h>
+
+namespace gb {
+
+namespace {
+
+bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+
+// Every tensor of a has the shape of the same tensor of b (and there are as many).
+bool same_shapes(const Config& c, const Params<float>& a, const Params<float>& b) {
+  const auto ta = tensor_list(c, const_cast<Params<float>&>(a));
+  const auto tb = tensor_list(c, const_cast<Params<float>&>(b));
+  if (ta.size() != tb.size()) return false;
+  for (size_t i = 0; i < ta.size(); ++i)
+    if (ta[i].rows != tb[i].rows || ta[i].cols != tb[i].cols) return false;
+  return true;
+}
+
+// Layers as the config says (for_each_tensor walks the Params' own layer lists).
+bool layer_counts_match(const Config& c, const Params<float>& p) {
+  return p.enc.size() == size_t(c.is_ed() ? c.enc_layers : 0) && p.dec.size() == size_t(c.dec_layers);
+}
+
+std::string mb(int64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); }
+
+}  // namespace
+
+int64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? int64_t(pages) * int64_t(page) : int64_t(0);
+}
+
+int64_t training_bytes(const Config& c, const TrainOptions& o, int threads) {
+  const int64_t P = params_count(c);
+  const int64_t d = c.d_e, m = c.d_mlp, H = c.heads, T = c.max_len, V = c.vocab_size;
+  const int shards = std::max(1, std::min(threads, o.batch_size));
+  const int64_t N = int64_t(o.batch_size) * T;  // columns of a batch of the longest sequences (all shards)
+  // per sub-layer cache: x, u, f, s, x̂ and (attention) Q, K, V, Yc and their gradients; A, S and dA are T × H·T
+  const int64_t attn = 13 * d * N + 3 * H * T * N;
+  const int64_t mlp = 5 * d * N + 3 * m * N;
+  const int64_t per_dec_layer = attn + (c.is_ed() ? attn : 0) + mlp;
+  const int64_t per_enc_layer = c.is_ed() ? attn + mlp : 0;
+  const int64_t activations = c.dec_layers * per_dec_layer + c.enc_layers * per_enc_layer +
+                              (6 + 4) * d * N + 3 * V * N;  // embeddings, workspace, final norm; logits, dlogits
+  const int64_t moments = o.opt.kind == OptimizerKind::AdamW ? 2 * P : 0;
+  return int64_t(sizeof(float)) * (P /* θ */ + int64_t(shards) * P /* ∇J per shard */ + moments + P /* Δθ */ +
+                                   activations);
+}
+
+Status check_data(const Config& c, const std::vector<Example>& data, const Tokenizer* model_tok,
+                  const Tokenizer* data_tok) {
+  if (model_tok && data_tok && !model_tok->same_vocabulary(*data_tok))
+    return Error{"the data uses another vocabulary than the model (" + std::to_string(data_tok->size()) +
+                 " tokens, the model's tokenizer has " + std::to_string(model_tok->size()) +
+                 "): build the model again for this data"};
+  if (data_tok && data_tok->size() > c.vocab_size)
+    return Error{"the data's tokenizer has " + std::to_string(data_tok->size()) + " tokens, more than |V| = " +
+                 std::to_string(c.vocab_size) + ": build the model again for this data"};
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (c.is_ed() && data[i].z.empty())
+      return Error{"the data is laid out for a decoder-only model (example " + std::to_string(i + 1) +
+                   " has no source z), and the model is an encoder-decoder: build the model again for this data"};
+    if (!c.is_ed() && !data[i].z.empty())
+      return Error{"the data holds pairs laid out for the encoder-decoder (example " + std::to_string(i + 1) +
+                   " has a source z), and the model is decoder-only: build the model again for this data"};
+    if (auto e = check_example(c, data[i]))
+      return Error{"example " + std::to_string(i + 1) + ": " + e->message +
+                   " — the model does not fit this data: build it again for the data"};
+  }
+  return std::nullopt;
+}
+
+Result<TrainingPlan> plan_training(const PlanRequest& r) {
+  if (!r.config || !r.params || !r.data) return Error{"the training plan needs a model and data"};
+  const Config& c = *r.config;
+  const TrainOptions& o = r.options;
+  if (auto e = c.validate()) return *e;
+
+  // options against their ranges
+  if (o.steps < 1) return Error{"steps: expected at least 1, found " + std::to_string(o.steps)};
+  if (o.batch_size < 1 || o.batch_size > (1 << 20))
+    return Error{"batch size: expected 1 to 1048576, found " + std::to_string(o.batch_size)};
+  if (!finite_in(o.opt.lr, 0, 1e9))  // 0 is allowed: a step that only computes the gradient
+    return Error{"learning rate η: expected a number from 0 to 1e9, found " + std::to_string(o.opt.lr)};
+  if (!finite_in(o.opt.beta1, 0, 0.999999) || !finite_in(o.opt.beta2, 0, 0.999999))
+    return Error{"AdamW β₁, β₂: expected values in [0, 1)"};
+  if (!finite_in(o.opt.eps, 1e-30, 1) ) return Error{"AdamW ε: expected a small positive number"};
+  if (!finite_in(o.opt.weight_decay, 0, 1e3)) return Error{"weight decay: expected 0 or a positive number"};
+  if (o.opt.warmup_steps < 0 || o.opt.decay_steps < 0)
+    return Error{"learning-rate schedule: warm-up and decay steps must not be negative"};
+  if (!finite_in(o.opt.min_lr_ratio, 0, 1)) return Error{"learning-rate schedule: the final ratio must lie in [0, 1]"};
+  if (!finite_in(o.opt.clip, 0, 1e30)) return Error{"gradient clipping: expected 0 (off) or a positive norm"};
+
+  // data against the model
+  const std::vector<Example>& data = *r.data;
+  if (data.empty()) return Error{"there are no training examples: load data first"};
+  if (auto e = check_data(c, data, r.model_tokenizer, r.data_tokenizer)) return *e;
+
+  // memory, before anything of the run's size is allocated
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  const int64_t need = training_bytes(c, o, threads);
+  const int64_t limit = r.memory_limit > 0 ? r.memory_limit : physical_memory_bytes();
+  if (limit > 0 && need > limit)
+    return Error{"the run needs about " + mb(need) + " MB of memory, more than the " + mb(limit) +
+                 " MB available: choose a smaller model, batch or ℓ_max"};
+
+  // the parameters against the config
+  if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_zeros<float>(c)))
+    return Error{"the parameters do not have the shapes the configuration needs: build the model again"};
+
+  TrainingPlan plan;
+  plan.c_ = c;
+  plan.o_ = o;
+  plan.data_ = &data;
+  plan.bytes_ = need;
+
+  // a saved state against the data and the model
+  if (bool(r.resume_cursor) != bool(r.resume_optimizer))
+    return Error{"the saved training state is incomplete (cursor and optimizer state go together)"};
+  if (r.resume_cursor) {
+    const TrainCursor& cur = *r.resume_cursor;
+    if (cur.order.size() != data.size())
+      return Error{"the saved training state belongs to other data: its order has " + std::to_string(cur.order.size()) +
+                   " examples, the data has " + std::to_string(data.size())};
+    std::vector<char> seen(data.size(), 0);
+    for (int i : cur.order) {
+      if (i < 0 || size_t(i) >= data.size() || seen[size_t(i)])
+        return Error{"the saved training state is damaged: its data order is not a permutation of the " +
+                     std::to_string(data.size()) + " examples"};
+      seen[size_t(i)] = 1;
+    }
+    if (cur.pos > cur.order.size() || cur.step < 0 || cur.epoch < 0)
+      return Error{"the saved training state is damaged: its position lies outside the data"};
+    if (cur.step >= o.steps)
+      return Error{"the saved run has done " + std::to_string(cur.step) + " steps already: ask for more than " +
+                   std::to_string(cur.step) + " steps to go on"};
+    const OptimizerState& st = *r.resume_optimizer;
+    if (st.t < 0) return Error{"the saved training state is damaged: its optimizer step count is negative"};
+    const bool no_moments = st.m.dec.empty() && st.v.dec.empty() && st.m.enc.empty() && st.v.enc.empty();
+    if (o.opt.kind == OptimizerKind::AdamW && !no_moments &&
+        (!layer_counts_match(c, st.m) || !layer_counts_match(c, st.v) || !same_shapes(c, st.m, *r.params) ||
+         !same_shapes(c, st.v, *r.params)))
+      return Error{"the saved optimizer state does not fit the model: build the model again or start a new run"};
+    if (o.opt.kind == OptimizerKind::AdamW && no_moments && st.t > 0)
+      return Error{"the saved training state is damaged: AdamW's moments are missing"};
+    plan.cursor_ = cur;
+    if (o.opt.kind != OptimizerKind::AdamW || !no_moments) plan.optimizer_ = st;
+  }
+  return plan;
+}
+
+Result<TrainingPlan> plan_training(const Config& c, const Params<float>& p, const std::vector<Example>& data,
+                                   const TrainOptions& o) {
+  PlanRequest r;
+  r.config = &c;
+  r.params = &p;
+  r.data = &data;
+  r.options = o;
+  return plan_training(r);
+}
+
+}  // namespace gb
