@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 
 #include "appicon.h"
+#include "tasknames.h"
 #include "language.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
@@ -205,7 +206,7 @@ void MainWindow::updateStatus() {
   if (mDoc->hasData()) {
     const auto& desc = mDoc->data().description;
     const QString origin = desc.value("kind", "") == "task"
-                               ? tr("task “%1”").arg(QString::fromStdString(desc.value("task", "")))
+                               ? tr("task “%1”").arg(taskDisplayName(desc.value("task", "")))
                                : QFileInfo(QString::fromStdString(desc.value("path", ""))).fileName();
     data = tr("%1, %2 training examples").arg(origin).arg(mDoc->data().train.size());
   }
