@@ -27,6 +27,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QMenuBar>
@@ -208,7 +209,7 @@ void MainWindow::updateStatus() {
     const QString origin = desc.value("kind", "") == "task"
                                ? tr("task “%1”").arg(taskDisplayName(desc.value("task", "")))
                                : QFileInfo(QString::fromStdString(desc.value("path", ""))).fileName();
-    data = tr("%1, %2 training examples").arg(origin).arg(mDoc->data().train.size());
+    data = tr("%1, %2 training examples").arg(origin).arg(QLocale().toString(qulonglong(mDoc->data().train.size())));
   }
   QString model = mDoc->modelSummary();
   if (mDoc->hasModel() && !mDoc->filePath().isEmpty()) model += tr(" (%1)").arg(QFileInfo(mDoc->filePath()).fileName());
