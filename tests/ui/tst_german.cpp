@@ -16,6 +16,7 @@
 #include "widgets/lossplot.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
@@ -29,6 +30,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTimer>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -63,6 +65,31 @@ class TestGerman : public QObject {
     QCOMPARE(text(QMessageBox::Discard), QStringLiteral("Verwerfen"));
     QCOMPARE(text(QMessageBox::Cancel), QStringLiteral("Abbrechen"));
     QCOMPARE(text(QMessageBox::Save), QStringLiteral("Speichern"));
+  }
+
+  // The window's own question about unsaved work: its buttons too.
+  void unsaved_question_is_german() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->isModified());
+    QStringList buttons;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      for (QAbstractButton* b : box->buttons()) buttons << b->text().remove(QLatin1Char('&'));
+      box->button(QMessageBox::Cancel)->click();
+    });
+    poll.start(20);
+    QVERIFY(!w.maybeSave());  // cancelled
+    poll.stop();
+    QVERIFY2(buttons.contains(QStringLiteral("Verwerfen")), qPrintable(buttons.join(", ")));
+    QVERIFY(buttons.contains(QStringLiteral("Abbrechen")));
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
   }
 
   void task_names_are_german() {
@@ -148,6 +175,10 @@ class TestGerman : public QObject {
     QVERIFY2(!tp->statusText().contains(QRegularExpression(QStringLiteral("\\d\\.\\d{1,2}\\b"))), qPrintable(tp->statusText()));
     // the plots' tick labels
     QCOMPARE(tp->lossPlot()->plot()->locale().decimalPoint(), QStringLiteral(","));
+    QCustomPlot* plot = tp->lossPlot()->plot();
+    plot->replot();
+    const QStringList ticks = plot->yAxis->tickVectorLabels().toList();
+    QVERIFY2(!ticks.filter(kDecimalComma).isEmpty() && ticks.filter(QStringLiteral(".")).isEmpty(), qPrintable(ticks.join(" ")));
   }
 };
 
