@@ -22,6 +22,9 @@ QString resolve(const QString& code) {
 
 QString install(QCoreApplication& app, const QString& code) {
   const QString lang = resolve(code);
+  // Numbers follow the UI language (2,7 MB in German); "system" keeps the system's locale.
+  if (code == QLatin1String("de")) QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+  else if (code == QLatin1String("en")) QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
   if (lang == QLatin1String("en")) return lang;  // English is the source language
   auto* ours = new QTranslator(&app);
   if (ours->load(QStringLiteral(":/i18n/glassbox_%1.qm").arg(lang))) app.installTranslator(ours);

@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 
 #include "appicon.h"
+#include "tasknames.h"
 #include "language.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
@@ -26,6 +27,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QMenuBar>
@@ -209,9 +211,9 @@ void MainWindow::updateStatus() {
   if (mDoc->hasData()) {
     const auto& desc = mDoc->data().description;
     const QString origin = desc.value("kind", "") == "task"
-                               ? tr("task “%1”").arg(QString::fromStdString(desc.value("task", "")))
+                               ? tr("task “%1”").arg(taskDisplayName(desc.value("task", "")))
                                : QFileInfo(QString::fromStdString(desc.value("path", ""))).fileName();
-    data = tr("%1, %2 training examples").arg(origin).arg(mDoc->data().train.size());
+    data = tr("%1, %2 training examples").arg(origin).arg(QLocale().toString(qulonglong(mDoc->data().train.size())));
   }
   QString model = mDoc->modelSummary();
   if (mDoc->hasModel() && !mDoc->filePath().isEmpty()) model += tr(" (%1)").arg(QFileInfo(mDoc->filePath()).fileName());

@@ -99,6 +99,22 @@
         <source>%1: %2 × %3</source>
         <translation>%1: %2 × %3</translation>
     </message>
+    <message>
+        <source>▷ Encoding the context sequence z</source>
+        <translation>▷ Kodieren der Kontextsequenz z</translation>
+    </message>
+    <message>
+        <source>▷ Decoding the primary sequence x</source>
+        <translation>▷ Dekodieren der Primärsequenz x</translation>
+    </message>
+    <message>
+        <source>encoder layer %1: %2</source>
+        <translation>Encoder-Schicht %1: %2</translation>
+    </message>
+    <message>
+        <source>decoder layer %1: %2</source>
+        <translation>Decoder-Schicht %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>AttentionPanel</name>
@@ -220,30 +236,6 @@
     <message>
         <source>Vocabulary (token: count)</source>
         <translation>Vokabular (Token: Anzahl)</translation>
-    </message>
-    <message>
-        <source>Copy a string of letters: abc → abc</source>
-        <translation>Eine Buchstabenfolge kopieren: abc → abc</translation>
-    </message>
-    <message>
-        <source>Reverse a string of letters: abc → cba</source>
-        <translation>Eine Buchstabenfolge umkehren: abc → cba</translation>
-    </message>
-    <message>
-        <source>Sort the letters of a string: cab → abc</source>
-        <translation>Die Buchstaben einer Folge sortieren: cab → abc</translation>
-    </message>
-    <message>
-        <source>Add two numbers: 23+58 → 81</source>
-        <translation>Zwei Zahlen addieren: 23+58 → 81</translation>
-    </message>
-    <message>
-        <source>Convert a date: 2024-03-15 → 15.03.2024</source>
-        <translation>Ein Datum umwandeln: 2024-03-15 → 15.03.2024</translation>
-    </message>
-    <message>
-        <source>English → German: I want to buy a car → Ich will ein Auto kaufen</source>
-        <translation>Englisch → Deutsch: I want to buy a car → Ich will ein Auto kaufen</translation>
     </message>
     <message>
         <source>The data's natural one</source>
@@ -1308,6 +1300,57 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
     <message>
         <source>Shown: the first %1 rows and %2 columns.</source>
         <translation>Gezeigt: die ersten %1 Zeilen und %2 Spalten.</translation>
+    </message>
+</context>
+<context>
+    <name>TaskNames</name>
+    <message>
+        <source>copy</source>
+        <translation>kopieren</translation>
+    </message>
+    <message>
+        <source>Copy a string of letters: abc → abc</source>
+        <translation>Eine Buchstabenfolge kopieren: abc → abc</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>umkehren</translation>
+    </message>
+    <message>
+        <source>Reverse a string of letters: abc → cba</source>
+        <translation>Eine Buchstabenfolge umkehren: abc → cba</translation>
+    </message>
+    <message>
+        <source>sort</source>
+        <translation>sortieren</translation>
+    </message>
+    <message>
+        <source>Sort the letters of a string: cab → abc</source>
+        <translation>Die Buchstaben einer Folge sortieren: cab → abc</translation>
+    </message>
+    <message>
+        <source>add</source>
+        <translation>addieren</translation>
+    </message>
+    <message>
+        <source>Add two numbers: 23+58 → 81</source>
+        <translation>Zwei Zahlen addieren: 23+58 → 81</translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Convert a date: 2024-03-15 → 15.03.2024</source>
+        <translation>Ein Datum umwandeln: 2024-03-15 → 15.03.2024</translation>
+    </message>
+    <message>
+        <source>translate</source>
+        <translation>übersetzen</translation>
+    </message>
+    <message>
+        <source>English → German: I want to buy a car → Ich will ein Auto kaufen</source>
+        <translation>Englisch → Deutsch: I want to buy a car → Ich will ein Auto kaufen</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include "core/train/trainer.h"
 
+#include <QLocale>
+
 ModelDocument::ModelDocument(QObject* parent) : QObject(parent) {
   connect(this, &ModelDocument::dataChanged, this, &ModelDocument::updateFit);
   connect(this, &ModelDocument::modelChanged, this, &ModelDocument::updateFit);
@@ -72,8 +74,8 @@ void ModelDocument::setData(gb::PreparedData d) {
 QString ModelDocument::dataSummary() const {
   if (!mData) return tr("No data yet.");
   return tr("%1 training and %2 validation examples; %3 tokens in the vocabulary; the longest example needs ℓ_max = %4.")
-      .arg(mData->train.size())
-      .arg(mData->val.size())
+      .arg(QLocale().toString(qulonglong(mData->train.size())))
+      .arg(QLocale().toString(qulonglong(mData->val.size())))
       .arg(mData->tokenizer.size())
       .arg(mData->max_len);
 }
@@ -133,7 +135,7 @@ void ModelDocument::setParams(const gb::Params<float>& p) {
 QString ModelDocument::modelSummary() const {
   if (!mModel) return tr("No model yet — build one in the Model dock.");
   const gb::Config& c = mModel->config;
-  return tr("%1, %2 parameters").arg(c.is_ed() ? tr("Encoder-decoder") : tr("Decoder-only")).arg(gb::params_count(c));
+  return tr("%1, %2 parameters").arg(c.is_ed() ? tr("Encoder-decoder") : tr("Decoder-only")).arg(QLocale().toString(qint64(gb::params_count(c))));
 }
 
 void ModelDocument::appendHistory(const gb::HistoryPoint& p) {

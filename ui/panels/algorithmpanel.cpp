@@ -4,9 +4,11 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "core/model/pseudocode.h"
+#include "core/model/stepper.h"
 #include "widgets/matrixview.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -15,6 +17,34 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+namespace {
+
+// The listing's comment lines come from the core in English; the user reads them translated.
+constexpr const char* kComments[] = {
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Encoding the context sequence z"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding the primary sequence x"),
+};
+
+QString lineText(const gb::PseudoLine& line) {
+  if (line.kind == gb::LineKind::Comment)
+    for (const char* c : kComments)
+      if (line.text == c) return QCoreApplication::translate("AlgorithmPanel", c);
+  return QString::fromStdString(line.text);
+}
+
+// What a step ran, from the record's fields (the core's English label is not shown).
+QString stepLabel(const gb::Config& c, const gb::StepRecord& r) {
+  const auto& lines = gb::pseudocode(c);
+  if (r.line < 0 || size_t(r.line) >= lines.size()) return QString::fromStdString(r.label);
+  const QString text = lineText(lines[size_t(r.line)]);
+  if (r.layer < 0) return text;
+  const QString l = QString::number(r.layer + 1);
+  return r.stream == 'Z' ? QCoreApplication::translate("AlgorithmPanel", "encoder layer %1: %2").arg(l, text)
+                         : QCoreApplication::translate("AlgorithmPanel", "decoder layer %1: %2").arg(l, text);
+}
+
+}  // namespace
 
 AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
     : QWidget(parent), mDoc(doc), mTrainer(trainer) {
@@ -170,7 +200,7 @@ void AlgorithmPanel::redraw() {
     const QString text = QStringLiteral("%1 %2%3")
                              .arg(int(i) == nextLine ? QStringLiteral("▶") : QStringLiteral(" "))
                              .arg(QString(lines[i].indent * 4, QLatin1Char(' ')))
-                             .arg(QString::fromStdString(lines[i].text));
+                             .arg(lineText(lines[i]));
     auto* item = new QListWidgetItem(text, mListing);
     if (int(i) == nextLine) {
       QFont f = mListing->font();
@@ -206,7 +236,7 @@ void AlgorithmPanel::redraw() {
   }
   if (!m && !s->records().empty()) {
     const gb::StepRecord& r = s->records().back();
-    mRecord->setText(tr("Ran: %1").arg(QString::fromStdString(r.label)));
+    mRecord->setText(tr("Ran: %1").arg(stepLabel(*c, r)));
     if (r.value.size() > 0) {
       m = &r.value;
       what = QString::fromStdString(r.target);

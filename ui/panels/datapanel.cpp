@@ -3,6 +3,7 @@
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "core/text/tasks.h"
+#include "tasknames.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -21,8 +22,8 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mLoader = new DataLoader(this);
   mTask = new QComboBox(this);
   mTask->setObjectName(QStringLiteral("taskBox"));
-  // Task names are identifiers; their descriptions are translated below.
-  for (const auto& t : gb::task_list()) mTask->addItem(QString::fromStdString(t.name));
+  // Task names are identifiers (the item data); the user reads translated display names.
+  for (const auto& t : gb::task_list()) mTask->addItem(taskDisplayName(t.name), QString::fromStdString(t.name));
   mTaskHelp = new QLabel(this);
   mTaskHelp->setWordWrap(true);
   mTrain = new QSpinBox(this);
@@ -117,16 +118,12 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
 
   connect(mTask, &QComboBox::currentIndexChanged, this, [this](int i) {
     const auto& t = gb::task_list()[size_t(i)];
-    const QString help[] = {tr("Copy a string of letters: abc → abc"), tr("Reverse a string of letters: abc → cba"),
-                            tr("Sort the letters of a string: cab → abc"), tr("Add two numbers: 23+58 → 81"),
-                            tr("Convert a date: 2024-03-15 → 15.03.2024"),
-                            tr("English → German: I want to buy a car → Ich will ein Auto kaufen")};
-    mTaskHelp->setText(i < 6 ? help[i] : QString::fromStdString(t.description));
+    mTaskHelp->setText(taskDescription(t.name));
     mTrain->setValue(t.train_size);
     mVal->setValue(t.val_size);
   });
   connect(mLoad, &QPushButton::clicked, this, [this] {
-    const QString err = mDoc->loadTask(mTask->currentText(), mTrain->value(), mVal->value(), quint64(mSeed->value()),
+    const QString err = mDoc->loadTask(mTask->currentData().toString(), mTrain->value(), mVal->value(), quint64(mSeed->value()),
                                        mTokenizer->currentData().toString());
     if (!err.isEmpty()) mSummary->setText(err);
   });

@@ -10,6 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -51,6 +52,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mTau->setToolTip(tr("τ = 0 takes the most likely token (greedy); τ = 1 samples p itself; larger τ flattens q "
                       "towards the uniform distribution (τ = ∞)"));
   mTauLabel = new QLabel(this);
+  mTauLabel->setObjectName(QStringLiteral("temperatureLabel"));
   mTauLabel->setMinimumWidth(70);
   mTopK = new QSpinBox(this);
   mTopK->setRange(0, 100000);
@@ -167,8 +169,8 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mInfo->setText(tr("Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
                        .arg(mBeamWidth->value())
                        .arg(mBeamText)
-                       .arg(r->score, 0, 'f', 3)
-                       .arg(r->normalized, 0, 'f', 3)
+                       .arg(QLocale().toString(r->score, 'f', 3))
+                       .arg(QLocale().toString(r->normalized, 'f', 3))
                        .arg(r->tree.size())
                        .arg(pruned));
   });
@@ -201,7 +203,7 @@ void DecodingPanel::applySampler() {
   o.temperature = temperatureAt(mTau->value());
   o.top_k = mTopK->value();
   o.top_p = mTopP->value();
-  mTauLabel->setText(std::isinf(o.temperature) ? tr("τ = ∞") : tr("τ = %1").arg(o.temperature, 0, 'f', 2));
+  mTauLabel->setText(std::isinf(o.temperature) ? tr("τ = ∞") : tr("τ = %1").arg(QLocale().toString(o.temperature, 'f', 2)));
   mCtl->setSampler(o);  // redraws q for the pending step at once
 }
 
@@ -262,7 +264,7 @@ void DecodingPanel::redraw() {
     QString how;
     switch (st.choice.how) {
       case gb::ChoiceKind::Argmax: how = tr("the most likely token (τ = 0)"); break;
-      case gb::ChoiceKind::Sampled: how = tr("drawn from q with the random number %1").arg(st.choice.random, 0, 'f', 3); break;
+      case gb::ChoiceKind::Sampled: how = tr("drawn from q with the random number %1").arg(QLocale().toString(st.choice.random, 'f', 3)); break;
       case gb::ChoiceKind::Uniform: how = tr("drawn uniformly (τ = ∞)"); break;
       case gb::ChoiceKind::Forced: how = tr("forced"); break;
       case gb::ChoiceKind::Beam: how = tr("by beam search"); break;
@@ -270,8 +272,8 @@ void DecodingPanel::redraw() {
     mChoice->setText(tr("Step %1 chose “%2”: %3; p = %4, q = %5.")
                          .arg(s->steps().size())
                          .arg(mCtl->display(st.choice.token), how)
-                         .arg(st.p_chosen, 0, 'f', 3)
-                         .arg(st.q_chosen, 0, 'f', 3));
+                         .arg(QLocale().toString(st.p_chosen, 'f', 3))
+                         .arg(QLocale().toString(st.q_chosen, 'f', 3)));
   } else {
     mChoice->setText(tr("No token chosen yet."));
   }
@@ -334,12 +336,12 @@ void DecodingPanel::redraw() {
   const double tau = mCtl->sampler().temperature;
   mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per "
                      "decoder layer%6.")
-                      .arg(c.entropy_p, 0, 'f', 3)
-                      .arg(c.entropy_q, 0, 'f', 3)
+                      .arg(QLocale().toString(c.entropy_p, 'f', 3))
+                      .arg(QLocale().toString(c.entropy_q, 'f', 3))
                       .arg(c.kept.size())
                       .arg(std::isinf(tau) ? tr("τ = ∞ makes q uniform")
                                            : tau == 0 ? tr("τ = 0 puts all mass on the most likely token")
-                                                      : tr("q ∝ p^(1/τ) with τ = %1").arg(tau, 0, 'f', 2))
+                                                      : tr("q ∝ p^(1/τ) with τ = %1").arg(QLocale().toString(tau, 'f', 2)))
                       .arg(s->cache_length())
                       .arg(s->config().is_ed() ? tr(", cross-attention K and V of the %1 source tokens computed once")
                                                      .arg(s->source().size())

@@ -8,6 +8,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -177,7 +178,7 @@ void ModelPanel::refresh() {
   if (sizesOk) {
     const qint64 n = gb::params_count(c);
     // parameters, gradients and AdamW's two moments, 4 bytes each
-    mCount->setText(tr("%1 parameters, about %2 MB to train").arg(n).arg(double(n) * 16 / 1e6, 0, 'f', 1));
+    mCount->setText(tr("%1 parameters, about %2 MB to train").arg(QLocale().toString(n)).arg(QLocale().toString(double(n) * 16 / 1e6, 'f', 1)));
   } else {
     mCount->setText(tr("—"));
   }

@@ -9,6 +9,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -222,7 +223,7 @@ void ParametersPanel::showTensor() {
                       .arg(describe(name), symbolicShape(name))
                       .arg(full.rows())
                       .arg(full.cols())
-                      .arg(full.size());
+                      .arg(QLocale().toString(qint64(full.size())));
   if (v.size() != full.size())
     shape += QLatin1Char(' ') + tr("Shown: the first %1 rows and %2 columns.").arg(v.rows()).arg(v.cols());
   mShape->setText(shape);
@@ -244,16 +245,16 @@ void ParametersPanel::showTensor() {
     cols = tr("position t");
   }
   mValue->setMatrix(v, rows, cols, rowLabels, colLabels);
-  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(double(full.norm()), 0, 'g', 4));
+  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(QLocale().toString(double(full.norm()), 'g', 4)));
   if (mGradStep > 0 && i < int(mGrads.size())) {
     mGrad->setMatrix(part(mGrads[size_t(i)]), rows, cols, rowLabels, colLabels);
     mUpdate->setMatrix(part(mUpdates[size_t(i)]), rows, cols, rowLabels, colLabels);
     mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
                             .arg(mGradStep)
-                            .arg(double(mGrads[size_t(i)].norm()), 0, 'g', 4));
+                            .arg(QLocale().toString(double(mGrads[size_t(i)].norm()), 'g', 4)));
     mUpdateTitle->setText(tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
                               .arg(mGradStep)
-                              .arg(double(mUpdates[size_t(i)].norm()), 0, 'g', 4));
+                              .arg(QLocale().toString(double(mUpdates[size_t(i)].norm()), 'g', 4)));
     mInfo->setText(tr("Each map has its own symmetric scale: white is 0, purple positive, orange negative."));
   } else {
     mGrad->clear();

@@ -9,6 +9,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -112,10 +113,10 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mLastStatus = (tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
                          .arg(s.step)
                          .arg(mProgress->maximum())
-                         .arg(s.loss, 0, 'f', 4)
-                         .arg(100 * s.tokenAccuracy, 0, 'f', 1)
-                         .arg(s.tokensPerSecond, 0, 'f', 0)
-                         .arg(left, 0, 'f', 0));
+                         .arg(QLocale().toString(s.loss, 'f', 4))
+                         .arg(QLocale().toString(100 * s.tokenAccuracy, 'f', 1))
+                         .arg(QLocale().toString(s.tokensPerSecond, 'f', 0))
+                         .arg(QLocale().toString(left, 'f', 0)));
     mStatus->setText(mLastStatus + mLastValidation);
   });
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
@@ -123,9 +124,9 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mDoc->setValidation(step, loss, tokAcc, seqAcc);
     mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
                           .arg(step)
-                          .arg(loss, 0, 'f', 4)
-                          .arg(100 * tokAcc, 0, 'f', 1)
-                          .arg(100 * seqAcc, 0, 'f', 1)
+                          .arg(QLocale().toString(loss, 'f', 4))
+                          .arg(QLocale().toString(100 * tokAcc, 'f', 1))
+                          .arg(QLocale().toString(100 * seqAcc, 'f', 1))
                           .arg(mValidationSize);
     mStatus->setText(mLastStatus + mLastValidation);
   });
@@ -169,7 +170,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
       if (!mDoc->history().empty())
         mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
                              .arg(mDoc->history().back().step)
-                             .arg(mDoc->history().back().loss, 0, 'f', 4));
+                             .arg(QLocale().toString(mDoc->history().back().loss, 'f', 4)));
       else
         mStatus->clear();  // the last model's run says nothing about this one; refreshButtons says what is next
     }

@@ -2,6 +2,7 @@
 
 #include "colormaps.h"
 
+#include <QLocale>
 #include <QMouseEvent>
 #include <QTimer>
 #include <QToolTip>
@@ -55,9 +56,9 @@ QString Heatmap::hoverText(int row, int col) const {
       .arg(mQueries.value(col))
       .arg(row + 1)
       .arg(mKeys.value(row))
-      .arg(double(mWeights(row, col)), 0, 'f', 4)
-      .arg(double(s) * mScaleFactor, 0, 'f', 3)
-      .arg(double(s), 0, 'f', 3)
+      .arg(QLocale().toString(double(mWeights(row, col)), 'f', 4))
+      .arg(QLocale().toString(double(s) * mScaleFactor, 'f', 3))
+      .arg(QLocale().toString(double(s), 'f', 3))
       .arg(mMask(row, col) > 0 ? tr("1 (may attend)") : tr("0 (masked)"));
 }
 

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -52,7 +53,7 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
     if (mSteps.isEmpty()) return;
     const auto it = std::lower_bound(mSteps.begin(), mSteps.end(), step);
     const qsizetype i = std::clamp<qsizetype>(it - mSteps.begin(), 0, mSteps.size() - 1);
-    mReadout->setText(tr("step %1: loss %2").arg(mSteps[i]).arg(mLoss[i], 0, 'f', 4));
+    mReadout->setText(tr("step %1: loss %2").arg(mSteps[i]).arg(QLocale().toString(mLoss[i], 'f', 4)));
   });
 }
 

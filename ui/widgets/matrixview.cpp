@@ -2,6 +2,7 @@
 
 #include "colormaps.h"
 
+#include <QLocale>
 #include <QMouseEvent>
 #include <QTimer>
 #include <QToolTip>
@@ -48,7 +49,7 @@ QString MatrixView::hoverText(int row, int col) const {
                                          : QStringLiteral("%1 (%2)").arg(col + 1).arg(mColLabels.value(col));
   if (mLook == Look::Binary)
     return tr("row %1, column %2: %3").arg(r, c, mM(row, col) > 0 ? tr("1") : tr("0 (masked)"));
-  return tr("row %1, column %2: %3").arg(r, c).arg(double(mM(row, col)), 0, 'g', 5);
+  return tr("row %1, column %2: %3").arg(r, c).arg(QLocale().toString(double(mM(row, col)), 'g', 5));
 }
 
 void MatrixView::setScaleLabel(const QString& label) { mScale->axis()->setLabel(label); }
