@@ -880,6 +880,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Recovered the autosaved model. Save it to keep it.</source>
         <translation>Das automatisch gesicherte Modell wurde wiederhergestellt. Speichern Sie es, um es zu behalten.</translation>
     </message>
+    <message>
+        <source>does not match the data</source>
+        <translation>passt nicht zu den Daten</translation>
+    </message>
 </context>
 <context>
     <name>MasksPanel</name>
@@ -1037,6 +1041,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>%1: the model opened, but the file does not say which data and tokenizer it was trained with.</source>
         <translation>%1: Das Modell wurde geöffnet, aber die Datei sagt nicht, mit welchen Daten und welchem Tokenizer es trainiert wurde.</translation>
     </message>
+    <message>
+        <source>No data is loaded for this model: load the data it was trained with (or data of the same vocabulary) in the Data dock.</source>
+        <translation>Für dieses Modell sind keine Daten geladen: Laden Sie im Daten-Dock die Daten, mit denen es trainiert wurde (oder Daten mit demselben Vokabular).</translation>
+    </message>
+    <message>
+        <source>The data that was open fits the model and stays loaded.</source>
+        <translation>Die bereits geöffneten Daten passen zum Modell und bleiben geladen.</translation>
+    </message>
+    <message>
+        <source>Load the data it was trained with in the Data dock to train it further.</source>
+        <translation>Laden Sie im Daten-Dock die Daten, mit denen es trainiert wurde, um es weiter zu trainieren.</translation>
+    </message>
 </context>
 <context>
     <name>ModelPanel</name>
@@ -1147,6 +1163,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
         <translation>Die Architektur des Seeds: Post-LN und ReLU (Encoder-Decoder, Seed 000) oder Pre-LN, GELU und eine letzte LN (Decoder-only, Seed 002); kein Dropout; W_u eine eigene Matrix</translation>
+    </message>
+    <message>
+        <source>The open model does not match the data. %1</source>
+        <translation>Das geöffnete Modell passt nicht zu den Daten. %1</translation>
     </message>
 </context>
 <context>
@@ -1468,6 +1488,22 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>A new run of %1 steps.</source>
         <translation>Ein neuer Lauf mit %1 Schritten.</translation>
+    </message>
+    <message>
+        <source>New parameters could not be made: %1</source>
+        <translation>Neue Parameter konnten nicht erzeugt werden: %1</translation>
+    </message>
+    <message>
+        <source>Training cannot start: %1</source>
+        <translation>Das Training kann nicht beginnen: %1</translation>
+    </message>
+    <message>
+        <source>Training is not possible: %1</source>
+        <translation>Training ist nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Ready: Start trains the steps set above, Step takes one.</source>
+        <translation>Bereit: Start trainiert die oben eingestellten Schritte, Schritt macht genau einen.</translation>
     </message>
 </context>
 <context>

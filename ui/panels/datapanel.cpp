@@ -121,12 +121,12 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
     mTaskHelp->setText(taskDescription(t.name));
     mTrain->setValue(t.train_size);
     mVal->setValue(t.val_size);
+    loadTask();  // choosing a task loads it: Build needs nothing else
   });
-  connect(mLoad, &QPushButton::clicked, this, [this] {
-    const QString err = mDoc->loadTask(mTask->currentData().toString(), mTrain->value(), mVal->value(), quint64(mSeed->value()),
-                                       mTokenizer->currentData().toString());
-    if (!err.isEmpty()) mSummary->setText(err);
+  connect(mTokenizer, &QComboBox::currentIndexChanged, this, [this] {
+    if (mSource->currentIndex() == 0 && mDoc->hasData() && !mDoc->taskName().isEmpty()) loadTask();
   });
+  connect(mLoad, &QPushButton::clicked, this, &DataPanel::loadTask);
   connect(mOpenFile, &QPushButton::clicked, this, &DataPanel::chooseFile);
   connect(mSource, &QComboBox::currentIndexChanged, pages, [pages](int i) {
     pages->setCurrentIndex(i);
@@ -143,8 +143,7 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   });
   connect(mLoader, &DataLoader::finished, this, &DataPanel::fileFinished);
   connect(mDoc, &ModelDocument::dataChanged, this, &DataPanel::refresh);
-  mTask->setCurrentIndex(1);  // reverse: the classic first lesson
-  emit mTask->currentIndexChanged(1);
+  mTask->setCurrentIndex(1);  // reverse: the classic first lesson (loads it)
 }
 
 void DataPanel::chooseFile() {
@@ -191,8 +190,22 @@ void DataPanel::fileFinished(const QString& error) {
   if (auto d = mLoader->takeData()) mDoc->setData(std::move(*d));
 }
 
+void DataPanel::loadTask() {
+  const QString err = mDoc->loadTask(mTask->currentData().toString(), mTrain->value(), mVal->value(),
+                                     quint64(mSeed->value()), mTokenizer->currentData().toString());
+  if (!err.isEmpty()) mSummary->setText(err);
+}
+
 void DataPanel::refresh() {
   mSummary->setText(mDoc->dataSummary());
+  if (!mDoc->taskName().isEmpty()) {  // the dock shows the task that is loaded (also after Open)
+    const int i = mTask->findData(mDoc->taskName());
+    if (i >= 0 && i != mTask->currentIndex()) {
+      QSignalBlocker block(mTask);
+      mTask->setCurrentIndex(i);
+      mTaskHelp->setText(taskDescription(mDoc->taskName().toStdString()));
+    }
+  }
   mPreview->clear();
   mVocab->clear();
   if (!mDoc->hasData()) {

@@ -35,6 +35,7 @@ class DataPanel : public QWidget {
 
  private:
   void refresh();
+  void loadTask();  // the chosen task with the sizes, seed and tokenizer set here
   void fileFinished(const QString& error);
   ModelDocument* mDoc;
   DataLoader* mLoader;

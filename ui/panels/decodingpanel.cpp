@@ -238,6 +238,7 @@ void DecodingPanel::redraw() {
     mCache->clear();
     mPBars->data()->clear();
     mQBars->data()->clear();
+    mChartTokens.clear();
     mChart->replot(QCustomPlot::rpQueuedReplot);
     mAttention->clear();
     mAttentionTitle->clear();
@@ -290,8 +291,10 @@ void DecodingPanel::redraw() {
                     [&](int a, int b) { return logp[size_t(a)] > logp[size_t(b)] || (logp[size_t(a)] == logp[size_t(b)] && a < b); });
   QVector<double> keys, pv, qv;
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  mChartTokens.clear();
   for (size_t i = 0; i < shown; ++i) {
     const int t = order[i];
+    mChartTokens << t;
     keys << double(i);
     pv << std::exp(logp[size_t(t)]);
     qv << c.q_filtered[size_t(t)];

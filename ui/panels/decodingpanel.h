@@ -33,6 +33,11 @@ class DecodingPanel : public QWidget {
   QSpinBox* beamWidthBox() const { return mBeamWidth; }
   QString beamText() const { return mBeamText; }
   QCustomPlot* chart() const { return mChart; }
+  // The chart's q bars and the token of each bar (bar i shows token chartTokens()[i]).
+  QCPBars* qBars() const { return mQBars; }
+  QVector<int> chartTokens() const { return mChartTokens; }
+  QSpinBox* topKBox() const { return mTopK; }
+  QDoubleSpinBox* topPBox() const { return mTopP; }
   QLabel* sequenceLabel() const { return mSequence; }
   QLabel* choiceLabel() const { return mChoice; }
   MatrixView* attentionView() const { return mAttention; }
@@ -60,6 +65,7 @@ class DecodingPanel : public QWidget {
   QLabel *mSequence, *mChoice, *mInfo, *mCache;
   QCustomPlot* mChart;
   QCPBars *mPBars, *mQBars;
+  QVector<int> mChartTokens;
   QLabel* mAttentionTitle;
   QString mBeamText;  // the last beam search's best continuation
   MatrixView* mAttention;  // the pending column's attention: keys × layers, averaged over heads

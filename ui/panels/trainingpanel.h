@@ -30,6 +30,7 @@ class TrainingPanel : public QWidget {
   QPushButton* stopButton() const { return mStop; }
   QSpinBox* stepsBox() const { return mSteps; }
   QString statusText() const;
+  QPushButton* resetButton() const { return mReset; }
 
  private:
   void startOrResume(bool singleStep);
