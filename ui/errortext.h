@@ -7,3 +7,6 @@
 #include <QString>
 
 QString errorText(const gb::Error& e);
+// The same for an English template kept apart from its Error (the reasons of skipped lines in a data
+// description). A template the translation does not know stays English.
+QString errorTemplateText(const std::string& englishTemplate, const gb::ErrorArgs& args);

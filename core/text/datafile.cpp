@@ -97,7 +97,7 @@ Result<PairsFile> parse_pairs(std::string_view text, char delim, MalformedPolicy
       }
     if (problem) {
       if (policy == MalformedPolicy::Reject) return problem->in_file(what).at_line(start_line);
-      out.skipped.push_back({start_line, problem->message});
+      out.skipped.push_back({start_line, problem->message, problem->code, problem->args});
       continue;
     }
     out.pairs.push_back({std::move(fields[0]), std::move(fields[1])});

@@ -77,8 +77,13 @@ Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions&
     auto d = from_pairs(std::move(train), std::move(val), TokenizerKind::Char, o, std::move(desc));
     if (d && !f->skipped.empty()) {
       Json sk = Json::array();
-      for (size_t i = 0; i < std::min<size_t>(f->skipped.size(), 20); ++i)
-        sk.push_back({{"line", f->skipped[i].line}, {"reason", f->skipped[i].reason}});
+      for (size_t i = 0; i < std::min<size_t>(f->skipped.size(), 20); ++i) {
+        // the English template and its arguments too, so the GUI can show the reason in its language
+        Json args = Json::object();
+        for (const auto& [name, value] : f->skipped[i].args) args[name] = value;
+        sk.push_back({{"line", f->skipped[i].line}, {"reason", f->skipped[i].reason},
+                      {"template", error_template(f->skipped[i].code)}, {"args", args}});
+      }
       d->description["skipped_lines"] = sk;
     }
     return d;

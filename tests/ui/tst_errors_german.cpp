@@ -1,6 +1,7 @@
 // Core errors in German: with the German translator installed, the errors the GUI shows on its own paths (a
 // model file that is not one, a truncated model file, a binary or empty data file, an impossible configuration)
-// are German sentences that still name the file or field — not the English templates of core/error_codes.h.
+// and the reasons for skipped lines of a data file are German sentences that still name the file or field — not
+// the English templates of core/error_codes.h.
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "errortext.h"
@@ -82,7 +83,8 @@ class TestErrorsGerman : public QObject {
     writeFile(empty, QByteArray());
     struct Case { QString file, german, english; };
     const Case cases[] = {
-        {bin, QStringLiteral("Binärdatei aus (ein NUL-Byte an Position 4)"), QStringLiteral("looks like a binary file")},
+        {bin, QStringLiteral("Binärdatei aus (ein NUL-Byte an Position 4)"),
+         QStringLiteral("looks like a binary file")},
         {empty, QStringLiteral("die Datei ist leer"), QStringLiteral("the file is empty")},
     };
     for (const Case& c : cases) {
@@ -94,6 +96,22 @@ class TestErrorsGerman : public QObject {
       QVERIFY2(shown.contains(c.german), qPrintable(shown));
       QVERIFY2(!shown.contains(c.english), qPrintable(shown));
     }
+  }
+
+  void skipped_lines_in_german() {
+    MainWindow w;
+    w.show();
+    DataPanel* dp = w.dataPanel();
+    const QString tsv = path("pairs.tsv");
+    writeFile(tsv, "hello\thallo\nbroken line without a tab\nthe car\tdas Auto\ngood morning\tguten Morgen\n");
+    QSignalSpy done(dp->loader(), &DataLoader::finished);
+    dp->loadFile(tsv);
+    QTRY_COMPARE(done.count(), 1);
+    QCOMPARE(done.at(0).at(0).toString(), QString());
+    const QString report = dp->report()->text();
+    QVERIFY2(report.contains(QStringLiteral("durch einen Tabulator getrennte Felder, gefunden: 1")),
+             qPrintable(report));
+    QVERIFY2(!report.contains(QStringLiteral("separated by a tab")), qPrintable(report));
   }
 
   void an_impossible_config() {
