@@ -114,7 +114,7 @@ class TestDatafile : public QObject {
     QCOMPARE(tok.decode(inner), std::string("abc>cba"));
     // unknown pieces are counted and sampled
     DatasetReport ru;
-    examples_from_pairs({{"abz", "q"}}, tok, c, LengthPolicy::Reject, &ru);
+    QVERIFY(examples_from_pairs({{"abz", "q"}}, tok, c, LengthPolicy::Reject, &ru).ok());
     QCOMPARE(ru.unknown_tokens, int64_t(2));
     QCOMPARE(ru.unknown_samples, (std::vector<std::string>{"z", "q"}));
   }

@@ -288,8 +288,8 @@ class TestDecode : public QObject {
     QVERIFY(std::abs(std::exp(s->next_logp()[1]) - 0.6) < 1e-3);
     Rng r(1);
     auto g = *s;
-    g.step({0.0, 0, 1.0}, r);
-    g.step({0.0, 0, 1.0}, r);
+    QVERIFY(g.step({0.0, 0, 1.0}, r).ok());
+    QVERIFY(g.step({0.0, 0, 1.0}, r).ok());
     const std::vector<int> greedy(g.tokens().begin() + 1, g.tokens().end());
     QCOMPARE(greedy[0], 1);
     auto b1 = beam_search(*s, 1, 2, -1);

@@ -1507,6 +1507,605 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     </message>
 </context>
 <context>
+    <name>gb::Error</name>
+    <message>
+        <source>{text}</source>
+        <translation>{text}</translation>
+    </message>
+    <message>
+        <source>cannot open ({reason})</source>
+        <translation>lässt sich nicht öffnen ({reason})</translation>
+    </message>
+    <message>
+        <source>larger than {max} bytes</source>
+        <translation>größer als {max} Bytes</translation>
+    </message>
+    <message>
+        <source>read error</source>
+        <translation>Lesefehler</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file beside it ({reason})</source>
+        <translation>daneben lässt sich keine temporäre Datei anlegen ({reason})</translation>
+    </message>
+    <message>
+        <source>write failed ({reason}); the previous file is unchanged</source>
+        <translation>Schreiben fehlgeschlagen ({reason}); die bisherige Datei ist unverändert</translation>
+    </message>
+    <message>
+        <source>could not flush to disk ({reason}); the previous file is unchanged</source>
+        <translation>konnte nicht auf die Platte geschrieben werden ({reason}); die bisherige Datei ist unverändert</translation>
+    </message>
+    <message>
+        <source>could not replace the file ({reason}); the previous file is unchanged</source>
+        <translation>die Datei ließ sich nicht ersetzen ({reason}); die bisherige Datei ist unverändert</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>this looks like a binary file (a NUL byte at offset {offset}), not UTF-8 text</source>
+        <translation>das sieht nach einer Binärdatei aus (ein NUL-Byte an Position {offset}), nicht nach UTF-8-Text</translation>
+    </message>
+    <message>
+        <source>not valid UTF-8</source>
+        <translation>kein gültiges UTF-8</translation>
+    </message>
+    <message>
+        <source>loading was cancelled</source>
+        <translation>das Laden wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>truncated: {size} bytes, but a safetensors file starts with an 8-byte header length</source>
+        <translation>abgeschnitten: {size} Bytes, aber eine safetensors-Datei beginnt mit einer 8 Byte langen Kopflänge</translation>
+    </message>
+    <message>
+        <source>header length {length} is larger than the limit of {limit} bytes</source>
+        <translation>die Kopflänge {length} überschreitet die Grenze von {limit} Bytes</translation>
+    </message>
+    <message>
+        <source>header length {length} runs past the end of the file ({size} bytes)</source>
+        <translation>die Kopflänge {length} reicht über das Dateiende hinaus ({size} Bytes)</translation>
+    </message>
+    <message>
+        <source>__metadata__ must be an object of strings</source>
+        <translation>__metadata__ muss ein Objekt aus Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>__metadata__ field '{field}' must be a string</source>
+        <translation>das __metadata__-Feld '{field}' muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': expected an object with dtype, shape and data_offsets</source>
+        <translation>Tensor '{tensor}': erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': missing dtype</source>
+        <translation>Tensor '{tensor}': dtype fehlt</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': dtype '{found}' is not supported (expected F32)</source>
+        <translation>Tensor '{tensor}': dtype '{found}' wird nicht unterstützt (erwartet: F32)</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': missing shape</source>
+        <translation>Tensor '{tensor}': shape fehlt</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': data_offsets must be [begin, end]</source>
+        <translation>Tensor '{tensor}': data_offsets muss [Anfang, Ende] sein</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': shape entries must be non-negative integers</source>
+        <translation>Tensor '{tensor}': die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': shape {shape} is too large</source>
+        <translation>Tensor '{tensor}': die Form {shape} ist zu groß</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': data_offsets must be non-negative integers</source>
+        <translation>Tensor '{tensor}': data_offsets müssen nichtnegative ganze Zahlen sein</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': data_offsets [{begin}, {end}] are reversed</source>
+        <translation>Tensor '{tensor}': data_offsets [{begin}, {end}] sind vertauscht</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': data_offsets end {end} lies past the data ({size} bytes)</source>
+        <translation>Tensor '{tensor}': das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
+        <translation>Tensor '{tensor}': Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}' overlaps the data of another tensor</source>
+        <translation>Tensor '{tensor}' überlappt die Daten eines anderen Tensors</translation>
+    </message>
+    <message>
+        <source>gap of {bytes} bytes before tensor '{tensor}'</source>
+        <translation>Lücke von {bytes} Bytes vor Tensor '{tensor}'</translation>
+    </message>
+    <message>
+        <source>{bytes} bytes of data belong to no tensor</source>
+        <translation>{bytes} Bytes an Daten gehören zu keinem Tensor</translation>
+    </message>
+    <message>
+        <source>invalid JSON ({reason})</source>
+        <translation>ungültiges JSON ({reason})</translation>
+    </message>
+    <message>
+        <source>duplicate key '{key}'</source>
+        <translation>doppelter Schlüssel '{key}'</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>erwartet wird ein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>field '{field}': missing</source>
+        <translation>Feld '{field}': fehlt</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected an integer, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine ganze Zahl, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected {min} to {max}, got {found}</source>
+        <translation>Feld '{field}': erwartet wird {min} bis {max}, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected a number, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine Zahl, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected true or false, got {found}</source>
+        <translation>Feld '{field}': erwartet wird true oder false, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected a string, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine Zeichenkette, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>config field '{field}': expected an integer from {min} to {max}, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>config field '{field}': a decoder-only model has no encoder layers, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': ein Decoder-only-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>config field '{field}': d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
+        <translation>Konfigurationsfeld '{field}': d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
+    </message>
+    <message>
+        <source>config field '{field}': expected a probability in [0, 1), got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>variant: expected 'encoder-decoder' or 'decoder-only', got '{found}'</source>
+        <translation>Variante: erwartet wird 'encoder-decoder' oder 'decoder-only', gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>norm: expected 'post' or 'pre', got '{found}'</source>
+        <translation>Normierung: erwartet wird 'post' oder 'pre', gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>activation: expected 'relu' or 'gelu', got '{found}'</source>
+        <translation>Aktivierung: erwartet wird 'relu' oder 'gelu', gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>optimizer: expected 'sgd' or 'adamw', got '{found}'</source>
+        <translation>Optimierer: erwartet wird 'sgd' oder 'adamw', gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>tokenizer: expected 'char', 'word' or 'bpe', got '{found}'</source>
+        <translation>Tokenizer: erwartet wird 'char', 'word' oder 'bpe', gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>the target sequence x is empty</source>
+        <translation>die Zielfolge x ist leer</translation>
+    </message>
+    <message>
+        <source>the source sequence z is empty</source>
+        <translation>die Quellfolge z ist leer</translation>
+    </message>
+    <message>
+        <source>target x has {length} tokens, more than ℓ_max = {max_len}</source>
+        <translation>das Ziel x hat {length} Tokens, mehr als ℓ_max = {max_len}</translation>
+    </message>
+    <message>
+        <source>sequence x has {length} tokens, more than ℓ_max = {max_len}</source>
+        <translation>die Folge x hat {length} Tokens, mehr als ℓ_max = {max_len}</translation>
+    </message>
+    <message>
+        <source>source z has {length} tokens, more than ℓ_max = {max_len}</source>
+        <translation>die Quelle z hat {length} Tokens, mehr als ℓ_max = {max_len}</translation>
+    </message>
+    <message>
+        <source>target x token {index} is id {found}, expected an id from 0 to {max}</source>
+        <translation>Token {index} des Ziels x hat die ID {found}, erwartet wird eine ID von 0 bis {max}</translation>
+    </message>
+    <message>
+        <source>sequence x token {index} is id {found}, expected an id from 0 to {max}</source>
+        <translation>Token {index} der Folge x hat die ID {found}, erwartet wird eine ID von 0 bis {max}</translation>
+    </message>
+    <message>
+        <source>source z token {index} is id {found}, expected an id from 0 to {max}</source>
+        <translation>Token {index} der Quelle z hat die ID {found}, erwartet wird eine ID von 0 bis {max}</translation>
+    </message>
+    <message>
+        <source>example {index} has {length} tokens, more than ℓ_max = {max_len} (raise ℓ_max, or filter or truncate long examples)</source>
+        <translation>Beispiel {index} hat {length} Tokens, mehr als ℓ_max = {max_len} (erhöhen Sie ℓ_max oder filtern oder kürzen Sie lange Beispiele)</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>erwartet wird ein Objekt</translation>
+    </message>
+    <message>
+        <source>field 'vocab' must be an array of strings</source>
+        <translation>das Feld 'vocab' muss ein Array aus Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>the vocabulary lacks the special tokens</source>
+        <translation>dem Vokabular fehlen die Sondertokens</translation>
+    </message>
+    <message>
+        <source>vocab entry {index} is not a string</source>
+        <translation>Vokabulareintrag {index} ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>vocab entry {index} repeats '{token}'</source>
+        <translation>Vokabulareintrag {index} wiederholt '{token}'</translation>
+    </message>
+    <message>
+        <source>ids 0–3 must be &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt;</source>
+        <translation>die IDs 0–3 müssen &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt; sein</translation>
+    </message>
+    <message>
+        <source>field 'merges' must be an array</source>
+        <translation>das Feld 'merges' muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>each merge must be a pair of strings</source>
+        <translation>jede Verschmelzung muss ein Paar aus Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>text after a closing quote</source>
+        <translation>Text nach einem schließenden Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>a quoted field is not closed</source>
+        <translation>ein Feld in Anführungszeichen wird nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>expected 2 fields separated by a tab, found {found}</source>
+        <translation>erwartet werden 2 durch einen Tabulator getrennte Felder, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>expected 2 fields separated by a comma, found {found}</source>
+        <translation>erwartet werden 2 durch ein Komma getrennte Felder, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>the source is empty</source>
+        <translation>die Quelle ist leer</translation>
+    </message>
+    <message>
+        <source>the target is empty</source>
+        <translation>das Ziel ist leer</translation>
+    </message>
+    <message>
+        <source>no usable pairs</source>
+        <translation>keine brauchbaren Paare</translation>
+    </message>
+    <message>
+        <source>no usable pairs ({count} malformed, first at line {line}: {reason})</source>
+        <translation>keine brauchbaren Paare ({count} fehlerhaft, das erste in Zeile {line}: {reason})</translation>
+    </message>
+    <message>
+        <source>field '{field}' is missing</source>
+        <translation>das Feld '{field}' fehlt</translation>
+    </message>
+    <message>
+        <source>field '{field}' must be an array of token ids</source>
+        <translation>das Feld '{field}' muss ein Array aus Token-IDs sein</translation>
+    </message>
+    <message>
+        <source>field '{field}' holds {found}, not a token id</source>
+        <translation>das Feld '{field}' enthält {found}, keine Token-ID</translation>
+    </message>
+    <message>
+        <source>field '{field}' holds id {found}, out of range</source>
+        <translation>das Feld '{field}' enthält die ID {found}, außerhalb des Bereichs</translation>
+    </message>
+    <message>
+        <source>no examples (the file is empty)</source>
+        <translation>keine Beispiele (die Datei ist leer)</translation>
+    </message>
+    <message>
+        <source>no training examples are left (every one is longer than ℓ_max = {max_len})</source>
+        <translation>es bleiben keine Trainingsbeispiele übrig (jedes ist länger als ℓ_max = {max_len})</translation>
+    </message>
+    <message>
+        <source>the training set needs at least one example</source>
+        <translation>die Trainingsmenge braucht mindestens ein Beispiel</translation>
+    </message>
+    <message>
+        <source>the validation fraction must lie in [0, 1)</source>
+        <translation>der Validierungsanteil muss in [0, 1) liegen</translation>
+    </message>
+    <message>
+        <source>a plain text file trains a decoder-only language model; an encoder-decoder model needs pairs (a .tsv or .csv file)</source>
+        <translation>eine reine Textdatei trainiert ein Decoder-only-Sprachmodell; ein Encoder-Decoder-Modell braucht Paare (eine .tsv- oder .csv-Datei)</translation>
+    </message>
+    <message>
+        <source>the text is too short to train on</source>
+        <translation>der Text ist zu kurz zum Trainieren</translation>
+    </message>
+    <message>
+        <source>the model does not say what it was trained on: give --data or --task</source>
+        <translation>das Modell sagt nicht, worauf es trainiert wurde: geben Sie --data oder --task an</translation>
+    </message>
+    <message>
+        <source>unknown task '{task}' (expected one of: {tasks})</source>
+        <translation>unbekannte Aufgabe '{task}' (erwartet wird eine von: {tasks})</translation>
+    </message>
+    <message>
+        <source>the number of examples must not be negative</source>
+        <translation>die Zahl der Beispiele darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}' is missing (the config needs shape {expected})</source>
+        <translation>Tensor '{tensor}' fehlt (die Konfiguration braucht die Form {expected})</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}' has shape {found}, the config needs {expected}</source>
+        <translation>Tensor '{tensor}' hat die Form {found}, die Konfiguration braucht {expected}</translation>
+    </message>
+    <message>
+        <source>unexpected tensor '{tensor}' (not part of this config)</source>
+        <translation>unerwarteter Tensor '{tensor}' (gehört nicht zu dieser Konfiguration)</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}' contains NaN or infinity</source>
+        <translation>Tensor '{tensor}' enthält NaN oder Unendlich</translation>
+    </message>
+    <message>
+        <source>field 'loss': expected sum or mean</source>
+        <translation>Feld 'loss': erwartet wird sum oder mean</translation>
+    </message>
+    <message>
+        <source>field 'seed' must be an unsigned integer</source>
+        <translation>das Feld 'seed' muss eine vorzeichenlose ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>field 'cursor' is missing</source>
+        <translation>das Feld 'cursor' fehlt</translation>
+    </message>
+    <message>
+        <source>cursor field 'order' is missing</source>
+        <translation>das cursor-Feld 'order' fehlt</translation>
+    </message>
+    <message>
+        <source>cursor field 'order' must hold example indices</source>
+        <translation>das cursor-Feld 'order' muss Beispielindizes enthalten</translation>
+    </message>
+    <message>
+        <source>cursor position lies past the data order</source>
+        <translation>die cursor-Position liegt hinter der Datenreihenfolge</translation>
+    </message>
+    <message>
+        <source>cursor field 'rng' must hold the generator state</source>
+        <translation>das cursor-Feld 'rng' muss den Generatorzustand enthalten</translation>
+    </message>
+    <message>
+        <source>generator state must be unsigned</source>
+        <translation>der Generatorzustand muss vorzeichenlos sein</translation>
+    </message>
+    <message>
+        <source>not a Glassbox model (metadata 'glassbox.format' is missing)</source>
+        <translation>kein Glassbox-Modell (die Metadaten 'glassbox.format' fehlen)</translation>
+    </message>
+    <message>
+        <source>model format version '{found}' is not supported (expected 1)</source>
+        <translation>die Modellformat-Version '{found}' wird nicht unterstützt (erwartet: 1)</translation>
+    </message>
+    <message>
+        <source>metadata 'glassbox.config' is missing</source>
+        <translation>die Metadaten 'glassbox.config' fehlen</translation>
+    </message>
+    <message>
+        <source>the tokenizer has {tokens} tokens but |V| = {vocab}</source>
+        <translation>der Tokenizer hat {tokens} Tokens, aber |V| = {vocab}</translation>
+    </message>
+    <message>
+        <source>glassbox.data must be an object</source>
+        <translation>glassbox.data muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>glassbox.history must be an array</source>
+        <translation>glassbox.history muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>unexpected tensor '{tensor}' (no training state)</source>
+        <translation>unerwarteter Tensor '{tensor}' (kein Trainingszustand)</translation>
+    </message>
+    <message>
+        <source>cannot save: {reason}</source>
+        <translation>lässt sich nicht speichern: {reason}</translation>
+    </message>
+    <message>
+        <source>the decoder prefix is empty and the model has no bos token: give the prefix (target ids)</source>
+        <translation>das Decoder-Präfix ist leer und das Modell hat kein bos-Token: geben Sie das Präfix (Ziel-IDs) an</translation>
+    </message>
+    <message>
+        <source>a decoder-only model takes no source sequence</source>
+        <translation>ein Decoder-only-Modell nimmt keine Quellfolge</translation>
+    </message>
+    <message>
+        <source>the prompt is empty: give at least one token</source>
+        <translation>der Prompt ist leer: geben Sie mindestens ein Token an</translation>
+    </message>
+    <message>
+        <source>the sequence has reached ℓ_max = {max_len} tokens; the model has no position for another (allow a sliding window to go on)</source>
+        <translation>die Folge hat ℓ_max = {max_len} Tokens erreicht; das Modell hat keine Position für ein weiteres (erlauben Sie ein gleitendes Fenster, um weiterzumachen)</translation>
+    </message>
+    <message>
+        <source>forced token {token} is not in the vocabulary (|V| = {vocab})</source>
+        <translation>das erzwungene Token {token} ist nicht im Vokabular (|V| = {vocab})</translation>
+    </message>
+    <message>
+        <source>the temperature must be 0, positive or infinite</source>
+        <translation>die Temperatur muss 0, positiv oder unendlich sein</translation>
+    </message>
+    <message>
+        <source>top-k must be 0 (off) or positive</source>
+        <translation>top-k muss 0 (aus) oder positiv sein</translation>
+    </message>
+    <message>
+        <source>top-p must lie in (0, 1]</source>
+        <translation>top-p muss in (0, 1] liegen</translation>
+    </message>
+    <message>
+        <source>nothing to branch from: no step has been taken</source>
+        <translation>keine Verzweigung möglich: es wurde noch kein Schritt gemacht</translation>
+    </message>
+    <message>
+        <source>beam width must be at least 1</source>
+        <translation>die Beam-Breite muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>beam search needs at least one new token</source>
+        <translation>die Beam-Suche braucht mindestens ein neues Token</translation>
+    </message>
+    <message>
+        <source>beam search found no hypothesis</source>
+        <translation>die Beam-Suche hat keine Hypothese gefunden</translation>
+    </message>
+    <message>
+        <source>the training plan needs a model and data</source>
+        <translation>der Trainingsplan braucht ein Modell und Daten</translation>
+    </message>
+    <message>
+        <source>steps: expected at least 1, found {found}</source>
+        <translation>Schritte: mindestens 1 erwartet, {found} gefunden</translation>
+    </message>
+    <message>
+        <source>batch size: expected 1 to 1048576, found {found}</source>
+        <translation>Batchgröße: 1 bis 1048576 erwartet, {found} gefunden</translation>
+    </message>
+    <message>
+        <source>learning rate η: expected a number from 0 to 1e9, found {found}</source>
+        <translation>Lernrate η: eine Zahl von 0 bis 1e9 erwartet, {found} gefunden</translation>
+    </message>
+    <message>
+        <source>AdamW β₁, β₂: expected values in [0, 1)</source>
+        <translation>AdamW β₁, β₂: Werte in [0, 1) erwartet</translation>
+    </message>
+    <message>
+        <source>AdamW ε: expected a small positive number</source>
+        <translation>AdamW ε: eine kleine positive Zahl erwartet</translation>
+    </message>
+    <message>
+        <source>weight decay: expected 0 or a positive number</source>
+        <translation>Gewichtsverfall: 0 oder eine positive Zahl erwartet</translation>
+    </message>
+    <message>
+        <source>learning-rate schedule: warm-up and decay steps must not be negative</source>
+        <translation>Lernraten-Verlauf: Aufwärm- und Abklingschritte dürfen nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>learning-rate schedule: the final ratio must lie in [0, 1]</source>
+        <translation>Lernraten-Verlauf: der Endanteil muss in [0, 1] liegen</translation>
+    </message>
+    <message>
+        <source>gradient clipping: expected 0 (off) or a positive norm</source>
+        <translation>Gradientenbegrenzung: 0 (aus) oder eine positive Norm erwartet</translation>
+    </message>
+    <message>
+        <source>there are no training examples: load data first</source>
+        <translation>es gibt keine Trainingsbeispiele: Laden Sie zuerst Daten</translation>
+    </message>
+    <message>
+        <source>the run needs about {need} MB of memory, more than the {limit} MB available: choose a smaller model, batch or ℓ_max</source>
+        <translation>der Lauf braucht etwa {need} MB Speicher, mehr als die verfügbaren {limit} MB: Wählen Sie ein kleineres Modell, einen kleineren Batch oder ein kleineres ℓ_max</translation>
+    </message>
+    <message>
+        <source>the parameters do not have the shapes the configuration needs: build the model again</source>
+        <translation>die Parameter haben nicht die Formen, die die Konfiguration verlangt: Bauen Sie das Modell neu</translation>
+    </message>
+    <message>
+        <source>the saved training state is incomplete (cursor and optimizer state go together)</source>
+        <translation>der gespeicherte Trainingszustand ist unvollständig (Datenzeiger und Optimiererzustand gehören zusammen)</translation>
+    </message>
+    <message>
+        <source>the saved training state belongs to other data: its order has {saved} examples, the data has {found}</source>
+        <translation>der gespeicherte Trainingszustand gehört zu anderen Daten: seine Reihenfolge hat {saved} Beispiele, die Daten haben {found}</translation>
+    </message>
+    <message>
+        <source>the saved training state is damaged: its data order is not a permutation of the {count} examples</source>
+        <translation>der gespeicherte Trainingszustand ist beschädigt: seine Datenreihenfolge ist keine Permutation der {count} Beispiele</translation>
+    </message>
+    <message>
+        <source>the saved training state is damaged: its position lies outside the data</source>
+        <translation>der gespeicherte Trainingszustand ist beschädigt: seine Position liegt außerhalb der Daten</translation>
+    </message>
+    <message>
+        <source>the saved run has done {steps} steps already: ask for more than {steps} steps to go on</source>
+        <translation>der gespeicherte Lauf hat schon {steps} Schritte gemacht: Stellen Sie mehr als {steps} Schritte ein, um weiterzumachen</translation>
+    </message>
+    <message>
+        <source>the saved training state is damaged: its optimizer step count is negative</source>
+        <translation>der gespeicherte Trainingszustand ist beschädigt: sein Schrittzähler des Optimierers ist negativ</translation>
+    </message>
+    <message>
+        <source>the saved optimizer state does not fit the model: build the model again or start a new run</source>
+        <translation>der gespeicherte Optimiererzustand passt nicht zum Modell: Bauen Sie das Modell neu oder beginnen Sie einen neuen Lauf</translation>
+    </message>
+    <message>
+        <source>the saved training state is damaged: AdamW's moments are missing</source>
+        <translation>der gespeicherte Trainingszustand ist beschädigt: die Momente von AdamW fehlen</translation>
+    </message>
+    <message>
+        <source>a run is still going: stop it first</source>
+        <translation>ein Lauf ist noch im Gang: Halten Sie ihn zuerst an</translation>
+    </message>
+    <message>
+        <source>there is no model: build one in the Model dock</source>
+        <translation>es gibt kein Modell: Bauen Sie eines im Modell-Dock</translation>
+    </message>
+    <message>
+        <source>no data is loaded: load the data in the Data dock</source>
+        <translation>es sind keine Daten geladen: Laden Sie die Daten im Daten-Dock</translation>
+    </message>
+    <message>
+        <source>the data uses another vocabulary than the model ({data} tokens, the model's tokenizer has {model}): build the model again for this data</source>
+        <translation>die Daten verwenden ein anderes Vokabular als das Modell ({data} Token, der Tokenizer des Modells hat {model}): Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>the data's tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
+        <translation>der Tokenizer der Daten hat {data} Token, mehr als |V| = {vocab}: Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>the data is laid out for a decoder-only model (example {example} has no source z), and the model is an encoder-decoder: build the model again for this data</source>
+        <translation>die Daten sind für ein Decoder-only-Modell angelegt (Beispiel {example} hat keine Quelle z), das Modell ist aber ein Encoder-Decoder: Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and the model is decoder-only: build the model again for this data</source>
+        <translation>die Daten enthalten Paare für den Encoder-Decoder (Beispiel {example} hat eine Quelle z), das Modell ist aber Decoder-only: Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>example {example} does not fit the model: {problem} — build the model again for this data</source>
+        <translation>Beispiel {example} passt nicht zum Modell: {problem} – Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>A transformer you can see through.</source>

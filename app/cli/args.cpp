@@ -22,16 +22,17 @@ gb::Result<Args> Args::parse(int argc, char** argv, int first, const std::vector
       const OptionSpec* spec = nullptr;
       for (const auto& sp : specs)
         if (sp.name == name) spec = &sp;
-      if (!spec) return gb::Error{"unknown option --" + name + " (see --help)"};
+      if (!spec) return gb::Error::plain("unknown option --" + name + " (see --help)");
       if (spec->takes_value && !inline_value) {
-        if (i + 1 >= argc) return gb::Error{"option --" + name + " needs a value"};
+        if (i + 1 >= argc) return gb::Error::plain("option --" + name + " needs a value");
         value = argv[++i];
       } else if (!spec->takes_value && inline_value) {
-        return gb::Error{"option --" + name + " takes no value"};
+        return gb::Error::plain("option --" + name + " takes no value");
       }
       a.values_[name] = spec->takes_value ? value : "1";
     } else {
-      if (int(a.positional_.size()) >= max_positional) return gb::Error{"unexpected argument '" + s + "'"};
+      if (int(a.positional_.size()) >= max_positional)
+        return gb::Error::plain("unexpected argument '" + s + "'");
       a.positional_.push_back(s);
     }
   }
@@ -46,7 +47,7 @@ std::optional<std::string> Args::get(const std::string& n) const {
 
 gb::Result<std::string> Args::require(const std::string& n) const {
   auto v = get(n);
-  if (!v) return gb::Error{"option --" + n + " is required"};
+  if (!v) return gb::Error::plain("option --" + n + " is required");
   return *v;
 }
 
@@ -57,10 +58,10 @@ gb::Result<long long> Args::get_int(const std::string& n, long long def, long lo
   char* end = nullptr;
   const long long x = std::strtoll(v->c_str(), &end, 10);
   if (v->empty() || *end != '\0' || errno == ERANGE)
-    return gb::Error{"option --" + n + ": expected an integer, got '" + *v + "'"};
+    return gb::Error::plain("option --" + n + ": expected an integer, got '" + *v + "'");
   if (x < lo || x > hi)
-    return gb::Error{"option --" + n + ": expected " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
-                     *v};
+    return gb::Error::plain("option --" + n + ": expected " + std::to_string(lo) + " to " + std::to_string(hi) +
+                            ", got " + *v);
   return x;
 }
 
@@ -71,13 +72,13 @@ gb::Result<double> Args::get_double(const std::string& n, double def) const {
   char* end = nullptr;
   const double x = std::strtod(v->c_str(), &end);
   if (v->empty() || *end != '\0' || std::isnan(x))
-    return gb::Error{"option --" + n + ": expected a number, got '" + *v + "'"};
+    return gb::Error::plain("option --" + n + ": expected a number, got '" + *v + "'");
   return x;
 }
 
 gb::Result<std::vector<int>> Args::get_ids(const std::string& n) const {
   auto v = get(n);
-  if (!v) return gb::Error{"option --" + n + " is required"};
+  if (!v) return gb::Error::plain("option --" + n + " is required");
   std::vector<int> ids;
   size_t pos = 0;
   const std::string& s = *v;
@@ -89,7 +90,7 @@ gb::Result<std::vector<int>> Args::get_ids(const std::string& n) const {
     errno = 0;
     const long x = std::strtol(tok.c_str(), &e, 10);
     if (tok.empty() || *e != '\0' || errno == ERANGE || x < 0 || x > (1 << 30))
-      return gb::Error{"option --" + n + ": expected comma-separated token ids, got '" + tok + "'"};
+      return gb::Error::plain("option --" + n + ": expected comma-separated token ids, got '" + tok + "'");
     ids.push_back(int(x));
     pos = end + 1;
   }

@@ -42,7 +42,7 @@ inline gb::Result<gb::LengthPolicy> length_policy(const Args& a) {
   if (v == "filter") return gb::LengthPolicy::Filter;
   if (v == "truncate") return gb::LengthPolicy::Truncate;
   if (v == "reject") return gb::LengthPolicy::Reject;
-  return gb::Error{"--long: expected filter, truncate or reject, got '" + v + "'"};
+  return gb::Error::plain("--long: expected filter, truncate or reject, got '" + v + "'");
 }
 
 std::string usage_text(const std::string& synopsis, const std::vector<OptionSpec>& specs);

@@ -30,14 +30,14 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
   if (c.is_ed()) {
     if (s.x_.empty()) {
       if (c.bos_id < 0)
-        return Error{"the decoder prefix is empty and the model has no bos token: give the prefix (target ids)"};
+        return Error(ErrorCode::NoBosToken);
       s.x_ = {c.bos_id};
     }
     s.z_ = source;
   } else if (!source.empty()) {
-    return Error{"a decoder-only model takes no source sequence"};
+    return Error(ErrorCode::DecoderOnlyNoSource);
   }
-  if (s.x_.empty()) return Error{"the prompt is empty: give at least one token"};
+  if (s.x_.empty()) return Error(ErrorCode::PromptEmpty);
   Example e{s.z_, s.x_};
   if (auto err = check_example(c, e)) return *err;
   s.prefix_len_ = s.x_.size();
@@ -124,14 +124,13 @@ bool DecodeSession::can_step() const { return o_.sliding_window || int(x_.size()
 
 Result<const DecodeStep*> DecodeSession::step(const SamplerOptions& so, Rng& rng, int forced) {
   if (!can_step())
-    return Error{"the sequence has reached ℓ_max = " + std::to_string(c_.max_len) +
-                 " tokens; the model has no position for another (allow a sliding window to go on)"};
+    return Error(ErrorCode::SequenceFull, {{"max_len", std::to_string(c_.max_len)}});
   if (forced >= c_.vocab_size)
-    return Error{"forced token " + std::to_string(forced) + " is not in the vocabulary (|V| = " +
-                 std::to_string(c_.vocab_size) + ")"};
-  if (!(so.temperature >= 0)) return Error{"the temperature must be 0, positive or infinite"};
-  if (so.top_k < 0) return Error{"top-k must be 0 (off) or positive"};
-  if (!(so.top_p > 0 && so.top_p <= 1)) return Error{"top-p must lie in (0, 1]"};
+    return Error(ErrorCode::ForcedTokenNotInVocab,
+                 {{"token", std::to_string(forced)}, {"vocab", std::to_string(c_.vocab_size)}});
+  if (!(so.temperature >= 0)) return Error(ErrorCode::BadTemperature);
+  if (so.top_k < 0) return Error(ErrorCode::BadTopK);
+  if (!(so.top_p > 0 && so.top_p <= 1)) return Error(ErrorCode::BadTopP);
   DecodeStep r;
   r.position = int(x_.size());
   r.logp = next_logp_;
@@ -169,14 +168,14 @@ bool DecodeSession::back(int n) {
 }
 
 Result<const DecodeStep*> DecodeSession::branch(int token, const SamplerOptions& o, Rng& rng) {
-  if (steps_.empty()) return Error{"nothing to branch from: no step has been taken"};
+  if (steps_.empty()) return Error(ErrorCode::NothingToBranch);
   back(1);
   return step(o, rng, token);
 }
 
 Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id, double alpha) {
-  if (width < 1) return Error{"beam width must be at least 1"};
-  if (max_new < 1) return Error{"beam search needs at least one new token"};
+  if (width < 1) return Error(ErrorCode::BeamWidth);
+  if (max_new < 1) return Error(ErrorCode::BeamNoNewTokens);
   struct Hyp {
     DecodeSession s;
     int node;  // last node in the tree (−1: none yet)
@@ -228,7 +227,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     live = std::move(next);
   }
   for (auto& h : live) done.push_back(std::move(h));
-  if (done.empty()) return Error{"beam search found no hypothesis"};
+  if (done.empty()) return Error(ErrorCode::BeamNoHypothesis);
   const Hyp* best = &done[0];
   for (const Hyp& h : done)
     if (norm(h.score, h.len) > norm(best->score, best->len)) best = &h;

@@ -5,15 +5,17 @@
 
 namespace gb {
 
-static Result<std::vector<int>> id_list(const Json& o, const char* field, const std::string& where) {
-  if (!o.contains(field)) return Error{where + ": field '" + field + "' is missing"};
+static Result<std::vector<int>> id_list(const Json& o, const char* field) {
+  if (!o.contains(field)) return Error(ErrorCode::IdsFieldMissing, {{"field", field}});
   const Json& a = o.at(field);
-  if (!a.is_array()) return Error{where + ": field '" + field + "' must be an array of token ids"};
+  if (!a.is_array()) return Error(ErrorCode::IdsFieldNotArray, {{"field", field}});
   std::vector<int> ids;
   for (const Json& v : a) {
-    if (!v.is_number_integer()) return Error{where + ": field '" + field + "' holds " + v.dump() + ", not a token id"};
+    if (!v.is_number_integer())
+      return Error(ErrorCode::IdsNotInteger, {{"field", field}, {"found", v.dump()}});
     const long long x = v.get<long long>();
-    if (x < 0 || x > (1 << 30)) return Error{where + ": field '" + field + "' holds id " + std::to_string(x) + ", out of range"};
+    if (x < 0 || x > (1 << 30))
+      return Error(ErrorCode::IdsOutOfRange, {{"field", field}, {"found", std::to_string(x)}});
     ids.push_back(int(x));
   }
   return ids;
@@ -31,27 +33,28 @@ Result<std::vector<Example>> parse_jsonl_ids(const std::string& text, const Conf
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    const std::string where = what + ":" + std::to_string(line_no);
-    auto j = parse_json_strict(line, where);
-    if (!j) return j.error();
-    if (!j->is_object()) return Error{where + ": expected a JSON object"};
+    // The callees see only the line; the file and line number are added here.
+    auto here = [&](Error err) { return err.in_file(what).at_line(line_no); };
+    auto j = parse_json_strict(line, "");
+    if (!j) return here(j.error());
+    if (!j->is_object()) return here(Error(ErrorCode::JsonNotObject));
     Example e;
     if (c.is_ed()) {
-      auto z = id_list(*j, "source", where);
-      if (!z) return z.error();
-      auto x = id_list(*j, "target", where);
-      if (!x) return x.error();
+      auto z = id_list(*j, "source");
+      if (!z) return here(z.error());
+      auto x = id_list(*j, "target");
+      if (!x) return here(x.error());
       e.z = std::move(*z);
       e.x = std::move(*x);
     } else {
-      auto x = id_list(*j, "ids", where);
-      if (!x) return x.error();
+      auto x = id_list(*j, "ids");
+      if (!x) return here(x.error());
       e.x = std::move(*x);
     }
-    if (auto err = check_example(c, e)) return Error{where + ": " + err->message};
+    if (auto err = check_example(c, e)) return here(*err);
     out.push_back(std::move(e));
   }
-  if (out.empty()) return Error{what + ": no examples (the file is empty)"};
+  if (out.empty()) return Error(ErrorCode::NoExamples).in_file(what);
   return out;
 }
 

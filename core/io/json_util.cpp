@@ -31,7 +31,7 @@ bool is_valid_utf8(std::string_view s) {
 }
 
 Result<Json> parse_json_strict(std::string_view text, const std::string& what) {
-  if (!is_valid_utf8(text)) return Error{what + ": not valid UTF-8"};
+  if (!is_valid_utf8(text)) return Error(ErrorCode::NotUtf8).in_file(what);
   std::vector<std::set<std::string>> keys;  // one set per open object
   std::string duplicate;
   auto cb = [&](int, Json::parse_event_t ev, Json& parsed) {
@@ -48,43 +48,44 @@ Result<Json> parse_json_strict(std::string_view text, const std::string& what) {
   };
   try {
     Json j = Json::parse(text.begin(), text.end(), cb, /*allow_exceptions=*/true);
-    if (!duplicate.empty()) return Error{what + ": duplicate key '" + duplicate + "'"};
+    if (!duplicate.empty()) return Error(ErrorCode::JsonDuplicateKey, {{"key", duplicate}}).in_file(what);
     return j;
   } catch (const Json::exception& e) {
-    return Error{what + ": invalid JSON (" + std::string(e.what()) + ")"};
+    return Error(ErrorCode::JsonInvalid, {{"reason", e.what()}}).in_file(what);
   }
 }
 
-static Error field_err(const std::string& what, const char* field, const std::string& msg) {
-  return Error{what + ": field '" + field + "': " + msg};
+static Error field_err(const std::string& what, const char* field, ErrorCode code, ErrorArgs args = {}) {
+  args.insert(args.begin(), {"field", field});
+  return Error(code, std::move(args)).in_file(what);
 }
 
 Result<long long> json_int(const Json& o, const char* f, const std::string& what, long long lo, long long hi) {
-  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, ErrorCode::JsonFieldMissing);
   const Json& v = o.at(f);
-  if (!v.is_number_integer()) return field_err(what, f, "expected an integer, got " + v.dump());
+  if (!v.is_number_integer()) return field_err(what, f, ErrorCode::JsonFieldNotInteger, {{"found", v.dump()}});
   const long long x = v.get<long long>();
   if (x < lo || x > hi)
-    return field_err(what, f, "expected " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
-                                  std::to_string(x));
+    return field_err(what, f, ErrorCode::JsonFieldOutOfRange,
+                     {{"min", std::to_string(lo)}, {"max", std::to_string(hi)}, {"found", std::to_string(x)}});
   return x;
 }
 Result<double> json_number(const Json& o, const char* f, const std::string& what) {
-  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, ErrorCode::JsonFieldMissing);
   const Json& v = o.at(f);
-  if (!v.is_number()) return field_err(what, f, "expected a number, got " + v.dump());
+  if (!v.is_number()) return field_err(what, f, ErrorCode::JsonFieldNotNumber, {{"found", v.dump()}});
   return v.get<double>();
 }
 Result<bool> json_bool(const Json& o, const char* f, const std::string& what) {
-  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, ErrorCode::JsonFieldMissing);
   const Json& v = o.at(f);
-  if (!v.is_boolean()) return field_err(what, f, "expected true or false, got " + v.dump());
+  if (!v.is_boolean()) return field_err(what, f, ErrorCode::JsonFieldNotBool, {{"found", v.dump()}});
   return v.get<bool>();
 }
 Result<std::string> json_string(const Json& o, const char* f, const std::string& what) {
-  if (!o.is_object() || !o.contains(f)) return field_err(what, f, "missing");
+  if (!o.is_object() || !o.contains(f)) return field_err(what, f, ErrorCode::JsonFieldMissing);
   const Json& v = o.at(f);
-  if (!v.is_string()) return field_err(what, f, "expected a string, got " + v.dump());
+  if (!v.is_string()) return field_err(what, f, ErrorCode::JsonFieldNotString, {{"found", v.dump()}});
   return v.get<std::string>();
 }
 
@@ -98,14 +99,14 @@ Json config_to_json(const Config& c) {
 }
 
 Result<Config> config_from_json(const Json& j, const std::string& what) {
-  if (!j.is_object()) return Error{what + ": expected a JSON object"};
+  if (!j.is_object()) return Error(ErrorCode::JsonNotObject).in_file(what);
   Config c;
 #define GB_TRY(var, expr)            \
   auto var = (expr);                 \
   if (!var) return var.error();
   GB_TRY(variant, json_string(j, "variant", what));
   auto v = parse_variant(*variant);
-  if (!v) return Error{what + ": " + v.error().message};
+  if (!v) return Error(v.error()).in_file(what);
   constexpr long long big = 1LL << 30;
   GB_TRY(vs, json_int(j, "vocab_size", what, 1, big));
   GB_TRY(ml, json_int(j, "max_len", what, 1, big));
@@ -118,11 +119,11 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   c.enc_layers = int(*el);
   GB_TRY(norm, json_string(j, "norm", what));
   auto n = parse_norm(*norm);
-  if (!n) return Error{what + ": " + n.error().message};
+  if (!n) return Error(n.error()).in_file(what);
   c.norm = *n;
   GB_TRY(act, json_string(j, "activation", what));
   auto a = parse_activation(*act);
-  if (!a) return Error{what + ": " + a.error().message};
+  if (!a) return Error(a.error()).in_file(what);
   c.activation = *a;
   GB_TRY(fnorm, json_bool(j, "final_norm", what));
   c.final_norm = *fnorm;
@@ -137,7 +138,7 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   c.eos_id = int(*eos);
   c.pad_id = int(*pad);
 #undef GB_TRY
-  if (auto e = c.validate()) return Error{what + ": " + e->message};
+  if (auto e = c.validate()) return e->in_file(what);
   return c;
 }
 

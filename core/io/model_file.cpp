@@ -42,12 +42,13 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
     if (err) return;
     const StTensor* st = f.find(name);
     if (!st) {
-      err = Error{what + ": tensor '" + name + "' is missing (the config needs shape " + shape_str(seed_shape(t)) + ")"};
+      err = Error(ErrorCode::TensorMissing, {{"tensor", name}, {"expected", shape_str(seed_shape(t))}}).in_file(what);
       return;
     }
     if (st->shape != seed_shape(t)) {
-      err = Error{what + ": tensor '" + name + "' has shape " + shape_str(st->shape) + ", the config needs " +
-                  shape_str(seed_shape(t))};
+      err = Error(ErrorCode::TensorShape,
+                  {{"tensor", name}, {"found", shape_str(st->shape)}, {"expected", shape_str(seed_shape(t))}})
+                .in_file(what);
       return;
     }
     t.mat() = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
@@ -58,10 +59,10 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
     bool ignored = false;
     for (const auto& pre : ignore_prefixes) ignored |= t.name.rfind(pre, 0) == 0;
     if (!ignored && !expected.count(t.name))
-      return Error{what + ": unexpected tensor '" + t.name + "' (not part of this config)"};
+      return Error(ErrorCode::TensorUnexpected, {{"tensor", t.name}}).in_file(what);
   }
   for_each_tensor(c, p, [&](const std::string& name, TensorRef<float> t) {
-    if (!err && !t.mat().allFinite()) err = Error{what + ": tensor '" + name + "' contains NaN or infinity"};
+    if (!err && !t.mat().allFinite()) err = Error(ErrorCode::TensorNotFinite, {{"tensor", name}}).in_file(what);
   });
   if (err) return *err;
   return p;
@@ -101,7 +102,7 @@ static Result<TrainingState> training_from_json(const Json& j, const std::string
   auto str = json_string(j, "optimizer", what);
   if (!str) return str.error();
   auto kind = parse_optimizer(*str);
-  if (!kind) return Error{what + ": " + kind.error().message};
+  if (!kind) return Error(kind.error()).in_file(what);
   o.opt.kind = *kind;
   const char* floats[] = {"lr", "beta1", "beta2", "eps", "weight_decay", "min_lr_ratio", "clip"};
   float* dst[] = {&o.opt.lr, &o.opt.beta1, &o.opt.beta2, &o.opt.eps, &o.opt.weight_decay, &o.opt.min_lr_ratio,
@@ -126,14 +127,14 @@ static Result<TrainingState> training_from_json(const Json& j, const std::string
   t.optimizer.t = *tt;
   auto loss = json_string(j, "loss", what);
   if (!loss) return loss.error();
-  if (*loss != "sum" && *loss != "mean") return Error{what + ": field 'loss': expected sum or mean"};
+  if (*loss != "sum" && *loss != "mean") return Error(ErrorCode::LossField).in_file(what);
   o.loss = *loss == "sum" ? LossKind::Sum : LossKind::Mean;
   auto sh = json_bool(j, "shuffle", what);
   if (!sh) return sh.error();
   o.shuffle = *sh;
-  if (!j.contains("seed") || !j["seed"].is_number_unsigned()) return Error{what + ": field 'seed' must be an unsigned integer"};
+  if (!j.contains("seed") || !j["seed"].is_number_unsigned()) return Error(ErrorCode::SeedField).in_file(what);
   o.seed = j["seed"].get<uint64_t>();
-  if (!j.contains("cursor") || !j["cursor"].is_object()) return Error{what + ": field 'cursor' is missing"};
+  if (!j.contains("cursor") || !j["cursor"].is_object()) return Error(ErrorCode::CursorMissing).in_file(what);
   const Json& c = j["cursor"];
   auto cs = json_int(c, "step", what + ": cursor", 0, big);
   auto ce = json_int(c, "epoch", what + ": cursor", 0, big);
@@ -143,18 +144,18 @@ static Result<TrainingState> training_from_json(const Json& j, const std::string
   t.cursor.step = int(*cs);
   t.cursor.epoch = int(*ce);
   t.cursor.pos = size_t(*cp);
-  if (!c.contains("order") || !c["order"].is_array()) return Error{what + ": cursor field 'order' is missing"};
+  if (!c.contains("order") || !c["order"].is_array()) return Error(ErrorCode::CursorOrderMissing).in_file(what);
   for (const Json& v : c["order"]) {
-    if (!v.is_number_unsigned()) return Error{what + ": cursor field 'order' must hold example indices"};
+    if (!v.is_number_unsigned()) return Error(ErrorCode::CursorOrderIndices).in_file(what);
     t.cursor.order.push_back(int(v.get<uint64_t>()));
   }
-  if (t.cursor.pos > t.cursor.order.size()) return Error{what + ": cursor position lies past the data order"};
+  if (t.cursor.pos > t.cursor.order.size()) return Error(ErrorCode::CursorPastOrder).in_file(what);
   if (!c.contains("rng") || !c["rng"].is_object() || !c["rng"].contains("s") || !c["rng"]["s"].is_array() ||
       c["rng"]["s"].size() != 4)
-    return Error{what + ": cursor field 'rng' must hold the generator state"};
+    return Error(ErrorCode::CursorRng).in_file(what);
   Rng::State rs{};
   for (int i = 0; i < 4; ++i) {
-    if (!c["rng"]["s"][size_t(i)].is_number_unsigned()) return Error{what + ": generator state must be unsigned"};
+    if (!c["rng"]["s"][size_t(i)].is_number_unsigned()) return Error(ErrorCode::RngStateUnsigned).in_file(what);
     rs.s[i] = c["rng"]["s"][size_t(i)].get<uint64_t>();
   }
   auto spare = json_number(c["rng"], "spare", what + ": rng");
@@ -168,7 +169,7 @@ static Result<TrainingState> training_from_json(const Json& j, const std::string
 }
 
 Status save_model(const std::string& path, const ModelFile& m) {
-  if (auto e = m.config.validate()) return Error{path + ": cannot save: " + e->message};
+  if (auto e = m.config.validate()) return Error(ErrorCode::CannotSave, {{"reason", e->message}}).in_file(path);
   StFile f = params_to_safetensors(m.config, m.params);
   f.metadata = m.extra;
   f.metadata["glassbox.format"] = "1";
@@ -195,11 +196,11 @@ Status save_model(const std::string& path, const ModelFile& m) {
 Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& path) {
   auto fmt = f.metadata.find("glassbox.format");
   if (fmt == f.metadata.end())
-    return Error{path + ": not a Glassbox model (metadata 'glassbox.format' is missing)"};
+    return Error(ErrorCode::NotGlassboxModel).in_file(path);
   if (fmt->second != "1")
-    return Error{path + ": model format version '" + fmt->second + "' is not supported (expected 1)"};
+    return Error(ErrorCode::FormatVersion, {{"found", fmt->second}}).in_file(path);
   auto cfg_it = f.metadata.find("glassbox.config");
-  if (cfg_it == f.metadata.end()) return Error{path + ": metadata 'glassbox.config' is missing"};
+  if (cfg_it == f.metadata.end()) return Error(ErrorCode::ConfigMetadataMissing).in_file(path);
   auto j = parse_json_strict(cfg_it->second, path + ": glassbox.config");
   if (!j) return j.error();
   auto cfg = config_from_json(*j, path + ": glassbox.config");
@@ -218,18 +219,19 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
       auto tok = Tokenizer::from_json(*tj, path + ": glassbox.tokenizer");
       if (!tok) return tok.error();
       if (tok->size() > m.config.vocab_size)
-        return Error{path + ": the tokenizer has " + std::to_string(tok->size()) + " tokens but |V| = " +
-                     std::to_string(m.config.vocab_size)};
+        return Error(ErrorCode::TokenizerTooLarge,
+                     {{"tokens", std::to_string(tok->size())}, {"vocab", std::to_string(m.config.vocab_size)}})
+            .in_file(path);
       m.tokenizer = std::move(*tok);
     } else if (k == "glassbox.data") {
       auto dj = parse_json_strict(v, path + ": glassbox.data");
       if (!dj) return dj.error();
-      if (!dj->is_object()) return Error{path + ": glassbox.data must be an object"};
+      if (!dj->is_object()) return Error(ErrorCode::DataNotObject).in_file(path);
       m.data = std::move(*dj);
     } else if (k == "glassbox.history") {
       auto hj = parse_json_strict(v, path + ": glassbox.history");
       if (!hj) return hj.error();
-      if (!hj->is_array()) return Error{path + ": glassbox.history must be an array"};
+      if (!hj->is_array()) return Error(ErrorCode::HistoryNotArray).in_file(path);
       for (size_t i = 0; i < hj->size(); ++i) {
         const Json& o = (*hj)[i];
         const std::string w = path + ": glassbox.history[" + std::to_string(i) + "]";
@@ -270,7 +272,7 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
   }
   if (!has_training)
     for (const auto& t : f.tensors)
-      if (t.name.rfind("opt.", 0) == 0) return Error{path + ": unexpected tensor '" + t.name + "' (no training state)"};
+      if (t.name.rfind("opt.", 0) == 0) return Error(ErrorCode::OptTensorUnexpected, {{"tensor", t.name}}).in_file(path);
   return m;
 }
 

@@ -20,27 +20,27 @@ const StTensor* StFile::find(const std::string& name) const {
 
 Result<std::string> read_file(const std::string& path, uint64_t max_bytes) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return Error{path + ": cannot open (" + std::strerror(errno) + ")"};
+  if (!f) return Error(ErrorCode::FileCannotOpen, {{"reason", std::strerror(errno)}}).in_file(path);
   std::string out;
   char buf[1 << 16];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
     if (out.size() + n > max_bytes) {
       std::fclose(f);
-      return Error{path + ": larger than " + std::to_string(max_bytes) + " bytes"};
+      return Error(ErrorCode::FileTooLarge, {{"max", std::to_string(max_bytes)}}).in_file(path);
     }
     out.append(buf, n);
   }
   const bool err = std::ferror(f);
   std::fclose(f);
-  if (err) return Error{path + ": read error"};
+  if (err) return Error(ErrorCode::FileReadError).in_file(path);
   return out;
 }
 
 Status write_file_atomic(const std::string& path, const std::string& bytes) {
   const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Error{path + ": cannot create a temporary file beside it (" + std::strerror(errno) + ")"};
+  if (fd < 0) return Error(ErrorCode::FileCannotCreateTemp, {{"reason", std::strerror(errno)}}).in_file(path);
   size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -49,19 +49,19 @@ Status write_file_atomic(const std::string& path, const std::string& bytes) {
       const std::string why = std::strerror(errno);
       ::close(fd);
       ::unlink(tmp.c_str());
-      return Error{path + ": write failed (" + why + "); the previous file is unchanged"};
+      return Error(ErrorCode::FileWriteFailed, {{"reason", why}}).in_file(path);
     }
     done += size_t(w);
   }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
     const std::string why = std::strerror(errno);
     ::unlink(tmp.c_str());
-    return Error{path + ": could not flush to disk (" + why + "); the previous file is unchanged"};
+    return Error(ErrorCode::FileFlushFailed, {{"reason", why}}).in_file(path);
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     ::unlink(tmp.c_str());
-    return Error{path + ": could not replace the file (" + why + "); the previous file is unchanged"};
+    return Error(ErrorCode::FileReplaceFailed, {{"reason", why}}).in_file(path);
   }
   return std::nullopt;
 }
@@ -78,19 +78,19 @@ static bool mul_overflows(uint64_t a, uint64_t b, uint64_t* out) { return __buil
 Result<StFile> parse_safetensors(const std::string& bytes, const std::string& what) {
   const uint64_t size = bytes.size();
   if (size < 8)
-    return Error{what + ": truncated: " + std::to_string(size) +
-                 " bytes, but a safetensors file starts with an 8-byte header length"};
+    return Error(ErrorCode::StTruncated, {{"size", std::to_string(size)}}).in_file(what);
   uint64_t n = 0;
   for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(bytes[size_t(i)]);
   if (n > kMaxSafetensorsHeader)
-    return Error{what + ": header length " + std::to_string(n) + " is larger than the limit of " +
-                 std::to_string(kMaxSafetensorsHeader) + " bytes"};
+    return Error(ErrorCode::StHeaderTooLarge,
+                 {{"length", std::to_string(n)}, {"limit", std::to_string(kMaxSafetensorsHeader)}})
+        .in_file(what);
   if (n > size - 8)
-    return Error{what + ": header length " + std::to_string(n) + " runs past the end of the file (" +
-                 std::to_string(size) + " bytes)"};
+    return Error(ErrorCode::StHeaderPastEnd, {{"length", std::to_string(n)}, {"size", std::to_string(size)}})
+        .in_file(what);
   auto header = parse_json_strict(std::string_view(bytes).substr(8, n), what + " header");
   if (!header) return header.error();
-  if (!header->is_object()) return Error{what + " header: expected a JSON object"};
+  if (!header->is_object()) return Error(ErrorCode::JsonNotObject).in_file(what + " header");
   const uint64_t data_size = size - 8 - n;
   const char* data = bytes.data() + 8 + n;
 
@@ -101,45 +101,52 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
     const std::string& name = it.key();
     const Json& v = it.value();
     if (name == "__metadata__") {
-      if (!v.is_object()) return Error{what + ": __metadata__ must be an object of strings"};
+      if (!v.is_object()) return Error(ErrorCode::StMetadataNotObject).in_file(what);
       for (auto m = v.begin(); m != v.end(); ++m) {
         if (!m.value().is_string())
-          return Error{what + ": __metadata__ field '" + m.key() + "' must be a string"};
+          return Error(ErrorCode::StMetadataFieldNotString, {{"field", m.key()}}).in_file(what);
         f.metadata[m.key()] = m.value().get<std::string>();
       }
       continue;
     }
-    const std::string tw = what + ": tensor '" + name + "'";
-    if (!v.is_object()) return Error{tw + ": expected an object with dtype, shape and data_offsets"};
-    if (!v.contains("dtype") || !v["dtype"].is_string()) return Error{tw + ": missing dtype"};
+    // an error about this tensor: its name is always the first argument
+    auto tensor_err = [&](ErrorCode code, ErrorArgs args = {}) {
+      args.insert(args.begin(), {"tensor", name});
+      return Error(code, std::move(args)).in_file(what);
+    };
+    if (!v.is_object()) return tensor_err(ErrorCode::StTensorNotObject);
+    if (!v.contains("dtype") || !v["dtype"].is_string()) return tensor_err(ErrorCode::StTensorNoDtype);
     const std::string dtype = v["dtype"].get<std::string>();
-    if (dtype != "F32") return Error{tw + ": dtype '" + dtype + "' is not supported (expected F32)"};
-    if (!v.contains("shape") || !v["shape"].is_array()) return Error{tw + ": missing shape"};
+    if (dtype != "F32") return tensor_err(ErrorCode::StTensorDtype, {{"found", dtype}});
+    if (!v.contains("shape") || !v["shape"].is_array()) return tensor_err(ErrorCode::StTensorNoShape);
     if (!v.contains("data_offsets") || !v["data_offsets"].is_array() || v["data_offsets"].size() != 2)
-      return Error{tw + ": data_offsets must be [begin, end]"};
+      return tensor_err(ErrorCode::StTensorOffsetsForm);
     StTensor t;
     t.name = name;
     uint64_t count = 1;
     for (const Json& s : v["shape"]) {
-      if (!s.is_number_unsigned()) return Error{tw + ": shape entries must be non-negative integers"};
+      if (!s.is_number_unsigned()) return tensor_err(ErrorCode::StTensorShapeEntries);
       const uint64_t d = s.get<uint64_t>();
       if (d > (uint64_t(1) << 40) || mul_overflows(count, d, &count))
-        return Error{tw + ": shape " + v["shape"].dump() + " is too large"};
+        return tensor_err(ErrorCode::StTensorShapeTooLarge, {{"shape", v["shape"].dump()}});
       t.shape.push_back(int64_t(d));
     }
     uint64_t nbytes;
-    if (mul_overflows(count, 4, &nbytes)) return Error{tw + ": shape " + v["shape"].dump() + " is too large"};
+    if (mul_overflows(count, 4, &nbytes))
+      return tensor_err(ErrorCode::StTensorShapeTooLarge, {{"shape", v["shape"].dump()}});
     const Json& off = v["data_offsets"];
     if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned())
-      return Error{tw + ": data_offsets must be non-negative integers"};
+      return tensor_err(ErrorCode::StTensorOffsetsNotInt);
     const uint64_t b = off[0].get<uint64_t>(), e = off[1].get<uint64_t>();
-    if (b > e) return Error{tw + ": data_offsets [" + std::to_string(b) + ", " + std::to_string(e) + "] are reversed"};
+    if (b > e)
+      return tensor_err(ErrorCode::StTensorOffsetsReversed, {{"begin", std::to_string(b)}, {"end", std::to_string(e)}});
     if (e > data_size)
-      return Error{tw + ": data_offsets end " + std::to_string(e) + " lies past the data (" +
-                   std::to_string(data_size) + " bytes)"};
+      return tensor_err(ErrorCode::StTensorOffsetsPastData,
+                        {{"end", std::to_string(e)}, {"size", std::to_string(data_size)}});
     if (e - b != nbytes)
-      return Error{tw + ": shape " + v["shape"].dump() + " × 4 bytes = " + std::to_string(nbytes) +
-                   " bytes, but data_offsets span " + std::to_string(e - b)};
+      return tensor_err(ErrorCode::StTensorSizeMismatch, {{"shape", v["shape"].dump()},
+                                                          {"bytes", std::to_string(nbytes)},
+                                                          {"span", std::to_string(e - b)}});
     ranges.push_back({b, e, name});
     f.tensors.push_back(std::move(t));
   }
@@ -150,14 +157,14 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
   uint64_t pos = 0;
   for (size_t i : order) {
     if (ranges[i].b < pos)
-      return Error{what + ": tensor '" + ranges[i].name + "' overlaps the data of another tensor"};
+      return Error(ErrorCode::StTensorOverlap, {{"tensor", ranges[i].name}}).in_file(what);
     if (ranges[i].b > pos)
-      return Error{what + ": gap of " + std::to_string(ranges[i].b - pos) + " bytes before tensor '" +
-                   ranges[i].name + "'"};
+      return Error(ErrorCode::StGap, {{"bytes", std::to_string(ranges[i].b - pos)}, {"tensor", ranges[i].name}})
+          .in_file(what);
     pos = ranges[i].e;
   }
   if (pos != data_size)
-    return Error{what + ": " + std::to_string(data_size - pos) + " bytes of data belong to no tensor"};
+    return Error(ErrorCode::StTrailingData, {{"bytes", std::to_string(data_size - pos)}}).in_file(what);
   // Copy out (little-endian F32 — the machines we build for are little-endian).
   static_assert(sizeof(float) == 4);
   std::vector<StTensor> sorted;

@@ -12,21 +12,22 @@
 namespace gb {
 
 Status check_example(const Config& c, const Example& e) {
-  auto check = [&](const std::vector<int>& s, const char* what) -> Status {
+  auto check = [&](const std::vector<int>& s, ErrorCode too_long, ErrorCode bad_id) -> Status {
     if (static_cast<int>(s.size()) > c.max_len)
-      return Error{std::string(what) + " has " + std::to_string(s.size()) + " tokens, more than ℓ_max = " +
-                   std::to_string(c.max_len)};
+      return Error(too_long, {{"length", std::to_string(s.size())}, {"max_len", std::to_string(c.max_len)}});
     for (size_t i = 0; i < s.size(); ++i)
       if (s[i] < 0 || s[i] >= c.vocab_size)
-        return Error{std::string(what) + " token " + std::to_string(i) + " is id " + std::to_string(s[i]) +
-                     ", expected an id from 0 to " + std::to_string(c.vocab_size - 1)};
+        return Error(bad_id, {{"index", std::to_string(i)}, {"found", std::to_string(s[i])},
+                              {"max", std::to_string(c.vocab_size - 1)}});
     return std::nullopt;
   };
-  if (e.x.empty()) return Error{"the target sequence x is empty"};
-  if (auto err = check(e.x, c.is_ed() ? "target x" : "sequence x")) return err;
+  if (e.x.empty()) return Error(ErrorCode::TargetEmpty);
+  if (auto err = c.is_ed() ? check(e.x, ErrorCode::TargetTooLong, ErrorCode::TargetBadId)
+                           : check(e.x, ErrorCode::SequenceTooLong, ErrorCode::SequenceBadId))
+    return err;
   if (c.is_ed()) {
-    if (e.z.empty()) return Error{"the source sequence z is empty"};
-    if (auto err = check(e.z, "source z")) return err;
+    if (e.z.empty()) return Error(ErrorCode::SourceEmpty);
+    if (auto err = check(e.z, ErrorCode::SourceTooLong, ErrorCode::SourceBadId)) return err;
   }
   return std::nullopt;
 }

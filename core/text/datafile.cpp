@@ -16,10 +16,10 @@ static bool ends_with(const std::string& s, const char* suffix) {
 }
 
 static Status binary_or_empty(std::string_view text, const std::string& what) {
-  if (text.empty()) return Error{what + ": the file is empty"};
+  if (text.empty()) return Error(ErrorCode::FileEmpty).in_file(what);
   if (const void* nul = std::memchr(text.data(), 0, text.size()))
-    return Error{what + ": this looks like a binary file (a NUL byte at offset " +
-                 std::to_string(static_cast<const char*>(nul) - text.data()) + "), not UTF-8 text"};
+    return Error(ErrorCode::BinaryFile, {{"offset", std::to_string(static_cast<const char*>(nul) - text.data())}})
+        .in_file(what);
   return std::nullopt;
 }
 
@@ -35,11 +35,11 @@ Result<PairsFile> parse_pairs(std::string_view text, char delim, MalformedPolicy
   while (pos < n) {
     if (progress && pos >= next_report) {
       next_report = pos + (1 << 20);
-      if (!progress(pos, n)) return Error{what + ": loading was cancelled"};
+      if (!progress(pos, n)) return Error(ErrorCode::LoadingCancelled).in_file(what);
     }
     const int start_line = line;
     std::vector<std::string> fields(1);
-    std::string problem;
+    std::optional<Error> problem;  // what is wrong with this record, if anything
     bool in_quotes = false, was_quoted = false, field_start = true;
     // one record
     while (pos < n) {
@@ -71,40 +71,45 @@ Result<PairsFile> parse_pairs(std::string_view text, char delim, MalformedPolicy
         ++pos;
         continue;
       }
-      if (was_quoted && problem.empty()) problem = "text after a closing quote";
+      if (was_quoted && !problem) problem = Error(ErrorCode::PairTextAfterQuote);
       field_start = false;
       fields.back() += ch;
       ++pos;
     }
-    if (in_quotes) problem = "a quoted field is not closed";
+    if (in_quotes) problem = Error(ErrorCode::PairQuoteNotClosed);
     // end of record
     if (pos < n && text[pos] == '\r') ++pos;
     if (pos < n && text[pos] == '\n') ++pos;
     ++line;
     const bool blank = fields.size() == 1 && fields[0].find_first_not_of(" \t") == std::string::npos && !was_quoted;
-    if (blank && problem.empty()) continue;
+    if (blank && !problem) continue;
     ++out.records;
-    if (problem.empty() && fields.size() != 2)
-      problem = "expected 2 fields separated by " + std::string(delim == '\t' ? "a tab" : "a comma") + ", found " +
-                std::to_string(fields.size());
-    if (problem.empty())
+    if (!problem && fields.size() != 2)
+      problem = Error(delim == '\t' ? ErrorCode::PairFieldsTab : ErrorCode::PairFieldsComma,
+                      {{"found", std::to_string(fields.size())}});
+    if (!problem)
       for (int k = 0; k < 2; ++k) {
-        if (!is_valid_utf8(fields[size_t(k)])) { problem = "not valid UTF-8"; break; }
-        if (fields[size_t(k)].empty()) { problem = k == 0 ? "the source is empty" : "the target is empty"; break; }
+        if (!is_valid_utf8(fields[size_t(k)])) { problem = Error(ErrorCode::NotUtf8); break; }
+        if (fields[size_t(k)].empty()) {
+          problem = Error(k == 0 ? ErrorCode::PairSourceEmpty : ErrorCode::PairTargetEmpty);
+          break;
+        }
       }
-    if (!problem.empty()) {
-      if (policy == MalformedPolicy::Reject) return Error{what + ":" + std::to_string(start_line) + ": " + problem};
-      out.skipped.push_back({start_line, problem});
+    if (problem) {
+      if (policy == MalformedPolicy::Reject) return problem->in_file(what).at_line(start_line);
+      out.skipped.push_back({start_line, problem->message, problem->code, problem->args});
       continue;
     }
     out.pairs.push_back({std::move(fields[0]), std::move(fields[1])});
   }
   if (progress) progress(n, n);
   if (out.pairs.empty())
-    return Error{what + ": no usable pairs" +
-                 (out.skipped.empty() ? std::string()
-                                      : " (" + std::to_string(out.skipped.size()) + " malformed, first at line " +
-                                            std::to_string(out.skipped[0].line) + ": " + out.skipped[0].reason + ")")};
+    return (out.skipped.empty() ? Error(ErrorCode::NoUsablePairs)
+                                : Error(ErrorCode::NoUsablePairsMalformed,
+                                        {{"count", std::to_string(out.skipped.size())},
+                                         {"line", std::to_string(out.skipped[0].line)},
+                                         {"reason", out.skipped[0].reason}}))
+        .in_file(what);
   return out;
 }
 
@@ -122,7 +127,7 @@ Result<std::string> check_text(std::string text, const std::string& what) {
     for (size_t i = 0; i <= text.size(); ++i)
       if (i == text.size() || text[i] == '\n') {
         if (!is_valid_utf8(std::string_view(text).substr(start, i - start)))
-          return Error{what + ":" + std::to_string(line) + ": not valid UTF-8"};
+          return Error(ErrorCode::NotUtf8).in_file(what).at_line(line);
         ++line;
         start = i + 1;
       }
@@ -137,7 +142,7 @@ Result<std::string> check_text(std::string text, const std::string& what) {
 Result<std::string> load_text(const std::string& path, const Progress& progress) {
   auto bytes = read_file(path);
   if (!bytes) return bytes.error();
-  if (progress && !progress(bytes->size(), bytes->size())) return Error{path + ": loading was cancelled"};
+  if (progress && !progress(bytes->size(), bytes->size())) return Error(ErrorCode::LoadingCancelled).in_file(path);
   return check_text(std::move(*bytes), path);
 }
 
@@ -177,9 +182,8 @@ Result<std::vector<Example>> examples_from_pairs(const std::vector<TextPair>& pa
     if (len > c.max_len) {
       ++r.too_long;
       if (policy == LengthPolicy::Reject)
-        return Error{"example " + std::to_string(i + 1) + " has " + std::to_string(len) +
-                     " tokens, more than ℓ_max = " + std::to_string(c.max_len) +
-                     " (raise ℓ_max, or filter or truncate long examples)"};
+        return Error(ErrorCode::ExampleTooLong, {{"index", std::to_string(i + 1)}, {"length", std::to_string(len)},
+                                                 {"max_len", std::to_string(c.max_len)}});
       if (policy == LengthPolicy::Filter) continue;
       if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
       if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));

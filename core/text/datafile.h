@@ -24,7 +24,9 @@ enum class MalformedPolicy { Skip, Reject };
 
 struct LineIssue {
   int line = 0;        // 1-based line where the record starts
-  std::string reason;
+  std::string reason;  // English, as the CLI prints it
+  ErrorCode code = ErrorCode::Plain;  // the same reason for the UI to translate
+  ErrorArgs args;
 };
 
 struct PairsFile {

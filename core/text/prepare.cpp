@@ -37,7 +37,7 @@ static Result<PreparedData> from_pairs(std::vector<TextPair> train_pairs, std::v
   d.report.too_long += vr.too_long;
   d.report.longest = std::max(d.report.longest, vr.longest);
   d.report.unknown_tokens += vr.unknown_tokens;
-  if (train->empty()) return Error{"no training examples are left (every one is longer than ℓ_max = " + std::to_string(d.max_len) + ")"};
+  if (train->empty()) return Error(ErrorCode::NoTrainingExamplesLeft, {{"max_len", std::to_string(d.max_len)}});
   d.train = std::move(*train);
   d.val = std::move(*val);
   d.train_pairs = std::move(train_pairs);
@@ -50,7 +50,7 @@ Result<PreparedData> prepare_task(const std::string& task, int train_n, int val_
                                   const PrepareOptions& o) {
   auto info = find_task(task);
   if (!info) return info.error();
-  if (train_n < 1) return Error{"the training set needs at least one example"};
+  if (train_n < 1) return Error(ErrorCode::TrainingSetEmpty);
   auto pairs = generate_task(task, train_n + std::max(0, val_n), seed);
   if (!pairs) return pairs.error();
   std::vector<TextPair> train(pairs->begin(), pairs->begin() + train_n), val(pairs->begin() + train_n, pairs->end());
@@ -65,7 +65,7 @@ static bool is_pairs_file(const std::string& path) {
 }
 
 Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o) {
-  if (!(o.val_fraction >= 0 && o.val_fraction < 1)) return Error{"the validation fraction must lie in [0, 1)"};
+  if (!(o.val_fraction >= 0 && o.val_fraction < 1)) return Error(ErrorCode::ValidationFraction);
   if (is_pairs_file(path)) {
     auto f = load_pairs(path, o.malformed, o.progress);
     if (!f) return f.error();
@@ -77,15 +77,19 @@ Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions&
     auto d = from_pairs(std::move(train), std::move(val), TokenizerKind::Char, o, std::move(desc));
     if (d && !f->skipped.empty()) {
       Json sk = Json::array();
-      for (size_t i = 0; i < std::min<size_t>(f->skipped.size(), 20); ++i)
-        sk.push_back({{"line", f->skipped[i].line}, {"reason", f->skipped[i].reason}});
+      for (size_t i = 0; i < std::min<size_t>(f->skipped.size(), 20); ++i) {
+        // the English template and its arguments too, so the GUI can show the reason in its language
+        Json args = Json::object();
+        for (const auto& [name, value] : f->skipped[i].args) args[name] = value;
+        sk.push_back({{"line", f->skipped[i].line}, {"reason", f->skipped[i].reason},
+                      {"template", error_template(f->skipped[i].code)}, {"args", args}});
+      }
       d->description["skipped_lines"] = sk;
     }
     return d;
   }
   if (o.variant != Variant::DecoderOnly)
-    return Error{path + ": a plain text file trains a decoder-only language model; an encoder-decoder model needs "
-                        "pairs (a .tsv or .csv file)"};
+    return Error(ErrorCode::PlainTextNeedsDecoderOnly).in_file(path);
   auto text = load_text(path, o.progress);
   if (!text) return text.error();
   PreparedData d;
@@ -101,14 +105,14 @@ Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions&
   DatasetReport vr;
   d.val = examples_from_text(text->substr(cut), d.tokenizer, c, &vr);
   d.report.unknown_tokens += vr.unknown_tokens;
-  if (d.train.empty()) return Error{path + ": the text is too short to train on"};
+  if (d.train.empty()) return Error(ErrorCode::TextTooShort).in_file(path);
   d.description = Json{{"kind", "file"}, {"path", path}, {"format", "text"}, {"val_fraction", o.val_fraction},
                        {"bytes", text->size()}};
   return d;
 }
 
 Result<PreparedData> prepare_from_description(const Json& desc, const PrepareOptions& o) {
-  if (!desc.is_object()) return Error{"the model does not say what it was trained on: give --data or --task"};
+  if (!desc.is_object()) return Error(ErrorCode::NoDataDescription);
   auto kind = json_string(desc, "kind", "glassbox.data");
   if (!kind) return kind.error();
   if (*kind == "task") {

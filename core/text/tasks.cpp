@@ -23,7 +23,7 @@ Result<TaskInfo> find_task(const std::string& name) {
     if (t.name == name) return t;
   std::string names;
   for (const auto& t : task_list()) names += (names.empty() ? "" : ", ") + t.name;
-  return Error{"unknown task '" + name + "' (expected one of: " + names + ")"};
+  return Error(ErrorCode::UnknownTask, {{"task", name}, {"tasks", names}});
 }
 
 std::string joined_sequence(const TextPair& p) { return p.source + kTaskSeparator + p.target; }
@@ -75,7 +75,7 @@ static TextPair translate_pair(Rng& r) {
 Result<std::vector<TextPair>> generate_task(const std::string& name, int n, uint64_t seed) {
   auto info = find_task(name);
   if (!info) return info.error();
-  if (n < 0) return Error{"the number of examples must not be negative"};
+  if (n < 0) return Error(ErrorCode::NegativeExampleCount);
   Rng r(seed ^ 0x7a5c0de5ULL);
   std::vector<TextPair> out;
   out.reserve(size_t(n));

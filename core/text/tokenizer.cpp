@@ -20,7 +20,7 @@ Result<TokenizerKind> parse_tokenizer(const std::string& s) {
   if (s == "char") return TokenizerKind::Char;
   if (s == "word") return TokenizerKind::Word;
   if (s == "bpe") return TokenizerKind::Bpe;
-  return Error{"tokenizer: expected 'char', 'word' or 'bpe', got '" + s + "'"};
+  return Error(ErrorCode::BadTokenizerKind, {{"found", s}});
 }
 
 std::vector<std::string> utf8_chars(std::string_view s) {
@@ -228,31 +228,32 @@ Json Tokenizer::to_json() const {
 }
 
 Result<Tokenizer> Tokenizer::from_json(const Json& j, const std::string& what) {
-  if (!j.is_object()) return Error{what + ": expected an object"};
+  if (!j.is_object()) return Error(ErrorCode::TokenizerNotObject).in_file(what);
   auto kind = json_string(j, "kind", what);
   if (!kind) return kind.error();
   auto k = parse_tokenizer(*kind);
-  if (!k) return Error{what + ": " + k.error().message};
-  if (!j.contains("vocab") || !j["vocab"].is_array()) return Error{what + ": field 'vocab' must be an array of strings"};
+  if (!k) return Error(k.error()).in_file(what);
+  if (!j.contains("vocab") || !j["vocab"].is_array()) return Error(ErrorCode::TokenizerVocabNotArray).in_file(what);
   Tokenizer t;
   t.kind_ = *k;
   const Json& v = j["vocab"];
   const Json counts = j.contains("counts") ? j["counts"] : Json::array();
-  if (v.size() < size_t(kSpecials)) return Error{what + ": the vocabulary lacks the special tokens"};
+  if (v.size() < size_t(kSpecials)) return Error(ErrorCode::TokenizerNoSpecials).in_file(what);
   for (size_t i = 0; i < v.size(); ++i) {
-    if (!v[i].is_string()) return Error{what + ": vocab entry " + std::to_string(i) + " is not a string"};
+    if (!v[i].is_string()) return Error(ErrorCode::TokenizerVocabNotString, {{"index", std::to_string(i)}}).in_file(what);
     const std::string s = v[i].get<std::string>();
-    if (t.index_.count(s)) return Error{what + ": vocab entry " + std::to_string(i) + " repeats '" + s + "'"};
+    if (t.index_.count(s))
+      return Error(ErrorCode::TokenizerVocabRepeat, {{"index", std::to_string(i)}, {"token", s}}).in_file(what);
     const int64_t n = i < counts.size() && counts[i].is_number_integer() ? counts[i].get<int64_t>() : 0;
     t.add(s, n);
   }
   if (t.vocab_[0] != "<pad>" || t.vocab_[1] != "<bos>" || t.vocab_[2] != "<eos>" || t.vocab_[3] != "<unk>")
-    return Error{what + ": ids 0–3 must be <pad>, <bos>, <eos>, <unk>"};
+    return Error(ErrorCode::TokenizerSpecialIds).in_file(what);
   if (j.contains("merges")) {
-    if (!j["merges"].is_array()) return Error{what + ": field 'merges' must be an array"};
+    if (!j["merges"].is_array()) return Error(ErrorCode::TokenizerMergesNotArray).in_file(what);
     for (const Json& m : j["merges"]) {
       if (!m.is_array() || m.size() != 2 || !m[0].is_string() || !m[1].is_string())
-        return Error{what + ": each merge must be a pair of strings"};
+        return Error(ErrorCode::TokenizerMergeNotPair).in_file(what);
       const std::string a = m[0].get<std::string>(), b = m[1].get<std::string>();
       t.merge_rank_[pair_key(a, b)] = int(t.merges_.size());
       t.merges_.push_back({a, b});

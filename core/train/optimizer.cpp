@@ -101,7 +101,7 @@ const char* optimizer_name(OptimizerKind k) { return k == OptimizerKind::SGD ? "
 Result<OptimizerKind> parse_optimizer(const std::string& s) {
   if (s == "sgd") return OptimizerKind::SGD;
   if (s == "adamw") return OptimizerKind::AdamW;
-  return Error{"optimizer: expected 'sgd' or 'adamw', got '" + s + "'"};
+  return Error(ErrorCode::BadOptimizer, {{"found", s}});
 }
 
 }  // namespace gb

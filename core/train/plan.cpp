@@ -59,50 +59,44 @@ int64_t training_bytes(const Config& c, const TrainOptions& o, int threads) {
 Status check_data(const Config& c, const std::vector<Example>& data, const Tokenizer* model_tok,
                   const Tokenizer* data_tok) {
   if (model_tok && data_tok && !model_tok->same_vocabulary(*data_tok))
-    return Error{"the data uses another vocabulary than the model (" + std::to_string(data_tok->size()) +
-                 " tokens, the model's tokenizer has " + std::to_string(model_tok->size()) +
-                 "): build the model again for this data"};
+    return Error(ErrorCode::DataOtherVocabulary, {{"data", std::to_string(data_tok->size())}, {"model", std::to_string(model_tok->size())}});
   if (data_tok && data_tok->size() > c.vocab_size)
-    return Error{"the data's tokenizer has " + std::to_string(data_tok->size()) + " tokens, more than |V| = " +
-                 std::to_string(c.vocab_size) + ": build the model again for this data"};
+    return Error(ErrorCode::DataTokenizerTooLarge, {{"data", std::to_string(data_tok->size())}, {"vocab", std::to_string(c.vocab_size)}});
   for (size_t i = 0; i < data.size(); ++i) {
     if (c.is_ed() && data[i].z.empty())
-      return Error{"the data is laid out for a decoder-only model (example " + std::to_string(i + 1) +
-                   " has no source z), and the model is an encoder-decoder: build the model again for this data"};
+      return Error(ErrorCode::DataForDecoderOnly, {{"example", std::to_string(i + 1)}});
     if (!c.is_ed() && !data[i].z.empty())
-      return Error{"the data holds pairs laid out for the encoder-decoder (example " + std::to_string(i + 1) +
-                   " has a source z), and the model is decoder-only: build the model again for this data"};
+      return Error(ErrorCode::DataForEncoderDecoder, {{"example", std::to_string(i + 1)}});
     if (auto e = check_example(c, data[i]))
-      return Error{"example " + std::to_string(i + 1) + ": " + e->message +
-                   " — the model does not fit this data: build it again for the data"};
+      return Error::with_cause(ErrorCode::DataExampleDoesNotFit, {{"example", std::to_string(i + 1)}}, *e);
   }
   return std::nullopt;
 }
 
 Result<TrainingPlan> plan_training(const PlanRequest& r) {
-  if (!r.config || !r.params || !r.data) return Error{"the training plan needs a model and data"};
+  if (!r.config || !r.params || !r.data) return Error(ErrorCode::PlanIncomplete);
   const Config& c = *r.config;
   const TrainOptions& o = r.options;
   if (auto e = c.validate()) return *e;
 
   // options against their ranges
-  if (o.steps < 1) return Error{"steps: expected at least 1, found " + std::to_string(o.steps)};
+  if (o.steps < 1) return Error(ErrorCode::PlanSteps, {{"found", std::to_string(o.steps)}});
   if (o.batch_size < 1 || o.batch_size > (1 << 20))
-    return Error{"batch size: expected 1 to 1048576, found " + std::to_string(o.batch_size)};
+    return Error(ErrorCode::PlanBatchSize, {{"found", std::to_string(o.batch_size)}});
   if (!finite_in(o.opt.lr, 0, 1e9))  // 0 is allowed: a step that only computes the gradient
-    return Error{"learning rate η: expected a number from 0 to 1e9, found " + std::to_string(o.opt.lr)};
+    return Error(ErrorCode::PlanLearningRate, {{"found", std::to_string(o.opt.lr)}});
   if (!finite_in(o.opt.beta1, 0, 0.999999) || !finite_in(o.opt.beta2, 0, 0.999999))
-    return Error{"AdamW β₁, β₂: expected values in [0, 1)"};
-  if (!finite_in(o.opt.eps, 1e-30, 1) ) return Error{"AdamW ε: expected a small positive number"};
-  if (!finite_in(o.opt.weight_decay, 0, 1e3)) return Error{"weight decay: expected 0 or a positive number"};
+    return Error(ErrorCode::PlanBetas);
+  if (!finite_in(o.opt.eps, 1e-30, 1) ) return Error(ErrorCode::PlanEpsilon);
+  if (!finite_in(o.opt.weight_decay, 0, 1e3)) return Error(ErrorCode::PlanWeightDecay);
   if (o.opt.warmup_steps < 0 || o.opt.decay_steps < 0)
-    return Error{"learning-rate schedule: warm-up and decay steps must not be negative"};
-  if (!finite_in(o.opt.min_lr_ratio, 0, 1)) return Error{"learning-rate schedule: the final ratio must lie in [0, 1]"};
-  if (!finite_in(o.opt.clip, 0, 1e30)) return Error{"gradient clipping: expected 0 (off) or a positive norm"};
+    return Error(ErrorCode::PlanScheduleSteps);
+  if (!finite_in(o.opt.min_lr_ratio, 0, 1)) return Error(ErrorCode::PlanMinLrRatio);
+  if (!finite_in(o.opt.clip, 0, 1e30)) return Error(ErrorCode::PlanClip);
 
   // data against the model
   const std::vector<Example>& data = *r.data;
-  if (data.empty()) return Error{"there are no training examples: load data first"};
+  if (data.empty()) return Error(ErrorCode::PlanNoData);
   if (auto e = check_data(c, data, r.model_tokenizer, r.data_tokenizer)) return *e;
 
   // memory, before anything of the run's size is allocated
@@ -113,12 +107,11 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   const int64_t need = training_bytes(c, o, threads);
   const int64_t limit = r.memory_limit > 0 ? r.memory_limit : physical_memory_bytes();
   if (limit > 0 && need > limit)
-    return Error{"the run needs about " + mb(need) + " MB of memory, more than the " + mb(limit) +
-                 " MB available: choose a smaller model, batch or ℓ_max"};
+    return Error(ErrorCode::PlanMemory, {{"need", mb(need)}, {"limit", mb(limit)}});
 
   // the parameters against the config
   if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_zeros<float>(c)))
-    return Error{"the parameters do not have the shapes the configuration needs: build the model again"};
+    return Error(ErrorCode::PlanParamShapes);
 
   TrainingPlan plan;
   plan.c_ = c;
@@ -128,33 +121,30 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
 
   // a saved state against the data and the model
   if (bool(r.resume_cursor) != bool(r.resume_optimizer))
-    return Error{"the saved training state is incomplete (cursor and optimizer state go together)"};
+    return Error(ErrorCode::PlanResumeIncomplete);
   if (r.resume_cursor) {
     const TrainCursor& cur = *r.resume_cursor;
     if (cur.order.size() != data.size())
-      return Error{"the saved training state belongs to other data: its order has " + std::to_string(cur.order.size()) +
-                   " examples, the data has " + std::to_string(data.size())};
+      return Error(ErrorCode::PlanResumeOtherData, {{"saved", std::to_string(cur.order.size())}, {"found", std::to_string(data.size())}});
     std::vector<char> seen(data.size(), 0);
     for (int i : cur.order) {
       if (i < 0 || size_t(i) >= data.size() || seen[size_t(i)])
-        return Error{"the saved training state is damaged: its data order is not a permutation of the " +
-                     std::to_string(data.size()) + " examples"};
+        return Error(ErrorCode::PlanResumeNotPermutation, {{"count", std::to_string(data.size())}});
       seen[size_t(i)] = 1;
     }
     if (cur.pos > cur.order.size() || cur.step < 0 || cur.epoch < 0)
-      return Error{"the saved training state is damaged: its position lies outside the data"};
+      return Error(ErrorCode::PlanResumePosition);
     if (cur.step >= o.steps)
-      return Error{"the saved run has done " + std::to_string(cur.step) + " steps already: ask for more than " +
-                   std::to_string(cur.step) + " steps to go on"};
+      return Error(ErrorCode::PlanResumeDone, {{"steps", std::to_string(cur.step)}});
     const OptimizerState& st = *r.resume_optimizer;
-    if (st.t < 0) return Error{"the saved training state is damaged: its optimizer step count is negative"};
+    if (st.t < 0) return Error(ErrorCode::PlanResumeNegativeT);
     const bool no_moments = st.m.dec.empty() && st.v.dec.empty() && st.m.enc.empty() && st.v.enc.empty();
     if (o.opt.kind == OptimizerKind::AdamW && !no_moments &&
         (!layer_counts_match(c, st.m) || !layer_counts_match(c, st.v) || !same_shapes(c, st.m, *r.params) ||
          !same_shapes(c, st.v, *r.params)))
-      return Error{"the saved optimizer state does not fit the model: build the model again or start a new run"};
+      return Error(ErrorCode::PlanResumeOptimizerShapes);
     if (o.opt.kind == OptimizerKind::AdamW && no_moments && st.t > 0)
-      return Error{"the saved training state is damaged: AdamW's moments are missing"};
+      return Error(ErrorCode::PlanResumeNoMoments);
     plan.cursor_ = cur;
     if (o.opt.kind != OptimizerKind::AdamW || !no_moments) plan.optimizer_ = st;
   }

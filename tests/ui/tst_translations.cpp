@@ -1,5 +1,6 @@
-// The German translation is complete: lupdate scans ui/ and app/ into a copy of translations/glassbox_de.ts, so
-// a string added to the code but not to the .ts shows up as unfinished here, as does any unfinished entry.
+// The German translation is complete: lupdate scans ui/, app/ and the core's error templates (core/error_codes.h)
+// into a copy of translations/glassbox_de.ts, so a string added to the code but not to the .ts shows up as
+// unfinished here, as does any unfinished entry.
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>

@@ -1,5 +1,7 @@
 #include "algorithmcontroller.h"
 
+#include "errortext.h"
+
 AlgorithmController::AlgorithmController(QObject* parent) : QObject(parent) {}
 
 QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
@@ -18,7 +20,7 @@ QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>&
   if (auto err = gb::check_example(c, e)) {
     mStepper.reset();
     emit changed();
-    return QString::fromStdString(err->message);
+    return errorText(*err);
   }
   mStepper = std::make_unique<gb::Stepper>(c, p, e);
   mSource.clear();

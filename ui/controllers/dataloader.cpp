@@ -1,5 +1,6 @@
 #include "dataloader.h"
 
+#include "errortext.h"
 #include "trainingcontroller.h"
 
 #include <QElapsedTimer>
@@ -40,7 +41,7 @@ void DataLoader::start(const QString& path, gb::PrepareOptions o) {
     auto d = gb::prepare_file(file, o);
     QString error;
     if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
-    else error = QString::fromStdString(d.error().message);
+    else error = errorText(d.error());
     QMetaObject::invokeMethod(this, [this, error] { done(error); }, Qt::QueuedConnection);
   });
   mThread->setObjectName(QStringLiteral("glassbox-data"));

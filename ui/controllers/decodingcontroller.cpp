@@ -1,5 +1,7 @@
 #include "decodingcontroller.h"
 
+#include "errortext.h"
+
 DecodingController::DecodingController(QObject* parent) : QObject(parent) {}
 
 QString DecodingController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
@@ -25,7 +27,7 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
   auto s = gb::DecodeSession::create(mConfig, mParams, source, prefix);
   if (!s) {
     emit changed();
-    return QString::fromStdString(s.error().message);
+    return errorText(s.error());
   }
   mSession = std::make_unique<gb::DecodeSession>(std::move(*s));
   emit changed();
@@ -58,7 +60,7 @@ QString DecodingController::step() {
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   auto r = mSession->step(mSampler, mRng);
   emit changed();
-  if (!r) return QString::fromStdString(r.error().message);
+  if (!r) return errorText(r.error());
   return {};
 }
 
@@ -107,7 +109,7 @@ std::optional<gb::BeamResult> DecodingController::beam(int width, QString* error
   }
   auto r = gb::beam_search(*mSession, width, room, gb::Tokenizer::kEos);
   if (!r) {
-    if (error) *error = QString::fromStdString(r.error().message);
+    if (error) *error = errorText(r.error());
     return std::nullopt;
   }
   return std::move(*r);

@@ -1,6 +1,7 @@
 #include "modeldocument.h"
 
 #include "core/train/trainer.h"
+#include "errortext.h"
 
 #include <QLocale>
 
@@ -27,9 +28,9 @@ void ModelDocument::updateFit() {
   } else if (mModel && mData) {
     const gb::Config& c = mModel->config;
     if (auto e = gb::check_data(c, mData->train, modelTokenizer(), &mData->tokenizer))
-      problem = QString::fromStdString(e->message);
+      problem = errorText(*e);
     else if (auto e2 = gb::check_data(c, mData->val, modelTokenizer(), &mData->tokenizer))
-      problem = QString::fromStdString(e2->message);
+      problem = errorText(*e2);
   }
   if (problem == mFitProblem) return;
   mFitProblem = problem;
@@ -52,12 +53,12 @@ QString ModelDocument::loadTask(const QString& task, int trainSize, int valSize,
   o.variant = mVariant;
   if (!tokenizer.isEmpty()) {
     auto k = gb::parse_tokenizer(tokenizer.toStdString());
-    if (!k) return QString::fromStdString(k.error().message);
+    if (!k) return errorText(k.error());
     o.tokenizer_kind = *k;
     o.tokenizer_kind_given = true;
   }
   auto d = gb::prepare_task(task.toStdString(), trainSize, valSize, seed, o);
-  if (!d) return QString::fromStdString(d.error().message);
+  if (!d) return errorText(d.error());
   mData = std::move(*d);
   mTask = task;
   mTokenizerChoice = tokenizer;
@@ -103,7 +104,7 @@ QString ModelDocument::checkConfig(const gb::Config& c) const {
     return tr("ℓ_max = %1 is shorter than the data: its longest example needs %2.").arg(c.max_len).arg(mData->max_len);
   if (mData && c.vocab_size < mData->tokenizer.size())
     return tr("|V| = %1 is smaller than the tokenizer's %2 tokens.").arg(c.vocab_size).arg(mData->tokenizer.size());
-  if (auto e = c.validate()) return QString::fromStdString(e->message);
+  if (auto e = c.validate()) return errorText(*e);
   return {};
 }
 
@@ -176,7 +177,7 @@ QString ModelDocument::save(const QString& path, const gb::Params<float>* live, 
     m.tokenizer = mData->tokenizer;
     m.data = mData->description;
   }
-  if (auto e = gb::save_model(path.toStdString(), m)) return QString::fromStdString(e->message);
+  if (auto e = gb::save_model(path.toStdString(), m)) return errorText(*e);
   if (!asCopy) {
     mPath = path;
     mModified = false;
@@ -188,7 +189,7 @@ QString ModelDocument::save(const QString& path, const gb::Params<float>* live, 
 QString ModelDocument::open(const QString& path, bool* warningOnly) {
   if (warningOnly) *warningOnly = false;
   auto m = gb::load_model(path.toStdString());
-  if (!m) return QString::fromStdString(m.error().message);
+  if (!m) return errorText(m.error());
   std::optional<gb::PreparedData> data;
   QString warning;
   if (m->tokenizer && !m->data.is_null()) {
@@ -200,7 +201,7 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
     auto d = gb::prepare_from_description(m->data, o);
     if (d) data = std::move(*d);
     else warning = tr("%1: the model opened, but its data could not be rebuilt: %2")
-                       .arg(path, QString::fromStdString(d.error().message));
+                       .arg(path, errorText(d.error()));
   } else {
     warning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
                   .arg(path);

@@ -39,7 +39,7 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
                                                    const gb::TrainingState* resume,
                                                    const gb::Tokenizer* modelTokenizer,
                                                    const gb::Tokenizer* dataTokenizer) {
-  if (mState == State::Running || mState == State::Paused) return gb::Error{"a run is still going: stop it first"};
+  if (mState == State::Running || mState == State::Paused) return gb::Error(gb::ErrorCode::PlanRunGoing);
   // The plan is asked about the very copies the worker will use (it keeps a pointer to the data).
   gb::PlanRequest req;
   req.config = &config;
@@ -88,8 +88,8 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
 
 std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc, const gb::TrainOptions& requested,
                                                         RunStart* out) {
-  if (!doc.hasModel()) return gb::Error{"there is no model: build one in the Model dock"};
-  if (!doc.hasData()) return gb::Error{"no data is loaded: load the data in the Data dock"};
+  if (!doc.hasModel()) return gb::Error(gb::ErrorCode::PlanNoModel);
+  if (!doc.hasData()) return gb::Error(gb::ErrorCode::PlanNoDataLoaded);
   const auto& saved = doc.trainingState();
   const bool goOn = saved && saved->cursor.step > 0 && saved->cursor.step < requested.steps && doc.isTrained();
   gb::TrainOptions o = requested;

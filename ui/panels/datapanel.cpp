@@ -4,6 +4,7 @@
 #include "controllers/modeldocument.h"
 #include "core/text/tasks.h"
 #include "tasknames.h"
+#include "errortext.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -222,8 +223,17 @@ void DataPanel::refresh() {
     if (skipped > 0) {
       report << tr("Malformed records skipped: %1").arg(skipped);
       if (desc.contains("skipped_lines"))
-        for (const auto& s : desc["skipped_lines"])
-          report << tr("  line %1: %2").arg(s.value("line", 0)).arg(QString::fromStdString(s.value("reason", "")));
+        for (const auto& s : desc["skipped_lines"]) {
+          // the reason in the user's language when the description has its template (older files: English)
+          QString reason = QString::fromStdString(s.value("reason", ""));
+          if (s.contains("template") && s["template"].is_string() && s.contains("args") && s["args"].is_object()) {
+            gb::ErrorArgs args;
+            for (auto it = s["args"].begin(); it != s["args"].end(); ++it)
+              if (it.value().is_string()) args.push_back({it.key(), it.value().get<std::string>()});
+            reason = errorTemplateText(s["template"].get<std::string>(), args);
+          }
+          report << tr("  line %1: %2").arg(s.value("line", 0)).arg(reason);
+        }
       if (skipped > int(desc.contains("skipped_lines") ? desc["skipped_lines"].size() : 0)) report << tr("  …");
     } else if (desc.value("format", "") == "pairs") {
       report << tr("No malformed records.");

@@ -1,5 +1,7 @@
 #include "trainingpanel.h"
 
+#include "errortext.h"
+
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/lossplot.h"
@@ -210,7 +212,7 @@ void TrainingPanel::startOrResume(bool singleStep) {
   o.steps = mSteps->value();
   TrainingController::RunStart run;
   if (auto err = mTrainer->prepareRun(*mDoc, o, &run)) {  // the core's plan said no: say why, keep everything
-    mStatus->setText(tr("Training cannot start: %1").arg(QString::fromStdString(err->message)));
+    mStatus->setText(tr("Training cannot start: %1").arg(errorText(*err)));
     refreshButtons();
     return;
   }

@@ -1,0 +1,34 @@
+#include "errortext.h"
+
+#include <QCoreApplication>
+
+QString errorTemplateText(const std::string& englishTemplate, const gb::ErrorArgs& args) {
+  // The arguments are file names, numbers and tokens: they stay as they are. The placeholders are filled after
+  // translating, so a translation may put them in another order.
+  const QString tmpl = QCoreApplication::translate("gb::Error", englishTemplate.c_str());
+  return QString::fromStdString(gb::fill_error_template(tmpl.toStdString(), args));
+}
+
+QString errorText(const gb::Error& e) {
+  const std::string causeCode = e.arg("cause_code");
+  if (!causeCode.empty()) {  // translate the cause too, and put it where the English has it
+    const int code = std::stoi(causeCode);
+    if (code >= 0 && code < int(gb::ErrorCode::Count)) {
+      gb::ErrorArgs causeArgs, args;
+      for (const auto& [k, v] : e.args)
+        if (k.rfind("cause.", 0) == 0) causeArgs.push_back({k.substr(6), v});
+      const QString cause = errorText(gb::Error(gb::ErrorCode(code), causeArgs));
+      for (const auto& [k, v] : e.args)
+        if (k.rfind("cause", 0) != 0 && k != "problem") args.push_back({k, v});
+      args.push_back({"problem", cause.toStdString()});
+      gb::Error outer = e;
+      outer.args = args;
+      const QString text = errorTemplateText(gb::error_template(e.code), outer.args);
+      const QString where = QString::fromStdString(e.where());
+      return where.isEmpty() ? text : where + QStringLiteral(": ") + text;
+    }
+  }
+  const QString text = errorTemplateText(gb::error_template(e.code), e.args);
+  const QString where = QString::fromStdString(e.where());
+  return where.isEmpty() ? text : where + QStringLiteral(": ") + text;
+}
