@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -68,8 +69,24 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
   mBuild = new QPushButton(tr("Build"), this);
   mBuild->setObjectName(QStringLiteral("buildButton"));
+  // The fields scroll on a small screen; what they lead to — the problem, Build, whether the model fits — stays in
+  // sight below them.
+  auto* fields = new QWidget(this);
+  auto* fv = new QVBoxLayout(fields);
+  fv->setContentsMargins(0, 0, 0, 0);
+  fv->addLayout(form);
+  fv->addStretch(1);
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName(QStringLiteral("modelFields"));
+  scroll->setWidget(fields);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // its full height must not push Build out of the dock: the fields take what is left, at least a few rows
+  scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+  scroll->setMinimumHeight(120);
   auto* v = new QVBoxLayout(this);
-  v->addLayout(form);
+  v->addWidget(scroll, 1);
   v->addWidget(mCount);
   v->addWidget(mProblem);
   v->addWidget(mBuild);
@@ -79,7 +96,6 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mFit->setStyleSheet(QStringLiteral("color: #b00020;"));
   mFit->hide();
   v->addWidget(mFit);
-  v->addStretch(1);
 
   connect(mVariant, &QComboBox::currentIndexChanged, this, [this] {
     const auto var = gb::Variant(mVariant->currentData().toInt());
