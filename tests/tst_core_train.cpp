@@ -1,5 +1,6 @@
 // Training: determinism (same seed → bit-identical losses), cancellation between steps, the learning-rate
 // schedule, clipping, and that both optimizers actually learn a small task.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include "core/model/model.h"
@@ -7,6 +8,7 @@
 #include "core/rng.h"
 #include "core/io/model_file.h"
 #include "core/train/trainer.h"
+#include "core/text/tokenizer.h"
 
 // The tests' data fits their models: a plan that fails is a bug in the test.
 static gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
@@ -247,6 +249,119 @@ class TestCoreTrain : public QObject {
     const double target = adamw ? 0.5 : 0.25;
     qInfo("mean loss %.4f -> %.4f", before, after);
     QVERIFY2(after < target * before, qPrintable(QString("mean loss %1 → %2").arg(before).arg(after)));
+  }
+
+  // The plan refuses whatever cannot run, with the code that says why; a valid plan trains.
+  void plan_refuses_what_cannot_run() {
+    const Config c = Config::make(Variant::DecoderOnly, 10, 16, 0, 1, 2, 8, 16);
+    const Params<float> p = params_init(c, 1);
+    const std::vector<Example> data = copy_task(c, 12, 2);
+    TrainOptions o;
+    o.steps = 3;
+    o.opt.lr = 0.01f;
+    auto code = [&](const PlanRequest& r) {
+      auto plan = plan_training(r);
+      return plan ? ErrorCode::Count : plan.error().code;  // Count: it planned
+    };
+    PlanRequest r;
+    r.config = &c;
+    r.params = &p;
+    r.data = &data;
+    r.options = o;
+    QCOMPARE(code(r), ErrorCode::Count);
+    // options out of range
+    for (auto [field, expected] : std::vector<std::pair<int, ErrorCode>>{
+             {0, ErrorCode::PlanSteps}, {1, ErrorCode::PlanBatchSize}, {2, ErrorCode::PlanLearningRate},
+             {3, ErrorCode::PlanLearningRate}, {4, ErrorCode::PlanBetas}, {5, ErrorCode::PlanClip}}) {
+      PlanRequest bad = r;
+      switch (field) {
+        case 0: bad.options.steps = 0; break;
+        case 1: bad.options.batch_size = 0; break;
+        case 2: bad.options.opt.lr = std::nanf(""); break;
+        case 3: bad.options.opt.lr = -1; break;
+        case 4: bad.options.opt.beta1 = 1.0f; break;
+        case 5: bad.options.opt.clip = -1; break;
+      }
+      QCOMPARE(code(bad), expected);
+    }
+    // data the model was not built for
+    std::vector<Example> big = data;
+    big[5].x.push_back(12);  // id ≥ |V|
+    PlanRequest badData = r;
+    badData.data = &big;
+    auto plan = plan_training(badData);
+    QVERIFY(!plan);
+    QCOMPARE(plan.error().code, ErrorCode::DataExampleDoesNotFit);
+    QCOMPARE(plan.error().arg("example"), std::string("6"));
+    QCOMPARE(plan.error().arg("cause_code"), std::to_string(int(ErrorCode::SequenceBadId)));
+    std::vector<Example> pairs = data;
+    pairs[0].z = {2, 3};  // laid out for the encoder-decoder
+    badData.data = &pairs;
+    QCOMPARE(code(badData), ErrorCode::DataForEncoderDecoder);
+    const Tokenizer a = Tokenizer::build(TokenizerKind::Char, {"abc"}), b = Tokenizer::build(TokenizerKind::Char, {"abd"});
+    PlanRequest otherVocab = r;
+    otherVocab.model_tokenizer = &a;
+    otherVocab.data_tokenizer = &b;
+    QCOMPARE(code(otherVocab), ErrorCode::DataOtherVocabulary);
+    otherVocab.data_tokenizer = &a;
+    QCOMPARE(code(otherVocab), ErrorCode::Count);
+    // memory
+    PlanRequest small = r;
+    small.memory_limit = 1024;
+    QCOMPARE(code(small), ErrorCode::PlanMemory);
+    QVERIFY(training_bytes(c, o, 2) > 4 * params_count(c));
+    // a saved cursor: of other data, not a permutation, out of range, past its end, already done
+    Trainer::Cursor cur;
+    cur.step = 1;
+    cur.pos = 1;
+    for (int i = 0; i < 12; ++i) cur.order.push_back(11 - i);
+    OptimizerState st;
+    PlanRequest resume = r;
+    resume.resume_cursor = &cur;
+    resume.resume_optimizer = &st;
+    QCOMPARE(code(resume), ErrorCode::Count);
+    Trainer::Cursor c2 = cur;
+    c2.order.pop_back();
+    resume.resume_cursor = &c2;
+    QCOMPARE(code(resume), ErrorCode::PlanResumeOtherData);
+    c2 = cur;
+    c2.order[3] = c2.order[4];
+    QCOMPARE(code(resume), ErrorCode::PlanResumeNotPermutation);
+    c2 = cur;
+    c2.order[0] = 1000000;
+    QCOMPARE(code(resume), ErrorCode::PlanResumeNotPermutation);
+    c2 = cur;
+    c2.pos = 13;
+    QCOMPARE(code(resume), ErrorCode::PlanResumePosition);
+    c2 = cur;
+    c2.step = 3;
+    QCOMPARE(code(resume), ErrorCode::PlanResumeDone);
+    resume.resume_optimizer = nullptr;
+    QCOMPARE(code(resume), ErrorCode::PlanResumeIncomplete);
+    // AdamW moments of another model
+    const Config other = Config::make(Variant::DecoderOnly, 10, 16, 0, 2, 2, 8, 16);
+    OptimizerState wrong{1, params_zeros<float>(other), params_zeros<float>(other)};
+    PlanRequest adam = r;
+    adam.options.opt.kind = OptimizerKind::AdamW;
+    adam.resume_cursor = &cur;
+    adam.resume_optimizer = &wrong;
+    QCOMPARE(code(adam), ErrorCode::PlanResumeOptimizerShapes);
+    // parameters of another shape
+    const Params<float> otherParams = params_init(other, 1);
+    PlanRequest shapes = r;
+    shapes.params = &otherParams;
+    QCOMPARE(code(shapes), ErrorCode::PlanParamShapes);
+    // and a valid resume goes on from its step
+    resume.resume_cursor = &cur;
+    resume.resume_optimizer = &st;
+    auto ok = plan_training(resume);
+    QVERIFY(ok);
+    QCOMPARE(ok->first_step(), 1);
+    Params<float> q = p;
+    Trainer t(*ok, q);
+    QCOMPARE(t.steps_done(), 1);
+    t.step();
+    QCOMPARE(t.steps_done(), 2);
   }
 };
 

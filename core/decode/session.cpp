@@ -67,8 +67,10 @@ void DecodeSession::encode() {
 
 void DecodeSession::process_column(int token, int pos) {
   const Params<float>& p = *p_;
-  MatF x, y;
-  embed_forward(x, std::vector<int>{token}, 1, 1, p, pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
+  MatF& x = col_x_;
+  MatF& y = col_y_;
+  col_id_[0] = token;
+  embed_forward(x, col_id_, 1, 1, p, pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
   const int nz = int(z_.size());
   // the new column (query at position pos) sees keys 0 … pos; cross-attention sees every source position
   const AttentionMask self{1, 1, pos + 1, true, nullptr, pos};
@@ -89,13 +91,11 @@ void DecodeSession::process_column(int token, int pos) {
     }
   }
   if (c_.final_norm) {
-    NormCache<float> nc;
-    layernorm_forward(y, nc, x, p.ln_f);  // X ← LN(X | γ, β)
+    layernorm_forward(y, col_norm_, x, p.ln_f);  // X ← LN(X | γ, β)
     x.swap(y);
   }
-  MatF logits;
-  unembed_forward(logits, x, p, c_);
-  next_logp_ = log_softmax_vec(logits.col(0));
+  unembed_forward(logits_, x, p, c_);
+  next_logp_ = log_softmax_vec(logits_.col(0));
   cache_len_ = pos + 1;
   window_start_ = 0;
 }

@@ -96,6 +96,9 @@ class DecodeSession {
   MatF Z_;
   std::vector<DecodeCacheLayer> cache_;
   std::vector<LayerCache<float>> layer_;  // scratch of the per-column forward pass
+  MatF col_x_, col_y_, logits_;           // d_e × 1, d_e × 1, |V| × 1 (kept: a step allocates little)
+  std::vector<int> col_id_{0};
+  NormCache<float> col_norm_;
   int cache_len_ = 0;
   int window_start_ = 0;
   std::vector<double> next_logp_;

@@ -111,7 +111,8 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
   c.Yc.resize(d, X.cols());
   if (keep_scores) c.S.resize(Tk, Eigen::Index(B) * H * Tq);
 
-  for_each_head(B, H, Tq * Tk * dh > 4096, [&](int b, int h) {
+  // decoding (kv): one column per call — threads would cost more than the few products they share
+  for_each_head(B, H, !kv && Tq * Tk * dh > 4096, [&](int b, int h) {
       const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);  // d_h × Tq
       const auto Kh = Kall.block(h * dh, Eigen::Index(b) * Tk, dh, Tk); // d_h × Tk
       const auto Vh = Vall.block(h * dh, Eigen::Index(b) * Tk, dh, Tk); // d_h × Tk

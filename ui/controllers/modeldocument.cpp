@@ -20,6 +20,37 @@ const gb::Tokenizer* ModelDocument::tokenizerForModel() const {
   return modelFitsData() ? &mData->tokenizer : nullptr;
 }
 
+std::optional<gb::Example> ModelDocument::probeExample(const QString& probe, const gb::Params<float>& p) const {
+  const gb::Tokenizer* tokp = tokenizerForModel();
+  if (!mModel || !tokp) return std::nullopt;
+  const gb::Config& c = mModel->config;
+  const gb::Tokenizer& tok = *tokp;
+  const std::string src = probe.toStdString();
+  const bool fits = modelFitsData();
+  // plain text (a language model, no pairs): the probe is the whole sequence, as typed
+  const bool text = !c.is_ed() && (!fits || (mData->val_pairs.empty() && mData->train_pairs.empty()));
+  std::string tgt;
+  if (fits)
+    for (const auto& pr : mData->val_pairs)
+      if (pr.source == src) tgt = pr.target;
+  if (tgt.empty() && !text) tgt = gb::greedy_text(c, p, tok, src);
+  gb::Example e;
+  auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
+  if (c.is_ed()) {
+    e.z = ids(src);
+    if (e.z.empty()) e.z.push_back(gb::Tokenizer::kUnk);
+    e.x = {gb::Tokenizer::kBos};
+    for (int t : ids(tgt)) e.x.push_back(t);
+  } else {
+    e.x = {gb::Tokenizer::kBos};
+    for (int t : ids(text ? src : src + ">" + tgt)) e.x.push_back(t);
+  }
+  if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
+  if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
+  if (gb::check_example(c, e)) return std::nullopt;
+  return e;
+}
+
 void ModelDocument::updateFit() {
   QString problem;
   if (mModel && !mData) {

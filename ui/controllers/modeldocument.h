@@ -53,6 +53,11 @@ class ModelDocument : public QObject {
   // The tokenizer the views read and write the model's tokens with: the model's own, or the data's when the model
   // has none and fits the data. Null: no model, or no tokenizer that is known to fit it (probes are then refused).
   const gb::Tokenizer* tokenizerForModel() const;
+  // A probe as the open model reads it (the Attention tab's policy, kept here): encoder-decoder: z = the probe,
+  // x = <bos> target; decoder-only: x = <bos> probe>target for pair data, <bos> probe for text. The target is the
+  // data's own for a known input (when the model fits the data), otherwise what the model writes with p (greedy).
+  // Cut to ℓ_max. Empty when there is no model, no tokenizer for it, or the probe does not fit.
+  std::optional<gb::Example> probeExample(const QString& probe, const gb::Params<float>& p) const;
   // The name of the built-in task the data came from, or empty (a file).
   QString taskName() const { return mTask; }
   // Whether the open model has been trained (its history is not empty).

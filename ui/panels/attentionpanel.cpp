@@ -127,33 +127,12 @@ void AttentionPanel::refresh() {
   const gb::Config& c = mDoc->config();
   const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
   const gb::Tokenizer& tok = *tokp;
-  const std::string src = mProbe->currentText().toStdString();
-  // the target: the data's own when the probe is a known input, otherwise what the model writes (greedy)
-  // plain text (a language model, no pairs): the probe is the whole sequence, as typed
-  const bool fits = mDoc->modelFitsData();
-  const bool text = !c.is_ed() && (!fits || (mDoc->data().val_pairs.empty() && mDoc->data().train_pairs.empty()));
-  std::string tgt;
-  if (fits)
-    for (const auto& pr : mDoc->data().val_pairs)
-      if (pr.source == src) tgt = pr.target;
-  if (tgt.empty() && !text) tgt = gb::greedy_text(c, p, tok, src);
-  gb::Example e;
-  auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
-  if (c.is_ed()) {
-    e.z = ids(src);
-    if (e.z.empty()) e.z.push_back(gb::Tokenizer::kUnk);
-    e.x = {gb::Tokenizer::kBos};
-    for (int t : ids(tgt)) e.x.push_back(t);
-  } else {
-    e.x = {gb::Tokenizer::kBos};
-    for (int t : ids(text ? src : src + ">" + tgt)) e.x.push_back(t);
-  }
-  if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
-  if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
-  if (gb::check_example(c, e)) {
+  const auto probe = mDoc->probeExample(mProbe->currentText(), p);  // what the model reads (the document decides)
+  if (!probe) {
     mInfo->setText(tr("This probe does not fit the model."));
     return;
   }
+  const gb::Example& e = *probe;
   mTrace = gb::trace_forward(c, p, e);
   auto labels = [&](const std::vector<int>& v) {
     QStringList out;
