@@ -93,6 +93,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   QSize size(1280, 800);
   if (const QScreen* sc = screen()) size = size.boundedTo(sc->availableGeometry().size() * 0.95);
   resize(size);
+  // the Model dock leads to Build: give it the larger half of the left side (the Data dock scrolls its lists)
+  resizeDocks({mModelDock, mDataDock}, {size.height() * 11 / 20, size.height() * 9 / 20}, Qt::Vertical);
   mDefaultState = saveState();
   restoreWindowState();
 }

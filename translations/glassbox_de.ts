@@ -1165,8 +1165,8 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Die Architektur des Seeds: Post-LN und ReLU (Encoder-Decoder, Seed 000) oder Pre-LN, GELU und eine letzte LN (Decoder-only, Seed 002); kein Dropout; W_u eine eigene Matrix</translation>
     </message>
     <message>
-        <source>The open model does not match the data. %1</source>
-        <translation>Das geöffnete Modell passt nicht zu den Daten. %1</translation>
+        <source>The open model does not match the data: %1</source>
+        <translation>Das geöffnete Modell passt nicht zu den Daten: %1</translation>
     </message>
 </context>
 <context>

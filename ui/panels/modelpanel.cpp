@@ -84,7 +84,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   // its full height must not push Build out of the dock: the fields take what is left, at least a few rows
   scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-  scroll->setMinimumHeight(120);
+  scroll->setMinimumHeight(90);
   auto* v = new QVBoxLayout(this);
   v->addWidget(scroll, 1);
   v->addWidget(mCount);
@@ -201,6 +201,6 @@ void ModelPanel::refresh() {
   mProblem->setText(problem);
   mBuild->setEnabled(problem.isEmpty());
   const QString fit = mDoc->hasModel() ? mDoc->fitProblem() : QString();
-  mFit->setText(fit.isEmpty() ? QString() : tr("The open model does not match the data. %1").arg(fit));
+  mFit->setText(fit.isEmpty() ? QString() : tr("The open model does not match the data: %1").arg(fit));
   mFit->setVisible(!fit.isEmpty());
 }
