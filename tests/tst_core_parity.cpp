@@ -1,33 +1,12 @@
 // PyTorch parity: our forward, backward and seed-exact SGD against fixtures written by scripts/torch_reference.py
 // (torch's own nn.TransformerEncoderLayer / nn.TransformerDecoderLayer). Regenerate with
 // scripts/make_parity_fixtures.sh.
-#include <cstdio>
-#include <cstdlib>
+#include "test_support.h"
 #include "core/io/dataset.h"
 #include "core/io/model_file.h"
 #include "core/model/model.h"
 #include "core/train/loss.h"
 #include "core/train/trainer.h"
-
-// The tests' data fits their models: a plan that fails is a bug in the test.
-static gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
-                                  const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {
-  gb::PlanRequest r;
-  r.config = &c;
-  r.params = &p;
-  r.data = &d;
-  r.options = o;
-  if (resume) {
-    r.resume_cursor = &resume->cursor;
-    r.resume_optimizer = &resume->optimizer;
-  }
-  auto plan = gb::plan_training(r);
-  if (!plan) {
-    std::fprintf(stderr, "plan_training: %s\n", plan.error().message.c_str());
-    std::abort();
-  }
-  return *plan;
-}
 
 #include <QtTest>
 

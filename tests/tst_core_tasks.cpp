@@ -1,33 +1,12 @@
 // Built-in tasks end to end, and model files that carry everything: the reverse task reaches 100% exact match
 // on its validation set within its default budget for both variants; a saved model keeps its tokenizer, data,
 // history and training state, and training resumed from the file gives exactly the losses of an uninterrupted run.
-#include <cstdio>
-#include <cstdlib>
+#include "test_support.h"
 #include "core/io/model_file.h"
 #include "core/text/prepare.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
-
-// The tests' data fits their models: a plan that fails is a bug in the test.
-static gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
-                                  const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {
-  gb::PlanRequest r;
-  r.config = &c;
-  r.params = &p;
-  r.data = &d;
-  r.options = o;
-  if (resume) {
-    r.resume_cursor = &resume->cursor;
-    r.resume_optimizer = &resume->optimizer;
-  }
-  auto plan = gb::plan_training(r);
-  if (!plan) {
-    std::fprintf(stderr, "plan_training: %s\n", plan.error().message.c_str());
-    std::abort();
-  }
-  return *plan;
-}
 #include <QtTest>
 
 using namespace gb;

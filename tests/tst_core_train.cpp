@@ -1,34 +1,13 @@
 // Training: determinism (same seed → bit-identical losses), cancellation between steps, the learning-rate
 // schedule, clipping, and that both optimizers actually learn a small task.
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
+#include "test_support.h"
 #include "core/model/model.h"
 #include "core/model/params.h"
 #include "core/rng.h"
 #include "core/io/model_file.h"
 #include "core/train/trainer.h"
 #include "core/text/tokenizer.h"
-
-// The tests' data fits their models: a plan that fails is a bug in the test.
-static gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
-                                  const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {
-  gb::PlanRequest r;
-  r.config = &c;
-  r.params = &p;
-  r.data = &d;
-  r.options = o;
-  if (resume) {
-    r.resume_cursor = &resume->cursor;
-    r.resume_optimizer = &resume->optimizer;
-  }
-  auto plan = gb::plan_training(r);
-  if (!plan) {
-    std::fprintf(stderr, "plan_training: %s\n", plan.error().message.c_str());
-    std::abort();
-  }
-  return *plan;
-}
 
 #include <QtTest>
 

@@ -7,6 +7,7 @@
 #include "core/io/model_file.h"
 #include "core/text/prepare.h"
 #include "mainwindow.h"
+#include "test_support.h"
 #include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
@@ -220,26 +221,9 @@ class TestConsistency : public QObject {
 
   void hostile_training_cursor() {
     // a model file whose saved data order is not a permutation of the data
-    auto d = gb::prepare_task("reverse", 60, 10, 1, gb::PrepareOptions{});
-    QVERIFY(d.ok());
-    gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, d->tokenizer.size(), d->max_len, 1, 1, 2, 16, 32);
-    c.bos_id = gb::Tokenizer::kBos;
-    c.eos_id = gb::Tokenizer::kEos;
-    c.pad_id = gb::Tokenizer::kPad;
-    gb::ModelFile m = gb::ModelFile::of(c, gb::params_init(c, 5));
-    m.tokenizer = d->tokenizer;
-    m.data = d->description;
-    m.history = {{1, 3.0, 0.01, {}, {}, {}}, {2, 2.9, 0.01, {}, {}, {}}};
-    gb::TrainingState st;
-    st.options.steps = 2;
-    st.options.opt.lr = 0.01f;
-    st.cursor.step = 2;
-    st.cursor.pos = 2;
-    st.cursor.order.assign(d->train.size(), 0);  // every entry the same example: not a permutation
-    m.training = st;
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("hostile.safetensors"));
-    QVERIFY(!gb::save_model(path.toStdString(), m));
+    QVERIFY(write_hostile_cursor_model(path.toStdString(), 60, 2));
     MainWindow w;
     w.setErrorReporter([](const QString&) {});
     w.show();

@@ -6,6 +6,7 @@
 #include "controllers/modeldocument.h"
 #include "errortext.h"
 #include "mainwindow.h"
+#include "test_support.h"
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
@@ -159,23 +160,7 @@ class TestErrorsGerman : public QObject {
   }
 
   void hostile_cursor_in_german() {
-    auto d = gb::prepare_task("reverse", 40, 8, 1, gb::PrepareOptions{});
-    QVERIFY(d.ok());
-    gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, d->tokenizer.size(), d->max_len, 1, 1, 2, 16, 32);
-    c.bos_id = gb::Tokenizer::kBos;
-    c.eos_id = gb::Tokenizer::kEos;
-    c.pad_id = gb::Tokenizer::kPad;
-    gb::ModelFile m = gb::ModelFile::of(c, gb::params_init(c, 5));
-    m.tokenizer = d->tokenizer;
-    m.data = d->description;
-    m.history = {{1, 3.0, 0.01, {}, {}, {}}};
-    gb::TrainingState st;
-    st.options.steps = 1;
-    st.options.opt.lr = 0.01f;
-    st.cursor.step = 1;
-    st.cursor.order.assign(d->train.size(), 3);
-    m.training = st;
-    QVERIFY(!gb::save_model(path("hostile.safetensors").toStdString(), m));
+    QVERIFY(write_hostile_cursor_model(path("hostile.safetensors").toStdString(), 40, 1));
     MainWindow w;
     w.setErrorReporter([](const QString&) {});
     w.show();
