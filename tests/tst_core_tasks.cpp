@@ -134,7 +134,7 @@ class TestTasks : public QObject {
     QTest::newRow("tokenizer too large") << "glassbox.tokenizer" << R"({"kind":"char","vocab":["<pad>","<bos>","<eos>","<unk>","a","b","c","d","e","f"]})" << "the tokenizer has 10 tokens but |V| = 9";
     QTest::newRow("history not an array") << "glassbox.history" << R"({"step":1})" << "glassbox.history must be an array";
     QTest::newRow("history entry") << "glassbox.history" << R"([{"step":1,"loss":"x","lr":0}])" << "glassbox.history[0]: field 'loss'";
-    QTest::newRow("training without moments") << "glassbox.training" << R"({"optimizer":"adamw","lr":0.1,"beta1":0.9,"beta2":0.99,"eps":1e-8,"weight_decay":0,"min_lr_ratio":0.1,"clip":0,"warmup_steps":0,"decay_steps":0,"batch_size":1,"steps":1,"t":1,"loss":"sum","shuffle":false,"seed":0,"cursor":{"step":1,"epoch":0,"pos":1,"order":[0],"rng":{"s":[1,2,3,4],"spare":0,"has_spare":false}}})" << "optimizer state 'opt.m.*': tensor 'W_e' is missing";
+    QTest::newRow("training without moments") << "glassbox.training" << R"({"optimizer":"adamw","lr":0.1,"beta1":0.9,"beta2":0.99,"eps":1e-8,"weight_decay":0,"min_lr_ratio":0.1,"clip":0,"warmup_steps":0,"decay_steps":0,"batch_size":1,"steps":1,"t":1,"loss":"sum","shuffle":false,"seed":0,"cursor":{"step":1,"epoch":0,"pos":1,"order":[0],"rng":{"s":[1,2,3,4],"spare":0,"has_spare":false}}})" << "'opt.m.*': tensor 'W_e' is missing";
   }
   void bad_extras_are_rejected() {
     QFETCH(QString, key);

@@ -1323,6 +1323,41 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
     </message>
 </context>
 <context>
+    <name>SystemError</name>
+    <message>
+        <source>No such file or directory</source>
+        <translation>Datei oder Verzeichnis nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>Keine Berechtigung</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>Ist ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>Kein Platz mehr auf dem Gerät</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>Dateisystem ist nur lesbar</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>Ist kein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>Plattenkontingent überschritten</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>Ein-/Ausgabefehler</translation>
+    </message>
+</context>
+<context>
     <name>TaskNames</name>
     <message>
         <source>copy</source>
@@ -1805,10 +1840,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>keine brauchbaren Paare</translation>
     </message>
     <message>
-        <source>no usable pairs ({count} malformed, first at line {line}: {reason})</source>
-        <translation>keine brauchbaren Paare ({count} fehlerhaft, das erste in Zeile {line}: {reason})</translation>
-    </message>
-    <message>
         <source>field '{field}' is missing</source>
         <translation>das Feld '{field}' fehlt</translation>
     </message>
@@ -1935,10 +1966,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>unexpected tensor '{tensor}' (no training state)</source>
         <translation>unerwarteter Tensor '{tensor}' (kein Trainingszustand)</translation>
-    </message>
-    <message>
-        <source>cannot save: {reason}</source>
-        <translation>lässt sich nicht speichern: {reason}</translation>
     </message>
     <message>
         <source>the decoder prefix is empty and the model has no bos token: give the prefix (target ids)</source>
@@ -2103,6 +2130,18 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>example {example} does not fit the model: {problem} — build the model again for this data</source>
         <translation>Beispiel {example} passt nicht zum Modell: {problem} – Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>no usable pairs ({count} malformed, first at line {line}: {problem})</source>
+        <translation>keine verwendbaren Paare ({count} fehlerhaft, das erste in Zeile {line}: {problem})</translation>
+    </message>
+    <message>
+        <source>cannot save: {problem}</source>
+        <translation>kann nicht speichern: {problem}</translation>
+    </message>
+    <message>
+        <source>the header is not a JSON object</source>
+        <translation>der Header ist kein JSON-Objekt</translation>
     </message>
 </context>
 <context>

@@ -2,11 +2,28 @@
 
 #include <QCoreApplication>
 
+namespace {
+// The C library's reasons (strerror) that a user meets when a file cannot be read or written, for translation.
+[[maybe_unused]] const char* const kSystemReasons[] = {
+    QT_TRANSLATE_NOOP("SystemError", "No such file or directory"),
+    QT_TRANSLATE_NOOP("SystemError", "Permission denied"),
+    QT_TRANSLATE_NOOP("SystemError", "Is a directory"),
+    QT_TRANSLATE_NOOP("SystemError", "No space left on device"),
+    QT_TRANSLATE_NOOP("SystemError", "Read-only file system"),
+    QT_TRANSLATE_NOOP("SystemError", "Not a directory"),
+    QT_TRANSLATE_NOOP("SystemError", "Disk quota exceeded"),
+    QT_TRANSLATE_NOOP("SystemError", "Input/output error"),
+};
+}  // namespace
+
 QString errorTemplateText(const std::string& englishTemplate, const gb::ErrorArgs& args) {
-  // The arguments are file names, numbers and tokens: they stay as they are. The placeholders are filled after
-  // translating, so a translation may put them in another order.
+  // The arguments are file names, numbers and tokens: they stay as they are — except a system reason, which is a
+  // sentence of the C library. The placeholders are filled after translating, so a translation may reorder them.
   const QString tmpl = QCoreApplication::translate("gb::Error", englishTemplate.c_str());
-  return QString::fromStdString(gb::fill_error_template(tmpl.toStdString(), args));
+  gb::ErrorArgs shown = args;
+  for (auto& [name, value] : shown)
+    if (name == "reason") value = QCoreApplication::translate("SystemError", value.c_str()).toStdString();
+  return QString::fromStdString(gb::fill_error_template(tmpl.toStdString(), shown));
 }
 
 QString errorText(const gb::Error& e) {

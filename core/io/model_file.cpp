@@ -169,7 +169,7 @@ static Result<TrainingState> training_from_json(const Json& j, const std::string
 }
 
 Status save_model(const std::string& path, const ModelFile& m) {
-  if (auto e = m.config.validate()) return Error(ErrorCode::CannotSave, {{"reason", e->message}}).in_file(path);
+  if (auto e = m.config.validate()) return Error::with_cause(ErrorCode::CannotSave, {}, *e).in_file(path);
   StFile f = params_to_safetensors(m.config, m.params);
   f.metadata = m.extra;
   f.metadata["glassbox.format"] = "1";
@@ -260,7 +260,7 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
           const std::string pre = std::string("opt.") + which + ".";
           for (const auto& t : f.tensors)
             if (t.name.rfind(pre, 0) == 0) sub.tensors.push_back({t.name.substr(pre.size()), t.shape, t.data});
-          auto moment = params_from_safetensors(m.config, sub, path + ": optimizer state '" + pre + "*'");
+          auto moment = params_from_safetensors(m.config, sub, path + ": '" + pre + "*'");
           if (!moment) return moment.error();
           (which[0] == 'm' ? ts->optimizer.m : ts->optimizer.v) = std::move(*moment);
         }

@@ -90,7 +90,7 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
         .in_file(what);
   auto header = parse_json_strict(std::string_view(bytes).substr(8, n), what + " header");
   if (!header) return header.error();
-  if (!header->is_object()) return Error(ErrorCode::JsonNotObject).in_file(what + " header");
+  if (!header->is_object()) return Error(ErrorCode::StHeaderNotObject).in_file(what);
   const uint64_t data_size = size - 8 - n;
   const char* data = bytes.data() + 8 + n;
 

@@ -105,10 +105,10 @@ Result<PairsFile> parse_pairs(std::string_view text, char delim, MalformedPolicy
   if (progress) progress(n, n);
   if (out.pairs.empty())
     return (out.skipped.empty() ? Error(ErrorCode::NoUsablePairs)
-                                : Error(ErrorCode::NoUsablePairsMalformed,
-                                        {{"count", std::to_string(out.skipped.size())},
-                                         {"line", std::to_string(out.skipped[0].line)},
-                                         {"reason", out.skipped[0].reason}}))
+                                : Error::with_cause(ErrorCode::NoUsablePairsMalformed,
+                                                    {{"count", std::to_string(out.skipped.size())},
+                                                     {"line", std::to_string(out.skipped[0].line)}},
+                                                    Error(out.skipped[0].code, out.skipped[0].args)))
         .in_file(what);
   return out;
 }

@@ -69,7 +69,8 @@ class TestErrorsGerman : public QObject {
     const Case cases[] = {
         {garbage, QStringLiteral("überschreitet die Grenze"), QStringLiteral("is larger than the limit")},
         {truncated, QStringLiteral("reicht über das Dateiende hinaus"), QStringLiteral("runs past the end")},
-        {path("missing.safetensors"), QStringLiteral("lässt sich nicht öffnen"), QStringLiteral("cannot open")},
+        {path("missing.safetensors"), QStringLiteral("lässt sich nicht öffnen (Datei oder Verzeichnis nicht gefunden)"),
+         QStringLiteral("No such file")},
     };
     for (const Case& c : cases) {
       errors.clear();
