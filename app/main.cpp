@@ -3,6 +3,8 @@
 #include "language.h"
 #include "mainwindow.h"
 
+#include <cstdio>
+
 #include "controllers/trainingcontroller.h"
 #include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
@@ -71,6 +73,8 @@ int main(int argc, char** argv) {
   w.show();
   const QString shot = parser.value(QStringLiteral("screenshot"));
   const bool scripted = parser.isSet(QStringLiteral("demo")) || !shot.isEmpty();
+  if (scripted)  // nobody is there to press OK: errors go to stderr, and the run goes on (or quits after the shot)
+    w.setErrorReporter([](const QString& m) { std::fprintf(stderr, "glassbox: %s\n", qPrintable(m)); });
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
                               QStringLiteral("decoding"), QStringLiteral("algorithm")};

@@ -59,7 +59,7 @@ enum class ErrorCode {
   NoBosToken, DecoderOnlyNoSource, PromptEmpty, SequenceFull, ForcedTokenNotInVocab, BadTemperature, BadTopK,
   BadTopP, NothingToBranch, BeamWidth, BeamNoNewTokens, BeamNoHypothesis,
   // the training plan (train/plan.cpp) and the data against the model
-  StHeaderNotObject, PlanIncomplete, PlanSteps, PlanBatchSize, PlanLearningRate, PlanBetas, PlanEpsilon, PlanWeightDecay, PlanScheduleSteps, PlanMinLrRatio, PlanClip, PlanNoData, PlanMemory, PlanParamShapes, PlanResumeIncomplete, PlanResumeOtherData, PlanResumeNotPermutation, PlanResumePosition, PlanResumeDone, PlanResumeNegativeT, PlanResumeOptimizerShapes, PlanResumeNoMoments, PlanRunGoing, PlanNoModel, PlanNoDataLoaded, DataOtherVocabulary, DataTokenizerTooLarge, DataForDecoderOnly, DataForEncoderDecoder, DataExampleDoesNotFit,
+  StHeaderNotObject, JsonInvalidAt, PlanIncomplete, PlanSteps, PlanBatchSize, PlanLearningRate, PlanBetas, PlanEpsilon, PlanWeightDecay, PlanScheduleSteps, PlanMinLrRatio, PlanClip, PlanNoData, PlanMemory, PlanParamShapes, PlanResumeIncomplete, PlanResumeOtherData, PlanResumeNotPermutation, PlanResumePosition, PlanResumeDone, PlanResumeNegativeT, PlanResumeOptimizerShapes, PlanResumeNoMoments, PlanRunGoing, PlanNoModel, PlanNoDataLoaded, DataOtherVocabulary, DataTokenizerTooLarge, DataForDecoderOnly, DataForEncoderDecoder, DataExampleDoesNotFit,
   Count  // not a code: the number of codes
 };
 

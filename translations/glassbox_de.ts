@@ -557,6 +557,10 @@
         <source>Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.</source>
         <translation>Beam-Suche, B = %1: „%2“, Σ log p = %3 (%4 pro Token); %5 Kandidaten erweitert, %6 verworfen.</translation>
     </message>
+    <message>
+        <source>The model has been trained since this decoding started: Start again to decode with the new parameters.</source>
+        <translation>Das Modell wurde seit dem Beginn dieses Dekodierens weiter trainiert: Starten Sie neu, um mit den neuen Parametern zu dekodieren.</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
@@ -1540,6 +1544,18 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>Ready: Start trains the steps set above, Step takes one.</source>
         <translation>Bereit: Start trainiert die oben eingestellten Schritte, Schritt macht genau einen.</translation>
     </message>
+    <message>
+        <source>To start a new run from these parameters instead, set Steps to %1 or fewer.</source>
+        <translation>Um stattdessen einen neuen Lauf von diesen Parametern aus zu beginnen, stellen Sie Schritte auf höchstens %1.</translation>
+    </message>
+    <message>
+        <source>A new run of %1 steps (the saved training state belongs to other data).</source>
+        <translation>Ein neuer Lauf mit %1 Schritten (der gespeicherte Trainingszustand gehört zu anderen Daten).</translation>
+    </message>
+    <message>
+        <source>Other data was loaded while the run was paused: Stop it (its parameters are kept), then Start a new run on the data shown.</source>
+        <translation>Während der Lauf pausierte, wurden andere Daten geladen: Halten Sie ihn an (seine Parameter bleiben erhalten) und starten Sie dann einen neuen Lauf mit den angezeigten Daten.</translation>
+    </message>
 </context>
 <context>
     <name>gb::Error</name>
@@ -2112,10 +2128,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>es sind keine Daten geladen: Laden Sie die Daten im Daten-Dock</translation>
     </message>
     <message>
-        <source>the data uses another vocabulary than the model ({data} tokens, the model's tokenizer has {model}): build the model again for this data</source>
-        <translation>die Daten verwenden ein anderes Vokabular als das Modell ({data} Token, der Tokenizer des Modells hat {model}): Bauen Sie das Modell für diese Daten neu</translation>
-    </message>
-    <message>
         <source>the data's tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
         <translation>der Tokenizer der Daten hat {data} Token, mehr als |V| = {vocab}: Bauen Sie das Modell für diese Daten neu</translation>
     </message>
@@ -2142,6 +2154,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>the header is not a JSON object</source>
         <translation>der Header ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>invalid JSON at byte {byte}</source>
+        <translation>ungültiges JSON bei Byte {byte}</translation>
+    </message>
+    <message>
+        <source>the data was encoded with another tokenizer than the model's ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
+        <translation>die Daten wurden mit einem anderen Tokenizer kodiert als dem des Modells ({data} und {model} Token; dieselben IDs stünden für andere Stücke): Bauen Sie das Modell für diese Daten neu</translation>
     </message>
 </context>
 <context>

@@ -50,6 +50,8 @@ Result<Json> parse_json_strict(std::string_view text, const std::string& what) {
     Json j = Json::parse(text.begin(), text.end(), cb, /*allow_exceptions=*/true);
     if (!duplicate.empty()) return Error(ErrorCode::JsonDuplicateKey, {{"key", duplicate}}).in_file(what);
     return j;
+  } catch (const Json::parse_error& e) {  // the library's sentence is English: say where instead
+    return Error(ErrorCode::JsonInvalidAt, {{"byte", std::to_string(e.byte)}}).in_file(what);
   } catch (const Json::exception& e) {
     return Error(ErrorCode::JsonInvalid, {{"reason", e.what()}}).in_file(what);
   }

@@ -88,7 +88,7 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
   if (n > size - 8)
     return Error(ErrorCode::StHeaderPastEnd, {{"length", std::to_string(n)}, {"size", std::to_string(size)}})
         .in_file(what);
-  auto header = parse_json_strict(std::string_view(bytes).substr(8, n), what + " header");
+  auto header = parse_json_strict(std::string_view(bytes).substr(8, n), what);
   if (!header) return header.error();
   if (!header->is_object()) return Error(ErrorCode::StHeaderNotObject).in_file(what);
   const uint64_t data_size = size - 8 - n;

@@ -39,9 +39,11 @@ int64_t physical_memory_bytes() {
   return pages > 0 && page > 0 ? int64_t(pages) * int64_t(page) : int64_t(0);
 }
 
-int64_t training_bytes(const Config& c, const TrainOptions& o, int threads) {
+int64_t training_bytes(const Config& c, const TrainOptions& o, int threads, int longest_x, int longest_z) {
   const int64_t P = params_count(c);
-  const int64_t d = c.d_e, m = c.d_mlp, H = c.heads, T = c.max_len, V = c.vocab_size;
+  const int64_t T = std::max(longest_x > 0 ? std::min(longest_x, c.max_len) : c.max_len,
+                             longest_z > 0 ? std::min(longest_z, c.max_len) : 0);
+  const int64_t d = c.d_e, m = c.d_mlp, H = c.heads, V = c.vocab_size;
   const int shards = std::max(1, std::min(threads, o.batch_size));
   const int64_t N = int64_t(o.batch_size) * T;  // columns of a batch of the longest sequences (all shards)
   // per sub-layer cache: x, u, f, s, x̂ and (attention) Q, K, V, Yc and their gradients; A, S and dA are T × H·T
@@ -54,6 +56,12 @@ int64_t training_bytes(const Config& c, const TrainOptions& o, int threads) {
   const int64_t moments = o.opt.kind == OptimizerKind::AdamW ? 2 * P : 0;
   return int64_t(sizeof(float)) * (P /* θ */ + int64_t(shards) * P /* ∇J per shard */ + moments + P /* Δθ */ +
                                    activations);
+}
+
+void TrainingPlan::moved_data(const std::vector<Example>& to) {
+  GB_ASSERT(to.size() == checked_n_ && to.data() == checked_first_,
+            "moved_data: the plan's examples must be the very ones it checked");
+  data_ = &to;
 }
 
 Status check_data(const Config& c, const std::vector<Example>& data, const Tokenizer* model_tok,
@@ -98,13 +106,20 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   const std::vector<Example>& data = *r.data;
   if (data.empty()) return Error(ErrorCode::PlanNoData);
   if (auto e = check_data(c, data, r.model_tokenizer, r.data_tokenizer)) return *e;
+  if (r.validation)
+    if (auto e = check_data(c, *r.validation, r.model_tokenizer, r.data_tokenizer)) return *e;
+  int longest_x = 0, longest_z = 0;
+  for (const Example& e : data) {
+    longest_x = std::max(longest_x, int(e.x.size()));
+    longest_z = std::max(longest_z, int(e.z.size()));
+  }
 
   // memory, before anything of the run's size is allocated
   int threads = 1;
 #ifdef _OPENMP
   threads = omp_get_max_threads();
 #endif
-  const int64_t need = training_bytes(c, o, threads);
+  const int64_t need = training_bytes(c, o, threads, longest_x, longest_z);
   const int64_t limit = r.memory_limit > 0 ? r.memory_limit : physical_memory_bytes();
   if (limit > 0 && need > limit)
     return Error(ErrorCode::PlanMemory, {{"need", mb(need)}, {"limit", mb(limit)}});
@@ -117,6 +132,8 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   plan.c_ = c;
   plan.o_ = o;
   plan.data_ = &data;
+  plan.checked_first_ = data.data();
+  plan.checked_n_ = data.size();
   plan.bytes_ = need;
 
   // a saved state against the data and the model

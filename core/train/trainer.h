@@ -76,6 +76,8 @@ class TrainingPlan {
   bool resumes() const { return cursor_.has_value(); }
   int first_step() const { return cursor_ ? cursor_->step : 0; }  // 0, or where the saved state stopped
   int64_t bytes() const { return bytes_; }  // memory the run needs (estimate)
+  // The data vector was moved (its elements, hence what was checked, stay where they were): point at the new owner.
+  void moved_data(const std::vector<Example>& to);
 
  private:
   friend class Trainer;
@@ -84,6 +86,8 @@ class TrainingPlan {
   Config c_;
   TrainOptions o_;
   const std::vector<Example>* data_ = nullptr;
+  const Example* checked_first_ = nullptr;  // the examples that were checked (for moved_data)
+  size_t checked_n_ = 0;
   std::optional<TrainCursor> cursor_;
   std::optional<OptimizerState> optimizer_;
   int64_t bytes_ = 0;
@@ -93,6 +97,7 @@ struct PlanRequest {
   const Config* config = nullptr;
   const Params<float>* params = nullptr;          // checked against the config's shapes
   const std::vector<Example>* data = nullptr;
+  const std::vector<Example>* validation = nullptr;  // checked against the model too (evaluate() runs it)
   TrainOptions options;
   const Tokenizer* model_tokenizer = nullptr;     // the tokenizer the model was built with (optional)
   const Tokenizer* data_tokenizer = nullptr;      // the tokenizer the data was encoded with (optional)
@@ -111,7 +116,8 @@ struct PlanRequest {
                                                  const std::vector<Example>& data, const TrainOptions& o);
 // The memory a run of c with these options needs, in bytes (parameters, gradients per thread, optimizer moments,
 // activations of a batch of the longest sequences). An estimate within a small factor, for refusing absurd runs.
-int64_t training_bytes(const Config& c, const TrainOptions& o, int threads);
+// longest_x, longest_z: the data's longest sequences (batches are padded only to those); 0 = ℓ_max.
+int64_t training_bytes(const Config& c, const TrainOptions& o, int threads, int longest_x = 0, int longest_z = 0);
 int64_t physical_memory_bytes();
 
 class Trainer {

@@ -181,7 +181,7 @@ class TestConsistency : public QObject {
     QVERIFY(!dp->controller()->active());
   }
 
-  void reset_after_other_data() {
+  void reset_after_another_task() {
     MainWindow w;
     buildReverse(w);
     const gb::Params<float> before = w.document()->params();
@@ -237,6 +237,45 @@ class TestConsistency : public QObject {
     QVERIFY2(tp->statusText().contains("not a permutation"), qPrintable(tp->statusText()));
     QVERIFY(w.document()->params().W_e == before.W_e);
     QVERIFY(w.isVisible());
+  }
+
+  // A paused run trains on its own copy of the data: after other data is loaded it is not resumed.
+  void paused_run_then_another_task() {
+    MainWindow w;
+    buildReverse(w);
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(50);
+    QTest::mouseClick(tp->stepButton(), Qt::LeftButton);  // one step, then paused
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->atPausePoint(), 30000);
+    QVERIFY(tp->startButton()->isEnabled());  // Resume
+    auto* box = w.dataPanel()->taskBox();
+    box->setCurrentIndex(box->findData(QStringLiteral("sort")));  // other data (it may even fit the model)
+    QVERIFY(!tp->startButton()->isEnabled());
+    QVERIFY(!tp->stepButton()->isEnabled());
+    QVERIFY(tp->statusText().contains("while the run was paused"));
+    QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
+  }
+
+  // A model built after opening a file belongs to no file: Save must not write it over the old one.
+  void build_after_open_forgets_the_path() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("m.safetensors"));
+    {
+      MainWindow w;
+      buildReverse(w);
+      QVERIFY(w.saveAs(path));
+    }
+    MainWindow w;
+    w.setErrorReporter([](const QString&) {});
+    w.show();
+    QVERIFY(w.openFile(path));
+    QCOMPARE(w.document()->filePath(), path);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->filePath().isEmpty());
+    QVERIFY(w.document()->isModified());
+    QVERIFY(!w.windowTitle().contains("m.safetensors"));
   }
 
   // The chart's q is exactly what Step draws from: 50,000 draws against the bars, chi-square at 0.001.

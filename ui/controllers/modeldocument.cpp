@@ -6,8 +6,11 @@
 #include <QLocale>
 
 ModelDocument::ModelDocument(QObject* parent) : QObject(parent) {
+  connect(this, &ModelDocument::dataChanged, this, [this] { ++mDataGeneration; });
   connect(this, &ModelDocument::dataChanged, this, &ModelDocument::updateFit);
-  connect(this, &ModelDocument::modelChanged, this, &ModelDocument::updateFit);
+  connect(this, &ModelDocument::modelChanged, this, [this] {  // new parameters of the same model fit as before
+    if (mGeneration != mFitGeneration) updateFit();
+  });
 }
 
 const gb::Tokenizer* ModelDocument::modelTokenizer() const {
@@ -52,6 +55,7 @@ std::optional<gb::Example> ModelDocument::probeExample(const QString& probe, con
 }
 
 void ModelDocument::updateFit() {
+  mFitGeneration = mGeneration;
   QString problem;
   if (mModel && !mData) {
     problem = tr("No data is loaded for this model: load the data it was trained with (or data of the same "
@@ -151,7 +155,10 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   mHistory.clear();
   mTraining.reset();
   ++mGeneration;
+  mPath.clear();  // a new model: Save must not write it over the file the last one came from
+  mModified = false;
   setModified(true);
+  emit fileStateChanged();
   emit modelChanged();
   emit historyChanged();
   return {};
@@ -237,11 +244,13 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
     warning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
                   .arg(path);
   }
+  QString keptTask;  // the open data's task, when that data stays
   if (!data && mData) {  // offer the data that is open, when it fits the model; otherwise say none is loaded
     const gb::Tokenizer* tok = m->tokenizer ? &*m->tokenizer : nullptr;
     if (!gb::check_data(m->config, mData->train, tok, &mData->tokenizer) &&
         !gb::check_data(m->config, mData->val, tok, &mData->tokenizer)) {
       data = std::move(mData);
+      keptTask = mTask;
       warning += QLatin1Char(' ') + tr("The data that was open fits the model and stays loaded.");
     }
   }
@@ -251,7 +260,9 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
   mVariant = m->config.variant;
   mHistory = m->history;
   mTraining = m->training;
-  mTask = data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", "")) : QString();
+  mTask = !keptTask.isEmpty() ? keptTask
+          : data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", ""))
+                                                       : QString();
   mData = std::move(data);
   mModel = std::move(*m);
   mPath = path;

@@ -90,6 +90,8 @@ class ModelDocument : public QObject {
   void clear();
   // Changes whenever a different model is in the document (build, open, new) — not when training updates it.
   int generation() const { return mGeneration; }
+  // Changes whenever other data is loaded (a run that started before trains on its own copy of the old data).
+  int dataGeneration() const { return mDataGeneration; }
  signals:
   void variantChanged(gb::Variant v);
   void dataChanged();
@@ -113,5 +115,7 @@ class ModelDocument : public QObject {
   bool mModified = false;
   int mGeneration = 0;
   QString mFitProblem;
+  int mFitGeneration = -1;
+  int mDataGeneration = 0;  // the model generation fitProblem was computed for
   void updateFit();
 };

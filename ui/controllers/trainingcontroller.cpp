@@ -52,7 +52,9 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
     req.resume_cursor = &resume->cursor;
     req.resume_optimizer = &resume->optimizer;
   }
-  if (auto plan = gb::plan_training(req); !plan) return plan.error();
+  req.validation = &val;
+  auto plan = gb::plan_training(req);
+  if (!plan) return plan.error();
   ++mRunId;
   if (mThread) {
     mThread->wait();
@@ -67,14 +69,10 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
     mPublishedStep = {};
     mPublishedState.reset();
   }
-  mData = std::move(data);
+  mData = std::move(data);  // the same elements: the plan follows them
   mVal = std::move(val);
-  req.data = &mData;  // the same checks hold for the moved vector; plan again so the plan points at it
-  req.params = &mWorking;
-  req.config = &mConfig;
-  auto plan = gb::plan_training(req);
-  GB_ASSERT(plan.ok(), "the plan of a copy must hold as it held for the original");
   mPlan = std::move(*plan);
+  mPlan->moved_data(mData);
   mEvalEvery = evalEvery;
   mOptions = options;
   mNames = gb::tensor_names(config);
@@ -91,7 +89,10 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
   if (!doc.hasModel()) return gb::Error(gb::ErrorCode::PlanNoModel);
   if (!doc.hasData()) return gb::Error(gb::ErrorCode::PlanNoDataLoaded);
   const auto& saved = doc.trainingState();
-  const bool goOn = saved && saved->cursor.step > 0 && saved->cursor.step < requested.steps && doc.isTrained();
+  // a saved state of other data (another number of examples) cannot go on here: a new run from these parameters
+  const bool belongs = saved && saved->cursor.order.size() == doc.data().train.size();
+  const bool goOn = belongs && saved->cursor.step > 0 && saved->cursor.step < requested.steps && doc.isTrained();
+  if (out) *out = RunStart{goOn, goOn ? saved->cursor.step : 0, requested.steps, 0, saved && !belongs};
   gb::TrainOptions o = requested;
   if (goOn) {
     o = saved->options;
@@ -104,7 +105,7 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
   if (auto e = setup(doc.config(), doc.params(), doc.data().train, o, std::move(val), std::max(1, o.steps / 10),
                      goOn ? &*saved : nullptr, doc.modelTokenizer(), &doc.data().tokenizer))
     return e;
-  if (out) *out = RunStart{goOn, goOn ? saved->cursor.step : 0, o.steps, valSize};
+  if (out) *out = RunStart{goOn, goOn ? saved->cursor.step : 0, o.steps, valSize, saved && !belongs};
   return std::nullopt;
 }
 

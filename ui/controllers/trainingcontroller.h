@@ -68,6 +68,7 @@ class TrainingController : public QObject {
     int fromStep = 0;      // steps already done (going on), else 0
     int steps = 0;         // the run's total
     int validationSize = 0;
+    bool savedStateOfOtherData = false;  // the document's saved state belongs to other data: a new run
   };
   [[nodiscard]] std::optional<gb::Error> prepareRun(const ModelDocument& doc, const gb::TrainOptions& requested,
                                                     RunStart* out);

@@ -188,6 +188,7 @@ void AlgorithmPanel::redraw() {
   mScope->setRowCount(0);
   if (!c) {
     mTitle->clear();
+    mInfo->setText(tr("Build a model, then start: the seed's algorithm runs one line at a time."));
     mRecord->clear();
     mMatrixTitle->clear();
     mMatrix->clear();

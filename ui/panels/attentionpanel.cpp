@@ -88,6 +88,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   });
   connect(mDoc, &ModelDocument::dataChanged, this, &AttentionPanel::fillProbes);
   connect(mDoc, &ModelDocument::fitChanged, this, &AttentionPanel::refresh);
+  connect(mDoc, &ModelDocument::dataChanged, this, &AttentionPanel::refresh);  // the probe's target comes from it
   connect(mTrainer, &TrainingController::paramsPublished, this, &AttentionPanel::refresh);
   mInfo->setText(tr("Build a model to see its attention."));
   mViews = {mLarge, mMask, mMaskTitle, gridScroll, mGridTitle};

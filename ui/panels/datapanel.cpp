@@ -199,6 +199,10 @@ void DataPanel::loadTask() {
 
 void DataPanel::refresh() {
   mSummary->setText(mDoc->dataSummary());
+  if (mDoc->hasData()) {  // the dock shows where the loaded data came from (also after Open or a failed file)
+    const bool file = mDoc->data().description.value("kind", "") == "file";
+    if (mSource->currentIndex() != (file ? 1 : 0)) mSource->setCurrentIndex(file ? 1 : 0);
+  }
   if (!mDoc->taskName().isEmpty()) {  // the dock shows the task that is loaded (also after Open)
     const int i = mTask->findData(mDoc->taskName());
     if (i >= 0 && i != mTask->currentIndex()) {

@@ -183,6 +183,9 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     fillInputs();
     redraw();
+    if (mCtl->active())  // trained since (same model, new parameters): the session decodes with the old ones
+      mInfo->setText(tr("The model has been trained since this decoding started: Start again to decode with the "
+                        "new parameters."));
   });
   connect(mDoc, &ModelDocument::aboutToReplace, mCtl, &DecodingController::stop);  // never the old model
   connect(mDoc, &ModelDocument::fitChanged, this, &DecodingPanel::redraw);
@@ -233,6 +236,8 @@ void DecodingPanel::redraw() {
   mBeam->setEnabled(active && !mCtl->finished());
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   if (!active) {
+    if (!mDoc->hasModel()) mInfo->setText(tr("Build (and train) a model, then start decoding."));
+    mChart->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     mSequence->clear();
     mChoice->clear();
     mCache->clear();

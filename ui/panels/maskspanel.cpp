@@ -93,7 +93,8 @@ void MasksPanel::refresh() {
   const int first = mFirst->value() - 1;
   const int B = std::min<int>(mBatch->value(), int(ex.size()) - first);
   const int b = std::clamp(mExample->value() - 1, 0, B - 1);
-  // the batch exactly as the core packs it, and the masks model_forward applies to it (the core draws them)
+  // consecutive examples packed as the core packs a batch (the trainer packs each micro-batch of its shards the
+  // same way), and the masks model_forward applies to it: the core draws them
   std::vector<int> idx(static_cast<size_t>(B));
   for (int k = 0; k < B; ++k) idx[size_t(k)] = first + k;
   gb::Batch batch;

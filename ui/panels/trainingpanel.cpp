@@ -212,7 +212,11 @@ void TrainingPanel::startOrResume(bool singleStep) {
   o.steps = mSteps->value();
   TrainingController::RunStart run;
   if (auto err = mTrainer->prepareRun(*mDoc, o, &run)) {  // the core's plan said no: say why, keep everything
-    mStatus->setText(tr("Training cannot start: %1").arg(errorText(*err)));
+    QString text = tr("Training cannot start: %1").arg(errorText(*err));
+    if (run.goesOn)  // the way out when the saved state cannot be used
+      text += QLatin1Char('\n') + tr("To start a new run from these parameters instead, set Steps to %1 or fewer.")
+                                      .arg(run.fromStep);
+    mStatus->setText(text);
     refreshButtons();
     return;
   }
@@ -225,12 +229,15 @@ void TrainingPanel::startOrResume(bool singleStep) {
     mDoc->clearHistory();
   }
   mRunGeneration = mDoc->generation();
+  mRunDataGeneration = mDoc->dataGeneration();
   mValidationSize = run.validationSize;
   mFirstStep = mTrainer->stepsDone() + 1;
   mStatus->setText(run.goesOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
                                     .arg(run.fromStep)
                                     .arg(run.steps)
-                              : tr("A new run of %1 steps.").arg(run.steps));
+                   : run.savedStateOfOtherData
+                       ? tr("A new run of %1 steps (the saved training state belongs to other data).").arg(run.steps)
+                       : tr("A new run of %1 steps.").arg(run.steps));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
 }
@@ -242,10 +249,13 @@ void TrainingPanel::refreshButtons() {
   const bool paused = st == TrainingController::State::Paused;
   // A new run needs a model that fits the data (the core's check); a paused run has its own copy of both.
   const bool fits = mDoc->modelFitsData();
+  // a paused run trains on its own copy of the data it started with: once other data is loaded, going on would
+  // train on data nobody sees — it can only be stopped (its parameters are kept)
+  const bool stale = paused && mDoc->dataGeneration() != mRunDataGeneration;
   mStart->setText(paused ? tr("Resume") : tr("Start"));
-  mStart->setEnabled(model && !running && (paused || fits));
+  mStart->setEnabled(model && !running && (paused ? !stale : fits));
   mPause->setEnabled(running);
-  mStep->setEnabled(model && !running && (paused || fits));
+  mStep->setEnabled(model && !running && (paused ? !stale : fits));
   mStop->setEnabled(running || paused);
   mReset->setEnabled(model && !running && !paused);
   mWarmup->setEnabled(!running && !paused && mSchedule->currentData().toInt() == 1);
@@ -260,6 +270,10 @@ void TrainingPanel::refreshButtons() {
   };
   if (!model) {
     mStatus->setText(tr("Build a model to train it."));
+    mStatus->setProperty("hint", mStatus->text());
+  } else if (stale) {
+    mStatus->setText(tr("Other data was loaded while the run was paused: Stop it (its parameters are kept), then "
+                        "Start a new run on the data shown."));
     mStatus->setProperty("hint", mStatus->text());
   } else if (!fits && !running && !paused) {
     mStatus->setText(tr("Training is not possible: %1").arg(mDoc->fitProblem()));

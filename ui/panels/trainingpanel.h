@@ -49,6 +49,7 @@ class TrainingPanel : public QWidget {
   QElapsedTimer mClock;   // since Start/Resume, for the time left
   int mFirstStep = 1;
   int mValidationSize = 0;
+  int mRunDataGeneration = 0;
   int mRunGeneration = -1;    // the document's model the current run trains
   int mShownGeneration = -1;  // the model whose history the plot shows
   QString mLastStatus, mLastValidation;
