@@ -81,4 +81,13 @@ expect_error("cli_bad.jsonl:2" ${CLI} train --model ${WORK}/d.safetensors --data
 file(WRITE ${WORK}/junk.safetensors "not a model at all")
 expect_error("header length" ${CLI} forward --model ${WORK}/junk.safetensors --ids 1)
 expect_error("cannot open" ${CLI} forward --model ${WORK}/missing.safetensors --ids 1)
+# divergence: caught at the step where it appears, exit non-zero, nothing saved
+file(REMOVE ${WORK}/nan.safetensors)
+expect_error("became NaN or infinite.*Nothing was saved" ${CLI} train --model ${WORK}/d.safetensors
+    --data ${WORK}/data.jsonl --out ${WORK}/nan.safetensors --optimizer sgd --lr 1e6 --steps 100)
+if(EXISTS ${WORK}/nan.safetensors)
+  message(FATAL_ERROR "a diverged run saved its parameters")
+endif()
+expect_error("learning rate η: expected a number from 0 to 1e9, found 1e\\+12" ${CLI} train --model ${WORK}/d.safetensors
+    --data ${WORK}/data.jsonl --out ${WORK}/nan.safetensors --optimizer sgd --lr 1e12)
 message(STATUS "glassbox-cli smoke test passed")

@@ -342,6 +342,37 @@ class TestCoreTrain : public QObject {
     t.step();
     QCOMPARE(t.steps_done(), 2);
   }
+
+  // Divergence is caught at the step where the NaN or infinity appears: that step makes no update, the run stops,
+  // and the parameters, the optimizer state and the cursor are those of the last good step (all finite).
+  void numeric_fault_stops_with_the_last_good_step() {
+    const Config c = Config::make(Variant::DecoderOnly, 10, 16, 0, 2, 2, 16, 32);
+    Params<float> p = params_init(c, 3);
+    const std::vector<Example> data = copy_task(c, 16, 4);
+    TrainOptions o;
+    o.steps = 200;
+    o.opt.lr = 1e6f;  // SGD far too fast: diverges within a few steps
+    Trainer t(must_plan(c, p, data, o), p);
+    Params<float> last_good = p;
+    int seen = 0;
+    t.run([&](const StepReport& r) {
+      if (!r.fault) last_good = p, ++seen;
+      return true;
+    });
+    QVERIFY2(t.fault().has_value(), "a diverging run must report a fault");
+    QVERIFY(t.fault()->kind != NumericFault::Kind::Parameter || !t.fault()->tensor.empty());
+    QCOMPARE(t.fault()->step, seen + 1);
+    QCOMPARE(t.steps_done(), t.fault()->kind == NumericFault::Kind::Parameter ? seen + 1 : seen);
+    if (t.fault()->kind != NumericFault::Kind::Parameter) {
+      for (const auto& tr : tensor_list(c, p)) QVERIFY(tr.mat().allFinite());
+      QVERIFY(p.W_e == last_good.W_e);  // no update on the faulted step
+      QVERIFY(p.dec[0].mlp.W_in == last_good.dec[0].mlp.W_in);
+    }
+    if (t.fault()->kind == NumericFault::Kind::Gradient) QVERIFY(!t.fault()->tensor.empty());
+    const int before = t.steps_done();
+    t.step();  // a faulted trainer does not go on
+    QCOMPARE(t.steps_done(), before);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCoreTrain)

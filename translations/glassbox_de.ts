@@ -1556,6 +1556,30 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>Other data was loaded while the run was paused: Stop it (its parameters are kept), then Start a new run on the data shown.</source>
         <translation>Während der Lauf pausierte, wurden andere Daten geladen: Halten Sie ihn an (seine Parameter bleiben erhalten) und starten Sie dann einen neuen Lauf mit den angezeigten Daten.</translation>
     </message>
+    <message>
+        <source>the loss</source>
+        <translation>der Verlust</translation>
+    </message>
+    <message>
+        <source>the gradient of %1</source>
+        <translation>der Gradient von %1</translation>
+    </message>
+    <message>
+        <source>the parameter %1</source>
+        <translation>der Parameter %1</translation>
+    </message>
+    <message>
+        <source>Training stopped at step %1: %2 became NaN or infinite. %3 Try a smaller learning rate η, or the AdamW optimizer with clipping.</source>
+        <translation>Das Training hat bei Schritt %1 angehalten: %2 wurde NaN oder unendlich. %3 Versuchen Sie eine kleinere Lernrate η oder den Optimierer AdamW mit Begrenzung.</translation>
+    </message>
+    <message>
+        <source>The parameters shown are the last ones published before it.</source>
+        <translation>Die angezeigten Parameter sind die zuletzt davor veröffentlichten.</translation>
+    </message>
+    <message>
+        <source>No update was made: the parameters are those of step %1.</source>
+        <translation>Es wurde nichts aktualisiert: Die Parameter sind die von Schritt %1.</translation>
+    </message>
 </context>
 <context>
     <name>gb::Error</name>

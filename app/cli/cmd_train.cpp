@@ -202,6 +202,7 @@ int cmd_train(int argc, char** argv) {
   double last_print = -1;
   const int total = o.steps - done_before;
   trainer.run([&](const gb::StepReport& r) {
+    if (r.fault) return false;  // nothing of a faulted step enters the history
     history.push_back({r.step + 1, r.loss, double(r.lr), {}, {}, {}});
     if (log) {
       gb::Json j{{"step", r.step}, {"loss", r.loss}, {"lr", r.lr}, {"grad_norm", r.grad_norm}, {"tokens", r.tokens}};
@@ -225,6 +226,16 @@ int cmd_train(int argc, char** argv) {
     if (!val.empty() && *eval_every > 0 && done % *eval_every == 0 && !last) report_eval(r.step + 1);
     return true;
   });
+  if (const auto& f = trainer.fault()) {  // never save non-finite parameters, nor pretend the run went well
+    const bool param = f->kind == gb::NumericFault::Kind::Parameter;
+    std::fprintf(stderr, "%s", tty ? "\n" : "");
+    return fail(cmd,
+                std::string("step ") + std::to_string(f->step) + ": the " + gb::numeric_fault_name(f->kind) +
+                    (f->tensor.empty() ? std::string() : " of tensor '" + f->tensor + "'") +
+                    " became NaN or infinite; " +
+                    (param ? "the parameters of that step are not finite" : "no update was made") +
+                    ". Nothing was saved. Try a smaller learning rate (--lr) or gradient clipping (--clip 1)");
+  }
   if (!val.empty()) report_eval(trainer.steps_done());
   if (args->has("exact-match") && m->tokenizer && !val_pairs.empty()) {
     const double em = gb::exact_match(m->config, m->params, *m->tokenizer, val_pairs);

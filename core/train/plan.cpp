@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #ifdef _OPENMP
 #include <omp.h>
@@ -28,6 +29,12 @@ bool same_shapes(const Config& c, const Params<float>& a, const Params<float>& b
 // Layers as the config says (for_each_tensor walks the Params' own layer lists).
 bool layer_counts_match(const Config& c, const Params<float>& p) {
   return p.enc.size() == size_t(c.is_ed() ? c.enc_layers : 0) && p.dec.size() == size_t(c.dec_layers);
+}
+
+std::string short_number(double v) {  // 1e+12, 0.003: as a person writes it
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 std::string mb(int64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); }
@@ -92,7 +99,7 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   if (o.batch_size < 1 || o.batch_size > (1 << 20))
     return Error(ErrorCode::PlanBatchSize, {{"found", std::to_string(o.batch_size)}});
   if (!finite_in(o.opt.lr, 0, 1e9))  // 0 is allowed: a step that only computes the gradient
-    return Error(ErrorCode::PlanLearningRate, {{"found", std::to_string(o.opt.lr)}});
+    return Error(ErrorCode::PlanLearningRate, {{"found", short_number(o.opt.lr)}});
   if (!finite_in(o.opt.beta1, 0, 0.999999) || !finite_in(o.opt.beta2, 0, 0.999999))
     return Error(ErrorCode::PlanBetas);
   if (!finite_in(o.opt.eps, 1e-30, 1) ) return Error(ErrorCode::PlanEpsilon);

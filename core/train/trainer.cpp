@@ -17,6 +17,7 @@ Trainer::Trainer(const TrainingPlan& plan, Params<float>& params)
   // The plan checked the data, the options, the shapes and the saved state.
   names_ = gb::tensor_names(c);
   gl_ = tensor_list(c, g_);
+  pl_ = tensor_list(c, params);
   int threads = 1;
 #ifdef _OPENMP
   threads = omp_get_max_threads();
@@ -47,7 +48,18 @@ void Trainer::next_epoch() {
 }
 
 
+const char* numeric_fault_name(NumericFault::Kind k) {
+  switch (k) {
+    case NumericFault::Kind::Loss: return "loss";
+    case NumericFault::Kind::Gradient: return "gradient";
+    case NumericFault::Kind::Parameter: return "parameter";
+  }
+  return "?";
+}
+
 const StepReport& Trainer::step() {
+  if (fault_) return report_;  // a faulted run does not go on
+  cur_before_ = cur_;            // (reuses its capacity: no allocation after the first step)
   if (cur_.pos >= data_.size()) next_epoch();
   const size_t end = std::min(data_.size(), cur_.pos + size_t(o_.batch_size));
   idx_.assign(cur_.order.begin() + cur_.pos, cur_.order.begin() + end);
@@ -130,10 +142,28 @@ const StepReport& Trainer::step() {
   r.grad_norms.resize(gl_.size());
 #pragma omp parallel for schedule(dynamic)
   for (size_t i = 0; i < gl_.size(); ++i) r.grad_norms[i] = gl_[i].mat().norm();
+  r.fault.reset();
+  // A NaN or infinity in the loss or a gradient: no update, the run stops with the state of the last good step.
+  auto refuse = [&](NumericFault::Kind kind, const std::string& tensor) -> const StepReport& {
+    fault_ = NumericFault{kind, step_ + 1, tensor};
+    r.fault = fault_;
+    cur_ = cur_before_;
+    return r;
+  };
+  if (!std::isfinite(r.loss)) return refuse(NumericFault::Kind::Loss, "");
+  for (size_t i = 0; i < gl_.size(); ++i)  // (a norm is non-finite exactly when an entry is)
+    if (!std::isfinite(r.grad_norms[i])) return refuse(NumericFault::Kind::Gradient, names_[i]);
   r.grad_norm = opt_.clip();
   r.lr = schedule_lr(o_.opt, step_);
   opt_.step(r.lr);                                                              // θ ← θ − η ∇J(θ)
   ++step_;
+  // The update itself can overflow (η far too large): say which tensor, and stop.
+  for (size_t i = 0; i < pl_.size(); ++i)
+    if (!pl_[i].mat().allFinite()) {
+      fault_ = NumericFault{NumericFault::Kind::Parameter, step_, names_[i]};
+      r.fault = fault_;
+      break;
+    }
   return r;
 }
 
@@ -143,6 +173,7 @@ int Trainer::run(const std::function<bool(const StepReport&)>& on_step) {
     const StepReport& r = step();
     ++n;
     if (on_step && !on_step(r)) break;
+    if (r.fault) break;
   }
   return n;
 }

@@ -30,6 +30,16 @@ struct TrainOptions {
   int steps = 0;  // total optimizer steps (the caller converts epochs: steps = epochs · ⌈n / B⌉)
 };
 
+// A NaN or an infinity, caught at the step where it appeared. Loss and Gradient: found before the update, which
+// is then not made — the parameters, the optimizer state and the data cursor stay as they were after the last good
+// step. Parameter: the update itself made a parameter non-finite (η far too large); those parameters are not good.
+struct NumericFault {
+  enum class Kind { Loss, Gradient, Parameter } kind = Kind::Loss;
+  int step = 0;        // 1-based number of the step that failed
+  std::string tensor;  // the first tensor (file name, e.g. "dec.0.attn.W_q") that went non-finite; "" for the loss
+};
+const char* numeric_fault_name(NumericFault::Kind k);  // "loss" | "gradient" | "parameter"
+
 struct StepReport {
   int step = 0;                    // 0-based index of this step
   double loss = 0;                 // J of this step's forward pass, before its update
@@ -39,6 +49,7 @@ struct StepReport {
   std::vector<float> grad_norms;   // per tensor, in for_each_tensor order (names: Trainer::tensor_names())
   int64_t tokens = 0;              // tokens in the batch (real, not padding)
   int epoch = 0;
+  std::optional<NumericFault> fault;  // set when this step found a NaN or infinity (then the run must stop)
 };
 
 struct EvalReport {
@@ -127,10 +138,13 @@ class Trainer {
 
   // One optimizer step on the next batch. Returns its report (valid until the next step).
   const StepReport& step();
-  // Runs until o.steps are done or on_step returns false (cancel). Returns the number of steps run.
+  // Runs until o.steps are done, on_step returns false (cancel), or a step reports a numeric fault. Returns the
+  // number of steps run (a faulted step included).
   int run(const std::function<bool(const StepReport&)>& on_step);
 
   int steps_done() const { return step_; }
+  // The fault that stopped training, if any (step() then refuses to go on: it returns the same report).
+  const std::optional<NumericFault>& fault() const { return fault_; }
   int steps_per_epoch() const;
   const std::vector<std::string>& tensor_names() const { return names_; }
   OptimizerState& optimizer_state() { return opt_.state(); }
@@ -172,7 +186,10 @@ class Trainer {
   std::vector<std::string> names_;
   std::vector<int> idx_;
   std::vector<TensorRef<float>> gl_;
+  std::vector<TensorRef<float>> pl_;      // views of the parameters (the finiteness check after an update)
   StepReport report_;
+  Cursor cur_before_;                     // the cursor before the current step (restored when it faults)
+  std::optional<NumericFault> fault_;
 };
 
 // Mean loss and accuracies on data (no dropout), in batches of batch_size.

@@ -8,6 +8,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <cmath>
+
 static std::vector<gb::Example> copyData(int n) {
   gb::Rng r(1);
   std::vector<gb::Example> ex;
@@ -107,6 +109,25 @@ class TestTrainingController : public QObject {
     QCOMPARE(steps.count(), 1);
     c.stop();
     QTRY_COMPARE(c.state(), TrainingController::State::Finished);
+  }
+
+  // A diverging run ends at the faulted step with a signal; the parameters handed back are finite.
+  void divergence_is_reported_and_parameters_stay_finite() {
+    TrainingController c;
+    gb::TrainOptions o = options(500);
+    o.opt.kind = gb::OptimizerKind::SGD;
+    o.opt.lr = 1e6f;
+    QVERIFY(!c.setup(mConfig, gb::params_init(mConfig, 4), copyData(16), o));
+    QSignalSpy faults(&c, &TrainingController::faulted);
+    QSignalSpy steps(&c, &TrainingController::stepped);
+    c.start();
+    QTRY_COMPARE_WITH_TIMEOUT(c.state(), TrainingController::State::Finished, 30000);
+    QCOMPARE(faults.count(), 1);
+    QVERIFY(c.fault().has_value());
+    QVERIFY(c.stepsDone() < 500);
+    for (const auto& args : steps) QVERIFY(std::isfinite(args.at(0).value<TrainingSnapshot>().loss));  // no NaN plotted
+    gb::Params<float> p = c.params();
+    for (const auto& t : gb::tensor_list(mConfig, p)) QVERIFY(t.mat().allFinite());
   }
 };
 

@@ -73,6 +73,7 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
   mVal = std::move(val);
   mPlan = std::move(*plan);
   mPlan->moved_data(mData);
+  mFault.reset();
   mEvalEvery = evalEvery;
   mOptions = options;
   mNames = gb::tensor_names(config);
@@ -257,6 +258,19 @@ void TrainingController::run() {
     }
     if (mSingleSteps.load() > 0) --mSingleSteps;
     const gb::StepReport& r = trainer.step();
+    if (r.fault) {  // nothing of this step reaches a plot; the run ends with the last good parameters
+      const gb::NumericFault f = *r.fault;
+      if (f.kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
+      QMetaObject::invokeMethod(
+          this,
+          [this, f, run] {
+            if (run != mRunId) return;
+            mFault = f;
+            emit faulted(f.step, int(f.kind), QString::fromStdString(f.tensor));
+          },
+          Qt::QueuedConnection);
+      break;
+    }
     mStepsDone = trainer.steps_done();
     tokensSince += r.tokens;
     const double now = clock.elapsed() / 1000.0;
@@ -284,7 +298,7 @@ void TrainingController::run() {
     }
     if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step);
   }
-  publishParams(trainer);
+  if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
   QMetaObject::invokeMethod(
       this, [this, run] { if (run == mRunId) setState(State::Finished); }, Qt::QueuedConnection);
   QMetaObject::invokeMethod(

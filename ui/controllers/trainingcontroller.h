@@ -96,6 +96,8 @@ class TrainingController : public QObject {
   };
   StepTensors stepTensors() const;
   int stepsDone() const { return mStepsDone.load(); }
+  // The fault that ended the last run, if any.
+  const std::optional<gb::NumericFault>& fault() const { return mFault; }
   // True while a paused worker waits (it has finished the step it was in and handed its parameters back).
   bool atPausePoint() const { return mWaiting.load(); }
   std::vector<std::string> tensorNames() const { return mNames; }
@@ -114,6 +116,10 @@ class TrainingController : public QObject {
   // New parameters are readable through params() (every publishEvery steps while training).
   void paramsPublished(int step);
   void stateChanged(TrainingController::State state);
+  // A NaN or infinity appeared at `step` (1-based) in the loss, a gradient or (after the update) a parameter of
+  // `tensor`: the run ended there. For the loss and gradients the published parameters are those of the last good
+  // step; for a parameter fault the last published ones (the faulted parameters are never published).
+  void faulted(int step, int kind, const QString& tensor);
 
  private:
   void begin(bool paused);
@@ -128,6 +134,7 @@ class TrainingController : public QObject {
   StepTensors mPublishedStep;             // its gradient and update
   std::optional<gb::TrainingState> mPublishedState;  // to resume from
   std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)
+  std::optional<gb::NumericFault> mFault;            // GUI thread: the last run's fault
   mutable QMutex mParamsMutex;
   std::vector<gb::Example> mData, mVal;
   int mEvalEvery = 0;

@@ -121,6 +121,21 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
                          .arg(QLocale().toString(left, 'f', 0)));
     mStatus->setText(mLastStatus + mLastValidation);
   });
+  connect(mTrainer, &TrainingController::faulted, this, [this](int step, int kind, const QString& tensor) {
+    const QString what = kind == int(gb::NumericFault::Kind::Loss)
+                             ? tr("the loss")
+                             : kind == int(gb::NumericFault::Kind::Gradient) ? tr("the gradient of %1").arg(tensor)
+                                                                            : tr("the parameter %1").arg(tensor);
+    mLastStatus = tr("Training stopped at step %1: %2 became NaN or infinite. %3 Try a smaller learning rate η, or "
+                     "the AdamW optimizer with clipping.")
+                      .arg(step)
+                      .arg(what)
+                      .arg(kind == int(gb::NumericFault::Kind::Parameter)
+                               ? tr("The parameters shown are the last ones published before it.")
+                               : tr("No update was made: the parameters are those of step %1.").arg(step - 1));
+    mLastValidation.clear();
+    mStatus->setText(mLastStatus);
+  });
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     mPlot->addValidation(step, loss);
     mDoc->setValidation(step, loss, tokAcc, seqAcc);
@@ -278,6 +293,8 @@ void TrainingPanel::refreshButtons() {
   } else if (!fits && !running && !paused) {
     mStatus->setText(tr("Training is not possible: %1").arg(mDoc->fitProblem()));
     mStatus->setProperty("hint", mStatus->text());
+  } else if (st == TrainingController::State::Finished && mTrainer->fault()) {
+    mStatus->setText(mLastStatus);  // the fault's report, not "done"
   } else if (st == TrainingController::State::Finished && !mLastStatus.isEmpty()) {
     mStatus->setText(mLastStatus + tr(" — done.") + mLastValidation);
   } else if (st == TrainingController::State::Idle) {
