@@ -27,25 +27,19 @@ QString errorTemplateText(const std::string& englishTemplate, const gb::ErrorArg
 }
 
 QString errorText(const gb::Error& e) {
+  gb::ErrorArgs args = e.args;
   const std::string causeCode = e.arg("cause_code");
-  if (!causeCode.empty()) {  // translate the cause too, and put it where the English has it
-    const int code = std::stoi(causeCode);
-    if (code >= 0 && code < int(gb::ErrorCode::Count)) {
-      gb::ErrorArgs causeArgs, args;
-      for (const auto& [k, v] : e.args)
-        if (k.rfind("cause.", 0) == 0) causeArgs.push_back({k.substr(6), v});
-      const QString cause = errorText(gb::Error(gb::ErrorCode(code), causeArgs));
-      for (const auto& [k, v] : e.args)
-        if (k.rfind("cause", 0) != 0 && k != "problem") args.push_back({k, v});
-      args.push_back({"problem", cause.toStdString()});
-      gb::Error outer = e;
-      outer.args = args;
-      const QString text = errorTemplateText(gb::error_template(e.code), outer.args);
-      const QString where = QString::fromStdString(e.where());
-      return where.isEmpty() ? text : where + QStringLiteral(": ") + text;
+  const int code = causeCode.empty() ? -1 : std::stoi(causeCode);
+  if (code >= 0 && code < int(gb::ErrorCode::Count)) {  // translate the cause too, and put it where the English has it
+    gb::ErrorArgs causeArgs;
+    args.clear();
+    for (const auto& [k, v] : e.args) {
+      if (k.rfind("cause.", 0) == 0) causeArgs.push_back({k.substr(6), v});
+      else if (k != "cause_code" && k != "problem") args.push_back({k, v});
     }
+    args.push_back({"problem", errorText(gb::Error(gb::ErrorCode(code), causeArgs)).toStdString()});
   }
-  const QString text = errorTemplateText(gb::error_template(e.code), e.args);
+  const QString text = errorTemplateText(gb::error_template(e.code), args);
   const QString where = QString::fromStdString(e.where());
   return where.isEmpty() ? text : where + QStringLiteral(": ") + text;
 }

@@ -5,6 +5,12 @@
 
 #include <QLocale>
 
+// The first reason the data cannot be trained or validated with this model (the core's check_data), if any.
+static gb::Status dataProblem(const gb::Config& c, const gb::Tokenizer* modelTok, const gb::PreparedData& d) {
+  if (auto e = gb::check_data(c, d.train, modelTok, &d.tokenizer)) return e;
+  return gb::check_data(c, d.val, modelTok, &d.tokenizer);
+}
+
 ModelDocument::ModelDocument(QObject* parent) : QObject(parent) {
   connect(this, &ModelDocument::dataChanged, this, [this] { ++mDataGeneration; });
   connect(this, &ModelDocument::dataChanged, this, &ModelDocument::updateFit);
@@ -32,10 +38,7 @@ std::optional<gb::Example> ModelDocument::probeExample(const QString& probe, con
   const bool fits = modelFitsData();
   // plain text (a language model, no pairs): the probe is the whole sequence, as typed
   const bool text = !c.is_ed() && (!fits || (mData->val_pairs.empty() && mData->train_pairs.empty()));
-  std::string tgt;
-  if (fits)
-    for (const auto& pr : mData->val_pairs)
-      if (pr.source == src) tgt = pr.target;
+  std::string tgt = knownTarget(probe).toStdString();
   if (tgt.empty() && !text) tgt = gb::greedy_text(c, p, tok, src);
   gb::Example e;
   auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
@@ -54,6 +57,14 @@ std::optional<gb::Example> ModelDocument::probeExample(const QString& probe, con
   return e;
 }
 
+QString ModelDocument::knownTarget(const QString& source) const {
+  if (!modelFitsData()) return {};
+  const std::string src = source.toStdString();
+  for (const auto& pr : mData->val_pairs)
+    if (pr.source == src) return QString::fromStdString(pr.target);
+  return {};
+}
+
 void ModelDocument::updateFit() {
   mFitGeneration = mGeneration;
   QString problem;
@@ -62,10 +73,7 @@ void ModelDocument::updateFit() {
                  "vocabulary) in the Data dock.");
   } else if (mModel && mData) {
     const gb::Config& c = mModel->config;
-    if (auto e = gb::check_data(c, mData->train, modelTokenizer(), &mData->tokenizer))
-      problem = errorText(*e);
-    else if (auto e2 = gb::check_data(c, mData->val, modelTokenizer(), &mData->tokenizer))
-      problem = errorText(*e2);
+    if (auto e = dataProblem(c, modelTokenizer(), *mData)) problem = errorText(*e);
   }
   if (problem == mFitProblem) return;
   mFitProblem = problem;
@@ -247,8 +255,7 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
   QString keptTask;  // the open data's task, when that data stays
   if (!data && mData) {  // offer the data that is open, when it fits the model; otherwise say none is loaded
     const gb::Tokenizer* tok = m->tokenizer ? &*m->tokenizer : nullptr;
-    if (!gb::check_data(m->config, mData->train, tok, &mData->tokenizer) &&
-        !gb::check_data(m->config, mData->val, tok, &mData->tokenizer)) {
+    if (!dataProblem(m->config, tok, *mData)) {
       data = std::move(mData);
       keptTask = mTask;
       warning += QLatin1Char(' ') + tr("The data that was open fits the model and stays loaded.");

@@ -58,6 +58,8 @@ class ModelDocument : public QObject {
   // data's own for a known input (when the model fits the data), otherwise what the model writes with p (greedy).
   // Cut to ℓ_max. Empty when there is no model, no tokenizer for it, or the probe does not fit.
   std::optional<gb::Example> probeExample(const QString& probe, const gb::Params<float>& p) const;
+  // The data's own target for a source it holds (a validation pair), when the model fits the data; else empty.
+  QString knownTarget(const QString& source) const;
   // The name of the built-in task the data came from, or empty (a file).
   QString taskName() const { return mTask; }
   // Whether the open model has been trained (its history is not empty).

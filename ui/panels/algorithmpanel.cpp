@@ -157,12 +157,10 @@ void AlgorithmPanel::start() {
   }
   const gb::Config& c = mDoc->config();
   const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
-  QString input = mInput->currentText(), target;
-  const bool fits = mDoc->modelFitsData();  // the data's pairs mean something to this model
-  if (fits)
-    for (const auto& pr : mDoc->data().val_pairs)
-      if (QString::fromStdString(pr.source) == input) target = QString::fromStdString(pr.target);
-  if (fits && !c.is_ed() && !mDoc->data().val_pairs.empty()) input += QStringLiteral(">") + target;  // "source>target"
+  QString input = mInput->currentText();
+  const QString target = mDoc->knownTarget(input);  // the data's own, when its pairs mean something to this model
+  if (mDoc->modelFitsData() && !c.is_ed() && !mDoc->data().val_pairs.empty())
+    input += QStringLiteral(">") + target;  // "source>target"
   const QString err = mCtl->start(c, p, *tok, input, target);
   mInfo->setText(err.isEmpty() ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per token, "
                                     "as the notes write it.")
