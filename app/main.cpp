@@ -1,4 +1,5 @@
 // glassbox — the workbench GUI.
+#include "appearance.h"
 #include "appicon.h"
 #include "language.h"
 #include "mainwindow.h"
@@ -62,22 +63,55 @@ int main(int argc, char** argv) {
                                                         "decoder-only model) instead of the reverse task."),
                     QCoreApplication::translate("main", "file")});
   parser.addOption({QStringLiteral("tab"),
-                    QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding "
-                                                        "or algorithm."),
+                    QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding, "
+                                                        "algorithm or training."),
+                    QCoreApplication::translate("main", "name")});
+  parser.addOption({QStringLiteral("present"),
+                    QCoreApplication::translate("main", "Start in presentation mode (full screen, the view only; "
+                                                        "Esc leaves).")});
+  parser.addOption({QStringLiteral("zoom"),
+                    QCoreApplication::translate("main", "Zoom for this run, in percent (50–300)."),
+                    QCoreApplication::translate("main", "percent")});
+  parser.addOption({QStringLiteral("theme"),
+                    QCoreApplication::translate("main", "Theme for this run: light, dark or projector."),
                     QCoreApplication::translate("main", "name")});
   parser.addPositionalArgument(QStringLiteral("model"),
                                QCoreApplication::translate("main", "A model file to open (.safetensors)."));
   parser.process(app);
 
+  Appearance::Theme theme = Appearance::get().theme();
+  if (parser.isSet(QStringLiteral("theme")) && !Appearance::parseTheme(parser.value(QStringLiteral("theme")), &theme)) {
+    std::fprintf(stderr, "%s\n",
+                 qPrintable(QCoreApplication::translate("main", "glassbox: --theme must be light, dark or projector, "
+                                                                "not “%1”.")
+                                .arg(parser.value(QStringLiteral("theme")))));
+    return 2;
+  }
+  int zoom = 0;
+  if (parser.isSet(QStringLiteral("zoom"))) {
+    bool ok = false;
+    zoom = parser.value(QStringLiteral("zoom")).remove(QLatin1Char('%')).toInt(&ok);
+    if (!ok || zoom < Appearance::kMinZoom || zoom > Appearance::kMaxZoom) {
+      std::fprintf(stderr, "%s\n",
+                   qPrintable(QCoreApplication::translate("main", "glassbox: --zoom must be a percentage from 50 to "
+                                                                  "300, not “%1”.")
+                                  .arg(parser.value(QStringLiteral("zoom")))));
+      return 2;
+    }
+  }
+  Appearance::get().setTheme(theme, /*remember=*/false);
   MainWindow w;
   w.show();
+  if (parser.isSet(QStringLiteral("present"))) w.setPresenting(true);
+  if (zoom > 0) Appearance::get().setZoom(zoom, /*remember=*/false);  // of the mode the window is in
   const QString shot = parser.value(QStringLiteral("screenshot"));
   const bool scripted = parser.isSet(QStringLiteral("demo")) || !shot.isEmpty();
   if (scripted)  // nobody is there to press OK: errors go to stderr, and the run goes on (or quits after the shot)
     w.setErrorReporter([](const QString& m) { std::fprintf(stderr, "glassbox: %s\n", qPrintable(m)); });
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
-                              QStringLiteral("decoding"), QStringLiteral("algorithm")};
+                              QStringLiteral("decoding"), QStringLiteral("algorithm"),
+                              QStringLiteral("training")};
     const int i = tabs.indexOf(parser.value(QStringLiteral("tab")).toLower());
     if (i >= 0) w.tabs()->setCurrentIndex(i);
   }

@@ -2,7 +2,9 @@
 
 #include <Eigen/Core>
 
+#include "appearance.h"
 #include "appicon.h"
+#include "presenterkeys.h"
 #include "tasknames.h"
 #include "language.h"
 #include "controllers/dataloader.h"
@@ -16,6 +18,7 @@
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
+#include "panels/trainingview.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -37,6 +40,18 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QAbstractItemView>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QStackedWidget>
+#include <QTabBar>
+#include <QTextEdit>
+#include <QHBoxLayout>
+#include <QVBoxLayout>
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));
@@ -48,9 +63,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   Eigen::setNbThreads(1);
   mDoc = new ModelDocument(this);
   mTrainer = new TrainingController(this);
+  Appearance::get();  // the remembered zoom and theme, before anything is drawn
   createTabs();
   createDocks();
+  createStrips();
   createMenus();
+  qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::fitChanged, this, &MainWindow::updateStatus);
@@ -116,7 +134,178 @@ void MainWindow::createTabs() {
   mTabs->addTab(scrolled(new ParametersPanel(mDoc, mTrainer, mTabs), "parametersTab"), tr("Parameters"));
   mTabs->addTab(scrolled(new DecodingPanel(mDoc, mTrainer, mTabs), "decodingTab"), tr("Decoding"));
   mTabs->addTab(scrolled(new AlgorithmPanel(mDoc, mTrainer, mTabs), "algorithmTab"), tr("Algorithm"));
-  setCentralWidget(mTabs);
+  mTrainingView = new TrainingView(mDoc, mTrainer, mTabs);
+  mTabs->addTab(scrolled(mTrainingView, "trainingTab"), tr("Training"));
+  for (int i = 0; i < mTabs->count(); ++i)
+    mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));
+  // the tabs above, and in presentation mode the visible tab's strip of controls below them
+  auto* central = new QWidget(this);
+  central->setObjectName(QStringLiteral("central"));
+  auto* v = new QVBoxLayout(central);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->setSpacing(0);
+  v->addWidget(mTabs, 1);
+  mStrips = new QStackedWidget(central);
+  mStrips->setObjectName(QStringLiteral("presenterStrips"));
+  mStrips->hide();
+  v->addWidget(mStrips);
+  setCentralWidget(central);
+}
+
+void MainWindow::createStrips() {
+  mTrainingView->setTrainingPanel(mTrainingPanel);
+  for (int i = 0; i < mTabs->count(); ++i) {
+    auto* frame = new QWidget(mStrips);
+    auto* h = new QHBoxLayout(frame);
+    h->setContentsMargins(8, 4, 8, 4);
+    auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(mTabs->tabText(i).toHtmlEscaped()), frame);
+    h->addWidget(title);
+    h->addSpacing(12);
+    h->addWidget(mPresentables[size_t(i)]->makePresenterStrip(frame), 1);
+    auto* hint = new QLabel(tr("? keys · Esc leaves"), frame);
+    hint->setObjectName(QStringLiteral("presenterHint"));
+    h->addSpacing(12);
+    h->addWidget(hint);
+    mStrips->addWidget(frame);
+  }
+  connect(mTabs, &QTabWidget::currentChanged, mStrips, &QStackedWidget::setCurrentIndex);
+  mStrips->setCurrentIndex(mTabs->currentIndex());
+  // the overlays: a black screen (B) and the list of keys (?)
+  mBlank = new QWidget(this);
+  mBlank->setObjectName(QStringLiteral("blankOverlay"));
+  mBlank->setAttribute(Qt::WA_StyledBackground);
+  mBlank->setStyleSheet(QStringLiteral("background: black;"));
+  mBlank->hide();
+  auto* help = new QLabel(this);
+  help->setObjectName(QStringLiteral("keysOverlay"));
+  help->setTextFormat(Qt::RichText);
+  help->setAlignment(Qt::AlignCenter);
+  help->setAttribute(Qt::WA_StyledBackground);
+  help->setStyleSheet(QStringLiteral("background: rgba(20, 20, 20, 230); color: white; border-radius: 12px; padding: 24px;"));
+  const std::pair<QString, QString> keys[] = {
+      {tr("Space, →, Page Down"), tr("next: the Algorithm tab's next line, the Decoding tab's next token, the next head, "
+                                     "one optimizer step on the Training tab")},
+      {tr("←, Page Up, Backspace"), tr("back")},
+      {tr("Home / End"), tr("to the start / to the end")},
+      {tr("1 – 6"), tr("the tabs")},
+      {tr("B"), tr("black screen, and back")},
+      {tr("Ctrl + / Ctrl − / Ctrl 0"), tr("larger, smaller, default size")},
+      {tr("?"), tr("this list")},
+      {tr("Esc, F5"), tr("leave presentation mode")},
+  };
+  QString rows;
+  for (const auto& [k, what] : keys)
+    rows += QStringLiteral("<tr><td style='padding-right:24px'><b>%1</b></td><td>%2</td></tr>")
+                .arg(k.toHtmlEscaped(), what.toHtmlEscaped());
+  help->setText(QStringLiteral("<h2>%1</h2><table>%2</table>").arg(tr("The presenter's keys").toHtmlEscaped(), rows));
+  help->setWordWrap(true);
+  help->hide();
+  mKeysHelp = help;
+}
+
+QWidget* MainWindow::presenterStrip() const { return mStrips->currentWidget(); }
+
+void MainWindow::setPresenting(bool on) {
+  if (on == mPresenting) return;
+  mPresenting = on;
+  if (on) {
+    mStateBeforePresenting = saveState();
+    mWindowStateBeforePresenting = windowState();
+    for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock}) d->hide();
+    menuBar()->hide();
+    statusBar()->hide();
+    mTabs->tabBar()->hide();
+  }
+  Appearance::get().setPresenting(on);  // its own zoom, larger by default
+  for (Presentable* p : mPresentables)
+    if (p) p->setPresenting(on);
+  mStrips->setVisible(on);
+  if (on) {
+    showFullScreen();
+    if (const QScreen* sc = screen()) setGeometry(sc->geometry());  // also without a window manager (Xvfb)
+    // the keys are the presenter's: nothing keeps the focus where typing would go
+    if (QWidget* f = QApplication::focusWidget()) f->clearFocus();
+    mTabs->currentWidget()->setFocus();
+  } else {
+    setBlank(false);
+    setKeysHelp(false);
+    mTabs->tabBar()->show();
+    menuBar()->show();
+    statusBar()->show();
+    setWindowState(mWindowStateBeforePresenting & ~Qt::WindowFullScreen);
+    if (mWindowStateBeforePresenting & Qt::WindowFullScreen) showFullScreen();
+    restoreState(mStateBeforePresenting);  // the docks as they were
+  }
+  if (mPresentAction) mPresentAction->setChecked(on);
+}
+
+void MainWindow::setBlank(bool on) {
+  mBlank->setGeometry(rect());
+  mBlank->setVisible(on);
+  if (on) mBlank->raise();
+}
+
+void MainWindow::setKeysHelp(bool on) {
+  if (on) {
+    mKeysHelp->setMaximumWidth(std::max(200, width() * 4 / 5));
+    mKeysHelp->adjustSize();
+    const QSize sz = mKeysHelp->sizeHint().boundedTo(size());
+    mKeysHelp->setGeometry(QRect(QPoint((width() - sz.width()) / 2, (height() - sz.height()) / 2), sz));
+    mKeysHelp->raise();
+  }
+  mKeysHelp->setVisible(on);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  if (mBlank && mBlank->isVisible()) mBlank->setGeometry(rect());
+  if (mKeysHelp && mKeysHelp->isVisible()) setKeysHelp(true);
+}
+
+bool MainWindow::presentStep(int direction) {
+  Presentable* p = mPresentables.at(size_t(mTabs->currentIndex()));
+  if (!p) return false;
+  switch (direction) {
+    case 1: return p->presentNext();
+    case -1: return p->presentBack();
+    case -2: return p->presentFirst();
+    case 2: return p->presentLast();
+    default: return false;
+  }
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() != QEvent::KeyPress) return QMainWindow::eventFilter(watched, event);
+  auto* target = qobject_cast<QWidget*>(watched);
+  if (!target || target->window() != this) return false;  // a dialog's keys are its own
+  auto* key = static_cast<QKeyEvent*>(event);
+  const QWidget* focus = QApplication::focusWidget();
+  const bool focusUsesKeys = focus && (qobject_cast<const QLineEdit*>(focus) || qobject_cast<const QAbstractSpinBox*>(focus) ||
+                                       qobject_cast<const QComboBox*>(focus) || qobject_cast<const QAbstractItemView*>(focus) ||
+                                       qobject_cast<const QTextEdit*>(focus) || qobject_cast<const QPlainTextEdit*>(focus) ||
+                                       qobject_cast<const QAbstractSlider*>(focus));
+  const auto k = presenterKey(key->key(), key->modifiers(), mPresenting, focusUsesKeys);
+  if (!k) return false;
+  if (mKeysHelp->isVisible() && k->command != PresenterCommand::Blank) {  // any key closes the list first
+    setKeysHelp(false);
+    if (k->command == PresenterCommand::Help || k->command == PresenterCommand::Leave) return true;
+  }
+  switch (k->command) {
+    case PresenterCommand::Next: presentStep(1); break;
+    case PresenterCommand::Back: presentStep(-1); break;
+    case PresenterCommand::First: presentStep(-2); break;
+    case PresenterCommand::Last: presentStep(2); break;
+    case PresenterCommand::Blank: setBlank(!mBlank->isVisible()); break;
+    case PresenterCommand::Help: setKeysHelp(true); break;
+    case PresenterCommand::Tab:
+      if (k->tab < mTabs->count()) mTabs->setCurrentIndex(k->tab);
+      break;
+    case PresenterCommand::Leave:
+      if (mBlank->isVisible()) setBlank(false);
+      else setPresenting(false);
+      break;
+  }
+  return true;
 }
 
 void MainWindow::createDocks() {
@@ -164,6 +353,48 @@ void MainWindow::createMenus() {
   for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock}) view->addAction(d->toggleViewAction());
   view->addSeparator();
   view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+  view->addSeparator();
+  // these work with the menu bar hidden too (presentation mode): the window carries them
+  mPresentAction = view->addAction(tr("&Present"), this, [this](bool on) { setPresenting(on); });
+  mPresentAction->setObjectName(QStringLiteral("presentAction"));
+  mPresentAction->setCheckable(true);
+  mPresentAction->setShortcut(Qt::Key_F5);
+  QAction* full = view->addAction(tr("&Full Screen"), this, [this](bool on) {
+    if (on) showFullScreen();
+    else showNormal();
+  });
+  full->setCheckable(true);
+  full->setShortcut(QKeySequence::FullScreen);
+  QAction* zoomIn = view->addAction(tr("Zoom &In"), this, [] { Appearance::get().zoomIn(); });
+  zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+  QAction* zoomOut = view->addAction(tr("Zoom &Out"), this, [] { Appearance::get().zoomOut(); });
+  zoomOut->setShortcut(QKeySequence::ZoomOut);
+  QAction* zoomReset = view->addAction(tr("&Default Size"), this, [] { Appearance::get().resetZoom(); });
+  zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  for (QAction* a : {mPresentAction, full, zoomIn, zoomOut, zoomReset}) addAction(a);
+  connect(&Appearance::get(), &Appearance::changed, this, [this] {
+    statusBar()->showMessage(tr("Zoom %1%").arg(Appearance::get().zoom()), 3000);
+  });
+  QMenu* themes = view->addMenu(tr("&Theme"));
+  themes->setObjectName(QStringLiteral("themeMenu"));
+  auto* themeGroup = new QActionGroup(this);
+  const std::pair<Appearance::Theme, QString> themeChoices[] = {
+      {Appearance::Theme::Light, tr("Light")},
+      {Appearance::Theme::Dark, tr("Dark")},
+      {Appearance::Theme::Projector, tr("Projector (high contrast)")},
+  };
+  for (const auto& [theme, label] : themeChoices) {
+    QAction* a = themes->addAction(label);
+    a->setCheckable(true);
+    a->setChecked(Appearance::get().theme() == theme);
+    a->setObjectName(QStringLiteral("theme_") + Appearance::themeKey(theme));
+    themeGroup->addAction(a);
+    connect(a, &QAction::triggered, this, [theme = theme] { Appearance::get().setTheme(theme); });
+  }
+  connect(&Appearance::get(), &Appearance::changed, themeGroup, [themeGroup] {
+    for (QAction* a : themeGroup->actions())
+      a->setChecked(a->objectName() == QStringLiteral("theme_") + Appearance::themeKey(Appearance::get().theme()));
+  });
   view->addSeparator();
   QMenu* lang = view->addMenu(tr("&Language"));
   lang->setObjectName(QStringLiteral("languageMenu"));
@@ -424,6 +655,7 @@ void MainWindow::saveWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (mPresenting) setPresenting(false);  // the window state saved is the workbench's
   if (!maybeSave()) {
     event->ignore();
     return;

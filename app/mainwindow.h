@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 #include <functional>
+#include <vector>
 
 class DataPanel;
 class ModelDocument;
@@ -17,6 +18,10 @@ class QTabWidget;
 class QMenu;
 class QLabel;
 class QTimer;
+class QStackedWidget;
+class QAction;
+class Presentable;
+class TrainingView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -32,6 +37,18 @@ class MainWindow : public QMainWindow {
   ModelPanel* modelPanel() const { return mModelPanel; }
   DataPanel* dataPanel() const { return mDataPanel; }
   TrainingPanel* trainingPanel() const { return mTrainingPanel; }
+  TrainingView* trainingView() const { return mTrainingView; }
+
+  // Presentation mode (F5, View → Present; Esc leaves): full screen, docks, menus and tab bar hidden, the current
+  // tab fills the screen above a slim strip of its controls, the presenter's keys step it. Leaving brings the
+  // docks back as they were.
+  bool isPresenting() const { return mPresenting; }
+  void setPresenting(bool on);
+  QWidget* presenterStrip() const;  // the visible tab's strip (presentation mode)
+  QWidget* blankOverlay() const { return mBlank; }
+  QWidget* keysOverlay() const { return mKeysHelp; }
+  // The visible tab's stepper, as the presenter's keys drive it: next, back, to the start, to the end.
+  bool presentStep(int direction);  // +1 next, −1 back, −2 to the start, +2 to the end
 
   // Files. Each returns true when it did what it was asked (false: cancelled or failed; errors are shown).
   bool newModel();
@@ -61,11 +78,16 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the presenter's keys
+  void resizeEvent(QResizeEvent* event) override;              // the overlays cover the window
 
  private:
   void createDocks();
   void createTabs();
   void createMenus();
+  void createStrips();
+  void setBlank(bool on);
+  void setKeysHelp(bool on);
   void restoreWindowState();
   void saveWindowState();
   void chooseLanguage(const QString& code);
@@ -85,6 +107,15 @@ class MainWindow : public QMainWindow {
   QDockWidget* mDataDock = nullptr;
   QDockWidget* mTrainingDock = nullptr;
   QTabWidget* mTabs = nullptr;
+  TrainingView* mTrainingView = nullptr;
+  std::vector<Presentable*> mPresentables;  // one per tab, in tab order
+  QStackedWidget* mStrips = nullptr;        // one strip per tab, shown while presenting
+  QWidget* mBlank = nullptr;
+  QWidget* mKeysHelp = nullptr;
+  QAction* mPresentAction = nullptr;
+  bool mPresenting = false;
+  QByteArray mStateBeforePresenting;
+  Qt::WindowStates mWindowStateBeforePresenting;
   QActionGroup* mLanguageGroup = nullptr;
   QByteArray mDefaultState;
   QMenu* mRecentMenu = nullptr;

@@ -1,5 +1,8 @@
 #include "algorithmpanel.h"
 
+#include "appearance.h"
+#include "widgets/mirrorbutton.h"
+
 #include "controllers/algorithmcontroller.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
@@ -71,12 +74,17 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mInfo = new QLabel(tr("Build a model, then start: the seed's algorithm runs one line at a time."), this);
   mInfo->setWordWrap(true);
   mTitle = new QLabel(this);
-  QFont mono = font();
-  mono.setStyleHint(QFont::Monospace);
-  mono.setFamily(QStringLiteral("DejaVu Sans Mono"));
   mListing = new QListWidget(this);
   mListing->setObjectName(QStringLiteral("listing"));
-  mListing->setFont(mono);
+  mListing->setFont(Appearance::get().monospaceFont());
+  mListing->setWordWrap(true);  // a long line wraps, never clipped
+  mListing->setTextElideMode(Qt::ElideNone);
+  mListing->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  mListing->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+  connect(&Appearance::get(), &Appearance::changed, this, [this] {
+    mListing->setFont(Appearance::get().monospaceFont());
+    redraw();
+  });
   mListing->setToolTip(tr("Double-click a line to run until it is next"));
   mScope = new QTableWidget(0, 2, this);
   mScope->setObjectName(QStringLiteral("scope"));
@@ -110,9 +118,13 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   split->addWidget(right);
   split->setStretchFactor(0, 3);  // the listing's lines are long
   split->setStretchFactor(1, 2);
+  mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
+  auto* cv = new QVBoxLayout(mControls);
+  cv->setContentsMargins(0, 0, 0, 0);
+  cv->addLayout(row1);
+  cv->addLayout(row2);
   auto* v = new QVBoxLayout(this);
-  v->addLayout(row1);
-  v->addLayout(row2);
+  v->addWidget(mControls);
   v->addWidget(mInfo);
   v->addWidget(split, 1);
 
@@ -205,10 +217,11 @@ void AlgorithmPanel::redraw() {
       QFont f = mListing->font();
       f.setBold(true);
       item->setFont(f);
-      item->setBackground(QColor(0xfd, 0xe7, 0x25, 110));
+      item->setBackground(Appearance::get().highlight());
     }
-    if (lines[i].kind == gb::LineKind::Comment) item->setForeground(QColor(0x77, 0x77, 0x77));
+    if (lines[i].kind == gb::LineKind::Comment) item->setForeground(Appearance::get().muted());
   }
+  if (nextLine >= 0 && nextLine < mListing->count()) mListing->scrollToItem(mListing->item(nextLine));
   if (!active) {
     mRecord->setText(tr("Start to run the listing on an input."));
     mMatrixTitle->clear();
@@ -259,4 +272,53 @@ void AlgorithmPanel::redraw() {
   mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows,
                      labelled ? cols : QStringList());
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
+}
+
+QWidget* AlgorithmPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* where = new QLabel(strip);
+  where->setWordWrap(true);
+  where->setObjectName(QStringLiteral("presenterAlgorithmInfo"));
+  auto show = [this, where] {
+    const gb::Stepper* s = mCtl->stepper();
+    where->setText(!s ? tr("Space starts the algorithm on the input.")
+                      : s->at_end() ? tr("The algorithm has returned P.")
+                                    : tr("Next: line %1").arg(s->next_line() + 1));
+  };
+  show();
+  connect(mCtl, &AlgorithmController::changed, where, show);
+  h->addWidget(where, 1);
+  h->addWidget(new MirrorButton(mBack, strip));
+  h->addWidget(new MirrorButton(mNext, strip));
+  return strip;
+}
+
+void AlgorithmPanel::setPresenting(bool on) {
+  mControls->setVisible(!on);
+  mScope->setVisible(!on);  // the matrix the line made, larger
+}
+
+bool AlgorithmPanel::presentNext() {
+  if (!mCtl->active()) {
+    start();
+    return mCtl->active();
+  }
+  return mCtl->next();
+}
+
+bool AlgorithmPanel::presentBack() { return mCtl->active() && mCtl->back(); }
+
+bool AlgorithmPanel::presentFirst() {
+  if (!mCtl->active() || mCtl->stepper()->position() == 0) return false;
+  mCtl->reset();
+  return true;
+}
+
+bool AlgorithmPanel::presentLast() {
+  if (!mCtl->active()) start();
+  if (!mCtl->active() || mCtl->stepper()->at_end()) return false;
+  mCtl->runToEnd();
+  return true;
 }

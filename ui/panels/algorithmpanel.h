@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include "presentable.h"
+
 class AlgorithmController;
 class MatrixView;
 class ModelDocument;
@@ -15,7 +17,7 @@ class QPushButton;
 class QTableWidget;
 class TrainingController;
 
-class AlgorithmPanel : public QWidget {
+class AlgorithmPanel : public QWidget, public Presentable {
   Q_OBJECT
  public:
   AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
@@ -29,6 +31,14 @@ class AlgorithmPanel : public QWidget {
   MatrixView* matrixView() const { return mMatrix; }
   QLabel* recordLabel() const { return mRecord; }
 
+  // Presentation mode: next line, back, to the start, to the end; the strip has Back / Next line.
+  bool presentNext() override;
+  bool presentBack() override;
+  bool presentFirst() override;
+  bool presentLast() override;
+  QWidget* makePresenterStrip(QWidget* parent) override;
+  void setPresenting(bool on) override;
+
  public slots:
   void start();
 
@@ -40,6 +50,7 @@ class AlgorithmPanel : public QWidget {
   TrainingController* mTrainer;
   AlgorithmController* mCtl;
   QComboBox* mInput;
+  QWidget* mControls;
   QPushButton *mStart, *mNext, *mBack, *mRun, *mReset;
   QLabel *mTitle, *mRecord, *mInfo, *mMatrixTitle;
   QListWidget* mListing;

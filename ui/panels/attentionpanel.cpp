@@ -1,13 +1,17 @@
 #include "attentionpanel.h"
 
+#include "widgets/mirrorbutton.h"
+
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/heatmap.h"
+#include "widgets/matrixview.h"
 
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -50,10 +54,9 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mInfo->setWordWrap(true);
   mLarge = new Heatmap(this);
   mLarge->setObjectName(QStringLiteral("largeHeatmap"));
-  mMask = new Heatmap(this);
+  mMask = new MatrixView(this, MatrixView::Look::Binary);
   mMask->setObjectName(QStringLiteral("maskHeatmap"));
-  mMask->setMaximumWidth(260);
-  mMask->setMinimumWidth(150);
+  mMask->setMinimumWidth(150);  // never a sliver: a quarter of the row, at least 150 px
   mMaskTitle = new QLabel(this);
   mMaskTitle->setWordWrap(true);
   auto* maskBox = new QVBoxLayout;
@@ -66,11 +69,15 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mGridLayout = new QGridLayout(mGridHost);
   mGridLayout->setSpacing(4);
   auto* gridScroll = new QScrollArea(this);
+  mGridScroll = gridScroll;
   gridScroll->setWidget(mGridHost);
   gridScroll->setWidgetResizable(true);
   gridScroll->setMinimumHeight(150);
+  mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
+  controls->setContentsMargins(0, 0, 0, 0);
+  mControls->setLayout(controls);
   auto* v = new QVBoxLayout(this);
-  v->addLayout(controls);
+  v->addWidget(mControls);
   v->addWidget(mInfo);
   v->addLayout(views, 3);
   mGridTitle = new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this);
@@ -169,6 +176,10 @@ void AttentionPanel::showSelection() {
     if (r.attention && r.attention->kind == kind) layers.push_back(&*r.attention);
   if (layers.empty()) return;
   for (QWidget* w : mViews) w->show();
+  if (mPresenting) {  // the large map takes the room of the grid
+    mGridScroll->hide();
+    mGridTitle->hide();
+  }
   const QStringList& keys = kind == gb::AttentionRecord::Kind::Causal ? mTargetTokens : mSourceTokens;
   const QStringList& queries = kind == gb::AttentionRecord::Kind::Bidirectional ? mSourceTokens : mTargetTokens;
   const double scale = std::sqrt(double(c.d_h()));  // S is stored scaled; hover shows both
@@ -193,7 +204,7 @@ void AttentionPanel::showSelection() {
   pick(*layers[size_t(layer)], mHead->currentIndex(), A, S, M);
   mLarge->setData(A, S, M, keys, queries, scale);
   mLarge->setMode(mMode->currentIndex() == 0 ? Heatmap::Mode::Weights : Heatmap::Mode::Scores);
-  mMask->setData(M, M, gb::MatF::Ones(M.rows(), M.cols()), keys, queries, 1.0);
+  mMask->setMatrix(M, tr("key t_z"), tr("query t_x"), keys, queries);
   const QString maskName = kind == gb::AttentionRecord::Kind::Causal
                                ? tr("The causal mask M_uni[t_z, t_x] = [t_z ≤ t_x]: a query sees itself and earlier tokens.")
                                : kind == gb::AttentionRecord::Kind::Cross
@@ -205,6 +216,7 @@ void AttentionPanel::showSelection() {
                      .arg(layer + 1)
                      .arg(mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
                                                           : tr("average over the heads")));
+  emit selectionChanged(mInfo->text());
   // the grid: all layers × heads of this kind
   const int want = int(layers.size()) * c.heads;
   if (int(mGrid.size()) != want) {
@@ -228,4 +240,86 @@ void AttentionPanel::showSelection() {
       pick(*layers[size_t(l)], h, a, s, m);
       mGrid[size_t(l * c.heads + h)]->setData(a, s, m, keys, queries, scale);
     }
+}
+
+QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* where = new QLabel(strip);
+  where->setObjectName(QStringLiteral("presenterAttentionInfo"));
+  where->setWordWrap(true);  // a long description wraps; it never widens the window
+  auto show = [this, where] {
+    if (mTrace.empty() || !mDoc->hasModel()) {
+      where->setText(tr("Build a model to see its attention."));
+      return;
+    }
+    const int heads = mDoc->config().heads;
+    where->setText(tr("%1 · layer %2 of %3 · %4")
+                       .arg(mKind->currentText())
+                       .arg(mLayer->value())
+                       .arg(mLayer->maximum())
+                       .arg(mHead->currentIndex() < heads ? tr("head %1 of %2").arg(mHead->currentIndex() + 1).arg(heads)
+                                                         : tr("average over the heads")));
+  };
+  connect(this, &AttentionPanel::selectionChanged, where, show);
+  show();
+  auto* back = new QPushButton(tr("Previous head"), strip);
+  auto* next = new QPushButton(tr("Next head"), strip);
+  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::NoFocus);
+  connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
+  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(where, 1);
+  h->addWidget(back);
+  h->addWidget(next);
+  return strip;
+}
+
+void AttentionPanel::setPresenting(bool on) {
+  mPresenting = on;
+  mControls->setVisible(!on);
+  const bool shown = !mTrace.empty() && mLarge->isVisibleTo(this);
+  mGridScroll->setVisible(!on && shown);
+  mGridTitle->setVisible(!on && shown);
+}
+
+// The heads in reading order: layer 1 head 1, …, layer 1 head H, layer 2 head 1, … (the average stays the average).
+bool AttentionPanel::presentNext() {
+  if (mTrace.empty() || !mDoc->hasModel()) return false;
+  const int heads = mDoc->config().heads, head = mHead->currentIndex();
+  if (head < heads - 1) {
+    mHead->setCurrentIndex(head + 1);
+    return true;
+  }
+  if (mLayer->value() >= mLayer->maximum()) return false;
+  mLayer->setValue(mLayer->value() + 1);
+  if (head < heads) mHead->setCurrentIndex(0);
+  return true;
+}
+
+bool AttentionPanel::presentBack() {
+  if (mTrace.empty() || !mDoc->hasModel()) return false;
+  const int heads = mDoc->config().heads, head = mHead->currentIndex();
+  if (head > 0 && head < heads) {
+    mHead->setCurrentIndex(head - 1);
+    return true;
+  }
+  if (mLayer->value() <= mLayer->minimum()) return false;
+  mLayer->setValue(mLayer->value() - 1);
+  if (head < heads) mHead->setCurrentIndex(heads - 1);
+  return true;
+}
+
+bool AttentionPanel::presentFirst() {
+  if (mTrace.empty()) return false;
+  mLayer->setValue(mLayer->minimum());
+  if (mHead->currentIndex() < mDoc->config().heads) mHead->setCurrentIndex(0);
+  return true;
+}
+
+bool AttentionPanel::presentLast() {
+  if (mTrace.empty()) return false;
+  mLayer->setValue(mLayer->maximum());
+  if (mHead->currentIndex() < mDoc->config().heads) mHead->setCurrentIndex(mDoc->config().heads - 1);
+  return true;
 }

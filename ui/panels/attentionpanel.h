@@ -9,7 +9,10 @@
 
 #include <QWidget>
 
+#include "presentable.h"
+
 class Heatmap;
+class MatrixView;
 class ModelDocument;
 class QComboBox;
 class QGridLayout;
@@ -17,16 +20,29 @@ class QLabel;
 class QSpinBox;
 class TrainingController;
 
-class AttentionPanel : public QWidget {
+class AttentionPanel : public QWidget, public Presentable {
   Q_OBJECT
  public:
   AttentionPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
   Heatmap* large() const { return mLarge; }
-  Heatmap* maskView() const { return mMask; }
+  MatrixView* maskView() const { return mMask; }
   QComboBox* kindBox() const { return mKind; }
   QComboBox* probeBox() const { return mProbe; }
   QComboBox* headBox() const { return mHead; }
   int gridCount() const { return int(mGrid.size()); }
+  QSpinBox* layerBox() const { return mLayer; }
+
+  // Presentation mode: the next and previous head (then layer), the first and the last; the grid gives its room to
+  // the large map.
+  bool presentNext() override;
+  bool presentBack() override;
+  bool presentFirst() override;
+  bool presentLast() override;
+  QWidget* makePresenterStrip(QWidget* parent) override;
+  void setPresenting(bool on) override;
+
+ signals:
+  void selectionChanged(const QString& description);  // another layer, head, kind or probe is shown
 
  public slots:
   void refresh();  // recompute the trace from the document's (or the trainer's latest) parameters
@@ -40,11 +56,14 @@ class AttentionPanel : public QWidget {
   QSpinBox* mLayer;
   QLabel* mInfo;
   Heatmap* mLarge;
-  Heatmap* mMask;
+  MatrixView* mMask;  // 1 filled, 0 hatched, as the Masks tab draws masks
   QLabel* mMaskTitle;
   QLabel* mGridTitle;
   std::vector<QWidget*> mViews;  // hidden until a trace exists
   QWidget* mGridHost;
+  QWidget* mGridScroll;
+  QWidget* mControls;
+  bool mPresenting = false;
   QGridLayout* mGridLayout;
   std::vector<Heatmap*> mGrid;
   std::vector<gb::StepRecord> mTrace;

@@ -1,5 +1,9 @@
 #include "decodingpanel.h"
 
+#include "appearance.h"
+#include "widgets/colormaps.h"
+#include "widgets/mirrorbutton.h"
+
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
@@ -111,19 +115,26 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mPBars = new QCPBars(mChart->xAxis, mChart->yAxis);
   mPBars->setName(tr("p: the model's distribution"));
   mPBars->setPen(Qt::NoPen);
-  mPBars->setBrush(QColor(0xb0, 0xb0, 0xb0));
+
   mPBars->setWidth(0.38);
   mQBars = new QCPBars(mChart->xAxis, mChart->yAxis);
   mQBars->setName(tr("q: what is drawn from (after τ, top-k, top-p)"));
   mQBars->setPen(Qt::NoPen);
-  mQBars->setBrush(QColor(0x3b, 0x52, 0x8b));
   mQBars->setWidth(0.38);
   mChart->yAxis->setRange(0, 1.0);
   mChart->yAxis->setLabel(tr("probability of the next token"));
   mChart->xAxis->setLabel(tr("the most likely tokens under p"));
-  mChart->legend->setVisible(true);
-  mChart->legend->setFont(font());
-  mChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  placeLegendAbove(mChart);  // never over the bars
+  auto colours = [this] {
+    mPBars->setBrush(Appearance::get().series(2));
+    mQBars->setBrush(Appearance::get().series(0));
+  };
+  colours();
+  Appearance::get().attach(mChart);
+  connect(&Appearance::get(), &Appearance::changed, this, [this, colours] {
+    colours();
+    redraw();  // the labels that fit change with the font
+  });
 
   mAttention = new MatrixView(this, MatrixView::Look::Probability);
   mAttention->setObjectName(QStringLiteral("decodeAttention"));
@@ -138,10 +149,14 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   views->addWidget(mChart, 3);
   views->addLayout(attBox, 1);
 
+  mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
+  auto* cv = new QVBoxLayout(mControls);
+  cv->setContentsMargins(0, 0, 0, 0);
+  cv->addLayout(row1);
+  cv->addLayout(row2);
+  cv->addLayout(row3);
   auto* v = new QVBoxLayout(this);
-  v->addLayout(row1);
-  v->addLayout(row2);
-  v->addLayout(row3);
+  v->addWidget(mControls);
   v->addWidget(mInfo);
   v->addWidget(mSequence);
   v->addWidget(mChoice);
@@ -254,7 +269,7 @@ void DecodingPanel::redraw() {
   const auto& x = s->tokens();
   for (size_t i = 0; i < x.size(); ++i) {
     const QString t = mCtl->display(x[i]).toHtmlEscaped();
-    parts << (i < s->prefix_length() ? QStringLiteral("<span style='color:#777'>%1</span>").arg(t)
+    parts << (i < s->prefix_length() ? QStringLiteral("<span style='color:%2'>%1</span>").arg(t, Appearance::get().muted().name())
                                      : QStringLiteral("<b>%1</b>").arg(t));
   }
   QString seq = tr("x = %1").arg(parts.join(QLatin1Char(' ')));
@@ -310,8 +325,13 @@ void DecodingPanel::redraw() {
   for (double& k : qk) k += 0.2;
   mPBars->setData(pk, pv, true);
   mQBars->setData(qk, qv, true);
-  mChart->xAxis->setTicker(ticker);
-  mChart->xAxis->setTickLabelRotation(shown > 12 ? 60 : 0);
+  // every token's label, upright when side by side they would overlap; the widest tokens may need fewer bars
+  QStringList names;
+  for (int t : mChartTokens) names << mCtl->display(t);
+  const LabelFit fit = fitLabels(names, int(shown), std::max(10, mChart->axisRect()->width()),
+                                 mChart->xAxis->tickLabelFont(), true);
+  mChart->xAxis->setTicker(fit.every == 1 ? ticker : labelTicker(names, int(shown), fit));
+  mChart->xAxis->setTickLabelRotation(fit.rotate ? 90 : 0);
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
   mChart->yAxis->setRange(0, 1.02);
   mChart->replot(QCustomPlot::rpQueuedReplot);
@@ -354,4 +374,58 @@ void DecodingPanel::redraw() {
                       .arg(s->config().is_ed() ? tr(", cross-attention K and V of the %1 source tokens computed once")
                                                      .arg(s->source().size())
                                                : QString()));
+}
+
+QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* tauLabel = new QLabel(strip);
+  auto* tau = new QSlider(Qt::Horizontal, strip);
+  tau->setObjectName(QStringLiteral("presenterTemperature"));
+  tau->setAccessibleName(tr("Temperature"));
+  tau->setRange(mTau->minimum(), mTau->maximum());
+  tau->setValue(mTau->value());
+  tau->setFocusPolicy(Qt::NoFocus);  // the presenter's keys step the decoder, never the slider
+  tauLabel->setText(mTauLabel->text());
+  tauLabel->setMinimumWidth(mTauLabel->minimumWidth());
+  // one temperature: the strip's slider moves the tab's, and the tab's moves the strip's
+  connect(tau, &QSlider::valueChanged, mTau, &QSlider::setValue);
+  connect(mTau, &QSlider::valueChanged, tau, [tau, tauLabel, this](int v) {
+    QSignalBlocker b(tau);
+    tau->setValue(v);
+    tauLabel->setText(mTauLabel->text());
+  });
+  h->addWidget(new QLabel(tr("Temperature"), strip));
+  h->addWidget(tau, 1);
+  h->addWidget(tauLabel);
+  h->addSpacing(12);
+  h->addWidget(new MirrorButton(mBack, strip));
+  h->addWidget(new MirrorButton(mStep, strip));
+  return strip;
+}
+
+void DecodingPanel::setPresenting(bool on) { mControls->setVisible(!on); }
+
+bool DecodingPanel::presentNext() {
+  if (!mCtl->active()) {
+    start();
+    return mCtl->active();
+  }
+  if (mCtl->finished()) return false;
+  const QString err = mCtl->step();
+  if (!err.isEmpty()) mInfo->setText(err);
+  return err.isEmpty();
+}
+
+bool DecodingPanel::presentBack() { return mCtl->active() && mCtl->back(); }
+
+bool DecodingPanel::presentFirst() {
+  start();  // a new sequence from the same input
+  return mCtl->active();
+}
+
+bool DecodingPanel::presentLast() {
+  if (!mCtl->active()) start();
+  return mCtl->active() && mCtl->runToEnd() > 0;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QWidget>
+#include "presentable.h"
 
 class DecodingController;
 class MatrixView;
@@ -18,7 +19,7 @@ class QSlider;
 class QSpinBox;
 class TrainingController;
 
-class DecodingPanel : public QWidget {
+class DecodingPanel : public QWidget, public Presentable {
   Q_OBJECT
  public:
   DecodingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
@@ -45,6 +46,14 @@ class DecodingPanel : public QWidget {
   static double temperatureAt(int position);
   static constexpr int kInfinityPosition = 61;
 
+  // Presentation mode: next token, back, a new sequence, to the end; the strip has τ and Back / Next token.
+  bool presentNext() override;
+  bool presentBack() override;
+  bool presentFirst() override;
+  bool presentLast() override;
+  QWidget* makePresenterStrip(QWidget* parent) override;
+  void setPresenting(bool on) override;
+
  public slots:
   void start();
 
@@ -56,6 +65,7 @@ class DecodingPanel : public QWidget {
   TrainingController* mTrainer;
   DecodingController* mCtl;
   QComboBox* mInput;
+  QWidget* mControls;
   QSlider* mTau;
   QLabel* mTauLabel;
   QSpinBox *mTopK, *mSeed;

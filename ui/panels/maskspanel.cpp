@@ -7,6 +7,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -143,4 +144,45 @@ void MasksPanel::refresh() {
   mInfo->setText(tr("A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked "
                     "like future tokens, and padded queries do not count in the loss. Rows are keys, columns "
                     "queries, as in the Attention tab."));
+}
+
+QWidget* MasksPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* where = new QLabel(strip);
+  where->setWordWrap(true);
+  auto show = [this, where] { where->setText(tr("Example %1 of the batch").arg(mExample->value())); };
+  show();
+  connect(mExample, &QSpinBox::valueChanged, where, show);
+  auto* back = new QPushButton(tr("Previous example"), strip);
+  auto* next = new QPushButton(tr("Next example"), strip);
+  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::NoFocus);
+  connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
+  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(where, 1);
+  h->addWidget(back);
+  h->addWidget(next);
+  return strip;
+}
+
+bool MasksPanel::presentNext() {
+  if (mExample->value() >= mExample->maximum()) return false;
+  mExample->setValue(mExample->value() + 1);
+  return true;
+}
+bool MasksPanel::presentBack() {
+  if (mExample->value() <= mExample->minimum()) return false;
+  mExample->setValue(mExample->value() - 1);
+  return true;
+}
+bool MasksPanel::presentFirst() {
+  if (mExample->value() == mExample->minimum()) return false;
+  mExample->setValue(mExample->minimum());
+  return true;
+}
+bool MasksPanel::presentLast() {
+  if (mExample->value() == mExample->maximum()) return false;
+  mExample->setValue(mExample->maximum());
+  return true;
 }

@@ -7,13 +7,15 @@
 
 #include <QWidget>
 
+#include "presentable.h"
+
 class MatrixView;
 class ModelDocument;
 class QCheckBox;
 class QLabel;
 class QSpinBox;
 
-class MasksPanel : public QWidget {
+class MasksPanel : public QWidget, public Presentable {
   Q_OBJECT
  public:
   explicit MasksPanel(ModelDocument* doc, QWidget* parent = nullptr);
@@ -26,6 +28,14 @@ class MasksPanel : public QWidget {
   QSpinBox* firstBox() const { return mFirst; }
   QSpinBox* exampleBox() const { return mExample; }
   QCheckBox* withPaddingBox() const { return mWithPadding; }
+
+  // Presentation mode: the next and previous example of the batch.
+  bool presentNext() override;
+  bool presentBack() override;
+  bool presentFirst() override;
+  bool presentLast() override;
+  QWidget* makePresenterStrip(QWidget* parent) override;
+  void setPresenting(bool) override {}
 
  public slots:
   void refresh();

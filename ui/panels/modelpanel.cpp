@@ -1,5 +1,7 @@
 #include "modelpanel.h"
 
+#include "appearance.h"
+
 #include "controllers/modeldocument.h"
 #include "core/model/params.h"
 
@@ -66,7 +68,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mProblem = new QLabel(this);
   mProblem->setObjectName(QStringLiteral("modelProblem"));
   mProblem->setWordWrap(true);
-  mProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
+  Appearance::get().colourText(mProblem, Appearance::get().error());
   mBuild = new QPushButton(tr("Build"), this);
   mBuild->setObjectName(QStringLiteral("buildButton"));
   // The fields scroll on a small screen; what they lead to — the problem, Build, whether the model fits — stays in
@@ -93,7 +95,11 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mFit = new QLabel(this);  // the open model against the open data (the core's check), under Build
   mFit->setObjectName(QStringLiteral("modelFit"));
   mFit->setWordWrap(true);
-  mFit->setStyleSheet(QStringLiteral("color: #b00020;"));
+  Appearance::get().colourText(mFit, Appearance::get().error());
+  connect(&Appearance::get(), &Appearance::changed, this, [this] {  // the theme's red
+    Appearance::get().colourText(mProblem, Appearance::get().error());
+    Appearance::get().colourText(mFit, Appearance::get().error());
+  });
   mFit->hide();
   v->addWidget(mFit);
 

@@ -1,5 +1,8 @@
 #include "parameterspanel.h"
 
+#include "appearance.h"
+#include "widgets/colormaps.h"
+
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/matrixview.h"
@@ -9,6 +12,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -58,9 +62,9 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mPlot->xAxis->setLabel(tr("step"));
   mPlot->yAxis->setLabel(tr("‖∂J/∂θ‖ (before clipping)"));
   mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  mPlot->legend->setVisible(true);
-  mPlot->legend->setFont(font());
-  mPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  placeLegendAbove(mPlot);
+  Appearance::get().attach(mPlot);
+  connect(&Appearance::get(), &Appearance::changed, this, [this] { mRebuild = true; });  // the series' colours
   mAll = new QCheckBox(tr("every tensor (grey)"), this);
   mLog = new QCheckBox(tr("log scale"), this);
   mLog->setChecked(true);
@@ -296,25 +300,26 @@ void ParametersPanel::rebuildPlot() {
       if (int(i) == sel) continue;
       QCPGraph* g = mPlot->addGraph();
       g->setData(steps, QVector<double>(mPerTensor[i].begin(), mPerTensor[i].end()), true);
-      g->setPen(QPen(QColor(0xb0, 0xb0, 0xb0), 1));
+      g->setPen(QPen(Appearance::get().series(2), 1));
       g->removeFromLegend();
       mGraphTensor.push_back({g, int(i)});
     }
   QCPGraph* global = mPlot->addGraph();
   global->setName(tr("all tensors"));
   global->setData(steps, QVector<double>(mGlobal.begin(), mGlobal.end()), true);
-  global->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.5));
+  global->setPen(QPen(Appearance::get().text(), 1.5));
   mGraphTensor.push_back({global, -1});
   if (sel >= 0 && sel < int(mPerTensor.size())) {
     QCPGraph* g = mPlot->addGraph();
     g->setName(mTensor->currentText());
     g->setData(steps, QVector<double>(mPerTensor[size_t(sel)].begin(), mPerTensor[size_t(sel)].end()), true);
-    g->setPen(QPen(QColor(0x54, 0x27, 0x88), 2));
+    g->setPen(QPen(Appearance::get().series(0), 2));
     mGraphTensor.push_back({g, sel});
   }
   const bool log = mLog->isChecked();
   mPlot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
   mPlot->yAxis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  Appearance::get().stylePlot(mPlot);  // the new graphs' widths at this zoom and theme
   mPlot->rescaleAxes();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -322,4 +327,45 @@ void ParametersPanel::rebuildPlot() {
 void ParametersPanel::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
   if (mStale) refresh();
+}
+
+QWidget* ParametersPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* where = new QLabel(strip);
+  where->setWordWrap(true);
+  auto show = [this, where] { where->setText(mTensor->currentText()); };
+  show();
+  connect(mTensor, &QComboBox::currentIndexChanged, where, show);
+  auto* back = new QPushButton(tr("Previous tensor"), strip);
+  auto* next = new QPushButton(tr("Next tensor"), strip);
+  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::NoFocus);
+  connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
+  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(where, 1);
+  h->addWidget(back);
+  h->addWidget(next);
+  return strip;
+}
+
+bool ParametersPanel::presentNext() {
+  if (mTensor->currentIndex() + 1 >= mTensor->count()) return false;
+  mTensor->setCurrentIndex(mTensor->currentIndex() + 1);
+  return true;
+}
+bool ParametersPanel::presentBack() {
+  if (mTensor->currentIndex() <= 0) return false;
+  mTensor->setCurrentIndex(mTensor->currentIndex() - 1);
+  return true;
+}
+bool ParametersPanel::presentFirst() {
+  if (mTensor->count() == 0 || mTensor->currentIndex() == 0) return false;
+  mTensor->setCurrentIndex(0);
+  return true;
+}
+bool ParametersPanel::presentLast() {
+  if (mTensor->count() == 0 || mTensor->currentIndex() == mTensor->count() - 1) return false;
+  mTensor->setCurrentIndex(mTensor->count() - 1);
+  return true;
 }

@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include "presentable.h"
+
 #include <string>
 #include <vector>
 
@@ -22,7 +24,7 @@ class QTimer;
 class TrainingController;
 struct TrainingSnapshot;
 
-class ParametersPanel : public QWidget {
+class ParametersPanel : public QWidget, public Presentable {
   Q_OBJECT
  public:
   ParametersPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
@@ -38,6 +40,14 @@ class ParametersPanel : public QWidget {
   // "dec.0.attn.W_q" → what it is in the seed's words, and its shape in the seed's symbols.
   static QString describe(const std::string& name);
   static QString symbolicShape(const std::string& name);
+
+  // Presentation mode: the next and previous parameter tensor.
+  bool presentNext() override;
+  bool presentBack() override;
+  bool presentFirst() override;
+  bool presentLast() override;
+  QWidget* makePresenterStrip(QWidget* parent) override;
+  void setPresenting(bool) override {}
 
  public slots:
   void refresh();

@@ -1,5 +1,9 @@
 #include "colormaps.h"
 
+#include <QFontMetrics>
+
+#include <algorithm>
+
 QCPColorGradient viridisGradient() {
   QCPColorGradient g;
   g.setColorStopAt(0.00, QColor(0x44, 0x01, 0x54));
@@ -28,4 +32,52 @@ QCPColorGradient maskGradient() {
   g.setColorStopAt(1.0, QColor(0xfd, 0xe7, 0x25));
   g.setNanHandling(QCPColorGradient::nhTransparent);
   return g;
+}
+
+void setMapSize(QCPColorMap* map, int nx, int ny) {
+  auto range = [](int n) { return n == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, std::max(0, n - 1)); };
+  map->data()->setSize(nx == 1 ? 2 : nx, ny == 1 ? 2 : ny);
+  map->data()->setRange(range(nx), range(ny));
+}
+
+void setMapCell(QCPColorMap* map, int x, int y, double value) {
+  QCPColorMapData* d = map->data();
+  const bool oneX = d->keyRange().size() < 1 && d->keySize() == 2, oneY = d->valueRange().size() < 1 && d->valueSize() == 2;
+  for (int i = 0; i <= (oneX ? 1 : 0); ++i)
+    for (int j = 0; j <= (oneY ? 1 : 0); ++j) d->setCell(x + i, y + j, value);
+}
+
+LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font, bool horizontal) {
+  const QFontMetrics fm(font);
+  const int gap = fm.averageCharWidth();
+  const int upright = fm.height() + 2;  // a label's extent across the axis when it runs along it
+  if (n <= 0 || room <= 0) return {};
+  int widest = 0;
+  for (int i = 0; i < n; ++i) widest = std::max(widest, fm.horizontalAdvance(labels.value(i)));
+  if (!horizontal) {
+    if (n * upright <= room) return {};
+  } else {
+    if (n * (widest + gap) <= room) return {};
+    if (n * upright <= room) return {1, true};
+  }
+  const int number = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * gap : upright;
+  LabelFit fit;
+  fit.every = std::max(2, (n * number + room - 1) / room);
+  return fit;
+}
+
+QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList& labels, int n, const LabelFit& fit) {
+  auto t = QSharedPointer<QCPAxisTickerText>::create();
+  for (int i = 0; i < n; i += fit.every) t->addTick(i, fit.every == 1 ? labels.value(i) : QString::number(i + 1));
+  return t;
+}
+
+void placeLegendAbove(QCustomPlot* plot) {
+  plot->legend->setVisible(true);
+  plot->axisRect()->insetLayout()->take(plot->legend);
+  plot->plotLayout()->insertRow(0);
+  plot->plotLayout()->addElement(0, 0, plot->legend);
+  plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot->legend->setMargins(QMargins(4, 2, 4, 2));
+  plot->plotLayout()->setRowStretchFactor(0, 0.001);
 }

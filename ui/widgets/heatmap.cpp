@@ -1,5 +1,6 @@
 #include "heatmap.h"
 
+#include "appearance.h"
 #include "colormaps.h"
 
 #include <QLocale>
@@ -16,7 +17,13 @@ Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(comp
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
   mMap->setGradient(viridisGradient());
   mMap->setInterpolate(false);
-  mPlot->axisRect()->setBackground(QBrush(QColor(0xc8, 0xc8, 0xc8), Qt::BDiagPattern));  // masked cells
+  Appearance& look = Appearance::get();
+  look.attach(mPlot);
+  mPlot->axisRect()->setBackground(QBrush(look.hatch(), Qt::BDiagPattern));  // masked cells
+  connect(&look, &Appearance::changed, this, [this] {
+    mPlot->axisRect()->setBackground(QBrush(Appearance::get().hatch(), Qt::BDiagPattern));
+    if (mWeights.size() > 0) redraw();  // the labels that fit change with the font
+  });
   mPlot->yAxis->setRangeReversed(true);  // row 0 on top, as in the notes' matrices
   if (compact) {
     mPlot->xAxis->setTickLabels(false);
@@ -31,8 +38,6 @@ Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(comp
     mPlot->plotLayout()->addElement(0, 1, mScale);
     mMap->setColorScale(mScale);
     mScale->setGradient(viridisGradient());  // the scale's gradient is what the map draws with
-    mPlot->xAxis->setLabel(tr("query t_x"));
-    mPlot->yAxis->setLabel(tr("key t_z"));
     mPlot->setMouseTracking(true);
     setMinimumSize(240, 200);
   }
@@ -82,8 +87,7 @@ void Heatmap::setTitle(const QString& title) { mPlot->setToolTip(title); }
 
 void Heatmap::redraw() {
   const int nk = rows(), nq = cols();
-  mMap->data()->setSize(nq, nk);
-  mMap->data()->setRange(QCPRange(0, std::max(0, nq - 1)), QCPRange(0, std::max(0, nk - 1)));
+  setMapSize(mMap, nq, nk);
   double lo = 0, hi = 1;
   if (mMode == Mode::Scores && nk > 0) {
     float m = 0;
@@ -97,22 +101,25 @@ void Heatmap::redraw() {
     for (int r = 0; r < nk; ++r) {
       const bool masked = mMask(r, c) <= 0;
       const double v = mMode == Mode::Weights ? double(mWeights(r, c)) : double(mScores(r, c));
-      mMap->data()->setCell(c, r, masked ? std::nan("") : v);
+      setMapCell(mMap, c, r, masked ? std::nan("") : v);
     }
   mMap->setDataRange(QCPRange(lo, hi));
   if (mScale) mScale->axis()->setLabel(mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"));
   if (!mCompact) {
-    // token labels where each gets about 10 pixels; otherwise every k-th (hover still names every cell)
-    auto ticker = [](const QStringList& labels, int n, int room) {
-      auto t = QSharedPointer<QCPAxisTickerText>::create();
-      const int every = std::max(1, (n * 10 + room - 1) / std::max(1, room));
-      for (int i = 0; i < n; i += every) t->addTick(i, every == 1 ? labels.value(i) : QString::number(i + 1));
-      return t;
-    };
+    // every token label where they fit side by side (or upright); otherwise every k-th position, numbered, and the
+    // axis title says so (hovering still names every cell)
     const int w = mPlot->axisRect()->width() > 10 ? mPlot->axisRect()->width() : width() / 2;
     const int h = mPlot->axisRect()->height() > 10 ? mPlot->axisRect()->height() : height() / 2;
-    mPlot->xAxis->setTicker(ticker(mQueries, nq, w));
-    mPlot->yAxis->setTicker(ticker(mKeys, nk, h));
+    const QFont f = mPlot->xAxis->tickLabelFont();
+    const LabelFit fx = fitLabels(mQueries, nq, w, f, true), fy = fitLabels(mKeys, nk, h, f, false);
+    mPlot->xAxis->setTicker(labelTicker(mQueries, nq, fx));
+    mPlot->yAxis->setTicker(labelTicker(mKeys, nk, fy));
+    mPlot->xAxis->setTickLabelRotation(fx.rotate ? 90 : 0);
+    auto title = [](const QString& what, const LabelFit& fit) {
+      return fit.every == 1 ? what : tr("%1 — numbered every %2 positions; hover names each token").arg(what).arg(fit.every);
+    };
+    mPlot->xAxis->setLabel(title(tr("query t_x"), fx));
+    mPlot->yAxis->setLabel(title(tr("key t_z"), fy));
   }
   mPlot->xAxis->setRange(-0.5, nq - 0.5);
   mPlot->yAxis->setRange(-0.5, nk - 0.5);

@@ -1,11 +1,18 @@
 #include "lossplot.h"
 
+#include "appearance.h"
+#include "colormaps.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <qcustomplot.h>
 
 LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
@@ -21,7 +28,22 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   mPlot->graph(1)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
   mPlot->xAxis->setLabel(tr("step"));
   mPlot->yAxis->setLabel(tr("loss J"));
-  mPlot->legend->setVisible(true);
+  placeLegendAbove(mPlot);  // never over the curve
+  auto colours = [this] {
+    const Appearance& look = Appearance::get();
+    for (int i = 0; i < 2; ++i) {
+      QPen pen = mPlot->graph(i)->pen();
+      pen.setColor(look.series(i));
+      mPlot->graph(i)->setPen(pen);
+    }
+    QCPScatterStyle sc = mPlot->graph(1)->scatterStyle();
+    sc.setPen(QPen(look.series(1), look.lineWidth(1.5)));
+    sc.setBrush(look.background());
+    mPlot->graph(1)->setScatterStyle(sc);
+  };
+  Appearance::get().attach(mPlot);
+  colours();
+  connect(&Appearance::get(), &Appearance::changed, this, colours);
   mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   mLog = new QCheckBox(tr("Log scale"), this);
   mSmooth = new QCheckBox(tr("Smooth"), this);
@@ -88,6 +110,22 @@ void LossPlot::rebuild() {
   }
   mPlot->graph(0)->setData(mSteps, y, true);
   mPlot->graph(1)->setData(mValSteps, mValLoss, true);
-  mPlot->rescaleAxes();
+  // a sensible frame, however few the points: steps from 0, and the loss with room above and below
+  double last = 1, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const auto* v : {&mSteps, &mValSteps})
+    if (!v->isEmpty()) last = std::max(last, v->back());
+  for (const auto* v : {&y, &mValLoss})
+    for (double l : *v)
+      if (std::isfinite(l)) lo = std::min(lo, l), hi = std::max(hi, l);
+  mPlot->xAxis->setRange(0, last < 10 ? 10 : last * 1.02);
+  if (lo <= hi) {
+    if (mPlot->yAxis->scaleType() == QCPAxis::stLinear) {
+      const double pad = std::max((hi - lo) * 0.05, std::max(1e-3, std::abs(hi) * 0.1));
+      mPlot->yAxis->setRange(std::max(0.0, lo - pad), hi + pad);
+    } else {
+      lo = std::max(lo, 1e-9);
+      mPlot->yAxis->setRange(lo / (hi / lo < 1.5 ? 1.5 : 1.1), std::max(hi, lo) * (hi / lo < 1.5 ? 1.5 : 1.1));
+    }
+  }
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -1,7 +1,9 @@
 #include "matrixview.h"
 
+#include "appearance.h"
 #include "colormaps.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QTimer>
@@ -21,8 +23,16 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   mScale->setGradient(look == Look::Diverging   ? divergingGradient()
                       : look == Look::Binary ? maskGradient()
                                              : viridisGradient());
+  Appearance::get().attach(mPlot);
+  connect(&Appearance::get(), &Appearance::changed, this, [this] {
+    if (mLook == Look::Binary) mPlot->axisRect()->setBackground(QBrush(Appearance::get().hatch(), Qt::BDiagPattern));
+    if (mM.size() > 0) {  // the labels that fit change with the font
+      applyTicks();
+      mPlot->replot(QCustomPlot::rpQueuedReplot);
+    }
+  });
   if (look == Look::Binary) {
-    mPlot->axisRect()->setBackground(QBrush(QColor(0x90, 0x90, 0x90), Qt::BDiagPattern));  // 0 = hatched
+    mPlot->axisRect()->setBackground(QBrush(Appearance::get().hatch(), Qt::BDiagPattern));  // 0 = hatched
     mScale->setVisible(false);
     mPlot->plotLayout()->take(mScale);
     mPlot->plotLayout()->simplify();
@@ -66,23 +76,22 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
   mRowLabels = rowLabels;
   mColLabels = colLabels;
   const int nr = rows(), nc = cols();
-  mMap->data()->setSize(nc, nr);
-  mMap->data()->setRange(QCPRange(0, std::max(0, nc - 1)), QCPRange(0, std::max(0, nr - 1)));
+  setMapSize(mMap, nc, nr);
   float big = 0;
   for (int c = 0; c < nc; ++c)
     for (int r = 0; r < nr; ++r) {
       const float v = m(r, c);
       if (mLook == Look::Binary) {
-        mMap->data()->setCell(c, r, v > 0 ? 1.0 : std::nan(""));
+        setMapCell(mMap, c, r, v > 0 ? 1.0 : std::nan(""));
       } else {
-        mMap->data()->setCell(c, r, double(v));
+        setMapCell(mMap, c, r, double(v));
         if (std::isfinite(v)) big = std::max(big, std::abs(v));
       }
     }
   mRange = mLook == Look::Diverging ? std::max(1e-12, double(big)) : 1.0;
   mMap->setDataRange(mLook == Look::Diverging ? QCPRange(-mRange, mRange) : QCPRange(0, 1));
-  mPlot->xAxis->setLabel(colTitle);
-  mPlot->yAxis->setLabel(rowTitle);
+  mRowTitle = rowTitle;
+  mColTitle = colTitle;
   applyTicks();
   mPlot->xAxis->setRange(-0.5, nc - 0.5);
   mPlot->yAxis->setRange(-0.5, nr - 0.5);
@@ -91,34 +100,40 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
 
 void MatrixView::applyTicks() {
   const int nr = rows(), nc = cols();
-  auto ticker = [](const QStringList& labels, int n, int most) -> QSharedPointer<QCPAxisTicker> {
-    auto t = QSharedPointer<QCPAxisTickerText>::create();
-    if (labels.isEmpty() || n > 40) {  // indices, 1-based like the notes, at a round step
-      int step = 1;
-      for (int s : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000})
-        if (n / s < most) {
-          step = s;
-          break;
-        }
-      if (step < 5) {
-        for (int i = 1; i <= n; i += step) t->addTick(i - 1, QString::number(i));
-      } else {
-        t->addTick(0, QStringLiteral("1"));
-        for (int i = step; i <= n; i += step) t->addTick(i - 1, QString::number(i));
+  // indices, 1-based like the notes, at a round step that leaves room for each number
+  auto numbers = [](int n, int room, const QFont& f, bool horizontal) {
+    const QFontMetrics fm(f);
+    const int each = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * fm.averageCharWidth() : fm.height() + 2;
+    int step = 100000;
+    for (int s : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000})
+      if ((n + s - 1) / s * each <= std::max(1, room)) {
+        step = s;
+        break;
       }
-      return t;
-    }
-    for (int i = 0; i < n; ++i) t->addTick(i, labels.value(i));
+    auto t = QSharedPointer<QCPAxisTickerText>::create();
+    t->addTick(0, QStringLiteral("1"));
+    for (int i = step; i <= n; i += step)
+      if (i > 1) t->addTick(i - 1, QString::number(i));
     return t;
   };
-  // labels only where each gets room (about 12 pixels); otherwise indices
+  // labels where each has room (upright on the x axis when only that fits); otherwise indices, and the axis says so
   const int room = mPlot->axisRect()->width() > 10 ? mPlot->axisRect()->width() : width() / 2;
-  const bool colText = !mColLabels.isEmpty() && nc * 12 <= room;
   const int roomY = mPlot->axisRect()->height() > 10 ? mPlot->axisRect()->height() : height() / 2;
-  const bool rowText = !mRowLabels.isEmpty() && nr * 12 <= roomY;
-  mPlot->xAxis->setTicker(ticker(colText ? mColLabels : QStringList(), nc, 5));
-  mPlot->yAxis->setTicker(ticker(rowText ? mRowLabels : QStringList(), nr, 8));
-  mPlot->xAxis->setTickLabelRotation(colText && nc > 4 ? 90 : 0);
+  const QFont f = mPlot->xAxis->tickLabelFont();
+  const LabelFit fx = mColLabels.isEmpty() ? LabelFit{2, false} : fitLabels(mColLabels, nc, room, f, true);
+  const LabelFit fy = mRowLabels.isEmpty() ? LabelFit{2, false} : fitLabels(mRowLabels, nr, roomY, f, false);
+  const bool colText = fx.every == 1, rowText = fy.every == 1;
+  mPlot->xAxis->setTicker(colText ? QSharedPointer<QCPAxisTicker>(labelTicker(mColLabels, nc, fx))
+                                  : QSharedPointer<QCPAxisTicker>(numbers(nc, room, f, true)));
+  mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))
+                                  : QSharedPointer<QCPAxisTicker>(numbers(nr, roomY, f, false)));
+  mPlot->xAxis->setTickLabelRotation(colText && fx.rotate ? 90 : 0);
+  auto title = [](const QString& what, bool labelled, bool hadLabels) {
+    if (labelled || !hadLabels || what.isEmpty()) return what;
+    return tr("%1 — numbered (too many labels to show; hover names each)").arg(what);
+  };
+  mPlot->xAxis->setLabel(title(mColTitle, colText, !mColLabels.isEmpty()));
+  mPlot->yAxis->setLabel(title(mRowTitle, rowText, !mRowLabels.isEmpty()));
 }
 
 void MatrixView::resizeEvent(QResizeEvent* e) {

@@ -1,0 +1,419 @@
+// Presentation mode as a lecturer uses it, on a projector-sized screen (offscreen, the screen's size from
+// GLASSBOX_TEST_SCREEN, e.g. "1024x768" or "1920x1080@2" for a 4K screen at device-pixel ratio 2): the view fills
+// the screen, the fonts are large enough for the back row, the presenter's keys step each tab exactly once, zoom
+// scales every panel's fonts, the themes persist, and Esc gives the workbench back as it was.
+#include "appearance.h"
+#include "controllers/algorithmcontroller.h"
+#include "controllers/decodingcontroller.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "core/model/stepper.h"
+#include "mainwindow.h"
+#include "panels/algorithmpanel.h"
+#include "panels/attentionpanel.h"
+#include "panels/decodingpanel.h"
+#include "panels/maskspanel.h"
+#include "panels/modelpanel.h"
+#include "panels/trainingpanel.h"
+#include "panels/trainingview.h"
+#include "presenterkeys.h"
+#include "widgets/heatmap.h"
+#include "widgets/lossplot.h"
+#include "widgets/matrixview.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+namespace {
+
+int pixels(const QFont& f) { return QFontInfo(f).pixelSize(); }
+
+double share(const QWidget* w, const QScreen* screen) {
+  const QSize s = screen->geometry().size();
+  return double(w->width()) * w->height() / (double(s.width()) * s.height());
+}
+
+// A built model of the reverse task (loaded at start), trained a few steps so the views have something to show.
+void buildAndTrain(MainWindow& w, int steps) {
+  w.modelPanel()->presetBox()->setCurrentIndex(0);
+  w.modelPanel()->buildButton()->click();
+  QVERIFY(w.document()->hasModel());
+  w.trainingPanel()->stepsBox()->setValue(steps);
+  w.trainingPanel()->startButton()->click();
+  QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+  QTRY_COMPARE_WITH_TIMEOUT(int(w.document()->history().size()), steps, 10000);
+}
+
+// Every font a panel shows text in: its labels and its plots' axis and tick labels.
+QList<int> fontSizes(QWidget* panel, QStringList* names = nullptr) {
+  QList<int> out;
+  for (QLabel* l : panel->findChildren<QLabel*>()) {
+    out << pixels(l->font());
+    if (names) *names << l->text().left(40);
+  }
+  for (QCustomPlot* p : panel->findChildren<QCustomPlot*>())
+    for (QCPAxisRect* r : p->axisRects())
+      for (QCPAxis* a : r->axes()) out << pixels(a->labelFont()) << pixels(a->tickLabelFont());
+  return out;
+}
+
+}  // namespace
+
+class TestPresent : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_present"));
+    QSettings().clear();
+  }
+  void cleanup() {
+    Appearance::get().setPresenting(false);
+    Appearance::get().setZoom(Appearance::kDefaultZoom);
+    Appearance::get().setTheme(Appearance::Theme::Light);
+    QSettings().clear();
+  }
+
+  void keys_are_the_presenters() {
+    using C = PresenterCommand;
+    auto cmd = [](int key, bool presenting, bool input = false, Qt::KeyboardModifiers m = Qt::NoModifier) {
+      const auto k = presenterKey(key, m, presenting, input);
+      return k ? int(k->command) : -1;
+    };
+    for (int key : {Qt::Key_Space, Qt::Key_Right, Qt::Key_PageDown}) QCOMPARE(cmd(key, true), int(C::Next));
+    for (int key : {Qt::Key_Left, Qt::Key_PageUp, Qt::Key_Backspace}) QCOMPARE(cmd(key, true), int(C::Back));
+    QCOMPARE(cmd(Qt::Key_Home, true), int(C::First));
+    QCOMPARE(cmd(Qt::Key_End, true), int(C::Last));
+    QCOMPARE(cmd(Qt::Key_B, true), int(C::Blank));
+    QCOMPARE(cmd(Qt::Key_Question, true, false, Qt::ShiftModifier), int(C::Help));
+    QCOMPARE(cmd(Qt::Key_Escape, true), int(C::Leave));
+    QCOMPARE(presenterKey(Qt::Key_4, {}, true, false)->tab, 3);
+    QCOMPARE(cmd(Qt::Key_Space, true, /*focus in a text field*/ true), int(C::Next));  // never typed into it
+    QCOMPARE(cmd(Qt::Key_Plus, true, false, Qt::ControlModifier), -1);                // Ctrl + is the zoom's
+    // the workbench: a remote's Page Down / Page Up step, unless a text field or list uses them; nothing else
+    QCOMPARE(cmd(Qt::Key_PageDown, false), int(C::Next));
+    QCOMPARE(cmd(Qt::Key_PageUp, false), int(C::Back));
+    QCOMPARE(cmd(Qt::Key_PageDown, false, true), -1);
+    QCOMPARE(cmd(Qt::Key_Space, false), -1);
+    QCOMPARE(cmd(Qt::Key_B, false), -1);
+  }
+
+  void presentation_fills_the_screen() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    buildAndTrain(w, 30);
+    const QScreen* screen = w.screen();
+    qInfo("screen %dx%d at device-pixel ratio %g", screen->geometry().width(), screen->geometry().height(),
+          screen->devicePixelRatio());
+    QVERIFY(w.modelDock()->isVisible() && w.dataDock()->isVisible() && w.trainingDock()->isVisible());
+    const int modelDockWidth = w.modelDock()->width();
+    w.tabs()->setCurrentIndex(0);  // Attention
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(w.isPresenting());
+    QTRY_VERIFY(w.isFullScreen());
+    QTRY_COMPARE(w.size(), screen->geometry().size());
+    QVERIFY(!w.modelDock()->isVisible() && !w.dataDock()->isVisible() && !w.trainingDock()->isVisible());
+    QVERIFY(!w.menuBar()->isVisible());
+    QVERIFY(!w.tabs()->tabBar()->isVisible());
+    QVERIFY(w.presenterStrip()->isVisible());
+    QTest::qWait(100);
+    for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+      w.tabs()->setCurrentIndex(tab);
+      QTest::qWait(20);
+      const double s = share(w.tabs()->currentWidget(), screen);
+      qInfo("%s: the view has %.1f%% of the screen", qPrintable(w.tabs()->tabText(tab)), 100 * s);
+      QVERIFY2(s >= 0.90, qPrintable(w.tabs()->tabText(tab)));
+    }
+    // the Attention tab at the default presentation zoom: large labels, the heatmap most of the screen
+    w.tabs()->setCurrentIndex(0);
+    QTest::qWait(50);
+    QCOMPARE(Appearance::get().zoom(), Appearance::kDefaultPresentationZoom);
+    Heatmap* map = w.findChild<AttentionPanel*>()->large();
+    QVERIFY(map->isVisible());
+    const double heat = share(map, screen);
+    qInfo("the attention heatmap has %.1f%% of the screen; axis label %d px, token labels %d px", 100 * heat,
+          pixels(map->plot()->xAxis->labelFont()), pixels(map->plot()->xAxis->tickLabelFont()));
+    QVERIFY(heat >= 0.60);
+    QVERIFY(pixels(map->plot()->xAxis->labelFont()) >= 16);
+    QVERIFY(pixels(map->plot()->xAxis->tickLabelFont()) >= 16);
+    QVERIFY(pixels(map->plot()->yAxis->tickLabelFont()) >= 16);
+    // the Decoding tab's chart, for the record
+    w.tabs()->setCurrentIndex(3);
+    QTest::keyClick(&w, Qt::Key_Space);  // starts a sequence
+    QTest::qWait(50);
+    auto* dp = w.findChild<DecodingPanel*>();
+    qInfo("the decoding chart has %.1f%% of the screen; its token labels %d px", 100 * share(dp->chart(), screen),
+          pixels(dp->chart()->xAxis->tickLabelFont()));
+    QVERIFY(pixels(dp->chart()->xAxis->tickLabelFont()) >= 16);
+    // Esc: the workbench as it was
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QVERIFY(!w.isPresenting());
+    QTRY_VERIFY(w.modelDock()->isVisible() && w.dataDock()->isVisible() && w.trainingDock()->isVisible());
+    QVERIFY(w.menuBar()->isVisible());
+    QVERIFY(w.tabs()->tabBar()->isVisible());
+    QVERIFY(!w.presenterStrip()->isVisible());
+    QVERIFY(!w.isFullScreen());
+    QCOMPARE(Appearance::get().zoom(), Appearance::kDefaultZoom);
+    QTRY_VERIFY(std::abs(w.modelDock()->width() - modelDockWidth) <= 2);
+  }
+
+  void space_steps_the_algorithm_and_the_decoder_once() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    buildAndTrain(w, 10);
+    w.setPresenting(true);
+    // Algorithm: Space starts, then each Space is one line, ← one line back, Page Down / Page Up the same
+    w.tabs()->setCurrentIndex(4);
+    auto* ap = w.findChild<AlgorithmPanel*>();
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(ap->controller()->active());
+    const gb::Stepper* s = ap->controller()->stepper();
+    QCOMPARE(int(s->position()), 0);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(int(s->position()), 1);
+    QTest::keyClick(&w, Qt::Key_Right);
+    QCOMPARE(int(s->position()), 2);
+    QTest::keyClick(&w, Qt::Key_PageDown);  // a presenter's remote
+    QCOMPARE(int(s->position()), 3);
+    QTest::keyClick(&w, Qt::Key_Left);
+    QCOMPARE(int(s->position()), 2);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(int(s->position()), 1);
+    QTest::keyClick(&w, Qt::Key_Backspace);
+    QCOMPARE(int(s->position()), 0);
+    QTest::keyClick(&w, Qt::Key_End);
+    QVERIFY(s->at_end());
+    QTest::keyClick(&w, Qt::Key_Home);
+    QCOMPARE(int(s->position()), 0);
+    // Decoding: Space starts a sequence, then each Space is one token, ← takes it back
+    QTest::keyClick(&w, Qt::Key_4);
+    QCOMPARE(w.tabs()->currentIndex(), 3);
+    auto* dp = w.findChild<DecodingPanel*>();
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(dp->controller()->active());
+    QCOMPARE(int(dp->controller()->session()->steps().size()), 0);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(int(dp->controller()->session()->steps().size()), 1);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(int(dp->controller()->session()->steps().size()), 2);
+    QTest::keyClick(&w, Qt::Key_Left);
+    QCOMPARE(int(dp->controller()->session()->steps().size()), 1);
+    // the strip's τ slider is the tab's
+    auto* tau = w.presenterStrip()->findChild<QSlider*>(QStringLiteral("presenterTemperature"));
+    QVERIFY(tau);
+    tau->setValue(0);
+    QCOMPARE(dp->temperatureSlider()->value(), 0);
+    QCOMPARE(dp->controller()->sampler().temperature, 0.0);
+    dp->temperatureSlider()->setValue(30);
+    QCOMPARE(tau->value(), 30);
+    // Attention: Space is the next head, ← the previous
+    QTest::keyClick(&w, Qt::Key_1);
+    auto* at = w.findChild<AttentionPanel*>();
+    QTest::keyClick(&w, Qt::Key_Home);
+    QCOMPARE(at->layerBox()->value(), 1);
+    QCOMPARE(at->headBox()->currentIndex(), 0);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(at->headBox()->currentIndex(), 1);
+    QTest::keyClick(&w, Qt::Key_Left);
+    QCOMPARE(at->headBox()->currentIndex(), 0);
+    // Training: Space is exactly one optimizer step
+    QTest::keyClick(&w, Qt::Key_6);
+    QCOMPARE(w.tabs()->currentIndex(), 5);
+    w.trainingPanel()->stepsBox()->setValue(20);  // the run goes on from where it finished
+    const size_t before = w.document()->history().size();
+    QTest::keyClick(&w, Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(w.document()->history().size(), before + 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->state() != TrainingController::State::Running, 30000);
+    QTest::qWait(200);
+    QCOMPARE(w.document()->history().size(), before + 1);
+    // B blanks the screen and brings it back; ? lists the keys, any key closes the list
+    QTest::keyClick(&w, Qt::Key_B);
+    QVERIFY(w.blankOverlay()->isVisible());
+    QCOMPARE(w.blankOverlay()->geometry(), w.rect());
+    QTest::keyClick(&w, Qt::Key_B);
+    QVERIFY(!w.blankOverlay()->isVisible());
+    QTest::keyClick(&w, Qt::Key_Question, Qt::ShiftModifier);
+    QVERIFY(w.keysOverlay()->isVisible());
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QVERIFY(!w.keysOverlay()->isVisible());
+    QVERIFY(w.isPresenting());  // Esc closed the list, not the presentation
+    w.setPresenting(false);
+  }
+
+  void keys_never_leak_into_a_text_field() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    buildAndTrain(w, 5);
+    w.tabs()->setCurrentIndex(0);
+    auto* at = w.findChild<AttentionPanel*>();
+    QLineEdit* probe = at->probeBox()->lineEdit();
+    QVERIFY(probe);
+    probe->setFocus();
+    const QString text = probe->text();
+    // the workbench: a remote's Page Down goes to the text field, not the presenter
+    const int head = at->headBox()->currentIndex();
+    QTest::keyClick(probe, Qt::Key_PageDown);  // the combo box's own: another probe
+    QCOMPARE(at->headBox()->currentIndex(), head);
+    QVERIFY(probe->text() != text);
+    const QString typed = probe->text();
+    // presenting: Space is the presenter's, whatever had the focus
+    w.setPresenting(true);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : probe, Qt::Key_Space);
+    QTest::keyClick(probe, Qt::Key_Space);
+    QCOMPARE(probe->text(), typed);
+    QCOMPARE(at->headBox()->currentIndex(), std::min(head + 2, at->headBox()->count() - 2));
+    w.setPresenting(false);
+  }
+
+  void zoom_scales_every_panel() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    buildAndTrain(w, 5);
+    w.findChild<DecodingPanel*>()->startButton()->click();
+    w.findChild<AlgorithmPanel*>()->startButton()->click();
+    QList<QWidget*> panels;
+    for (int i = 0; i < w.tabs()->count(); ++i) panels << static_cast<QScrollArea*>(w.tabs()->widget(i))->widget();
+    panels << w.modelPanel() << w.trainingPanel();
+    QCOMPARE(Appearance::get().zoom(), 100);
+    QList<QList<int>> at100;
+    for (QWidget* p : panels) at100 << fontSizes(p);
+    QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(Appearance::get().zoom(), 100);
+    Appearance::get().setZoom(200);
+    QTest::qWait(50);
+    for (int i = 0; i < panels.size(); ++i) {
+      QStringList names;
+      const QList<int> at200 = fontSizes(panels[i], &names);
+      QCOMPARE(at200.size(), at100[i].size());
+      QVERIFY2(!at200.isEmpty(), qPrintable(panels[i]->objectName()));
+      for (int k = 0; k < at200.size(); ++k)
+        QVERIFY2(std::abs(at200[k] - 2 * at100[i][k]) <= 1,
+                 qPrintable(QStringLiteral("%1: font %2 (%5) is %3 px at 200%, %4 px at 100%")
+                                .arg(panels[i]->metaObject()->className())
+                                .arg(k)
+                                .arg(at200[k])
+                                .arg(at100[i][k])
+                                .arg(names.value(k, QStringLiteral("a plot")))));
+    }
+    // line widths and the colour bar follow
+    QCustomPlot* loss = w.trainingPanel()->lossPlot()->plot();
+    QCOMPARE(loss->graph(0)->pen().widthF(), 3.0);
+    // Ctrl + and Ctrl − step, 50–300 %, and the zoom is remembered
+    QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
+    QCOMPARE(Appearance::get().zoom(), 250);
+    for (int i = 0; i < 5; ++i) QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
+    QCOMPARE(Appearance::get().zoom(), 300);
+    for (int i = 0; i < 20; ++i) QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
+    QCOMPARE(Appearance::get().zoom(), 50);
+    QCOMPARE(QSettings().value(QStringLiteral("view/zoom")).toInt(), 50);
+    QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(Appearance::get().zoom(), 100);
+  }
+
+  void themes_persist_and_the_projector_is_bold() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    buildAndTrain(w, 5);
+    QCustomPlot* loss = w.trainingPanel()->lossPlot()->plot();
+    const double light = loss->graph(0)->pen().widthF();
+    QVERIFY(loss->xAxis->grid()->visible());
+    Appearance::get().setTheme(Appearance::Theme::Projector);
+    QVERIFY(loss->graph(0)->pen().widthF() > 1.5 * light);          // thicker lines
+    QVERIFY(!loss->xAxis->grid()->visible());                       // no hairline grid
+    QVERIFY(loss->graph(1)->scatterStyle().size() > 5);             // larger markers
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("projector"));
+    Appearance::get().setTheme(Appearance::Theme::Dark);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+    QVERIFY(loss->toPixmap(120, 90).toImage().pixelColor(1, 1).lightness() < 80);
+    QVERIFY(loss->xAxis->tickLabelColor().lightness() > 180);  // light text on the dark plot
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
+    Appearance::get().setTheme(Appearance::Theme::Light);
+    QVERIFY(loss->toPixmap(120, 90).toImage().pixelColor(1, 1).lightness() > 240);
+  }
+
+  // A heatmap of one row or one column is drawn (it used to be blank): every cell has its colour.
+  void single_row_and_column_are_drawn() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    MatrixView view(nullptr, MatrixView::Look::Probability);
+    view.resize(300, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (auto shape : {std::pair{1, 5}, std::pair{5, 1}, std::pair{1, 1}}) {
+      gb::MatF m = gb::MatF::Constant(shape.first, shape.second, 1.0f);  // yellow in viridis
+      view.setMatrix(m, QStringLiteral("row"), QStringLiteral("column"));
+      view.plot()->replot();
+      const QImage img = view.plot()->toPixmap().toImage();
+      const QRect r = view.plot()->axisRect()->rect();
+      int yellow = 0, total = 0;
+      for (int y = r.top() + 3; y < r.bottom() - 3; y += 4)
+        for (int x = r.left() + 3; x < r.right() - 3; x += 4, ++total) {
+          const QColor c = img.pixelColor(x, y);
+          if (c.red() > 200 && c.green() > 200 && c.blue() < 90) ++yellow;
+        }
+      QVERIFY2(yellow > total * 9 / 10, qPrintable(QStringLiteral("%1 × %2: %3 of %4 sampled pixels drawn")
+                                                         .arg(shape.first)
+                                                         .arg(shape.second)
+                                                         .arg(yellow)
+                                                         .arg(total)));
+    }
+  }
+
+  // One point of training: the loss plot shows it inside a sensible frame (steps from 0, the loss with room).
+  void one_point_has_a_sensible_axis() {
+    LossPlot plot;
+    plot.resize(400, 300);
+    plot.show();
+    plot.addTraining(1, 2.5);
+    QTest::qWait(100);
+    const QCPRange x = plot.plot()->xAxis->range(), y = plot.plot()->yAxis->range();
+    QVERIFY(x.lower == 0 && x.upper >= 1);
+    QVERIFY(y.lower >= 0 && y.lower < 2.5 && y.upper > 2.5 && y.upper < 4);
+  }
+};
+
+int main(int argc, char** argv) {
+  // the screen a lecture hall has: GLASSBOX_TEST_SCREEN=WIDTHxHEIGHT[@RATIO], offscreen
+  const QByteArray spec = qgetenv("GLASSBOX_TEST_SCREEN").isEmpty() ? QByteArray("1024x768") : qgetenv("GLASSBOX_TEST_SCREEN");
+  const QList<QByteArray> sizeRatio = spec.split('@');
+  const QList<QByteArray> wh = sizeRatio[0].split('x');
+  QTemporaryDir dir;
+  const QString config = dir.filePath(QStringLiteral("screen.json"));
+  QFile f(config);
+  if (!f.open(QIODevice::WriteOnly)) return 1;
+  f.write(QStringLiteral("{\"screens\": [{\"name\": \"Projector\", \"x\": 0, \"y\": 0, \"width\": %1, \"height\": %2, "
+                         "\"logicalDpi\": 96, \"logicalBaseDpi\": 96, \"dpr\": %3}]}")
+              .arg(QString::fromLatin1(wh.value(0)), QString::fromLatin1(wh.value(1)),
+                   QString::fromLatin1(sizeRatio.value(1, "1")))
+              .toUtf8());
+  f.close();
+  qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + config.toLocal8Bit());
+  QApplication app(argc, argv);
+  TestPresent t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_present.moc"

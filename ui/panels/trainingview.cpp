@@ -1,0 +1,84 @@
+#include "trainingview.h"
+
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "panels/trainingpanel.h"
+#include "widgets/lossplot.h"
+#include "widgets/mirrorbutton.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+TrainingView::TrainingView(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+  mLoss = new QLabel(this);
+  mLoss->setObjectName(QStringLiteral("trainingViewLoss"));
+  mLoss->setWordWrap(true);
+  mPlot = new LossPlot(this);
+  mPlot->setObjectName(QStringLiteral("trainingViewPlot"));
+  auto* v = new QVBoxLayout(this);
+  v->addWidget(mLoss);
+  v->addWidget(mPlot, 1);
+  connect(mDoc, &ModelDocument::historyChanged, this, &TrainingView::syncHistory);
+  connect(mDoc, &ModelDocument::modelChanged, this, &TrainingView::syncHistory);
+  connect(mTrainer, &TrainingController::validated, this, [this] { syncHistory(); });
+  syncHistory();
+}
+
+void TrainingView::syncHistory() {
+  const auto& h = mDoc->history();
+  if (mDoc->generation() != mGeneration || h.size() < mShown) {  // another model, or a new run: start again
+    mGeneration = mDoc->generation();
+    mPlot->clear();
+    mShown = 0;
+    mLastValidation = -1;
+  }
+  // validation arrives just after its step's point: look back over the last few points for it
+  for (size_t i = mShown >= 4 ? mShown - 4 : 0; i < h.size(); ++i) {
+    if (i >= mShown) mPlot->addTraining(h[i].step, h[i].loss);
+    if (h[i].val_loss && h[i].step > mLastValidation) {
+      mPlot->addValidation(h[i].step, *h[i].val_loss);
+      mLastValidation = h[i].step;
+    }
+  }
+  mShown = h.size();
+  if (!mDoc->hasModel()) mLoss->setText(tr("Build a model, then train it: its loss curve appears here."));
+  else if (h.empty()) mLoss->setText(tr("Not trained yet: Start (or Step) in the Training dock."));
+  else
+    mLoss->setText(tr("Step %1: loss %2").arg(h.back().step).arg(QLocale().toString(h.back().loss, 'f', 4)) +
+                   (mLastValidation > 0 ? tr(" · validation loss at step %1").arg(mLastValidation) : QString()));
+}
+
+QWidget* TrainingView::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* loss = new QLabel(strip);
+  loss->setWordWrap(true);
+  loss->setObjectName(QStringLiteral("presenterLoss"));
+  auto show = [this, loss] { loss->setText(mLoss->text()); };
+  show();
+  connect(mDoc, &ModelDocument::historyChanged, loss, show);
+  h->addWidget(loss, 1);
+  if (mPanel) {
+    QList<MirrorButton*> mirrors;
+    for (QPushButton* b : {mPanel->startButton(), mPanel->pauseButton(), mPanel->stepButton()}) {
+      auto* m = new MirrorButton(b, strip);
+      mirrors << m;
+      h->addWidget(m);
+    }
+    connect(mTrainer, &TrainingController::stateChanged, strip, [mirrors] {  // Start becomes Resume
+      for (MirrorButton* m : mirrors) m->sync();
+    });
+  }
+  return strip;
+}
+
+bool TrainingView::presentNext() {
+  if (!mPanel || !mPanel->stepButton()->isEnabled()) return false;
+  mPanel->stepButton()->click();
+  return true;
+}

@@ -1,0 +1,43 @@
+// trainingview.h — the Training tab: the loss curve of the open model as large as the screen allows, for the
+// class to watch while it trains. It draws the document's history (every optimizer step, validation where
+// measured) — the same points as the Training dock's curve. In presentation mode its strip carries the Training
+// dock's Start / Pause / Step and the latest loss; the presenter's "next" is one optimizer step.
+#pragma once
+
+#include <QWidget>
+
+#include "presentable.h"
+
+class LossPlot;
+class ModelDocument;
+class QLabel;
+class TrainingController;
+class TrainingPanel;
+
+class TrainingView : public QWidget, public Presentable {
+  Q_OBJECT
+ public:
+  TrainingView(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
+  // The dock whose buttons the strip mirrors (its policy decides what may run).
+  void setTrainingPanel(TrainingPanel* panel) { mPanel = panel; }
+  LossPlot* lossPlot() const { return mPlot; }
+  QLabel* lossLabel() const { return mLoss; }
+
+  bool presentNext() override;  // one optimizer step
+  bool presentBack() override { return false; }  // a step cannot be taken back
+  bool presentFirst() override { return false; }
+  bool presentLast() override { return false; }
+  QWidget* makePresenterStrip(QWidget* parent) override;
+  void setPresenting(bool) override {}
+
+ private:
+  void syncHistory();  // the plot catches up with the document's history
+  ModelDocument* mDoc;
+  TrainingController* mTrainer;
+  TrainingPanel* mPanel = nullptr;
+  LossPlot* mPlot;
+  QLabel* mLoss;
+  int mGeneration = -1;
+  size_t mShown = 0;          // history points on the plot
+  int mLastValidation = -1;   // the step of the last validation point on the plot
+};
