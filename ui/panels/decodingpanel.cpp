@@ -4,6 +4,7 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/matrixview.h"
+#include "widgets/figureexport.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -107,6 +108,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
 
   mChart = new QCustomPlot(this);
   mChart->setObjectName(QStringLiteral("distributionChart"));
+  installExportMenu(mChart);  // Copy image, Save as PNG / SVG / PDF
   mChart->setMinimumHeight(260);
   mPBars = new QCPBars(mChart->xAxis, mChart->yAxis);
   mPBars->setName(tr("p: the model's distribution"));

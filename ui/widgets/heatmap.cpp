@@ -1,6 +1,7 @@
 #include "heatmap.h"
 
 #include "colormaps.h"
+#include "figureexport.h"
 
 #include <QLocale>
 #include <QMouseEvent>
@@ -13,6 +14,7 @@
 
 Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(compact) {
   mPlot = new QCustomPlot(this);
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
   mMap->setGradient(viridisGradient());
   mMap->setInterpolate(false);

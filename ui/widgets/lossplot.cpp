@@ -1,5 +1,7 @@
 #include "lossplot.h"
 
+#include "figureexport.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,6 +13,7 @@
 LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   mPlot = new QCustomPlot(this);
   mPlot->setObjectName(QStringLiteral("lossPlot"));
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mPlot->setMinimumHeight(180);
   mPlot->addGraph();
   mPlot->graph(0)->setName(tr("training loss"));

@@ -1,6 +1,7 @@
 #include "matrixview.h"
 
 #include "colormaps.h"
+#include "figureexport.h"
 
 #include <QLocale>
 #include <QMouseEvent>
@@ -13,6 +14,7 @@
 
 MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look) {
   mPlot = new QCustomPlot(this);
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
   mMap->setInterpolate(false);
   mScale = new QCPColorScale(mPlot);
