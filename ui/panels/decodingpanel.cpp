@@ -7,12 +7,17 @@
 #include "widgets/figureexport.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -94,6 +99,11 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   row3->addWidget(mBeam);
   row3->addWidget(mBeamWidth);
   row3->addStretch(1);
+  mSaveHistory = new QPushButton(tr("Save history…"), this);
+  mSaveHistory->setObjectName(QStringLiteral("decodeSaveHistory"));
+  mSaveHistory->setToolTip(tr("Every step so far as a table (CSV) or as JSON: the token, p, log p, q, the sampler "
+                              "settings it was drawn with and the running Σ log p"));
+  row3->addWidget(mSaveHistory);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
   mSequence->setWordWrap(true);
@@ -177,6 +187,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
                        .arg(pruned));
   });
   connect(mBack, &QPushButton::clicked, mCtl, &DecodingController::back);
+  connect(mSaveHistory, &QPushButton::clicked, this, &DecodingPanel::saveHistoryDialog);
   connect(mTau, &QSlider::valueChanged, this, &DecodingPanel::applySampler);
   connect(mTopK, &QSpinBox::valueChanged, this, &DecodingPanel::applySampler);
   connect(mTopP, &QDoubleSpinBox::valueChanged, this, &DecodingPanel::applySampler);
@@ -229,6 +240,23 @@ void DecodingPanel::start() {
                                : err);
 }
 
+void DecodingPanel::saveHistoryDialog() {
+  QSettings settings;
+  const QString csv = tr("CSV tables (*.csv)"), json = tr("JSON files (*.json)");
+  QString filter = settings.value(QStringLiteral("export/historyFormat")).toString() == QLatin1String("json") ? json : csv;
+  const QString dir = settings.value(QStringLiteral("export/dir"), QDir::homePath()).toString();
+  QString path = QFileDialog::getSaveFileName(this, tr("Save decoding history"),
+                                              QDir(dir).filePath(filter == json ? QStringLiteral("decoding.json")
+                                                                                : QStringLiteral("decoding.csv")),
+                                              csv + QStringLiteral(";;") + json, &filter);
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+  settings.setValue(QStringLiteral("export/dir"), QFileInfo(path).absolutePath());
+  settings.setValue(QStringLiteral("export/historyFormat"), QFileInfo(path).suffix().toLower());
+  const QString err = mCtl->saveHistory(path);
+  if (!err.isEmpty()) QMessageBox::warning(this, tr("Save decoding history"), err);
+}
+
 void DecodingPanel::redraw() {
   const gb::DecodeSession* s = mCtl->session();
   const bool active = s != nullptr;
@@ -236,6 +264,7 @@ void DecodingPanel::redraw() {
   mRun->setEnabled(active && !mCtl->finished());
   mBack->setEnabled(active && !s->steps().empty());
   mBeam->setEnabled(active && !mCtl->finished());
+  mSaveHistory->setEnabled(active && !s->steps().empty());
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   if (!active) {
     if (!mDoc->hasModel()) mInfo->setText(tr("Build (and train) a model, then start decoding."));

@@ -30,6 +30,7 @@ class DecodingPanel : public QWidget {
   QPushButton* runButton() const { return mRun; }
   QPushButton* backButton() const { return mBack; }
   QPushButton* beamButton() const { return mBeam; }
+  QPushButton* saveHistoryButton() const { return mSaveHistory; }
   QSpinBox* beamWidthBox() const { return mBeamWidth; }
   QString beamText() const { return mBeamText; }
   QCustomPlot* chart() const { return mChart; }
@@ -52,6 +53,7 @@ class DecodingPanel : public QWidget {
   void fillInputs();
   void applySampler();
   void redraw();
+  void saveHistoryDialog();
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   DecodingController* mCtl;
@@ -60,7 +62,7 @@ class DecodingPanel : public QWidget {
   QLabel* mTauLabel;
   QSpinBox *mTopK, *mSeed;
   QDoubleSpinBox* mTopP;
-  QPushButton *mStart, *mStep, *mRun, *mBack, *mBeam;
+  QPushButton *mStart, *mStep, *mRun, *mBack, *mBeam, *mSaveHistory;
   QSpinBox* mBeamWidth;
   QLabel *mSequence, *mChoice, *mInfo, *mCache;
   QCustomPlot* mChart;
