@@ -19,6 +19,7 @@
 #include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
 #include "panels/trainingview.h"
+#include "widgets/figureexport.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -343,6 +344,7 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
   file->addAction(tr("Save &As…"), this, &MainWindow::saveAsDialog)->setShortcut(QKeySequence::SaveAs);
+  file->addAction(tr("&Export View…"), this, &MainWindow::exportViewDialog)->setObjectName(QStringLiteral("exportView"));
   file->addAction(tr("Open &Data File…"), mDataPanel, &DataPanel::chooseFile);
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -547,6 +549,30 @@ bool MainWindow::saveAs(const QString& path) {
   removeAutosave();
   statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
   return true;
+}
+
+QWidget* MainWindow::currentView() const {
+  QWidget* view = mTabs->currentWidget();
+  if (auto* scroll = qobject_cast<QScrollArea*>(view); scroll && scroll->widget()) return scroll->widget();
+  return view;
+}
+
+QString MainWindow::exportView(const QString& path, int scale, bool transparent) {
+  QWidget* view = currentView();  // the panel, not the scroll area: all of it, also what is scrolled out of sight
+  if (!view) return tr("There is no view to export.");
+  return exportWidget(view, path, ExportOptions{scale, transparent});
+}
+
+void MainWindow::exportViewDialog() {
+  QWidget* view = currentView();
+  QString name = view ? view->objectName() : QString();
+  if (name.endsWith(QLatin1String("Tab"))) name.chop(3);  // attentionTab → attention.png
+  const QString path = chooseExportFile(this, name.isEmpty() ? QStringLiteral("view") : name);
+  ExportOptions o;
+  if (path.isEmpty() || !chooseExportOptions(this, path, &o)) return;
+  const QString err = exportView(path, o.scale, o.transparent);
+  if (!err.isEmpty()) showError(err);
+  else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
 QStringList MainWindow::recentFiles() const { return QSettings().value(QStringLiteral("files/recent")).toStringList(); }

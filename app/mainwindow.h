@@ -68,11 +68,15 @@ class MainWindow : public QMainWindow {
   bool autosaveNow();
   bool offerRecovery();  // at start: when an autosave exists, ask; returns true when one was recovered
   void setRecoveryQuestion(std::function<bool()> ask) { mAskRecover = std::move(ask); }
+  // File → Export View: the whole current tab (all of it, scrolled or not) as PNG at scale 1–4, SVG or PDF, by the
+  // extension; white or transparent behind. The error message naming the file and the reason, empty when written.
+  QString exportView(const QString& path, int scale = 1, bool transparent = false);
 
  public slots:
   void showAbout();
   void openDialog();
   void saveAsDialog();
+  void exportViewDialog();
   // Restores the default arrangement of the docks.
   void resetLayout();
 
@@ -97,6 +101,7 @@ class MainWindow : public QMainWindow {
   void rebuildRecentMenu();
   void showError(const QString& message);
   void removeAutosave();
+  QWidget* currentView() const;  // the current tab's panel
 
   ModelDocument* mDoc = nullptr;
   TrainingController* mTrainer = nullptr;

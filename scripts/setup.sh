@@ -10,6 +10,7 @@ GLASSBOX_PACKAGES=(
   qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   fonts-dejavu-core qt6-translations-l10n
+  poppler-utils
 )
 
 glassbox_install_missing() {

@@ -362,6 +362,18 @@
         <source>Decoding has ended: &lt;eos&gt; was chosen, or x is ℓ_max tokens long.</source>
         <translation>Das Dekodieren ist beendet: &lt;eos&gt; wurde gewählt, oder x ist ℓ_max Tokens lang.</translation>
     </message>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation>%1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>the name must end in .csv or .json</source>
+        <translation>der Name muss auf .csv oder .json enden</translation>
+    </message>
+    <message>
+        <source>There is no decoding history to save: decode a token or more first.</source>
+        <translation>Es gibt noch keinen Dekodierverlauf zum Speichern: Dekodieren Sie zuerst ein oder mehrere Tokens.</translation>
+    </message>
 </context>
 <context>
     <name>DecodingPanel</name>
@@ -560,6 +572,105 @@
     <message>
         <source>The model has been trained since this decoding started: Start again to decode with the new parameters.</source>
         <translation>Das Modell wurde seit dem Beginn dieses Dekodierens weiter trainiert: Starten Sie neu, um mit den neuen Parametern zu dekodieren.</translation>
+    </message>
+    <message>
+        <source>Save history…</source>
+        <translation>Verlauf speichern…</translation>
+    </message>
+    <message>
+        <source>Every step so far as a table (CSV) or as JSON: the token, p, log p, q, the sampler settings it was drawn with and the running Σ log p</source>
+        <translation>Jeder bisherige Schritt als Tabelle (CSV) oder als JSON: das Token, p, log p, q, die Sampler-Einstellungen, mit denen es gezogen wurde, und die laufende Summe Σ log p</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv)</source>
+        <translation>CSV-Tabellen (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Save decoding history</source>
+        <translation>Dekodierverlauf speichern</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExport</name>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation>%1 konnte nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>the name must end in .png, .svg or .pdf</source>
+        <translation>der Name muss auf .png, .svg oder .pdf enden</translation>
+    </message>
+    <message>
+        <source>the scale must be 1× to 4×, not %1×</source>
+        <translation>der Maßstab muss 1× bis 4× sein, nicht %1×</translation>
+    </message>
+    <message>
+        <source>the figure could not be drawn</source>
+        <translation>die Abbildung konnte nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>Abbildung exportieren</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Copy Image</source>
+        <translation>Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Save as PNG</source>
+        <translation>Als PNG speichern</translation>
+    </message>
+    <message>
+        <source>Save as PNG at %1×…</source>
+        <translation>Als PNG in %1× speichern…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>Als SVG speichern…</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG-Zeichnungen (*.svg)</translation>
+    </message>
+    <message>
+        <source>Save as PDF…</source>
+        <translation>Als PDF speichern…</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF-Dokumente (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Transparent Background</source>
+        <translation>Transparenter Hintergrund</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>%1× the size on screen</source>
+        <translation>%1× die Größe auf dem Bildschirm</translation>
+    </message>
+    <message>
+        <source>Transparent background (instead of white)</source>
+        <translation>Transparenter Hintergrund (statt weiß)</translation>
+    </message>
+    <message>
+        <source>PNG size</source>
+        <translation>PNG-Größe</translation>
     </message>
 </context>
 <context>
@@ -887,6 +998,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>does not match the data</source>
         <translation>passt nicht zu den Daten</translation>
+    </message>
+    <message>
+        <source>&amp;Export View…</source>
+        <translation>Ansicht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>There is no view to export.</source>
+        <translation>Es gibt keine Ansicht zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
     </message>
 </context>
 <context>

@@ -2,11 +2,23 @@
 
 #include "errortext.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QSaveFile>
+
+#include <cmath>
+
 DecodingController::DecodingController(QObject* parent) : QObject(parent) {}
 
 QString DecodingController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
                                   const QString& input, bool pairs, quint64 seed) {
   mSession.reset();
+  mStepSampler.clear();
   mConfig = c;
   mParams = p;
   mTok = tok;
@@ -59,6 +71,7 @@ QString DecodingController::step() {
   if (!mSession) return tr("Start decoding first.");
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   auto r = mSession->step(mSampler, mRng);
+  if (r) mStepSampler.push_back(mSampler);
   emit changed();
   if (!r) return errorText(r.error());
   return {};
@@ -68,6 +81,7 @@ int DecodingController::runToEnd() {
   int n = 0;
   while (mSession && !finished() && n < 200) {
     if (!mSession->step(mSampler, mRng)) break;
+    mStepSampler.push_back(mSampler);
     ++n;
   }
   emit changed();
@@ -77,6 +91,7 @@ int DecodingController::runToEnd() {
 bool DecodingController::back() {
   if (!mSession || mSession->steps().empty()) return false;
   const bool ok = mSession->back(1);
+  if (ok && !mStepSampler.empty()) mStepSampler.pop_back();
   emit changed();
   return ok;
 }
@@ -118,5 +133,127 @@ std::optional<gb::BeamResult> DecodingController::beam(int width, QString* error
 void DecodingController::stop() {
   if (!mSession) return;
   mSession.reset();
+  mStepSampler.clear();
   emit changed();
+}
+
+std::vector<DecodingController::HistoryRow> DecodingController::history() const {
+  std::vector<HistoryRow> rows;
+  if (!mSession) return rows;
+  const auto& steps = mSession->steps();
+  double sum = 0;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const gb::DecodeStep& st = steps[i];
+    HistoryRow r;
+    r.step = int(i) + 1;
+    r.position = st.position;
+    r.token = st.choice.token;
+    r.text = QString::fromStdString(mTok.token(r.token));
+    r.p = st.p_chosen;
+    r.logp = st.logp[size_t(r.token)];
+    r.q = st.q_chosen;
+    r.how = QString::fromLatin1(gb::choice_name(st.choice.how));
+    r.random = st.choice.random;
+    r.sampler = i < mStepSampler.size() ? mStepSampler[i] : mSampler;
+    r.entropyP = st.choice.entropy_p;
+    r.entropyQ = st.choice.entropy_q;
+    sum += r.logp;
+    r.sumLogp = sum;
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+namespace {
+// A number as C writes it, as short as reads back exactly; "inf" for τ = ∞, nothing for "none" (NaN).
+QString csvNumber(double v) {
+  if (std::isnan(v)) return {};
+  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+  return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+// RFC 4180: a field with a comma, a quote, a line break or outer spaces goes in quotes, its quotes doubled.
+QString csvField(const QString& s) {
+  const bool quote = s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')) ||
+                     s.contains(QLatin1Char('\r')) || (!s.isEmpty() && (s.front().isSpace() || s.back().isSpace()));
+  if (!quote) return s;
+  QString q = s;
+  q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+  return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QJsonValue jsonNumber(double v) {
+  if (std::isnan(v)) return QJsonValue::Null;
+  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+  return v;
+}
+}  // namespace
+
+QByteArray DecodingController::historyCsv() const {
+  QString out = QStringLiteral(
+      "step,position,token_id,token,p,log_p,q,how,random,temperature,top_k,top_p,entropy_p,entropy_q,sum_log_p\n");
+  for (const HistoryRow& r : history()) {
+    const QStringList fields = {QString::number(r.step),       QString::number(r.position),
+                                QString::number(r.token),      csvField(r.text),
+                                csvNumber(r.p),                csvNumber(r.logp),
+                                csvNumber(r.q),                r.how,
+                                csvNumber(r.random),           csvNumber(r.sampler.temperature),
+                                QString::number(r.sampler.top_k), csvNumber(r.sampler.top_p),
+                                csvNumber(r.entropyP),         csvNumber(r.entropyQ),
+                                csvNumber(r.sumLogp)};
+    out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+  }
+  return out.toUtf8();
+}
+
+QByteArray DecodingController::historyJson() const {
+  auto tokens = [this](auto begin, auto end) {
+    QJsonArray a;
+    for (auto it = begin; it != end; ++it)
+      a.append(QJsonObject{{QStringLiteral("id"), *it}, {QStringLiteral("token"), QString::fromStdString(mTok.token(*it))}});
+    return a;
+  };
+  QJsonObject root;
+  if (mSession) {
+    const auto& x = mSession->tokens();
+    const auto& z = mSession->source();
+    root[QStringLiteral("variant")] = mConfig.is_ed() ? QStringLiteral("encoder-decoder") : QStringLiteral("decoder-only");
+    root[QStringLiteral("source")] = tokens(z.begin(), z.end());
+    root[QStringLiteral("prefix")] = tokens(x.begin(), x.begin() + long(mSession->prefix_length()));
+    root[QStringLiteral("text")] = generatedText();
+  }
+  QJsonArray steps;
+  for (const HistoryRow& r : history())
+    steps.append(QJsonObject{{QStringLiteral("step"), r.step},
+                             {QStringLiteral("position"), r.position},
+                             {QStringLiteral("token_id"), r.token},
+                             {QStringLiteral("token"), r.text},
+                             {QStringLiteral("p"), jsonNumber(r.p)},
+                             {QStringLiteral("log_p"), jsonNumber(r.logp)},
+                             {QStringLiteral("q"), jsonNumber(r.q)},
+                             {QStringLiteral("how"), r.how},
+                             {QStringLiteral("random"), jsonNumber(r.random)},
+                             {QStringLiteral("temperature"), jsonNumber(r.sampler.temperature)},
+                             {QStringLiteral("top_k"), r.sampler.top_k},
+                             {QStringLiteral("top_p"), jsonNumber(r.sampler.top_p)},
+                             {QStringLiteral("entropy_p"), jsonNumber(r.entropyP)},
+                             {QStringLiteral("entropy_q"), jsonNumber(r.entropyQ)},
+                             {QStringLiteral("sum_log_p"), jsonNumber(r.sumLogp)}});
+  root[QStringLiteral("steps")] = steps;
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QString DecodingController::saveHistory(const QString& path) const {
+  const QString shown = QDir::toNativeSeparators(path);
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix != QLatin1String("csv") && suffix != QLatin1String("json"))
+    return tr("Could not write %1: %2.").arg(shown, tr("the name must end in .csv or .json"));
+  if (!mSession || mSession->steps().empty())
+    return tr("There is no decoding history to save: decode a token or more first.");
+  QSaveFile f(path);
+  auto reason = [&f] { return QCoreApplication::translate("SystemError", f.errorString().toUtf8().constData()); };
+  if (!f.open(QIODevice::WriteOnly)) return tr("Could not write %1: %2.").arg(shown, reason());
+  const QByteArray data = suffix == QLatin1String("csv") ? historyCsv() : historyJson();
+  if (f.write(data) != data.size() || !f.commit()) return tr("Could not write %1: %2.").arg(shown, reason());
+  return {};
 }

@@ -4,12 +4,14 @@
 // Widget-free. start() takes a copy of the document's parameters and tokenizer, so training may go on meanwhile.
 // The sampler settings (τ, top-k, top-p) can change at any time: preview() shows what the next step would draw
 // from, without drawing. step() draws one token with the controller's own generator (a seed replays exactly),
-// back() takes the last one back. Errors come back as messages.
+// back() takes the last one back. Errors come back as messages. The history of the steps (with the sampler
+// settings each was drawn with) saves as CSV or JSON.
 #pragma once
 
 #include "core/decode/session.h"
 #include "core/text/tokenizer.h"
 
+#include <QByteArray>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -49,6 +51,30 @@ class DecodingController : public QObject {
   QStringList generatedTokens() const;      // every token of x, the prompt included
   QString generatedText() const;            // the new tokens decoded as text
 
+  // One decoded step as the history saves it: the token (its id and its text as the vocabulary has it), p and
+  // log p under the model, q after τ / top-k / top-p, how it was chosen, the sampler settings it was drawn with,
+  // the entropies and the running Σ log p from the first new token.
+  struct HistoryRow {
+    int step = 0;       // 1, 2, …
+    int position = 0;   // index in x
+    int token = -1;
+    QString text;
+    double p = 0, logp = 0, q = 0;
+    QString how;        // argmax | sampled | uniform | forced | beam
+    double random = 0;  // the uniform number drawn (NaN when none was)
+    gb::SamplerOptions sampler;
+    double entropyP = 0, entropyQ = 0;
+    double sumLogp = 0;
+  };
+  std::vector<HistoryRow> history() const;
+  // The history as CSV (a header line, one line per step, fields quoted where they need it, numbers in C
+  // notation, "inf" for τ = ∞) and as JSON (the input tokens, the text, and the steps).
+  QByteArray historyCsv() const;
+  QByteArray historyJson() const;
+  // Writes historyCsv or historyJson by the extension (.csv / .json); an error message naming the file and the
+  // reason, empty when written.
+  QString saveHistory(const QString& path) const;
+
  signals:
   void changed();
 
@@ -58,5 +84,6 @@ class DecodingController : public QObject {
   gb::Tokenizer mTok;
   std::unique_ptr<gb::DecodeSession> mSession;
   gb::SamplerOptions mSampler;
+  std::vector<gb::SamplerOptions> mStepSampler;  // per step of the session: the settings it was drawn with
   gb::Rng mRng;
 };

@@ -8,14 +8,20 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/matrixview.h"
+#include "widgets/figureexport.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -97,6 +103,11 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   row3->addWidget(mBeam);
   row3->addWidget(mBeamWidth);
   row3->addStretch(1);
+  mSaveHistory = new QPushButton(tr("Save history…"), this);
+  mSaveHistory->setObjectName(QStringLiteral("decodeSaveHistory"));
+  mSaveHistory->setToolTip(tr("Every step so far as a table (CSV) or as JSON: the token, p, log p, q, the sampler "
+                              "settings it was drawn with and the running Σ log p"));
+  row3->addWidget(mSaveHistory);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
   mSequence->setWordWrap(true);
@@ -111,6 +122,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
 
   mChart = new QCustomPlot(this);
   mChart->setObjectName(QStringLiteral("distributionChart"));
+  installExportMenu(mChart);  // Copy image, Save as PNG / SVG / PDF
   mChart->setMinimumHeight(260);
   mPBars = new QCPBars(mChart->xAxis, mChart->yAxis);
   mPBars->setName(tr("p: the model's distribution"));
@@ -190,6 +202,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
                        .arg(pruned));
   });
   connect(mBack, &QPushButton::clicked, mCtl, &DecodingController::back);
+  connect(mSaveHistory, &QPushButton::clicked, this, &DecodingPanel::saveHistoryDialog);
   connect(mTau, &QSlider::valueChanged, this, &DecodingPanel::applySampler);
   connect(mTopK, &QSpinBox::valueChanged, this, &DecodingPanel::applySampler);
   connect(mTopP, &QDoubleSpinBox::valueChanged, this, &DecodingPanel::applySampler);
@@ -242,6 +255,23 @@ void DecodingPanel::start() {
                                : err);
 }
 
+void DecodingPanel::saveHistoryDialog() {
+  QSettings settings;
+  const QString csv = tr("CSV tables (*.csv)"), json = tr("JSON files (*.json)");
+  QString filter = settings.value(QStringLiteral("export/historyFormat")).toString() == QLatin1String("json") ? json : csv;
+  const QString dir = settings.value(QStringLiteral("export/dir"), QDir::homePath()).toString();
+  QString path = QFileDialog::getSaveFileName(this, tr("Save decoding history"),
+                                              QDir(dir).filePath(filter == json ? QStringLiteral("decoding.json")
+                                                                                : QStringLiteral("decoding.csv")),
+                                              csv + QStringLiteral(";;") + json, &filter);
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+  settings.setValue(QStringLiteral("export/dir"), QFileInfo(path).absolutePath());
+  settings.setValue(QStringLiteral("export/historyFormat"), QFileInfo(path).suffix().toLower());
+  const QString err = mCtl->saveHistory(path);
+  if (!err.isEmpty()) QMessageBox::warning(this, tr("Save decoding history"), err);
+}
+
 void DecodingPanel::redraw() {
   const gb::DecodeSession* s = mCtl->session();
   const bool active = s != nullptr;
@@ -249,6 +279,7 @@ void DecodingPanel::redraw() {
   mRun->setEnabled(active && !mCtl->finished());
   mBack->setEnabled(active && !s->steps().empty());
   mBeam->setEnabled(active && !mCtl->finished());
+  mSaveHistory->setEnabled(active && !s->steps().empty());
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   if (!active) {
     if (!mDoc->hasModel()) mInfo->setText(tr("Build (and train) a model, then start decoding."));

@@ -31,6 +31,7 @@ class DecodingPanel : public QWidget, public Presentable {
   QPushButton* runButton() const { return mRun; }
   QPushButton* backButton() const { return mBack; }
   QPushButton* beamButton() const { return mBeam; }
+  QPushButton* saveHistoryButton() const { return mSaveHistory; }
   QSpinBox* beamWidthBox() const { return mBeamWidth; }
   QString beamText() const { return mBeamText; }
   QCustomPlot* chart() const { return mChart; }
@@ -61,6 +62,7 @@ class DecodingPanel : public QWidget, public Presentable {
   void fillInputs();
   void applySampler();
   void redraw();
+  void saveHistoryDialog();
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   DecodingController* mCtl;
@@ -70,7 +72,7 @@ class DecodingPanel : public QWidget, public Presentable {
   QLabel* mTauLabel;
   QSpinBox *mTopK, *mSeed;
   QDoubleSpinBox* mTopP;
-  QPushButton *mStart, *mStep, *mRun, *mBack, *mBeam;
+  QPushButton *mStart, *mStep, *mRun, *mBack, *mBeam, *mSaveHistory;
   QSpinBox* mBeamWidth;
   QLabel *mSequence, *mChoice, *mInfo, *mCache;
   QCustomPlot* mChart;

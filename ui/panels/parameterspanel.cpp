@@ -6,6 +6,7 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/matrixview.h"
+#include "widgets/figureexport.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,6 +59,7 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
 
   mPlot = new QCustomPlot(this);
   mPlot->setObjectName(QStringLiteral("gradNormPlot"));
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mPlot->setMinimumHeight(180);
   mPlot->xAxis->setLabel(tr("step"));
   mPlot->yAxis->setLabel(tr("‖∂J/∂θ‖ (before clipping)"));

@@ -2,6 +2,7 @@
 
 #include "appearance.h"
 #include "colormaps.h"
+#include "figureexport.h"
 
 #include <QLocale>
 #include <QMouseEvent>
@@ -14,6 +15,7 @@
 
 Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(compact) {
   mPlot = new QCustomPlot(this);
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
   mMap->setGradient(viridisGradient());
   mMap->setInterpolate(false);

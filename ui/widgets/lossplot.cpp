@@ -2,6 +2,7 @@
 
 #include "appearance.h"
 #include "colormaps.h"
+#include "figureexport.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -18,6 +19,7 @@
 LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   mPlot = new QCustomPlot(this);
   mPlot->setObjectName(QStringLiteral("lossPlot"));
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mPlot->setMinimumHeight(180);
   mPlot->addGraph();
   mPlot->graph(0)->setName(tr("training loss"));

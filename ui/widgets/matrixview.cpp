@@ -2,6 +2,7 @@
 
 #include "appearance.h"
 #include "colormaps.h"
+#include "figureexport.h"
 
 #include <QFontMetrics>
 #include <QLocale>
@@ -15,6 +16,7 @@
 
 MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look) {
   mPlot = new QCustomPlot(this);
+  installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mMap = new QCPColorMap(mPlot->xAxis, mPlot->yAxis);
   mMap->setInterpolate(false);
   mScale = new QCPColorScale(mPlot);
