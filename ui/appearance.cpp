@@ -239,7 +239,7 @@ void Appearance::stylePlot(QCustomPlot* plot) const {
   QColor legendBack = background();
   legendBack.setAlpha(220);
   plot->legend->setBrush(legendBack);
-  plot->legend->setBorderPen(QPen(grid(), 1));
+  plot->legend->setBorderPen(Qt::NoPen);  // the legends stand above the axes, not over the data: no frame needed
   plot->legend->setIconSize(int(std::lround(32 * scale())), int(std::lround(18 * scale())));
   for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
     if (auto* s = qobject_cast<QCPColorScale*>(e)) {

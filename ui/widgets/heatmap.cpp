@@ -53,7 +53,9 @@ Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(comp
     if (row < 0 || col < 0 || row >= rows() || col >= cols()) return;
     QToolTip::showText(e->globalPosition().toPoint(), hoverText(row, col), mPlot);
   });
-  connect(mPlot, &QCustomPlot::mousePress, this, [this] { emit clicked(); });
+  connect(mPlot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton) emit clicked();  // the right button opens the export menu
+  });
 }
 
 QString Heatmap::hoverText(int row, int col) const {
