@@ -115,6 +115,18 @@
         <source>decoder layer %1: %2</source>
         <translation>Decoder-Schicht %1: %2</translation>
     </message>
+    <message>
+        <source>Space starts the algorithm on the input.</source>
+        <translation>Leertaste startet den Algorithmus auf der Eingabe.</translation>
+    </message>
+    <message>
+        <source>The algorithm has returned P.</source>
+        <translation>Der Algorithmus hat P zurückgegeben.</translation>
+    </message>
+    <message>
+        <source>Next: line %1</source>
+        <translation>Als Nächstes: Zeile %1</translation>
+    </message>
 </context>
 <context>
     <name>AttentionPanel</name>
@@ -201,6 +213,30 @@
     <message>
         <source>layer %1, head %2</source>
         <translation>Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>key t_z</source>
+        <translation>Key t_z</translation>
+    </message>
+    <message>
+        <source>query t_x</source>
+        <translation>Query t_x</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 of %3 · %4</source>
+        <translation>%1 · Schicht %2 von %3 · %4</translation>
+    </message>
+    <message>
+        <source>head %1 of %2</source>
+        <translation>Kopf %1 von %2</translation>
+    </message>
+    <message>
+        <source>Previous head</source>
+        <translation>Vorheriger Kopf</translation>
+    </message>
+    <message>
+        <source>Next head</source>
+        <translation>Nächster Kopf</translation>
     </message>
 </context>
 <context>
@@ -709,6 +745,10 @@ Maske %8</translation>
         <source>scaled score Kᵀq/√d_h</source>
         <translation>skalierter Score Kᵀq/√d_h</translation>
     </message>
+    <message>
+        <source>%1 — numbered every %2 positions; hover names each token</source>
+        <translation>%1 — jede %2. Position nummeriert; Überfahren nennt jedes Token</translation>
+    </message>
 </context>
 <context>
     <name>LossPlot</name>
@@ -1011,6 +1051,118 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
     </message>
+    <message>
+        <source>? keys · Esc leaves</source>
+        <translation>? Tasten · Esc beendet</translation>
+    </message>
+    <message>
+        <source>Space, →, Page Down</source>
+        <translation>Leertaste, →, Bild ab</translation>
+    </message>
+    <message>
+        <source>next: the Algorithm tab's next line, the Decoding tab's next token, the next head, one optimizer step on the Training tab</source>
+        <translation>weiter: die nächste Zeile im Algorithmus-Tab, das nächste Token im Dekodieren-Tab, der nächste Kopf, ein Optimiererschritt im Training-Tab</translation>
+    </message>
+    <message>
+        <source>←, Page Up, Backspace</source>
+        <translation>←, Bild auf, Rücktaste</translation>
+    </message>
+    <message>
+        <source>back</source>
+        <translation>zurück</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Pos1 / Ende</translation>
+    </message>
+    <message>
+        <source>to the start / to the end</source>
+        <translation>zum Anfang / zum Ende</translation>
+    </message>
+    <message>
+        <source>1 – 6</source>
+        <translation>1 – 6</translation>
+    </message>
+    <message>
+        <source>the tabs</source>
+        <translation>die Tabs</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>black screen, and back</source>
+        <translation>schwarzer Bildschirm und zurück</translation>
+    </message>
+    <message>
+        <source>Ctrl + / Ctrl − / Ctrl 0</source>
+        <translation>Strg + / Strg − / Strg 0</translation>
+    </message>
+    <message>
+        <source>larger, smaller, default size</source>
+        <translation>größer, kleiner, Standardgröße</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>this list</source>
+        <translation>diese Liste</translation>
+    </message>
+    <message>
+        <source>Esc, F5</source>
+        <translation>Esc, F5</translation>
+    </message>
+    <message>
+        <source>leave presentation mode</source>
+        <translation>Präsentationsmodus beenden</translation>
+    </message>
+    <message>
+        <source>The presenter's keys</source>
+        <translation>Die Tasten der Präsentation</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>&amp;Präsentieren</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Default Size</source>
+        <translation>&amp;Standardgröße</translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>Zoom %1 %</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Projector (high contrast)</source>
+        <translation>Beamer (hoher Kontrast)</translation>
+    </message>
 </context>
 <context>
     <name>MasksPanel</name>
@@ -1098,6 +1250,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked like future tokens, and padded queries do not count in the loss. Rows are keys, columns queries, as in the Attention tab.</source>
         <translation>Ein Mini-Batch ist eine Matrix je Sequenz, auf die längste aufgefüllt. Aufgefüllte Keys werden wie zukünftige Tokens maskiert, aufgefüllte Queries zählen nicht im Verlust. Zeilen sind Keys, Spalten Queries, wie im Tab Aufmerksamkeit.</translation>
     </message>
+    <message>
+        <source>Example %1 of the batch</source>
+        <translation>Beispiel %1 des Batches</translation>
+    </message>
+    <message>
+        <source>Previous example</source>
+        <translation>Vorheriges Beispiel</translation>
+    </message>
+    <message>
+        <source>Next example</source>
+        <translation>Nächstes Beispiel</translation>
+    </message>
 </context>
 <context>
     <name>MatrixView</name>
@@ -1112,6 +1276,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>0 (masked)</source>
         <translation>0 (maskiert)</translation>
+    </message>
+    <message>
+        <source>%1 — numbered (too many labels to show; hover names each)</source>
+        <translation>%1 — nummeriert (zu viele Beschriftungen; Überfahren nennt jede)</translation>
     </message>
 </context>
 <context>
@@ -1448,6 +1616,14 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
         <source>Shown: the first %1 rows and %2 columns.</source>
         <translation>Gezeigt: die ersten %1 Zeilen und %2 Spalten.</translation>
     </message>
+    <message>
+        <source>Previous tensor</source>
+        <translation>Vorheriger Tensor</translation>
+    </message>
+    <message>
+        <source>Next tensor</source>
+        <translation>Nächster Tensor</translation>
+    </message>
 </context>
 <context>
     <name>SystemError</name>
@@ -1702,6 +1878,25 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>No update was made: the parameters are those of step %1.</source>
         <translation>Es wurde nichts aktualisiert: Die Parameter sind die von Schritt %1.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingView</name>
+    <message>
+        <source>Build a model, then train it: its loss curve appears here.</source>
+        <translation>Bauen Sie ein Modell und trainieren Sie es: Seine Verlustkurve erscheint hier.</translation>
+    </message>
+    <message>
+        <source>Not trained yet: Start (or Step) in the Training dock.</source>
+        <translation>Noch nicht trainiert: Start (oder Schritt) im Training-Dock.</translation>
+    </message>
+    <message>
+        <source>Step %1: loss %2</source>
+        <translation>Schritt %1: Verlust %2</translation>
+    </message>
+    <message>
+        <source> · validation loss at step %1</source>
+        <translation> · Validierungsverlust bei Schritt %1</translation>
     </message>
 </context>
 <context>
@@ -2342,10 +2537,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Datei</translation>
     </message>
     <message>
-        <source>Show this tab first: attention, masks, parameters, decoding or algorithm.</source>
-        <translation>Diesen Tab zuerst zeigen: attention, masks, parameters, decoding oder algorithm.</translation>
-    </message>
-    <message>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -2356,6 +2547,34 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>Load this data file (TSV/CSV pairs, or text for a decoder-only model) instead of the reverse task.</source>
         <translation>Diese Datendatei laden (TSV/CSV-Paare oder Text für ein Decoder-only-Modell) statt der Umkehr-Aufgabe.</translation>
+    </message>
+    <message>
+        <source>Show this tab first: attention, masks, parameters, decoding, algorithm or training.</source>
+        <translation>Diesen Tab zuerst zeigen: attention, masks, parameters, decoding, algorithm oder training.</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (full screen, the view only; Esc leaves).</source>
+        <translation>Im Präsentationsmodus starten (Vollbild, nur die Ansicht; Esc beendet ihn).</translation>
+    </message>
+    <message>
+        <source>Zoom for this run, in percent (50–300).</source>
+        <translation>Zoom für diesen Lauf, in Prozent (50–300).</translation>
+    </message>
+    <message>
+        <source>percent</source>
+        <translation>Prozent</translation>
+    </message>
+    <message>
+        <source>Theme for this run: light, dark or projector.</source>
+        <translation>Farbschema für diesen Lauf: light, dark oder projector.</translation>
+    </message>
+    <message>
+        <source>glassbox: --theme must be light, dark or projector, not “%1”.</source>
+        <translation>glassbox: --theme muss light, dark oder projector sein, nicht „%1“.</translation>
+    </message>
+    <message>
+        <source>glassbox: --zoom must be a percentage from 50 to 300, not “%1”.</source>
+        <translation>glassbox: --zoom muss eine Prozentzahl von 50 bis 300 sein, nicht „%1“.</translation>
     </message>
 </context>
 </TS>
