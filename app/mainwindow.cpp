@@ -16,6 +16,7 @@
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
+#include "widgets/plotaccessible.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -46,6 +47,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // The window's own matrix products (traces, probes, validation) are small: Eigen's threads would only spin
   // against the trainer's shards on the same cores. The Trainer parallelises over the batch itself.
   Eigen::setNbThreads(1);
+  installPlotAccessibility();  // before the first plot is asked for: a screen reader sees the plots as images
   mDoc = new ModelDocument(this);
   mTrainer = new TrainingController(this);
   createTabs();
