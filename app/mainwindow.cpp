@@ -129,6 +129,7 @@ void MainWindow::createDocks() {
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setAccessibleName(title);  // a Tab stop (it scrolls with the arrow keys): named as its dock
     dock->setWidget(scroll);
     dock->setMinimumWidth(280);
     return dock;

@@ -347,6 +347,18 @@
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
+    <message>
+        <source>Data seed</source>
+        <translation>Startwert der Daten</translation>
+    </message>
+    <message>
+        <source>Maximum length ℓ_max for the file</source>
+        <translation>Höchstlänge ℓ_max für die Datei</translation>
+    </message>
+    <message>
+        <source>Reading the data file</source>
+        <translation>Lesen der Datendatei</translation>
+    </message>
 </context>
 <context>
     <name>DecodingController</name>
@@ -628,6 +640,22 @@ Maske %8</translation>
     <message>
         <source>step %1: loss %2</source>
         <translation>Schritt %1: Verlust %2</translation>
+    </message>
+    <message>
+        <source>Loss curve</source>
+        <translation>Verlustkurve</translation>
+    </message>
+    <message>
+        <source>The training loss (blue line) and the validation loss (orange dots) over the steps; the status above says the latest values.</source>
+        <translation>Der Trainingsverlust (blaue Linie) und der Validierungsverlust (orange Punkte) über die Schritte; der Status darüber nennt die neuesten Werte.</translation>
+    </message>
+    <message>
+        <source>Shows the loss on a logarithmic axis</source>
+        <translation>Zeigt den Verlust auf einer logarithmischen Achse</translation>
+    </message>
+    <message>
+        <source>Shows a moving average of the training loss</source>
+        <translation>Zeigt einen gleitenden Mittelwert des Trainingsverlusts</translation>
     </message>
 </context>
 <context>
@@ -1172,6 +1200,38 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>The open model does not match the data: %1</source>
         <translation>Das geöffnete Modell passt nicht zu den Daten: %1</translation>
     </message>
+    <message>
+        <source>Maximum sequence length ℓ_max</source>
+        <translation>Höchste Folgenlänge ℓ_max</translation>
+    </message>
+    <message>
+        <source>Encoder layers L_enc</source>
+        <translation>Encoder-Schichten L_enc</translation>
+    </message>
+    <message>
+        <source>Decoder layers L_dec / L</source>
+        <translation>Decoder-Schichten L_dec / L</translation>
+    </message>
+    <message>
+        <source>Attention heads H</source>
+        <translation>Aufmerksamkeitsköpfe H</translation>
+    </message>
+    <message>
+        <source>Embedding size d_e</source>
+        <translation>Embedding-Größe d_e</translation>
+    </message>
+    <message>
+        <source>MLP width d_mlp</source>
+        <translation>MLP-Breite d_mlp</translation>
+    </message>
+    <message>
+        <source>Norm placement</source>
+        <translation>Lage der Normierung</translation>
+    </message>
+    <message>
+        <source>Tied unembedding: W_u = W_eᵀ</source>
+        <translation>Gekoppeltes Unembedding: W_u = W_eᵀ</translation>
+    </message>
 </context>
 <context>
     <name>ParametersPanel</name>
@@ -1579,6 +1639,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>No update was made: the parameters are those of step %1.</source>
         <translation>Es wurde nichts aktualisiert: Die Parameter sind die von Schritt %1.</translation>
+    </message>
+    <message>
+        <source>Training seed</source>
+        <translation>Startwert des Trainings</translation>
+    </message>
+    <message>
+        <source>Training progress</source>
+        <translation>Trainingsfortschritt</translation>
     </message>
 </context>
 <context>
