@@ -118,6 +118,7 @@ void MainWindow::createTabs() {
   mTabs->addTab(scrolled(new ParametersPanel(mDoc, mTrainer, mTabs), "parametersTab"), tr("Parameters"));
   mTabs->addTab(scrolled(new DecodingPanel(mDoc, mTrainer, mTabs), "decodingTab"), tr("Decoding"));
   mTabs->addTab(scrolled(new AlgorithmPanel(mDoc, mTrainer, mTabs), "algorithmTab"), tr("Algorithm"));
+  for (int i = 0; i < mTabs->count(); ++i) mTabs->widget(i)->setAccessibleName(mTabs->tabText(i));  // a Tab stop
   setCentralWidget(mTabs);
 }
 

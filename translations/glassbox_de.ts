@@ -115,6 +115,18 @@
         <source>decoder layer %1: %2</source>
         <translation>Decoder-Schicht %1: %2</translation>
     </message>
+    <message>
+        <source>Listing of the algorithm</source>
+        <translation>Listing des Algorithmus</translation>
+    </message>
+    <message>
+        <source>Variables in scope</source>
+        <translation>Variablen im Gültigkeitsbereich</translation>
+    </message>
+    <message>
+        <source>Matrix of the variable</source>
+        <translation>Matrix der Variablen</translation>
+    </message>
 </context>
 <context>
     <name>AttentionPanel</name>
@@ -201,6 +213,26 @@
     <message>
         <source>layer %1, head %2</source>
         <translation>Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>Attention kind</source>
+        <translation>Art der Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Weights or scores</source>
+        <translation>Gewichte oder Scores</translation>
+    </message>
+    <message>
+        <source>Attention map</source>
+        <translation>Aufmerksamkeitskarte</translation>
+    </message>
+    <message>
+        <source>Attention mask</source>
+        <translation>Aufmerksamkeitsmaske</translation>
+    </message>
+    <message>
+        <source>Attention of layer %1, head %2</source>
+        <translation>Aufmerksamkeit von Schicht %1, Kopf %2</translation>
     </message>
 </context>
 <context>
@@ -572,6 +604,30 @@
     <message>
         <source>The model has been trained since this decoding started: Start again to decode with the new parameters.</source>
         <translation>Das Modell wurde seit dem Beginn dieses Dekodierens weiter trainiert: Starten Sie neu, um mit den neuen Parametern zu dekodieren.</translation>
+    </message>
+    <message>
+        <source>Sampling seed</source>
+        <translation>Startwert des Ziehens</translation>
+    </message>
+    <message>
+        <source>Temperature τ</source>
+        <translation>Temperatur τ</translation>
+    </message>
+    <message>
+        <source>Beam width B</source>
+        <translation>Beam-Breite B</translation>
+    </message>
+    <message>
+        <source>Distribution of the next token</source>
+        <translation>Verteilung des nächsten Tokens</translation>
+    </message>
+    <message>
+        <source>Bars for the most likely tokens: p, the model's distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
+        <translation>Balken für die wahrscheinlichsten Tokens: p, die Verteilung des Modells (grau), und q, woraus gezogen wird (blau). Der Text unter dem Diagramm nennt die Entropien.</translation>
+    </message>
+    <message>
+        <source>Where the new column looks</source>
+        <translation>Wohin die neue Spalte schaut</translation>
     </message>
 </context>
 <context>
@@ -1003,6 +1059,46 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked like future tokens, and padded queries do not count in the loss. Rows are keys, columns queries, as in the Attention tab.</source>
         <translation>Ein Mini-Batch ist eine Matrix je Sequenz, auf die längste aufgefüllt. Aufgefüllte Keys werden wie zukünftige Tokens maskiert, aufgefüllte Queries zählen nicht im Verlust. Zeilen sind Keys, Spalten Queries, wie im Tab Aufmerksamkeit.</translation>
     </message>
+    <message>
+        <source>Examples in the batch</source>
+        <translation>Beispiele im Batch</translation>
+    </message>
+    <message>
+        <source>First example of the batch</source>
+        <translation>Erstes Beispiel des Batches</translation>
+    </message>
+    <message>
+        <source>Counted in the training data</source>
+        <translation>Gezählt in den Trainingsdaten</translation>
+    </message>
+    <message>
+        <source>Example whose masks are shown</source>
+        <translation>Beispiel, dessen Masken gezeigt werden</translation>
+    </message>
+    <message>
+        <source>Counted in the batch</source>
+        <translation>Gezählt im Batch</translation>
+    </message>
+    <message>
+        <source>Padding mask of x</source>
+        <translation>Padding-Maske von x</translation>
+    </message>
+    <message>
+        <source>Padding mask of z</source>
+        <translation>Padding-Maske von z</translation>
+    </message>
+    <message>
+        <source>Masked self-attention mask</source>
+        <translation>Maske der maskierten Self-Attention</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention mask</source>
+        <translation>Maske der Encoder-Self-Attention</translation>
+    </message>
+    <message>
+        <source>Cross-attention mask</source>
+        <translation>Maske der Cross-Attention</translation>
+    </message>
 </context>
 <context>
     <name>MatrixView</name>
@@ -1384,6 +1480,22 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
     <message>
         <source>Shown: the first %1 rows and %2 columns.</source>
         <translation>Gezeigt: die ersten %1 Zeilen und %2 Spalten.</translation>
+    </message>
+    <message>
+        <source>Values θ of the tensor</source>
+        <translation>Werte θ des Tensors</translation>
+    </message>
+    <message>
+        <source>Gradient ∂J/∂θ of the tensor</source>
+        <translation>Gradient ∂J/∂θ des Tensors</translation>
+    </message>
+    <message>
+        <source>Update Δθ of the tensor</source>
+        <translation>Update Δθ des Tensors</translation>
+    </message>
+    <message>
+        <source>Gradient norm over training</source>
+        <translation>Gradientennorm im Training</translation>
     </message>
 </context>
 <context>

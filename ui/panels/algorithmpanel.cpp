@@ -12,11 +12,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -62,7 +64,10 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mRun = new QPushButton(tr("To the end"), this);
   mReset = new QPushButton(tr("To the start"), this);
   auto* row1 = new QHBoxLayout;
-  row1->addWidget(new QLabel(tr("Input"), this));
+  auto* inputLabel = new QLabel(tr("Input"), this);
+  inputLabel->setBuddy(mInput);
+  mInput->lineEdit()->setAccessibleName(tr("Input"));
+  row1->addWidget(inputLabel);
   row1->addWidget(mInput, 1);
   row1->addWidget(mStart);
   auto* row2 = new QHBoxLayout;
@@ -78,6 +83,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mListing->setObjectName(QStringLiteral("listing"));
   mListing->setFont(mono);
   mListing->setToolTip(tr("Double-click a line to run until it is next"));
+  mListing->setAccessibleName(tr("Listing of the algorithm"));
   mScope = new QTableWidget(0, 2, this);
   mScope->setObjectName(QStringLiteral("scope"));
   mScope->setHorizontalHeaderLabels({tr("in scope"), tr("shape")});
@@ -86,6 +92,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mScope->setEditTriggers(QAbstractItemView::NoEditTriggers);
   mScope->setSelectionBehavior(QAbstractItemView::SelectRows);
   mScope->setMaximumHeight(150);
+  mScope->setAccessibleName(tr("Variables in scope"));
   mRecord = new QLabel(this);
   mRecord->setObjectName(QStringLiteral("recordLabel"));
   mRecord->setWordWrap(true);
@@ -93,6 +100,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mMatrixTitle->setWordWrap(true);
   mMatrix = new MatrixView(this);
   mMatrix->setObjectName(QStringLiteral("algorithmMatrix"));
+  mMatrix->plot()->setAccessibleName(tr("Matrix of the variable"));
   auto* left = new QWidget(this);
   auto* lv = new QVBoxLayout(left);
   lv->setContentsMargins(0, 0, 0, 0);
@@ -176,6 +184,7 @@ void AlgorithmPanel::redraw() {
   const gb::Stepper* s = mCtl->stepper();
   const bool active = s != nullptr;
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
+  mMatrix->plot()->setAccessibleDescription(QString());  // until a matrix is shown
   mNext->setEnabled(active && !s->at_end());
   mRun->setEnabled(active && !s->at_end());
   mBack->setEnabled(active && s->position() > 0);
@@ -259,4 +268,5 @@ void AlgorithmPanel::redraw() {
   mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows,
                      labelled ? cols : QStringList());
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
+  mMatrix->plot()->setAccessibleDescription(mMatrixTitle->text());
 }
