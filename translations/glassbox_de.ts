@@ -36,10 +36,6 @@
         <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus des Seeds läuft Zeile für Zeile.</translation>
     </message>
     <message>
-        <source>Double-click a line to run until it is next</source>
-        <translation>Doppelklick auf eine Zeile: ausführen, bis sie als nächste dran ist</translation>
-    </message>
-    <message>
         <source>in scope</source>
         <translation>im Gültigkeitsbereich</translation>
     </message>
@@ -126,6 +122,10 @@
     <message>
         <source>Matrix of the variable</source>
         <translation>Matrix der Variablen</translation>
+    </message>
+    <message>
+        <source>Double-click a line (or press Enter on it) to run until it is next</source>
+        <translation>Doppelklick auf eine Zeile (oder Eingabetaste darauf): ausführen, bis sie als nächste dran ist</translation>
     </message>
 </context>
 <context>

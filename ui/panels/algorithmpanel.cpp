@@ -82,7 +82,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mListing = new QListWidget(this);
   mListing->setObjectName(QStringLiteral("listing"));
   mListing->setFont(mono);
-  mListing->setToolTip(tr("Double-click a line to run until it is next"));
+  mListing->setToolTip(tr("Double-click a line (or press Enter on it) to run until it is next"));
   mListing->setAccessibleName(tr("Listing of the algorithm"));
   mScope = new QTableWidget(0, 2, this);
   mScope->setObjectName(QStringLiteral("scope"));
@@ -129,10 +129,14 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   connect(mBack, &QPushButton::clicked, mCtl, &AlgorithmController::back);
   connect(mRun, &QPushButton::clicked, mCtl, &AlgorithmController::runToEnd);
   connect(mReset, &QPushButton::clicked, mCtl, &AlgorithmController::reset);
-  connect(mListing, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
+  // activated: a double click (a single one where the desktop opens items so), or Enter from the keyboard
+  connect(mListing, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
     mCtl->runToLine(mListing->row(item));
   });
   connect(mScope, &QTableWidget::cellClicked, this, [this](int row, int) {
+    showVariable(mScope->item(row, 0)->text());
+  });
+  connect(mScope, &QTableWidget::cellActivated, this, [this](int row, int) {  // Enter from the keyboard
     showVariable(mScope->item(row, 0)->text());
   });
   connect(mCtl, &AlgorithmController::changed, this, [this] {
