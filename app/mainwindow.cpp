@@ -20,6 +20,7 @@
 #include "panels/trainingpanel.h"
 #include "panels/trainingview.h"
 #include "widgets/figureexport.h"
+#include "widgets/plotaccessible.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -62,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // The window's own matrix products (traces, probes, validation) are small: Eigen's threads would only spin
   // against the trainer's shards on the same cores. The Trainer parallelises over the batch itself.
   Eigen::setNbThreads(1);
+  installPlotAccessibility();  // before the first plot is asked for: a screen reader sees the plots as images
   mDoc = new ModelDocument(this);
   mTrainer = new TrainingController(this);
   Appearance::get();  // the remembered zoom and theme, before anything is drawn
@@ -137,6 +139,7 @@ void MainWindow::createTabs() {
   mTabs->addTab(scrolled(new AlgorithmPanel(mDoc, mTrainer, mTabs), "algorithmTab"), tr("Algorithm"));
   mTrainingView = new TrainingView(mDoc, mTrainer, mTabs);
   mTabs->addTab(scrolled(mTrainingView, "trainingTab"), tr("Training"));
+  for (int i = 0; i < mTabs->count(); ++i) mTabs->widget(i)->setAccessibleName(mTabs->tabText(i));  // a Tab stop
   for (int i = 0; i < mTabs->count(); ++i)
     mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));
   // the tabs above, and in presentation mode the visible tab's strip of controls below them
@@ -317,6 +320,7 @@ void MainWindow::createDocks() {
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setAccessibleName(title);  // a Tab stop (it scrolls with the arrow keys): named as its dock
     dock->setWidget(scroll);
     dock->setMinimumWidth(280);
     return dock;

@@ -36,10 +36,6 @@
         <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus des Seeds läuft Zeile für Zeile.</translation>
     </message>
     <message>
-        <source>Double-click a line to run until it is next</source>
-        <translation>Doppelklick auf eine Zeile: ausführen, bis sie als nächste dran ist</translation>
-    </message>
-    <message>
         <source>in scope</source>
         <translation>im Gültigkeitsbereich</translation>
     </message>
@@ -126,6 +122,22 @@
     <message>
         <source>Next: line %1</source>
         <translation>Als Nächstes: Zeile %1</translation>
+    </message>
+    <message>
+        <source>Double-click a line (or press Enter on it) to run until it is next</source>
+        <translation>Doppelklick auf eine Zeile (oder Eingabetaste darauf): ausführen, bis sie als nächste dran ist</translation>
+    </message>
+    <message>
+        <source>Listing of the algorithm</source>
+        <translation>Listing des Algorithmus</translation>
+    </message>
+    <message>
+        <source>Variables in scope</source>
+        <translation>Variablen im Gültigkeitsbereich</translation>
+    </message>
+    <message>
+        <source>Matrix of the variable</source>
+        <translation>Matrix der Variablen</translation>
     </message>
 </context>
 <context>
@@ -237,6 +249,26 @@
     <message>
         <source>Next head</source>
         <translation>Nächster Kopf</translation>
+    </message>
+    <message>
+        <source>Attention kind</source>
+        <translation>Art der Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Weights or scores</source>
+        <translation>Gewichte oder Scores</translation>
+    </message>
+    <message>
+        <source>Attention map</source>
+        <translation>Aufmerksamkeitskarte</translation>
+    </message>
+    <message>
+        <source>Attention mask</source>
+        <translation>Aufmerksamkeitsmaske</translation>
+    </message>
+    <message>
+        <source>Attention of layer %1, head %2</source>
+        <translation>Aufmerksamkeit von Schicht %1, Kopf %2</translation>
     </message>
 </context>
 <context>
@@ -382,6 +414,18 @@
     <message>
         <source>Source</source>
         <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Data seed</source>
+        <translation>Startwert der Daten</translation>
+    </message>
+    <message>
+        <source>Maximum length ℓ_max for the file</source>
+        <translation>Höchstlänge ℓ_max für die Datei</translation>
+    </message>
+    <message>
+        <source>Reading the data file</source>
+        <translation>Lesen der Datendatei</translation>
     </message>
 </context>
 <context>
@@ -629,6 +673,30 @@
         <source>Save decoding history</source>
         <translation>Dekodierverlauf speichern</translation>
     </message>
+    <message>
+        <source>Sampling seed</source>
+        <translation>Startwert des Ziehens</translation>
+    </message>
+    <message>
+        <source>Temperature τ</source>
+        <translation>Temperatur τ</translation>
+    </message>
+    <message>
+        <source>Beam width B</source>
+        <translation>Beam-Breite B</translation>
+    </message>
+    <message>
+        <source>Distribution of the next token</source>
+        <translation>Verteilung des nächsten Tokens</translation>
+    </message>
+    <message>
+        <source>Bars for the most likely tokens: p, the model's distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
+        <translation>Balken für die wahrscheinlichsten Tokens: p, die Verteilung des Modells (grau), und q, woraus gezogen wird (blau). Der Text unter dem Diagramm nennt die Entropien.</translation>
+    </message>
+    <message>
+        <source>Where the new column looks</source>
+        <translation>Wohin die neue Spalte schaut</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -779,6 +847,22 @@ Maske %8</translation>
     <message>
         <source>step %1: loss %2</source>
         <translation>Schritt %1: Verlust %2</translation>
+    </message>
+    <message>
+        <source>Loss curve</source>
+        <translation>Verlustkurve</translation>
+    </message>
+    <message>
+        <source>The training loss (blue line) and the validation loss (orange dots) over the steps; the status above says the latest values.</source>
+        <translation>Der Trainingsverlust (blaue Linie) und der Validierungsverlust (orange Punkte) über die Schritte; der Status darüber nennt die neuesten Werte.</translation>
+    </message>
+    <message>
+        <source>Shows the loss on a logarithmic axis</source>
+        <translation>Zeigt den Verlust auf einer logarithmischen Achse</translation>
+    </message>
+    <message>
+        <source>Shows a moving average of the training loss</source>
+        <translation>Zeigt einen gleitenden Mittelwert des Trainingsverlusts</translation>
     </message>
 </context>
 <context>
@@ -1262,6 +1346,46 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Next example</source>
         <translation>Nächstes Beispiel</translation>
     </message>
+    <message>
+        <source>Examples in the batch</source>
+        <translation>Beispiele im Batch</translation>
+    </message>
+    <message>
+        <source>First example of the batch</source>
+        <translation>Erstes Beispiel des Batches</translation>
+    </message>
+    <message>
+        <source>Counted in the training data</source>
+        <translation>Gezählt in den Trainingsdaten</translation>
+    </message>
+    <message>
+        <source>Example whose masks are shown</source>
+        <translation>Beispiel, dessen Masken gezeigt werden</translation>
+    </message>
+    <message>
+        <source>Counted in the batch</source>
+        <translation>Gezählt im Batch</translation>
+    </message>
+    <message>
+        <source>Padding mask of x</source>
+        <translation>Padding-Maske von x</translation>
+    </message>
+    <message>
+        <source>Padding mask of z</source>
+        <translation>Padding-Maske von z</translation>
+    </message>
+    <message>
+        <source>Masked self-attention mask</source>
+        <translation>Maske der maskierten Self-Attention</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention mask</source>
+        <translation>Maske der Encoder-Self-Attention</translation>
+    </message>
+    <message>
+        <source>Cross-attention mask</source>
+        <translation>Maske der Cross-Attention</translation>
+    </message>
 </context>
 <context>
     <name>MatrixView</name>
@@ -1463,6 +1587,38 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>The open model does not match the data: %1</source>
         <translation>Das geöffnete Modell passt nicht zu den Daten: %1</translation>
     </message>
+    <message>
+        <source>Maximum sequence length ℓ_max</source>
+        <translation>Höchste Folgenlänge ℓ_max</translation>
+    </message>
+    <message>
+        <source>Encoder layers L_enc</source>
+        <translation>Encoder-Schichten L_enc</translation>
+    </message>
+    <message>
+        <source>Decoder layers L_dec / L</source>
+        <translation>Decoder-Schichten L_dec / L</translation>
+    </message>
+    <message>
+        <source>Attention heads H</source>
+        <translation>Aufmerksamkeitsköpfe H</translation>
+    </message>
+    <message>
+        <source>Embedding size d_e</source>
+        <translation>Embedding-Größe d_e</translation>
+    </message>
+    <message>
+        <source>MLP width d_mlp</source>
+        <translation>MLP-Breite d_mlp</translation>
+    </message>
+    <message>
+        <source>Norm placement</source>
+        <translation>Lage der Normierung</translation>
+    </message>
+    <message>
+        <source>Tied unembedding: W_u = W_eᵀ</source>
+        <translation>Gekoppeltes Unembedding: W_u = W_eᵀ</translation>
+    </message>
 </context>
 <context>
     <name>ParametersPanel</name>
@@ -1623,6 +1779,22 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
     <message>
         <source>Next tensor</source>
         <translation>Nächster Tensor</translation>
+    </message>
+    <message>
+        <source>Values θ of the tensor</source>
+        <translation>Werte θ des Tensors</translation>
+    </message>
+    <message>
+        <source>Gradient ∂J/∂θ of the tensor</source>
+        <translation>Gradient ∂J/∂θ des Tensors</translation>
+    </message>
+    <message>
+        <source>Update Δθ of the tensor</source>
+        <translation>Update Δθ des Tensors</translation>
+    </message>
+    <message>
+        <source>Gradient norm over training</source>
+        <translation>Gradientennorm im Training</translation>
     </message>
 </context>
 <context>
@@ -1878,6 +2050,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>No update was made: the parameters are those of step %1.</source>
         <translation>Es wurde nichts aktualisiert: Die Parameter sind die von Schritt %1.</translation>
+    </message>
+    <message>
+        <source>Training seed</source>
+        <translation>Startwert des Trainings</translation>
+    </message>
+    <message>
+        <source>Training progress</source>
+        <translation>Trainingsfortschritt</translation>
     </message>
 </context>
 <context>

@@ -15,11 +15,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -65,7 +67,10 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mRun = new QPushButton(tr("To the end"), this);
   mReset = new QPushButton(tr("To the start"), this);
   auto* row1 = new QHBoxLayout;
-  row1->addWidget(new QLabel(tr("Input"), this));
+  auto* inputLabel = new QLabel(tr("Input"), this);
+  inputLabel->setBuddy(mInput);
+  mInput->lineEdit()->setAccessibleName(tr("Input"));
+  row1->addWidget(inputLabel);
   row1->addWidget(mInput, 1);
   row1->addWidget(mStart);
   auto* row2 = new QHBoxLayout;
@@ -85,7 +90,8 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
     mListing->setFont(Appearance::get().monospaceFont());
     redraw();
   });
-  mListing->setToolTip(tr("Double-click a line to run until it is next"));
+  mListing->setToolTip(tr("Double-click a line (or press Enter on it) to run until it is next"));
+  mListing->setAccessibleName(tr("Listing of the algorithm"));
   mScope = new QTableWidget(0, 2, this);
   mScope->setObjectName(QStringLiteral("scope"));
   mScope->setHorizontalHeaderLabels({tr("in scope"), tr("shape")});
@@ -94,6 +100,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mScope->setEditTriggers(QAbstractItemView::NoEditTriggers);
   mScope->setSelectionBehavior(QAbstractItemView::SelectRows);
   mScope->setMaximumHeight(150);
+  mScope->setAccessibleName(tr("Variables in scope"));
   mRecord = new QLabel(this);
   mRecord->setObjectName(QStringLiteral("recordLabel"));
   mRecord->setWordWrap(true);
@@ -101,6 +108,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mMatrixTitle->setWordWrap(true);
   mMatrix = new MatrixView(this);
   mMatrix->setObjectName(QStringLiteral("algorithmMatrix"));
+  mMatrix->plot()->setAccessibleName(tr("Matrix of the variable"));
   auto* left = new QWidget(this);
   auto* lv = new QVBoxLayout(left);
   lv->setContentsMargins(0, 0, 0, 0);
@@ -133,10 +141,14 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   connect(mBack, &QPushButton::clicked, mCtl, &AlgorithmController::back);
   connect(mRun, &QPushButton::clicked, mCtl, &AlgorithmController::runToEnd);
   connect(mReset, &QPushButton::clicked, mCtl, &AlgorithmController::reset);
-  connect(mListing, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
+  // activated: a double click (a single one where the desktop opens items so), or Enter from the keyboard
+  connect(mListing, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
     mCtl->runToLine(mListing->row(item));
   });
   connect(mScope, &QTableWidget::cellClicked, this, [this](int row, int) {
+    showVariable(mScope->item(row, 0)->text());
+  });
+  connect(mScope, &QTableWidget::cellActivated, this, [this](int row, int) {  // Enter from the keyboard
     showVariable(mScope->item(row, 0)->text());
   });
   connect(mCtl, &AlgorithmController::changed, this, [this] {
@@ -188,6 +200,7 @@ void AlgorithmPanel::redraw() {
   const gb::Stepper* s = mCtl->stepper();
   const bool active = s != nullptr;
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
+  mMatrix->plot()->setAccessibleDescription(QString());  // until a matrix is shown
   mNext->setEnabled(active && !s->at_end());
   mRun->setEnabled(active && !s->at_end());
   mBack->setEnabled(active && s->position() > 0);
@@ -272,6 +285,7 @@ void AlgorithmPanel::redraw() {
   mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows,
                      labelled ? cols : QStringList());
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
+  mMatrix->plot()->setAccessibleDescription(mMatrixTitle->text());
 }
 
 QWidget* AlgorithmPanel::makePresenterStrip(QWidget* parent) {

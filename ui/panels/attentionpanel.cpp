@@ -12,9 +12,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QLineEdit>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 #include <cmath>
 
@@ -35,13 +37,16 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   // two rows, so the tab stays narrow in every language
   auto* controls = new QVBoxLayout;
   auto* row1 = new QHBoxLayout;
-  row1->addWidget(new QLabel(tr("Probe"), this));
+  auto* probeLabel = new QLabel(tr("Probe"), this);
+  row1->addWidget(probeLabel);
   row1->addWidget(mProbe, 1);
   row1->addWidget(mKind, 1);
   auto* row2 = new QHBoxLayout;
-  row2->addWidget(new QLabel(tr("Layer"), this));
+  auto* layerLabel = new QLabel(tr("Layer"), this);
+  row2->addWidget(layerLabel);
   row2->addWidget(mLayer);
-  row2->addWidget(new QLabel(tr("Head"), this));
+  auto* headLabel = new QLabel(tr("Head"), this);
+  row2->addWidget(headLabel);
   row2->addWidget(mHead);
   row2->addWidget(mMode);
   row2->addStretch(1);
@@ -50,6 +55,19 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mKind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mKind->setMinimumContentsLength(14);
   mProbe->setMinimumContentsLength(10);
+  mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
+  // names for a screen reader: the visible labels are buddies; the two boxes without one get a hidden label, since
+  // on Linux a combo box is named by the label that labels it (its own name there is its current item)
+  probeLabel->setBuddy(mProbe);
+  layerLabel->setBuddy(mLayer);
+  headLabel->setBuddy(mHead);
+  mProbe->lineEdit()->setAccessibleName(tr("Probe"));
+  for (auto [box, name] : {std::pair{mKind, tr("Attention kind")}, std::pair{mMode, tr("Weights or scores")}}) {
+    box->setAccessibleName(name);
+    auto* hidden = new QLabel(name, mControls);  // beside the box it labels
+    hidden->setBuddy(box);
+    hidden->hide();
+  }
   mInfo = new QLabel(this);
   mInfo->setWordWrap(true);
   mLarge = new Heatmap(this);
@@ -73,14 +91,16 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   gridScroll->setWidget(mGridHost);
   gridScroll->setWidgetResizable(true);
   gridScroll->setMinimumHeight(150);
-  mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
   controls->setContentsMargins(0, 0, 0, 0);
   mControls->setLayout(controls);
+  mLarge->plot()->setAccessibleName(tr("Attention map"));
+  mMask->plot()->setAccessibleName(tr("Attention mask"));
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
   v->addWidget(mInfo);
   v->addLayout(views, 3);
   mGridTitle = new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this);
+  mGridTitle->setBuddy(gridScroll);
   v->addWidget(mGridTitle);
   v->addWidget(gridScroll, 1);
 
@@ -211,12 +231,14 @@ void AttentionPanel::showSelection() {
                                      ? tr("The cross mask is all ones: every target position may read every source token.")
                                      : tr("The bidirectional mask is all ones: every source token sees every other.");
   mMaskTitle->setText(maskName);
+  mMask->plot()->setAccessibleDescription(maskName);
   mInfo->setText(tr("Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.")
                      .arg(mSourceTokens.join(QString()), mTargetTokens.join(QString()))
                      .arg(layer + 1)
                      .arg(mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
                                                           : tr("average over the heads")));
   emit selectionChanged(mInfo->text());
+  mLarge->plot()->setAccessibleDescription(mInfo->text());
   // the grid: all layers × heads of this kind
   const int want = int(layers.size()) * c.heads;
   if (int(mGrid.size()) != want) {
@@ -226,6 +248,7 @@ void AttentionPanel::showSelection() {
       for (int h = 0; h < c.heads; ++h) {
         auto* cell = new Heatmap(mGridHost, /*compact=*/true);
         cell->setToolTip(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
+        cell->plot()->setAccessibleName(tr("Attention of layer %1, head %2").arg(l + 1).arg(h + 1));
         connect(cell, &Heatmap::clicked, this, [this, l, h] {
           mLayer->setValue(l + 1);
           mHead->setCurrentIndex(h);

@@ -83,6 +83,9 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   fileForm->addRow(progressRow);
   mFileProgress->hide();
   mCancel->hide();
+  mSeed->setAccessibleName(tr("Data seed"));
+  mFileMaxLen->setAccessibleName(tr("Maximum length ℓ_max for the file"));
+  mFileProgress->setAccessibleName(tr("Reading the data file"));
 
   mSummary = new QLabel(tr("No data yet."), this);
   mSummary->setObjectName(QStringLiteral("dataSummary"));
@@ -100,6 +103,8 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mVocab->setWrapping(true);
   mVocab->setMaximumHeight(80);
   mVocab->setUniformItemSizes(false);
+  mPreview->setAccessibleName(tr("Samples"));  // a list is named by its own name (a label is not its buddy)
+  mVocab->setAccessibleName(tr("Vocabulary (token: count)"));
   pages->addWidget(taskBox);
   pages->addWidget(fileBox);
   auto* tokForm = new QFormLayout;
@@ -116,6 +121,10 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   mVocabTitle->setWordWrap(true);
   v->addWidget(mVocabTitle);
   v->addWidget(mVocab);
+  // the Tab key goes as the dock reads: source and tokenizer, then the page shown, then the lists
+  QWidget* order[] = {mSource, mTokenizer, mTask, mTrain, mVal, mSeed, mLoad, mFileMaxLen, mOpenFile, mCancel,
+                      mPreview, mVocab};
+  for (size_t i = 1; i < std::size(order); ++i) setTabOrder(order[i - 1], order[i]);
 
   connect(mTask, &QComboBox::currentIndexChanged, this, [this](int i) {
     const auto& t = gb::task_list()[size_t(i)];

@@ -18,6 +18,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -74,18 +75,23 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mSeed = new QSpinBox(this);
   mSeed->setRange(0, 1000000);
   auto* row1 = new QHBoxLayout;
-  row1->addWidget(new QLabel(tr("Input"), this));
+  auto* inputLabel = new QLabel(tr("Input"), this);
+  row1->addWidget(inputLabel);
   row1->addWidget(mInput, 1);
-  row1->addWidget(new QLabel(tr("Seed"), this));
+  auto* seedLabel = new QLabel(tr("Seed"), this);
+  row1->addWidget(seedLabel);
   row1->addWidget(mSeed);
   row1->addWidget(mStart);
   auto* row2 = new QHBoxLayout;
-  row2->addWidget(new QLabel(tr("Temperature"), this));
+  auto* tauTitle = new QLabel(tr("Temperature"), this);
+  row2->addWidget(tauTitle);
   row2->addWidget(mTau, 1);
   row2->addWidget(mTauLabel);
-  row2->addWidget(new QLabel(tr("top-k"), this));
+  auto* topKLabel = new QLabel(tr("top-k"), this);
+  row2->addWidget(topKLabel);
   row2->addWidget(mTopK);
-  row2->addWidget(new QLabel(tr("top-p"), this));
+  auto* topPLabel = new QLabel(tr("top-p"), this);
+  row2->addWidget(topPLabel);
   row2->addWidget(mTopP);
   mBeam = new QPushButton(tr("Beam search"), this);
   mBeam->setObjectName(QStringLiteral("beamButton"));
@@ -108,6 +114,19 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mSaveHistory->setToolTip(tr("Every step so far as a table (CSV) or as JSON: the token, p, log p, q, the sampler "
                               "settings it was drawn with and the running Σ log p"));
   row3->addWidget(mSaveHistory);
+  // names for a screen reader: the visible labels are buddies, and the slider says τ, not its position
+  inputLabel->setBuddy(mInput);
+  mInput->lineEdit()->setAccessibleName(tr("Input"));
+  seedLabel->setBuddy(mSeed);
+  mSeed->setAccessibleName(tr("Sampling seed"));
+  tauTitle->setBuddy(mTau);
+  mTau->setAccessibleName(tr("Temperature τ"));
+  topKLabel->setBuddy(mTopK);
+  topPLabel->setBuddy(mTopP);
+  mBeamWidth->setAccessibleName(tr("Beam width B"));
+  // the Tab key goes row by row, as the tab reads
+  QWidget* order[] = {mInput, mSeed, mStart, mTau, mTopK, mTopP, mStep, mRun, mBack, mBeam, mBeamWidth, mSaveHistory};
+  for (size_t i = 1; i < std::size(order); ++i) setTabOrder(order[i - 1], order[i]);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
   mSequence->setWordWrap(true);
@@ -147,11 +166,15 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
     colours();
     redraw();  // the labels that fit change with the font
   });
+  mChart->setAccessibleName(tr("Distribution of the next token"));
+  mChart->setAccessibleDescription(tr("Bars for the most likely tokens: p, the model's distribution (grey), and q, "
+                                      "what is drawn from (blue). The text below the chart gives the entropies."));
 
   mAttention = new MatrixView(this, MatrixView::Look::Probability);
   mAttention->setObjectName(QStringLiteral("decodeAttention"));
   mAttention->setScaleLabel(tr("attention weight"));
   mAttention->setMinimumWidth(170);
+  mAttention->plot()->setAccessibleName(tr("Where the new column looks"));
   mAttentionTitle = new QLabel(this);
   mAttentionTitle->setWordWrap(true);
   auto* attBox = new QVBoxLayout;
@@ -235,6 +258,7 @@ void DecodingPanel::applySampler() {
   o.top_k = mTopK->value();
   o.top_p = mTopP->value();
   mTauLabel->setText(std::isinf(o.temperature) ? tr("τ = ∞") : tr("τ = %1").arg(QLocale().toString(o.temperature, 'f', 2)));
+  mTau->setAccessibleDescription(mTauLabel->text());  // the slider's value is its position, not τ
   mCtl->setSampler(o);  // redraws q for the pending step at once
 }
 
@@ -293,6 +317,7 @@ void DecodingPanel::redraw() {
     mChart->replot(QCustomPlot::rpQueuedReplot);
     mAttention->clear();
     mAttentionTitle->clear();
+    mAttention->plot()->setAccessibleDescription(QString());
     return;
   }
   // the sequence: the prompt grey, chosen tokens bold
@@ -391,6 +416,7 @@ void DecodingPanel::redraw() {
     mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_x"), tr("decoder layer"), keyLabels, layers);
     mAttentionTitle->setText(ed ? tr("Where the new column looks: cross-attention over z, per layer (head average)")
                                 : tr("Where the new column looks: self-attention over x, per layer (head average)"));
+    mAttention->plot()->setAccessibleDescription(mAttentionTitle->text());
   }
   const double tau = mCtl->sampler().temperature;
   mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per "

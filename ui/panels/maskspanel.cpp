@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
   mBatch = new QSpinBox(this);
@@ -23,32 +24,45 @@ MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mWithPadding->setChecked(true);
   auto* controls = new QVBoxLayout;  // two rows, so the tab stays narrow in every language
   auto* row1 = new QHBoxLayout;
-  row1->addWidget(new QLabel(tr("A batch of"), this));
+  auto* batchLabel = new QLabel(tr("A batch of"), this);
+  row1->addWidget(batchLabel);
   row1->addWidget(mBatch);
-  row1->addWidget(new QLabel(tr("examples from number"), this));
+  auto* firstLabel = new QLabel(tr("examples from number"), this);
+  row1->addWidget(firstLabel);
   row1->addWidget(mFirst);
   row1->addStretch(1);
   auto* row2 = new QHBoxLayout;
-  row2->addWidget(new QLabel(tr("Masks of example"), this));
+  auto* exampleLabel = new QLabel(tr("Masks of example"), this);
+  row2->addWidget(exampleLabel);
   row2->addWidget(mExample);
   row2->addWidget(mWithPadding);
   row2->addStretch(1);
   controls->addLayout(row1);
   controls->addLayout(row2);
+  // the sentence pieces label the boxes; a screen reader says what each box is
+  batchLabel->setBuddy(mBatch);
+  firstLabel->setBuddy(mFirst);
+  exampleLabel->setBuddy(mExample);
+  mBatch->setAccessibleName(tr("Examples in the batch"));
+  mFirst->setAccessibleName(tr("First example of the batch"));
+  mFirst->setAccessibleDescription(tr("Counted in the training data"));
+  mExample->setAccessibleName(tr("Example whose masks are shown"));
+  mExample->setAccessibleDescription(tr("Counted in the batch"));
   mInfo = new QLabel(tr("Load data to see the masks of a batch."), this);
   mInfo->setWordWrap(true);
-  auto make = [&](const char* name, QLabel*& title) {
+  auto make = [&](const char* name, QLabel*& title, const QString& accessibleName) {
     auto* v = new MatrixView(this, MatrixView::Look::Binary);
     v->setObjectName(QLatin1String(name));
+    v->plot()->setAccessibleName(accessibleName);  // its title (the label above it) is its description
     title = new QLabel(this);
     title->setWordWrap(true);
     return v;
   };
-  mPadX = make("paddingX", mPadXTitle);
-  mPadZ = make("paddingZ", mPadZTitle);
-  mSelf = make("selfMask", mSelfTitle);
-  mEnc = make("encoderMask", mEncTitle);
-  mCross = make("crossMask", mCrossTitle);
+  mPadX = make("paddingX", mPadXTitle, tr("Padding mask of x"));
+  mPadZ = make("paddingZ", mPadZTitle, tr("Padding mask of z"));
+  mSelf = make("selfMask", mSelfTitle, tr("Masked self-attention mask"));
+  mEnc = make("encoderMask", mEncTitle, tr("Encoder self-attention mask"));
+  mCross = make("crossMask", mCrossTitle, tr("Cross-attention mask"));
   auto* grid = new QGridLayout;
   grid->addWidget(mPadXTitle, 0, 0);
   grid->addWidget(mPadZTitle, 0, 1);
@@ -141,6 +155,9 @@ void MasksPanel::refresh() {
     mCrossTitle->setText(pad ? tr("Cross-attention: all ones ∧ source padding, |z| × |x| = %1 × %2").arg(S).arg(T)
                              : tr("Cross-attention: the cross mask is all ones, |z| × |x| = %1 × %2").arg(S).arg(T));
   }
+  for (auto [view, title] : {std::pair{mPadX, mPadXTitle}, std::pair{mPadZ, mPadZTitle}, std::pair{mSelf, mSelfTitle},
+                             std::pair{mEnc, mEncTitle}, std::pair{mCross, mCrossTitle}})
+    view->plot()->setAccessibleDescription(title->text());
   mInfo->setText(tr("A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked "
                     "like future tokens, and padded queries do not count in the loss. Rows are keys, columns "
                     "queries, as in the Attention tab."));

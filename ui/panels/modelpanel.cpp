@@ -63,6 +63,16 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   form->addRow(tr("Dropout"), mDropout);
   form->addRow(tr("Norm"), mNorm);
   form->addRow(tr("Tied"), mTied);
+  // what a screen reader says: the symbol of the visible label in words (the label is the buddy)
+  mEncLabel->setBuddy(mEncLayers);
+  mMaxLen->setAccessibleName(tr("Maximum sequence length ℓ_max"));
+  mEncLayers->setAccessibleName(tr("Encoder layers L_enc"));
+  mDecLayers->setAccessibleName(tr("Decoder layers L_dec / L"));
+  mHeads->setAccessibleName(tr("Attention heads H"));
+  mDModel->setAccessibleName(tr("Embedding size d_e"));
+  mDMlp->setAccessibleName(tr("MLP width d_mlp"));
+  mNorm->setAccessibleName(tr("Norm placement"));
+  mTied->setAccessibleName(tr("Tied unembedding: W_u = W_eᵀ"));
   mCount = new QLabel(this);
   mCount->setObjectName(QStringLiteral("paramCount"));
   mProblem = new QLabel(this);
@@ -87,6 +97,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   // its full height must not push Build out of the dock: the fields take what is left, at least a few rows
   scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
   scroll->setMinimumHeight(90);
+  scroll->setFocusPolicy(Qt::NoFocus);  // no empty stop for the Tab key: it scrolls to each field it reaches
   auto* v = new QVBoxLayout(this);
   v->addWidget(scroll, 1);
   v->addWidget(mCount);

@@ -33,7 +33,9 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mInfo = new QLabel(tr("Build a model to see its parameters."), this);
   mInfo->setWordWrap(true);
   auto* top = new QHBoxLayout;
-  top->addWidget(new QLabel(tr("Tensor"), this));
+  auto* tensorLabel = new QLabel(tr("Tensor"), this);
+  tensorLabel->setBuddy(mTensor);
+  top->addWidget(tensorLabel);
   top->addWidget(mTensor, 1);
   mValue = new MatrixView(this);
   mValue->setObjectName(QStringLiteral("valueView"));
@@ -44,6 +46,10 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mUpdate = new MatrixView(this);
   mUpdate->setObjectName(QStringLiteral("updateView"));
   mUpdate->setScaleLabel(tr("Δθ"));
+  // the maps' titles (the labels above them) are their descriptions
+  mValue->plot()->setAccessibleName(tr("Values θ of the tensor"));
+  mGrad->plot()->setAccessibleName(tr("Gradient ∂J/∂θ of the tensor"));
+  mUpdate->plot()->setAccessibleName(tr("Update Δθ of the tensor"));
   mValueTitle = new QLabel(this);
   mGradTitle = new QLabel(this);
   mUpdateTitle = new QLabel(this);
@@ -73,6 +79,8 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   auto* plotRow = new QHBoxLayout;
   auto* plotTitle = new QLabel(tr("Gradient norm over training: all tensors together and the chosen one"), this);
   plotTitle->setWordWrap(true);
+  mPlot->setAccessibleName(tr("Gradient norm over training"));
+  mPlot->setAccessibleDescription(plotTitle->text());
   plotRow->addWidget(plotTitle, 1);
   plotRow->addWidget(mAll);
   plotRow->addWidget(mLog);
@@ -270,6 +278,9 @@ void ParametersPanel::showTensor() {
     mInfo->setText(tr("The gradient and the update appear after the first training step (Step in the Training "
                       "dock takes exactly one)."));
   }
+  mValue->plot()->setAccessibleDescription(mValueTitle->text());
+  mGrad->plot()->setAccessibleDescription(mGradTitle->text());
+  mUpdate->plot()->setAccessibleDescription(mUpdateTitle->text());
 }
 
 void ParametersPanel::addSnapshot(const TrainingSnapshot& s) {

@@ -57,6 +57,8 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   form->addRow(tr("Batch size"), mBatch);
   form->addRow(tr("Steps"), mSteps);
   form->addRow(tr("Seed"), mSeed);
+  mSeed->setAccessibleName(tr("Training seed"));
+  setTabOrder(mOptimizer, mLr);  // as the form reads: η comes before the schedule
   mStart = new QPushButton(tr("Start"), this);
   mPause = new QPushButton(tr("Pause"), this);
   mStep = new QPushButton(tr("Step"), this);
@@ -71,6 +73,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   buttons->addWidget(mStop, 1, 0);
   buttons->addWidget(mReset, 1, 1);
   mProgress = new QProgressBar(this);
+  mProgress->setAccessibleName(tr("Training progress"));
   mStatus = new QLabel(tr("Build a model to train it."), this);
   mStatus->setObjectName(QStringLiteral("trainingStatus"));
   mStatus->setWordWrap(true);

@@ -47,8 +47,13 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   colours();
   connect(&Appearance::get(), &Appearance::changed, this, colours);
   mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  mPlot->setAccessibleName(tr("Loss curve"));
+  mPlot->setAccessibleDescription(tr("The training loss (blue line) and the validation loss (orange dots) over the "
+                                     "steps; the status above says the latest values."));
   mLog = new QCheckBox(tr("Log scale"), this);
+  mLog->setAccessibleDescription(tr("Shows the loss on a logarithmic axis"));
   mSmooth = new QCheckBox(tr("Smooth"), this);
+  mSmooth->setAccessibleDescription(tr("Shows a moving average of the training loss"));
   mReadout = new QLabel(this);
   auto* row = new QHBoxLayout;
   row->addWidget(mLog);
