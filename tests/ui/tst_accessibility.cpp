@@ -204,6 +204,21 @@ class TestAccessibility : public QObject {
         walk(root, problems, seen, checked);
       }
     }
+    // presentation mode: every tab's strip of controls too
+    w.setPresenting(true);
+    for (int t = 0; t < w.tabs()->count(); ++t) {
+      w.tabs()->setCurrentIndex(t);
+      QCoreApplication::processEvents();
+      QVERIFY(w.presenterStrip()->isVisible());
+      const qsizetype before = checked.size();
+      walk(root, problems, seen, checked);
+      QVERIFY2(std::any_of(checked.begin(), checked.end(), [&](QObject* o) {
+                 auto* cw = qobject_cast<QWidget*>(o);
+                 return cw && w.presenterStrip()->isAncestorOf(cw);
+               }) && checked.size() >= before,
+               qPrintable(QStringLiteral("the strip of %1 was not walked").arg(w.tabs()->tabText(t))));
+    }
+    w.setPresenting(false);
     // the walk reached every dock and every tab, with their views
     auto reached = [&](QWidget* panel) {
       return std::count_if(checked.begin(), checked.end(), [panel](QObject* o) {

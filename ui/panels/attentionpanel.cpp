@@ -289,7 +289,7 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   show();
   auto* back = new QPushButton(tr("Previous head"), strip);
   auto* next = new QPushButton(tr("Next head"), strip);
-  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::NoFocus);
+  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view
   connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
   connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
   h->addWidget(where, 1);

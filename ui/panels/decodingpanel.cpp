@@ -443,7 +443,7 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   tau->setAccessibleName(tr("Temperature"));
   tau->setRange(mTau->minimum(), mTau->maximum());
   tau->setValue(mTau->value());
-  tau->setFocusPolicy(Qt::NoFocus);  // the presenter's keys step the decoder, never the slider
+  tau->setFocusPolicy(Qt::TabFocus);  // a drag leaves the focus where it was; the presenter's keys are theirs anyway
   tauLabel->setText(mTauLabel->text());
   tauLabel->setMinimumWidth(mTauLabel->minimumWidth());
   // one temperature: the strip's slider moves the tab's, and the tab's moves the strip's

@@ -174,7 +174,7 @@ QWidget* MasksPanel::makePresenterStrip(QWidget* parent) {
   connect(mExample, &QSpinBox::valueChanged, where, show);
   auto* back = new QPushButton(tr("Previous example"), strip);
   auto* next = new QPushButton(tr("Next example"), strip);
-  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::NoFocus);
+  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view
   connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
   connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
   h->addWidget(where, 1);

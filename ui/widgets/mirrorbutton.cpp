@@ -3,7 +3,7 @@
 #include <QEvent>
 
 MirrorButton::MirrorButton(QAbstractButton* source, QWidget* parent) : QPushButton(parent), mSource(source) {
-  setFocusPolicy(Qt::NoFocus);  // the presenter's keys go to the view, never to a button by surprise
+  setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view (the presenter's keys are theirs anyway)
   source->installEventFilter(this);
   connect(this, &QPushButton::clicked, this, [this] {
     if (mSource && mSource->isEnabled()) mSource->click();
