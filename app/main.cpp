@@ -75,6 +75,13 @@ int main(int argc, char** argv) {
   parser.addOption({QStringLiteral("theme"),
                     QCoreApplication::translate("main", "Theme for this run: light, dark or projector."),
                     QCoreApplication::translate("main", "name")});
+  parser.addOption({QStringLiteral("export"),
+                    QCoreApplication::translate("main", "Export the current tab to this file — PNG, SVG or PDF by its "
+                                                        "extension — and quit (after the demo training, if any)."),
+                    QCoreApplication::translate("main", "file")});
+  parser.addOption({QStringLiteral("scale"),
+                    QCoreApplication::translate("main", "Pixels per point for --export to PNG: 1 to 4 (default 1)."),
+                    QCoreApplication::translate("main", "factor")});
   parser.addPositionalArgument(QStringLiteral("model"),
                                QCoreApplication::translate("main", "A model file to open (.safetensors)."));
   parser.process(app);
@@ -99,13 +106,26 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  int scale = 1;
+  if (parser.isSet(QStringLiteral("scale"))) {
+    bool ok = false;
+    scale = parser.value(QStringLiteral("scale")).toInt(&ok);
+    if (!ok || scale < 1 || scale > 4) {
+      std::fprintf(stderr, "%s\n",
+                   qPrintable(QCoreApplication::translate("main", "glassbox: --scale must be 1, 2, 3 or 4, not “%1”.")
+                                  .arg(parser.value(QStringLiteral("scale")))));
+      return 2;
+    }
+  }
   Appearance::get().setTheme(theme, /*remember=*/false);
   MainWindow w;
   w.show();
   if (parser.isSet(QStringLiteral("present"))) w.setPresenting(true);
   if (zoom > 0) Appearance::get().setZoom(zoom, /*remember=*/false);  // of the mode the window is in
   const QString shot = parser.value(QStringLiteral("screenshot"));
-  const bool scripted = parser.isSet(QStringLiteral("demo")) || !shot.isEmpty();
+  const QString exportPath = parser.value(QStringLiteral("export"));
+  const bool finishing = !shot.isEmpty() || !exportPath.isEmpty();  // a picture, then quit
+  const bool scripted = parser.isSet(QStringLiteral("demo")) || finishing;
   if (scripted)  // nobody is there to press OK: errors go to stderr, and the run goes on (or quits after the shot)
     w.setErrorReporter([](const QString& m) { std::fprintf(stderr, "glassbox: %s\n", qPrintable(m)); });
   if (parser.isSet(QStringLiteral("tab"))) {
@@ -117,7 +137,7 @@ int main(int argc, char** argv) {
   }
   if (!parser.positionalArguments().isEmpty()) w.openFile(parser.positionalArguments().first());
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
-  auto grab = [&w, shot] {
+  auto grab = [&w, shot, exportPath, scale] {
     // on the Decoding tab, show a sequence being decoded: three tokens at τ = 0.7
     auto* dp = w.findChild<DecodingPanel*>();
     if (dp && dp->isVisible() && w.document()->hasModel()) {
@@ -137,16 +157,28 @@ int main(int argc, char** argv) {
       for (int i = 0; i < 9; ++i) ap->nextButton()->click();
       QCoreApplication::processEvents();
     }
-    w.grab().save(shot);
+    int status = 0;
+    if (!shot.isEmpty() && !w.grab().save(shot)) {
+      std::fprintf(stderr, "glassbox: %s\n",
+                   qPrintable(QCoreApplication::translate("main", "Could not save the screenshot %1.").arg(shot)));
+      status = 1;
+    }
+    if (!exportPath.isEmpty()) {
+      const QString err = w.exportView(exportPath, scale);
+      if (!err.isEmpty()) {
+        std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
+        status = 1;
+      }
+    }
     w.document()->setModified(false);  // a scripted run leaves nothing to recover
     QFile::remove(MainWindow::autosavePath());
-    QCoreApplication::quit();
+    QCoreApplication::exit(status);
   };
   const int demoSteps = parser.isSet(QStringLiteral("demo")) ? std::max(1, parser.value(QStringLiteral("demo")).toInt()) : 0;
-  auto buildAndTrain = [&w, demoSteps, shot, grab] {
+  auto buildAndTrain = [&w, demoSteps, finishing, grab] {
     w.modelPanel()->buildButton()->click();
     w.trainingPanel()->stepsBox()->setValue(demoSteps);
-    if (!shot.isEmpty())
+    if (finishing)
       QObject::connect(w.trainer(), &TrainingController::stateChanged, &w, [grab](TrainingController::State s) {
         if (s == TrainingController::State::Finished) QTimer::singleShot(500, grab);
       });
@@ -159,13 +191,13 @@ int main(int argc, char** argv) {
       w.modelPanel()->variantBox()->setCurrentIndex(1);  // plain text: a decoder-only language model
     QObject::connect(w.dataPanel()->loader(), &DataLoader::finished, &w, [=](const QString& error) {
       if (error.isEmpty() && demoSteps > 0) buildAndTrain();
-      else if (!shot.isEmpty()) QTimer::singleShot(500, grab);
+      else if (finishing) QTimer::singleShot(500, grab);
     });
     w.dataPanel()->loadFile(file);
   } else if (demoSteps > 0) {
     w.dataPanel()->loadButton()->click();
     buildAndTrain();
-  } else if (!shot.isEmpty()) {
+  } else if (finishing) {
     QTimer::singleShot(800, grab);
   }
   return app.exec();

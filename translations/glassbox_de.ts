@@ -2756,5 +2756,25 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>glassbox: --zoom must be a percentage from 50 to 300, not “%1”.</source>
         <translation>glassbox: --zoom muss eine Prozentzahl von 50 bis 300 sein, nicht „%1“.</translation>
     </message>
+    <message>
+        <source>Export the current tab to this file — PNG, SVG or PDF by its extension — and quit (after the demo training, if any).</source>
+        <translation>Den aktuellen Tab in diese Datei exportieren — PNG, SVG oder PDF nach der Endung — und beenden (nach dem Demo-Training, falls gewünscht).</translation>
+    </message>
+    <message>
+        <source>Pixels per point for --export to PNG: 1 to 4 (default 1).</source>
+        <translation>Pixel pro Punkt für --export als PNG: 1 bis 4 (Standard 1).</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>Faktor</translation>
+    </message>
+    <message>
+        <source>glassbox: --scale must be 1, 2, 3 or 4, not “%1”.</source>
+        <translation>glassbox: --scale muss 1, 2, 3 oder 4 sein, nicht „%1“.</translation>
+    </message>
+    <message>
+        <source>Could not save the screenshot %1.</source>
+        <translation>Das Bildschirmfoto %1 konnte nicht gespeichert werden.</translation>
+    </message>
 </context>
 </TS>
