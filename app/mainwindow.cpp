@@ -220,7 +220,8 @@ void MainWindow::setPresenting(bool on) {
     statusBar()->hide();
     mTabs->tabBar()->hide();
   }
-  Appearance::get().setPresenting(on);  // its own zoom, larger by default
+  // its own zoom, larger by default, and larger on a taller screen (the projector shows it at the same size)
+  Appearance::get().setPresenting(on, screen() ? screen()->geometry().height() : 768);
   for (Presentable* p : mPresentables)
     if (p) p->setPresenting(on);
   mStrips->setVisible(on);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Takes the screenshots under docs/ (1280×800, under xvfb): every tab and dock of the workbench, English and one
-# German. Usage: scripts/screenshots.sh [BUILD_DIR]   (default: build). Needs xvfb-run.
+# Takes the screenshots under docs/ (under xvfb): every tab and dock of the workbench at 1280×800, English and one
+# German; presentation mode at 1024×768 and 1920×1080, light and projector themes, one in German.
+# Usage: scripts/screenshots.sh [BUILD_DIR]   (default: build). Needs xvfb-run. Uses its own settings (a fresh
+# HOME), so the zoom and theme remembered on this machine do not leak into the pictures.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$here/build}"
@@ -11,7 +13,15 @@ shot() {  # shot FILE ARGS…
   xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@" --screenshot "$out/$file" 2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
   echo "$out/$file"
 }
+# shot at a projector's size, in presentation mode: pshot WIDTHxHEIGHT FILE ARGS…
+pshot() {
+  local screen="$1" file="$2"; shift 2
+  xvfb-run -a -s "-screen 0 ${screen}x24" "$app" --present "$@" --screenshot "$out/$file" 2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
+  echo "$out/$file"
+}
 export QT_LOGGING_RULES="qt.qpa.*=false"
+settings="$(mktemp -d)"
+export HOME="$settings" XDG_CONFIG_HOME="$settings/.config" XDG_DATA_HOME="$settings/.local/share"
 shot screenshot-en.png --language en
 shot screenshot-de.png --language de
 shot workbench-en.png --language en --demo 600 --tab attention
@@ -22,9 +32,18 @@ shot parameters-de.png --language de --demo 300 --tab parameters
 shot decoding-en.png --language en --demo 120 --tab decoding      # part-trained: p still spread
 shot decoding-de.png --language de --demo 120 --tab decoding
 shot algorithm-en.png --language en --demo 300 --tab algorithm
+pshot 1024x768 present-attention-1024.png --language en --demo 600 --tab attention
+pshot 1024x768 present-decoding-1024.png --language en --demo 120 --tab decoding
+pshot 1024x768 present-algorithm-1024.png --language en --demo 300 --tab algorithm
+pshot 1024x768 present-attention-1024-projector.png --language en --theme projector --demo 600 --tab attention
+pshot 1024x768 present-decoding-1024-de.png --language de --demo 120 --tab decoding
+pshot 1920x1080 present-attention-1920.png --language en --demo 600 --tab attention
+pshot 1920x1080 present-decoding-1920-projector.png --language en --theme projector --demo 120 --tab decoding
+pshot 1920x1080 present-algorithm-1920.png --language en --demo 300 --tab algorithm
+pshot 1024x768 present-training-1024-dark.png --language en --theme dark --demo 300 --tab training
 # a data file with two malformed lines: the Data dock reports them
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$settings"' EXIT
 src="$here/../shared/data/eng-deu-50k.tsv"
 if [ -f "$src" ]; then
   { head -1500 "$src"; printf 'a line without a tab\n'; sed -n 1501,3000p "$src"; printf 'one\ttwo\tthree\n'; } > "$tmp/eng-deu-sample.tsv"

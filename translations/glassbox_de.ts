@@ -2075,8 +2075,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Schritt %1: Verlust %2</translation>
     </message>
     <message>
-        <source> · validation loss at step %1</source>
-        <translation> · Validierungsverlust bei Schritt %1</translation>
+        <source> · validation loss %1 at step %2</source>
+        <translation> · Validierungsverlust %1 bei Schritt %2</translation>
     </message>
 </context>
 <context>

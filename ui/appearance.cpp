@@ -31,6 +31,7 @@ Appearance::Appearance() : QObject(qApp) {
   mBaseFont = QApplication::font();
   QSettings s;
   mZoom = std::clamp(s.value(QLatin1String(kZoomKey), kDefaultZoom).toInt(), kMinZoom, kMaxZoom);
+  mPresentationZoomChosen = s.contains(QLatin1String(kPresentationZoomKey));
   mPresentationZoom =
       std::clamp(s.value(QLatin1String(kPresentationZoomKey), kDefaultPresentationZoom).toInt(), kMinZoom, kMaxZoom);
   Theme t = Theme::Light;
@@ -61,6 +62,7 @@ void Appearance::setZoom(int percent, bool remember) {
   if (percent == zoom()) return;
   (mPresenting ? mPresentationZoom : mZoom) = percent;
   if (remember) QSettings().setValue(QLatin1String(mPresenting ? kPresentationZoomKey : kZoomKey), percent);
+  if (remember && mPresenting) mPresentationZoomChosen = true;
   apply();
 }
 
@@ -74,9 +76,27 @@ void Appearance::zoomOut() {
     if (*it < zoom()) return setZoom(*it);
 }
 
-void Appearance::resetZoom() { setZoom(mPresenting ? kDefaultPresentationZoom : kDefaultZoom); }
+void Appearance::resetZoom() {
+  if (mPresenting) {  // the default again: it follows the screen from now on
+    QSettings().remove(QLatin1String(kPresentationZoomKey));
+    mPresentationZoomChosen = false;
+    if (mPresentationZoom != mPresentationDefault) {
+      mPresentationZoom = mPresentationDefault;
+      apply();
+    }
+    return;
+  }
+  setZoom(kDefaultZoom);
+}
 
-void Appearance::setPresenting(bool on) {
+int Appearance::presentationDefaultFor(int screenHeight) {
+  const double k = std::max(1.0, screenHeight / 768.0);
+  return std::clamp(int(std::lround(kDefaultPresentationZoom * k / 5.0)) * 5, kMinZoom, kMaxZoom);
+}
+
+void Appearance::setPresenting(bool on, int screenHeight) {
+  mPresentationDefault = presentationDefaultFor(screenHeight);
+  if (on && !mPresentationZoomChosen) mPresentationZoom = mPresentationDefault;
   if (on == mPresenting) return;
   const int before = zoom();
   mPresenting = on;

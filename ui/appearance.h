@@ -27,9 +27,13 @@ class Appearance : public QObject {
   void setZoom(int percent, bool remember = true);
   void zoomIn();              // the next step of 50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300
   void zoomOut();
-  void resetZoom();           // 100 % (presentation mode: 150 %)
+  void resetZoom();           // 100 % (presentation mode: presentationDefault())
   bool presenting() const { return mPresenting; }
-  void setPresenting(bool on);  // switches between the two zooms
+  // Switches between the two zooms. The presentation zoom, until the presenter sets one, is 150 % on a screen
+  // 768 pixels high and grows with taller screens (a projector shows any resolution at the same size).
+  void setPresenting(bool on, int screenHeight = 768);
+  int presentationDefault() const { return mPresentationDefault; }
+  static int presentationDefaultFor(int screenHeight);
   Theme theme() const { return mTheme; }
   void setTheme(Theme t, bool remember = true);
 
@@ -69,6 +73,8 @@ class Appearance : public QObject {
   void apply();  // the application font and palette, then changed()
   int mZoom = kDefaultZoom, mPresentationZoom = kDefaultPresentationZoom;
   bool mPresenting = false;
+  bool mPresentationZoomChosen = false;  // the presenter set one (remembered): it is kept on every screen
+  int mPresentationDefault = kDefaultPresentationZoom;
   Theme mTheme = Theme::Light;
   QFont mBaseFont;
 };

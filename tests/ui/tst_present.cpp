@@ -145,7 +145,8 @@ class TestPresent : public QObject {
     // the Attention tab at the default presentation zoom: large labels, the heatmap most of the screen
     w.tabs()->setCurrentIndex(0);
     QTest::qWait(50);
-    QCOMPARE(Appearance::get().zoom(), Appearance::kDefaultPresentationZoom);
+    QCOMPARE(Appearance::get().zoom(), Appearance::presentationDefaultFor(screen->geometry().height()));
+    QVERIFY(Appearance::get().zoom() >= Appearance::kDefaultPresentationZoom);
     Heatmap* map = w.findChild<AttentionPanel*>()->large();
     QVERIFY(map->isVisible());
     const double heat = share(map, screen);
@@ -329,6 +330,30 @@ class TestPresent : public QObject {
     QCOMPARE(QSettings().value(QStringLiteral("view/zoom")).toInt(), 50);
     QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
     QCOMPARE(Appearance::get().zoom(), 100);
+  }
+
+  // Presentation mode has its own zoom: larger by default (more on a taller screen), changed with Ctrl +, kept for
+  // the next presentation, back to the screen's default with Ctrl 0; the workbench's zoom is untouched.
+  void presentation_zoom_is_its_own() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(Appearance::presentationDefaultFor(768), 150);
+    QCOMPARE(Appearance::presentationDefaultFor(1080), 210);
+    QCOMPARE(Appearance::presentationDefaultFor(2160), 300);
+    const int screenDefault = Appearance::presentationDefaultFor(w.screen()->geometry().height());
+    w.setPresenting(true);
+    QCOMPARE(Appearance::get().zoom(), screenDefault);
+    QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
+    const int chosen = Appearance::get().zoom();
+    QVERIFY(chosen < screenDefault);
+    w.setPresenting(false);
+    QCOMPARE(Appearance::get().zoom(), 100);
+    w.setPresenting(true);
+    QCOMPARE(Appearance::get().zoom(), chosen);
+    QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(Appearance::get().zoom(), screenDefault);
+    w.setPresenting(false);
   }
 
   void themes_persist_and_the_projector_is_bold() {

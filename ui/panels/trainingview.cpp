@@ -42,14 +42,20 @@ void TrainingView::syncHistory() {
     if (h[i].val_loss && h[i].step > mLastValidation) {
       mPlot->addValidation(h[i].step, *h[i].val_loss);
       mLastValidation = h[i].step;
+      mLastValidationLoss = *h[i].val_loss;
     }
   }
   mShown = h.size();
   if (!mDoc->hasModel()) mLoss->setText(tr("Build a model, then train it: its loss curve appears here."));
   else if (h.empty()) mLoss->setText(tr("Not trained yet: Start (or Step) in the Training dock."));
-  else
-    mLoss->setText(tr("Step %1: loss %2").arg(h.back().step).arg(QLocale().toString(h.back().loss, 'f', 4)) +
-                   (mLastValidation > 0 ? tr(" · validation loss at step %1").arg(mLastValidation) : QString()));
+  else {
+    const QString val = mLastValidation > 0 ? tr(" · validation loss %1 at step %2")
+                                                  .arg(QLocale().toString(mLastValidationLoss, 'f', 4))
+                                                  .arg(mLastValidation)
+                                            : QString();
+    mLoss->setText(tr("Step %1: loss %2").arg(h.back().step).arg(QLocale().toString(h.back().loss, 'f', 4)) + val);
+  }
+  emit lossChanged(mLoss->text());
 }
 
 QWidget* TrainingView::makePresenterStrip(QWidget* parent) {
@@ -61,7 +67,7 @@ QWidget* TrainingView::makePresenterStrip(QWidget* parent) {
   loss->setObjectName(QStringLiteral("presenterLoss"));
   auto show = [this, loss] { loss->setText(mLoss->text()); };
   show();
-  connect(mDoc, &ModelDocument::historyChanged, loss, show);
+  connect(this, &TrainingView::lossChanged, loss, show);
   h->addWidget(loss, 1);
   if (mPanel) {
     QList<MirrorButton*> mirrors;

@@ -30,6 +30,9 @@ class TrainingView : public QWidget, public Presentable {
   QWidget* makePresenterStrip(QWidget* parent) override;
   void setPresenting(bool) override {}
 
+ signals:
+  void lossChanged(const QString& text);  // the line above the plot (and in the strip) says something new
+
  private:
   void syncHistory();  // the plot catches up with the document's history
   ModelDocument* mDoc;
@@ -40,4 +43,5 @@ class TrainingView : public QWidget, public Presentable {
   int mGeneration = -1;
   size_t mShown = 0;          // history points on the plot
   int mLastValidation = -1;   // the step of the last validation point on the plot
+  double mLastValidationLoss = 0;
 };
