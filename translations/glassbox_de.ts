@@ -769,12 +769,12 @@
         <translation>%1× die Größe auf dem Bildschirm</translation>
     </message>
     <message>
-        <source>Transparent background (instead of white)</source>
-        <translation>Transparenter Hintergrund (statt weiß)</translation>
-    </message>
-    <message>
         <source>PNG size</source>
         <translation>PNG-Größe</translation>
+    </message>
+    <message>
+        <source>Transparent background (instead of the theme’s: white, or dark in the dark theme)</source>
+        <translation>Transparenter Hintergrund (statt dem des Farbschemas: weiß, im dunklen Schema dunkel)</translation>
     </message>
 </context>
 <context>

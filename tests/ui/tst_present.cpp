@@ -17,6 +17,7 @@
 #include "panels/trainingpanel.h"
 #include "panels/trainingview.h"
 #include "presenterkeys.h"
+#include "widgets/figureexport.h"
 #include "widgets/heatmap.h"
 #include "widgets/lossplot.h"
 #include "widgets/matrixview.h"
@@ -374,6 +375,9 @@ class TestPresent : public QObject {
     QVERIFY(loss->toPixmap(120, 90).toImage().pixelColor(1, 1).lightness() < 80);
     QVERIFY(loss->xAxis->tickLabelColor().lightness() > 180);  // light text on the dark plot
     QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
+    // a figure exported now is the dark theme's: light text on its dark background
+    const QImage dark = plotImage(loss);
+    QVERIFY(dark.pixelColor(1, 1).lightness() < 80);
     Appearance::get().setTheme(Appearance::Theme::Light);
     QVERIFY(loss->toPixmap(120, 90).toImage().pixelColor(1, 1).lightness() > 240);
   }
@@ -405,6 +409,39 @@ class TestPresent : public QObject {
                                                          .arg(yellow)
                                                          .arg(total)));
     }
+  }
+
+  // Too many tokens for their labels: the axis thins them to numbered positions and says so; enough room: every
+  // token is labelled.
+  void labels_never_overlap() {
+    Heatmap map;
+    map.resize(320, 300);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    auto run = [&](int n) {
+      QStringList tokens;
+      for (int i = 0; i < n; ++i) tokens << QStringLiteral("tok%1").arg(i);
+      map.setData(gb::MatF::Constant(n, n, 1.0f / float(n)), gb::MatF::Zero(n, n), gb::MatF::Ones(n, n), tokens, tokens, 1);
+      QTest::qWait(50);
+      map.plot()->replot();
+    };
+    run(60);
+    auto* ticker = static_cast<QCPAxisTickerText*>(map.plot()->xAxis->ticker().data());
+    QVERIFY(ticker->ticks().size() < 60);
+    QVERIFY(map.plot()->xAxis->label().contains(QStringLiteral("numbered every")));
+    QVERIFY(map.plot()->yAxis->label().contains(QStringLiteral("numbered every")));
+    // labels that stay are far enough apart not to overlap
+    const QFontMetrics fm(map.plot()->xAxis->tickLabelFont());
+    const QList<double> at = ticker->ticks().keys();
+    for (int i = 1; i < at.size(); ++i) {
+      const double gap = map.plot()->xAxis->coordToPixel(at[i]) - map.plot()->xAxis->coordToPixel(at[i - 1]);
+      QVERIFY(gap >= fm.horizontalAdvance(ticker->ticks().value(at[i - 1])));
+    }
+    run(3);
+    ticker = static_cast<QCPAxisTickerText*>(map.plot()->xAxis->ticker().data());
+    QCOMPARE(ticker->ticks().size(), 3);
+    QCOMPARE(ticker->ticks().value(1.0), QStringLiteral("tok1"));
+    QCOMPARE(map.plot()->xAxis->label(), QStringLiteral("query t_x"));
   }
 
   // One point of training: the loss plot shows it inside a sensible frame (steps from 0, the loss with room).

@@ -1,5 +1,7 @@
 #include "figureexport.h"
 
+#include "appearance.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -103,14 +105,14 @@ struct PlotAccess : QCustomPlot {
   static QBrush background(const QCustomPlot* p) { return p->*(&PlotAccess::mBackgroundBrush); }
 };
 
-// While a figure is drawn, its plots have the chosen background (white or transparent) and, for a rendered
+// While a figure is drawn, its plots have the chosen background (the theme's — white, or dark — or transparent) and, for a rendered
 // widget, paint buffers at the export's pixel ratio (crisp at 3×); both are restored afterwards.
 class PlotsPrepared {
  public:
   PlotsPrepared(const QList<QCustomPlot*>& plots, bool transparent, double pixelRatio) {
     for (QCustomPlot* p : plots) {
       mSaved.push_back({p, PlotAccess::background(p), p->bufferDevicePixelRatio(), p->plottingHints()});
-      p->setBackground(transparent ? QBrush(Qt::transparent) : QBrush(Qt::white));
+      p->setBackground(transparent ? QBrush(Qt::transparent) : QBrush(Appearance::get().background()));
       if (pixelRatio > 0) {
         p->setBufferDevicePixelRatio(pixelRatio);
         p->setPlottingHint(QCP::phCacheLabels, false);  // cached tick labels keep the screen's resolution
@@ -209,7 +211,7 @@ QImage widgetImage(QWidget* widget, const ExportOptions& o) {
   PlotsPrepared prepared(plotsIn(widget), o.transparent, scale);
   QImage img(widget->size() * scale, QImage::Format_ARGB32_Premultiplied);
   img.setDevicePixelRatio(scale);
-  img.fill(o.transparent ? Qt::transparent : Qt::white);
+  img.fill(o.transparent ? QColor(Qt::transparent) : Appearance::get().background());
   {
     QPainter p(&img);
     renderOn(&p, widget);
@@ -292,7 +294,7 @@ QString exportWidget(QWidget* widget, const QString& path, const ExportOptions& 
     QPainter p;
     drawn = p.begin(&gen);
     if (drawn) {
-      if (!o.transparent) p.fillRect(QRect(QPoint(), size), Qt::white);
+      if (!o.transparent) p.fillRect(QRect(QPoint(), size), Appearance::get().background());
       renderOn(&p, widget);
       p.end();
     }
@@ -309,7 +311,7 @@ QString exportWidget(QWidget* widget, const QString& path, const ExportOptions& 
     if (drawn) {
       const double k = std::min(pdf.width() / double(size.width()), pdf.height() / double(size.height()));
       p.scale(k, k);
-      if (!o.transparent) p.fillRect(QRect(QPoint(), size), Qt::white);
+      if (!o.transparent) p.fillRect(QRect(QPoint(), size), Appearance::get().background());
       renderOn(&p, widget);
       p.end();
     }
@@ -380,7 +382,7 @@ bool chooseExportOptions(QWidget* parent, const QString& path, ExportOptions* o)
   for (int k = 1; k <= 4; ++k) scale->addItem(FigureExport::tr("%1× the size on screen").arg(k), k);
   scale->setCurrentIndex(std::clamp(s.value(kScaleKey, 1).toInt(), 1, 4) - 1);
   scale->setEnabled(formatOf(path) == Format::Png);  // SVG and PDF scale without loss
-  auto* transparent = new QCheckBox(FigureExport::tr("Transparent background (instead of white)"), &dialog);
+  auto* transparent = new QCheckBox(FigureExport::tr("Transparent background (instead of the theme’s: white, or dark in the dark theme)"), &dialog);
   transparent->setChecked(s.value(kTransparentKey, false).toBool());
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
   QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
