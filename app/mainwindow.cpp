@@ -252,6 +252,7 @@ void MainWindow::setBlank(bool on) {
 
 void MainWindow::setKeysHelp(bool on) {
   if (on) {
+    mKeysHelp->setFont(Appearance::get().font(1.1));  // as large as the view's labels, or larger
     mKeysHelp->setMaximumWidth(std::max(200, width() * 4 / 5));
     mKeysHelp->adjustSize();
     const QSize sz = mKeysHelp->sizeHint().boundedTo(size());
@@ -291,10 +292,12 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
                                        qobject_cast<const QAbstractSlider*>(focus));
   const auto k = presenterKey(key->key(), key->modifiers(), mPresenting, focusUsesKeys);
   if (!k) return false;
-  if (mKeysHelp->isVisible() && k->command != PresenterCommand::Blank) {  // any key closes the list first
+  if (mKeysHelp->isVisible()) {  // any key closes the list, and does nothing else
     setKeysHelp(false);
-    if (k->command == PresenterCommand::Help || k->command == PresenterCommand::Leave) return true;
+    return true;
   }
+  if (mBlank->isVisible() && k->command != PresenterCommand::Blank && k->command != PresenterCommand::Leave)
+    return true;  // the screen is black: nothing moves behind it
   switch (k->command) {
     case PresenterCommand::Next: presentStep(1); break;
     case PresenterCommand::Back: presentStep(-1); break;
@@ -379,9 +382,6 @@ void MainWindow::createMenus() {
   QAction* zoomReset = view->addAction(tr("&Default Size"), this, [] { Appearance::get().resetZoom(); });
   zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   for (QAction* a : {mPresentAction, full, zoomIn, zoomOut, zoomReset}) addAction(a);
-  connect(&Appearance::get(), &Appearance::changed, this, [this] {
-    statusBar()->showMessage(tr("Zoom %1%").arg(Appearance::get().zoom()), 3000);
-  });
   QMenu* themes = view->addMenu(tr("&Theme"));
   themes->setObjectName(QStringLiteral("themeMenu"));
   auto* themeGroup = new QActionGroup(this);

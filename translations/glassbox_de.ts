@@ -139,6 +139,18 @@
         <source>Matrix of the variable</source>
         <translation>Matrix der Variablen</translation>
     </message>
+    <message>
+        <source>Start runs the listing on the input one line at a time (in presentation mode: Space).</source>
+        <translation>Start führt das Listing Zeile für Zeile auf der Eingabe aus (im Präsentationsmodus: Leertaste).</translation>
+    </message>
+    <message>
+        <source>Next: line %1.</source>
+        <translation>Als Nächstes: Zeile %1.</translation>
+    </message>
+    <message>
+        <source>The next line's result appears here.</source>
+        <translation>Das Ergebnis der nächsten Zeile erscheint hier.</translation>
+    </message>
 </context>
 <context>
     <name>AttentionPanel</name>
@@ -235,10 +247,6 @@
         <translation>Query t_x</translation>
     </message>
     <message>
-        <source>%1 · layer %2 of %3 · %4</source>
-        <translation>%1 · Schicht %2 von %3 · %4</translation>
-    </message>
-    <message>
         <source>head %1 of %2</source>
         <translation>Kopf %1 von %2</translation>
     </message>
@@ -269,6 +277,10 @@
     <message>
         <source>Attention of layer %1, head %2</source>
         <translation>Aufmerksamkeit von Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>layer %1 of %2 · %3</source>
+        <translation>Schicht %1 von %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -697,6 +709,10 @@
         <source>Where the new column looks</source>
         <translation>Wohin die neue Spalte schaut</translation>
     </message>
+    <message>
+        <source>Start decodes the input one token at a time (in presentation mode: Space).</source>
+        <translation>Start dekodiert die Eingabe Token für Token (im Präsentationsmodus: Leertaste).</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -814,8 +830,8 @@ Maske %8</translation>
         <translation>skalierter Score Kᵀq/√d_h</translation>
     </message>
     <message>
-        <source>%1 — numbered every %2 positions; hover names each token</source>
-        <translation>%1 — jede %2. Position nummeriert; Überfahren nennt jedes Token</translation>
+        <source>%1 (numbered every %2)</source>
+        <translation>%1 (jede %2. nummeriert)</translation>
     </message>
 </context>
 <context>
@@ -1228,10 +1244,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>&amp;Standardgröße</translation>
     </message>
     <message>
-        <source>Zoom %1%</source>
-        <translation>Zoom %1 %</translation>
-    </message>
-    <message>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
@@ -1402,8 +1414,8 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>0 (maskiert)</translation>
     </message>
     <message>
-        <source>%1 — numbered (too many labels to show; hover names each)</source>
-        <translation>%1 — nummeriert (zu viele Beschriftungen; Überfahren nennt jede)</translation>
+        <source>%1 (numbered)</source>
+        <translation>%1 (nummeriert)</translation>
     </message>
 </context>
 <context>
@@ -1647,20 +1659,12 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Schritt</translation>
     </message>
     <message>
-        <source>‖∂J/∂θ‖ (before clipping)</source>
-        <translation>‖∂J/∂θ‖ (vor dem Clipping)</translation>
-    </message>
-    <message>
         <source>every tensor (grey)</source>
         <translation>jeder Tensor (grau)</translation>
     </message>
     <message>
         <source>log scale</source>
         <translation>logarithmisch</translation>
-    </message>
-    <message>
-        <source>Gradient norm over training: all tensors together and the chosen one</source>
-        <translation>Gradientennorm im Training: alle Tensoren zusammen und der gewählte</translation>
     </message>
     <message>
         <source>W_e — token embedding: column v is the vector of token v</source>
@@ -1795,6 +1799,14 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
     <message>
         <source>Gradient norm over training</source>
         <translation>Gradientennorm im Training</translation>
+    </message>
+    <message>
+        <source>‖∂J/∂θ‖</source>
+        <translation>‖∂J/∂θ‖</translation>
+    </message>
+    <message>
+        <source>Gradient norm ‖∂J/∂θ‖ over training (before clipping): all tensors together and the chosen one</source>
+        <translation>Gradientennorm ‖∂J/∂θ‖ über das Training (vor dem Clipping): alle Tensoren zusammen und der gewählte</translation>
     </message>
 </context>
 <context>

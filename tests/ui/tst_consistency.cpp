@@ -326,12 +326,23 @@ class TestConsistency : public QObject {
       for (int i = topK; i < tokens.size(); ++i) QCOMPARE(chart[size_t(tokens[i])], 0.0);
       QVERIFY(lp[size_t(tokens[0])] >= lp[size_t(tokens[topK])]);
     }
-    // 50,000 draws through Step (the controller's own path), each taken back
+    // 50,000 draws through Step (the controller's own path), each taken back; Back rewinds the generator (the
+    // same draw again), so each draw gets a seed of its own
     const int n = 50000;
     std::vector<int> counts(size_t(V), 0);
     {
       QSignalBlocker quiet(ctl);  // no repaint per draw
+      ctl->reseed(7);
+      QVERIFY(ctl->step().isEmpty());
+      const int first = ctl->session()->steps().back().choice.token;
+      const double u = ctl->session()->steps().back().choice.random;
+      QVERIFY(ctl->back());
+      QVERIFY(ctl->step().isEmpty());  // after Back, Next draws the same number
+      QCOMPARE(ctl->session()->steps().back().choice.token, first);
+      QCOMPARE(ctl->session()->steps().back().choice.random, u);
+      QVERIFY(ctl->back());
       for (int k = 0; k < n; ++k) {
+        ctl->reseed(quint64(k) + 1000);
         QVERIFY(ctl->step().isEmpty());
         ++counts[size_t(ctl->session()->steps().back().choice.token)];
         QVERIFY(ctl->back());

@@ -240,13 +240,17 @@ class TestPresent : public QObject {
     // Training: Space is exactly one optimizer step
     QTest::keyClick(&w, Qt::Key_6);
     QCOMPARE(w.tabs()->currentIndex(), 5);
-    w.trainingPanel()->stepsBox()->setValue(20);  // the run goes on from where it finished
-    const size_t before = w.document()->history().size();
+    const size_t before = w.document()->history().size();  // a finished run: Space is its next step, not a new run
     QTest::keyClick(&w, Qt::Key_Space);
     QTRY_COMPARE_WITH_TIMEOUT(w.document()->history().size(), before + 1, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->state() != TrainingController::State::Running, 30000);
     QTest::qWait(200);
     QCOMPARE(w.document()->history().size(), before + 1);
+    QCOMPARE(w.document()->history().back().step, int(before) + 1);
+    QTest::keyClick(&w, Qt::Key_Space);  // and the next
+    QTRY_COMPARE_WITH_TIMEOUT(w.document()->history().size(), before + 2, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->state() != TrainingController::State::Running, 30000);
+    QCOMPARE(w.document()->history().back().step, int(before) + 2);
     // B blanks the screen and brings it back; ? lists the keys, any key closes the list
     QTest::keyClick(&w, Qt::Key_B);
     QVERIFY(w.blankOverlay()->isVisible());

@@ -19,6 +19,7 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
                                   const QString& input, bool pairs, quint64 seed) {
   mSession.reset();
   mStepSampler.clear();
+  mRngBefore.clear();
   mConfig = c;
   mParams = p;
   mTok = tok;
@@ -70,8 +71,12 @@ bool DecodingController::finished() const {
 QString DecodingController::step() {
   if (!mSession) return tr("Start decoding first.");
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
+  const gb::Rng before = mRng;
   auto r = mSession->step(mSampler, mRng);
-  if (r) mStepSampler.push_back(mSampler);
+  if (r) {
+    mStepSampler.push_back(mSampler);
+    mRngBefore.push_back(before);
+  }
   emit changed();
   if (!r) return errorText(r.error());
   return {};
@@ -80,8 +85,10 @@ QString DecodingController::step() {
 int DecodingController::runToEnd() {
   int n = 0;
   while (mSession && !finished() && n < 200) {
+    const gb::Rng before = mRng;
     if (!mSession->step(mSampler, mRng)) break;
     mStepSampler.push_back(mSampler);
+    mRngBefore.push_back(before);
     ++n;
   }
   emit changed();
@@ -92,6 +99,10 @@ bool DecodingController::back() {
   if (!mSession || mSession->steps().empty()) return false;
   const bool ok = mSession->back(1);
   if (ok && !mStepSampler.empty()) mStepSampler.pop_back();
+  if (ok && !mRngBefore.empty()) {  // the generator as it was before that draw: Next draws the same number again
+    mRng = mRngBefore.back();
+    mRngBefore.pop_back();
+  }
   emit changed();
   return ok;
 }
@@ -134,6 +145,7 @@ void DecodingController::stop() {
   if (!mSession) return;
   mSession.reset();
   mStepSampler.clear();
+  mRngBefore.clear();
   emit changed();
 }
 

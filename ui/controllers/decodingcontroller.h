@@ -39,7 +39,8 @@ class DecodingController : public QObject {
   const std::vector<double>& nextLogp() const;
   QString step();        // one token; an error when finished or at ℓ_max
   int runToEnd();        // until <eos> (or ℓ_max, or 200 tokens); returns the steps taken
-  bool back();           // undo the last step
+  bool back();           // undo the last step (and its draw: the next step draws the same number again)
+  void reseed(quint64 seed) { mRng.reseed(seed); }  // the draws from here on come from this seed
   bool finished() const; // the last token was <eos>, or no further step fits
   // Beam search of width B from the current position (the session itself does not move): the best continuation
   // by score / length, as text, and the search tree. An error message in `error` when it cannot run.
@@ -86,4 +87,5 @@ class DecodingController : public QObject {
   gb::SamplerOptions mSampler;
   std::vector<gb::SamplerOptions> mStepSampler;  // per step of the session: the settings it was drawn with
   gb::Rng mRng;
+  std::vector<gb::Rng> mRngBefore;  // the generator before each step's draw: back() rewinds it
 };

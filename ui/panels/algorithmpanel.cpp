@@ -1,7 +1,6 @@
 #include "algorithmpanel.h"
 
 #include "appearance.h"
-#include "widgets/mirrorbutton.h"
 
 #include "controllers/algorithmcontroller.h"
 #include "controllers/modeldocument.h"
@@ -166,7 +165,9 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
 }
 
 void AlgorithmPanel::fillInputs() {
-  const QString keep = mInput->currentText();
+  // a typed input stays while the data stays; other data brings its own inputs
+  const QString keep = mDoc->dataGeneration() == mFilledData ? mInput->currentText() : QString();
+  mFilledData = mDoc->dataGeneration();
   QSignalBlocker block(mInput);
   mInput->clear();
   mInput->addItems(mDoc->sampleInputs());
@@ -205,6 +206,10 @@ void AlgorithmPanel::redraw() {
   mRun->setEnabled(active && !s->at_end());
   mBack->setEnabled(active && s->position() > 0);
   mReset->setEnabled(active && s->position() > 0);
+  if (mStripNext) {
+    mStripNext->setEnabled(mDoc->tokenizerForModel() && (!active || !s->at_end()));
+    mStripBack->setEnabled(mBack->isEnabled());
+  }
   // the listing of the model that is open (or of the running stepper)
   const gb::Config* c = active ? &s->config() : (mDoc->hasModel() ? &mDoc->config() : nullptr);
   mListing->clear();
@@ -236,6 +241,8 @@ void AlgorithmPanel::redraw() {
   }
   if (nextLine >= 0 && nextLine < mListing->count()) mListing->scrollToItem(mListing->item(nextLine));
   if (!active) {
+    if (mInfo->text() == tr("Build a model, then start: the seed's algorithm runs one line at a time."))
+      mInfo->setText(tr("Start runs the listing on the input one line at a time (in presentation mode: Space)."));
     mRecord->setText(tr("Start to run the listing on an input."));
     mMatrixTitle->clear();
     mMatrix->clear();
@@ -243,6 +250,8 @@ void AlgorithmPanel::redraw() {
   }
   if (nextLine >= 0 && s->next_layer() >= 0)
     mInfo->setText(tr("Next: line %1, layer l = %2.").arg(nextLine + 1).arg(s->next_layer() + 1));
+  else if (nextLine >= 0)
+    mInfo->setText(tr("Next: line %1.").arg(nextLine + 1));
   else if (s->at_end())
     mInfo->setText(tr("The algorithm has returned P: column t is the distribution of the token after position t."));
   // scope
@@ -270,7 +279,8 @@ void AlgorithmPanel::redraw() {
     mRecord->setText(tr("Nothing has run yet."));
   }
   if (!m) {
-    mMatrixTitle->setText(tr("Click a variable in scope to see it."));
+    mMatrixTitle->setText(mScope->isVisibleTo(this) ? tr("Click a variable in scope to see it.")
+                                                    : tr("The next line's result appears here."));
     mMatrix->clear();
     return;
   }
@@ -304,8 +314,14 @@ QWidget* AlgorithmPanel::makePresenterStrip(QWidget* parent) {
   show();
   connect(mCtl, &AlgorithmController::changed, where, show);
   h->addWidget(where, 1);
-  h->addWidget(new MirrorButton(mBack, strip));
-  h->addWidget(new MirrorButton(mNext, strip));
+  mStripBack = new QPushButton(mBack->text(), strip);
+  mStripNext = new QPushButton(mNext->text(), strip);  // also starts the run, as Space does
+  for (QPushButton* b : {mStripBack, mStripNext}) b->setFocusPolicy(Qt::TabFocus);
+  connect(mStripBack, &QPushButton::clicked, this, [this] { presentBack(); });
+  connect(mStripNext, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(mStripBack);
+  h->addWidget(mStripNext);
+  redraw();
   return strip;
 }
 

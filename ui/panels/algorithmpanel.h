@@ -50,7 +50,10 @@ class AlgorithmPanel : public QWidget, public Presentable {
   TrainingController* mTrainer;
   AlgorithmController* mCtl;
   QComboBox* mInput;
+  int mFilledData = -1;  // the data generation the inputs were filled from
   QWidget* mControls;
+  QPushButton* mStripNext = nullptr;  // presentation mode's strip
+  QPushButton* mStripBack = nullptr;
   QPushButton *mStart, *mNext, *mBack, *mRun, *mReset;
   QLabel *mTitle, *mRecord, *mInfo, *mMatrixTitle;
   QListWidget* mListing;

@@ -123,7 +123,9 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
 }
 
 void AttentionPanel::fillProbes() {
-  const QString keep = mProbe->currentText();
+  // a typed input stays while the data stays; other data brings its own inputs
+  const QString keep = mDoc->dataGeneration() == mFilledData ? mProbe->currentText() : QString();
+  mFilledData = mDoc->dataGeneration();
   QSignalBlocker block(mProbe);
   mProbe->clear();
   mProbe->addItems(mDoc->sampleInputs());
@@ -278,8 +280,7 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
       return;
     }
     const int heads = mDoc->config().heads;
-    where->setText(tr("%1 · layer %2 of %3 · %4")
-                       .arg(mKind->currentText())
+    where->setText(tr("layer %1 of %2 · %3")
                        .arg(mLayer->value())
                        .arg(mLayer->maximum())
                        .arg(mHead->currentIndex() < heads ? tr("head %1 of %2").arg(mHead->currentIndex() + 1).arg(heads)
@@ -287,11 +288,31 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   };
   connect(this, &AttentionPanel::selectionChanged, where, show);
   show();
+  // the kind of attention (encoder self-, masked self-, cross-): the tab's own choice, offered here too
+  auto* kind = new QComboBox(strip);
+  kind->setObjectName(QStringLiteral("presenterAttentionKind"));
+  kind->setAccessibleName(tr("Attention kind"));
+  kind->setFocusPolicy(Qt::TabFocus);
+  kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  kind->setMinimumContentsLength(10);  // the strip stays one line; the open list shows the whole names
+  auto syncKind = [this, kind] {
+    QSignalBlocker b(kind);
+    kind->clear();
+    for (int i = 0; i < mKind->count(); ++i) kind->addItem(mKind->itemText(i));
+    kind->setCurrentIndex(mKind->currentIndex());
+  };
+  syncKind();
+  connect(this, &AttentionPanel::selectionChanged, kind, syncKind);
+  connect(kind, &QComboBox::currentIndexChanged, mKind, &QComboBox::setCurrentIndex);
+  auto* kindLabel = new QLabel(tr("Attention kind"), strip);  // a combo box is named by its label's buddy
+  kindLabel->setBuddy(kind);
+  kindLabel->hide();
   auto* back = new QPushButton(tr("Previous head"), strip);
   auto* next = new QPushButton(tr("Next head"), strip);
   for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view
   connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
   connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(kind);
   h->addWidget(where, 1);
   h->addWidget(back);
   h->addWidget(next);

@@ -53,6 +53,7 @@ class AttentionPanel : public QWidget, public Presentable {
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   QComboBox *mProbe, *mKind, *mHead, *mMode;
+  int mFilledData = -1;  // the data generation the probes were filled from
   QSpinBox* mLayer;
   QLabel* mInfo;
   Heatmap* mLarge;

@@ -2,7 +2,6 @@
 
 #include "appearance.h"
 #include "widgets/colormaps.h"
-#include "widgets/mirrorbutton.h"
 
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
@@ -32,6 +31,17 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+
+namespace {
+// A probability or a random number in [0, 1) as the class should read it: three decimals, but never a rounded 0 or
+// 1 that it is not (0.99975 is not 1.000, 2·10⁻⁵ is not 0.000).
+QString number(double v) {
+  const QString three = QLocale().toString(v, 'f', 3);
+  if (v != 0 && std::abs(v) < 0.0005) return QLocale().toString(v, 'g', 2);
+  if (v < 1 && QLocale().toString(1.0, 'f', 3) == three) return QLocale().toString(v, 'f', 5);
+  return three;
+}
+}  // namespace
 
 double DecodingPanel::temperatureAt(int position) {
   if (position >= kInfinityPosition) return std::numeric_limits<double>::infinity();
@@ -245,7 +255,9 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
 }
 
 void DecodingPanel::fillInputs() {
-  const QString keep = mInput->currentText();
+  // a typed input stays while the data stays; other data brings its own inputs
+  const QString keep = mDoc->dataGeneration() == mFilledData ? mInput->currentText() : QString();
+  mFilledData = mDoc->dataGeneration();
   QSignalBlocker block(mInput);
   mInput->clear();
   mInput->addItems(mDoc->sampleInputs());
@@ -305,8 +317,16 @@ void DecodingPanel::redraw() {
   mBeam->setEnabled(active && !mCtl->finished());
   mSaveHistory->setEnabled(active && !s->steps().empty());
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
+  for (QWidget* w : std::initializer_list<QWidget*>{mChart, mAttention, mAttentionTitle}) w->setVisible(active);
+  if (mStripNext) {
+    mStripNext->setEnabled(mDoc->tokenizerForModel() && (!active || !mCtl->finished()));
+    mStripBack->setEnabled(mBack->isEnabled());
+  }
   if (!active) {
-    if (!mDoc->hasModel()) mInfo->setText(tr("Build (and train) a model, then start decoding."));
+    if (!mDoc->hasModel() || !mDoc->tokenizerForModel())
+      mInfo->setText(tr("Build (and train) a model, then start decoding."));
+    else if (mInfo->text() == tr("Build (and train) a model, then start decoding.") || mInfo->text().isEmpty())
+      mInfo->setText(tr("Start decodes the input one token at a time (in presentation mode: Space)."));
     mChart->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     mSequence->clear();
     mChoice->clear();
@@ -341,7 +361,7 @@ void DecodingPanel::redraw() {
     QString how;
     switch (st.choice.how) {
       case gb::ChoiceKind::Argmax: how = tr("the most likely token (τ = 0)"); break;
-      case gb::ChoiceKind::Sampled: how = tr("drawn from q with the random number %1").arg(QLocale().toString(st.choice.random, 'f', 3)); break;
+      case gb::ChoiceKind::Sampled: how = tr("drawn from q with the random number %1").arg(number(st.choice.random)); break;
       case gb::ChoiceKind::Uniform: how = tr("drawn uniformly (τ = ∞)"); break;
       case gb::ChoiceKind::Forced: how = tr("forced"); break;
       case gb::ChoiceKind::Beam: how = tr("by beam search"); break;
@@ -349,14 +369,14 @@ void DecodingPanel::redraw() {
     mChoice->setText(tr("Step %1 chose “%2”: %3; p = %4, q = %5.")
                          .arg(s->steps().size())
                          .arg(mCtl->display(st.choice.token), how)
-                         .arg(QLocale().toString(st.p_chosen, 'f', 3))
-                         .arg(QLocale().toString(st.q_chosen, 'f', 3)));
+                         .arg(number(st.p_chosen))
+                         .arg(number(st.q_chosen)));
   } else {
     mChoice->setText(tr("No token chosen yet."));
   }
   if (mCtl->finished())
     mChoice->setText(mChoice->text() + QLatin1Char(' ') +
-                     tr("Done: “%1”.").arg(mCtl->generatedText()));
+                     tr("Done: “%1”.").arg(mCtl->generatedText().replace(QChar(0xFFFD), QStringLiteral("<unk>"))));
   // the pending step: p and q over the most likely tokens
   const gb::Choice c = mCtl->preview();
   const auto& logp = mCtl->nextLogp();
@@ -387,7 +407,7 @@ void DecodingPanel::redraw() {
   const LabelFit fit = fitLabels(names, int(shown), std::max(10, mChart->axisRect()->width()),
                                  mChart->xAxis->tickLabelFont(), true);
   mChart->xAxis->setTicker(fit.every == 1 ? ticker : labelTicker(names, int(shown), fit));
-  mChart->xAxis->setTickLabelRotation(fit.rotate ? 90 : 0);
+  mChart->xAxis->setTickLabelRotation(fit.rotate ? 45 : 0);
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
   mChart->yAxis->setRange(0, 1.02);
   mChart->replot(QCustomPlot::rpQueuedReplot);
@@ -457,8 +477,14 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   h->addWidget(tau, 1);
   h->addWidget(tauLabel);
   h->addSpacing(12);
-  h->addWidget(new MirrorButton(mBack, strip));
-  h->addWidget(new MirrorButton(mStep, strip));
+  mStripBack = new QPushButton(mBack->text(), strip);
+  mStripNext = new QPushButton(mStep->text(), strip);  // also starts a sequence, as Space does
+  for (QPushButton* b : {mStripBack, mStripNext}) b->setFocusPolicy(Qt::TabFocus);
+  connect(mStripBack, &QPushButton::clicked, this, [this] { presentBack(); });
+  connect(mStripNext, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(mStripBack);
+  h->addWidget(mStripNext);
+  redraw();
   return strip;
 }
 

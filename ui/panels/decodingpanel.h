@@ -67,7 +67,10 @@ class DecodingPanel : public QWidget, public Presentable {
   TrainingController* mTrainer;
   DecodingController* mCtl;
   QComboBox* mInput;
+  int mFilledData = -1;  // the data generation the inputs were filled from
   QWidget* mControls;
+  QPushButton* mStripNext = nullptr;  // presentation mode's strip
+  QPushButton* mStripBack = nullptr;
   QSlider* mTau;
   QLabel* mTauLabel;
   QSpinBox *mTopK, *mSeed;

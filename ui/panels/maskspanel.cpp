@@ -74,10 +74,13 @@ MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   grid->addWidget(mSelf, 3, 0);
   grid->addWidget(mEnc, 3, 1);
   grid->addWidget(mCross, 3, 2);
-  grid->setRowStretch(1, 2);
+  grid->setRowStretch(1, 1);  // a padding mask has a row per example: it needs less height than a mask
   grid->setRowStretch(3, 3);
+  mControls = new QWidget(this);  // in presentation mode the strip's Previous / Next example replace these rows
+  controls->setContentsMargins(0, 0, 0, 0);
+  mControls->setLayout(controls);
   auto* v = new QVBoxLayout(this);
-  v->addLayout(controls);
+  v->addWidget(mControls);
   v->addWidget(mInfo);
   v->addLayout(grid, 1);
   mViews = {mPadX, mPadZ, mSelf, mEnc, mCross, mPadXTitle, mPadZTitle, mSelfTitle, mEncTitle, mCrossTitle};
@@ -203,3 +206,5 @@ bool MasksPanel::presentLast() {
   mExample->setValue(mExample->maximum());
   return true;
 }
+
+void MasksPanel::setPresenting(bool on) { mControls->setVisible(!on); }

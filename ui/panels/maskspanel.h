@@ -35,7 +35,7 @@ class MasksPanel : public QWidget, public Presentable {
   bool presentFirst() override;
   bool presentLast() override;
   QWidget* makePresenterStrip(QWidget* parent) override;
-  void setPresenting(bool) override {}
+  void setPresenting(bool on) override;
 
  public slots:
   void refresh();
@@ -44,6 +44,7 @@ class MasksPanel : public QWidget, public Presentable {
   ModelDocument* mDoc;
   QSpinBox *mBatch, *mFirst, *mExample;
   QCheckBox* mWithPadding;
+  QWidget* mControls;
   QLabel *mInfo, *mPadXTitle, *mPadZTitle, *mSelfTitle, *mEncTitle, *mCrossTitle;
   MatrixView *mPadX, *mPadZ, *mSelf, *mEnc, *mCross;
   std::vector<QWidget*> mViews, mEdOnly;

@@ -68,7 +68,7 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF
   mPlot->setMinimumHeight(180);
   mPlot->xAxis->setLabel(tr("step"));
-  mPlot->yAxis->setLabel(tr("‖∂J/∂θ‖ (before clipping)"));
+  mPlot->yAxis->setLabel(tr("‖∂J/∂θ‖"));  // short: the plot may be low; the title above says the rest
   mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   placeLegendAbove(mPlot);
   Appearance::get().attach(mPlot);
@@ -77,7 +77,8 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mLog = new QCheckBox(tr("log scale"), this);
   mLog->setChecked(true);
   auto* plotRow = new QHBoxLayout;
-  auto* plotTitle = new QLabel(tr("Gradient norm over training: all tensors together and the chosen one"), this);
+  auto* plotTitle = new QLabel(tr("Gradient norm ‖∂J/∂θ‖ over training (before clipping): all tensors together and the "
+                                  "chosen one"), this);
   plotTitle->setWordWrap(true);
   mPlot->setAccessibleName(tr("Gradient norm over training"));
   mPlot->setAccessibleDescription(plotTitle->text());

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 TrainingView::TrainingView(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
@@ -85,6 +86,11 @@ QWidget* TrainingView::makePresenterStrip(QWidget* parent) {
 
 bool TrainingView::presentNext() {
   if (!mPanel || !mPanel->stepButton()->isEnabled()) return false;
+  // one more step of the run that has finished, not a new run: the run's length grows by one
+  const auto st = mTrainer->state();
+  if (mDoc->isTrained() && st != TrainingController::State::Paused && st != TrainingController::State::Running &&
+      mPanel->stepsBox()->value() <= mDoc->history().back().step)
+    mPanel->stepsBox()->setValue(mDoc->history().back().step + 1);
   mPanel->stepButton()->click();
   return true;
 }

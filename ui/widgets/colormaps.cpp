@@ -50,7 +50,7 @@ void setMapCell(QCPColorMap* map, int x, int y, double value) {
 LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font, bool horizontal) {
   const QFontMetrics fm(font);
   const int gap = fm.averageCharWidth();
-  const int upright = fm.height() + 2;  // a label's extent across the axis when it runs along it
+  const int upright = fm.height() + 4;  // a label's extent across the axis when it runs along it, with a gap
   if (n <= 0 || room <= 0) return {};
   int widest = 0;
   for (int i = 0; i < n; ++i) widest = std::max(widest, fm.horizontalAdvance(labels.value(i)));
@@ -58,7 +58,7 @@ LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font
     if (n * upright <= room) return {};
   } else {
     if (n * (widest + gap) <= room) return {};
-    if (n * upright <= room) return {1, true};
+    if (n * upright * 3 / 2 <= room) return {1, true};  // turned 45°: each takes about 1.4 lines along the axis
   }
   const int number = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * gap : upright;
   LabelFit fit;

@@ -22,7 +22,7 @@ void setMapCell(QCPColorMap* map, int x, int y, double value);
 // fits), or every `every`-th position as a 1-based number (then the axis title should say so).
 struct LabelFit {
   int every = 1;        // 1: every label; k > 1: positions 1, 1 + k, … numbered
-  bool rotate = false;  // x axis: labels turned 90°
+  bool rotate = false;  // x axis: labels turned 45° (upright, single letters would read as others: b as q)
 };
 LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font, bool horizontal);
 QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList& labels, int n, const LabelFit& fit);

@@ -39,6 +39,9 @@ Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(comp
     mScale = new QCPColorScale(mPlot);
     mPlot->plotLayout()->addElement(0, 1, mScale);
     mMap->setColorScale(mScale);
+    auto* margins = new QCPMarginGroup(mPlot);  // the colour bar exactly as tall as the map
+    mPlot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    mScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     mScale->setGradient(viridisGradient());  // the scale's gradient is what the map draws with
     mPlot->setMouseTracking(true);
     setMinimumSize(240, 200);
@@ -118,9 +121,9 @@ void Heatmap::redraw() {
     const LabelFit fx = fitLabels(mQueries, nq, w, f, true), fy = fitLabels(mKeys, nk, h, f, false);
     mPlot->xAxis->setTicker(labelTicker(mQueries, nq, fx));
     mPlot->yAxis->setTicker(labelTicker(mKeys, nk, fy));
-    mPlot->xAxis->setTickLabelRotation(fx.rotate ? 90 : 0);
+    mPlot->xAxis->setTickLabelRotation(fx.rotate ? 45 : 0);
     auto title = [](const QString& what, const LabelFit& fit) {
-      return fit.every == 1 ? what : tr("%1 — numbered every %2 positions; hover names each token").arg(what).arg(fit.every);
+      return fit.every == 1 ? what : tr("%1 (numbered every %2)").arg(what).arg(fit.every);
     };
     mPlot->xAxis->setLabel(title(tr("query t_x"), fx));
     mPlot->yAxis->setLabel(title(tr("key t_z"), fy));

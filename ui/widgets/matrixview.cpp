@@ -22,6 +22,11 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   mScale = new QCPColorScale(mPlot);
   mPlot->plotLayout()->addElement(0, 1, mScale);
   mMap->setColorScale(mScale);
+  if (look != Look::Binary) {
+    auto* margins = new QCPMarginGroup(mPlot);  // the colour bar exactly as tall as the map
+    mPlot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    mScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+  }
   mScale->setGradient(look == Look::Diverging   ? divergingGradient()
                       : look == Look::Binary ? maskGradient()
                                              : viridisGradient());
@@ -105,7 +110,7 @@ void MatrixView::applyTicks() {
   // indices, 1-based like the notes, at a round step that leaves room for each number
   auto numbers = [](int n, int room, const QFont& f, bool horizontal) {
     const QFontMetrics fm(f);
-    const int each = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * fm.averageCharWidth() : fm.height() + 2;
+    const int each = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * fm.averageCharWidth() : fm.height() + 4;
     int step = 100000;
     for (int s : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000})
       if ((n + s - 1) / s * each <= std::max(1, room)) {
@@ -129,10 +134,10 @@ void MatrixView::applyTicks() {
                                   : QSharedPointer<QCPAxisTicker>(numbers(nc, room, f, true)));
   mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))
                                   : QSharedPointer<QCPAxisTicker>(numbers(nr, roomY, f, false)));
-  mPlot->xAxis->setTickLabelRotation(colText && fx.rotate ? 90 : 0);
+  mPlot->xAxis->setTickLabelRotation(colText && fx.rotate ? 45 : 0);
   auto title = [](const QString& what, bool labelled, bool hadLabels) {
     if (labelled || !hadLabels || what.isEmpty()) return what;
-    return tr("%1 — numbered (too many labels to show; hover names each)").arg(what);
+    return tr("%1 (numbered)").arg(what);
   };
   mPlot->xAxis->setLabel(title(mColTitle, colText, !mColLabels.isEmpty()));
   mPlot->yAxis->setLabel(title(mRowTitle, rowText, !mRowLabels.isEmpty()));
