@@ -1719,12 +1719,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>%1 — %2, %3</translation>
     </message>
     <message>
-        <source>%1
-Shape %2 = %3 × %4, %5 numbers.</source>
-        <translation>%1
-Form %2 = %3 × %4, %5 Zahlen.</translation>
-    </message>
-    <message>
         <source>row</source>
         <translation>Zeile</translation>
     </message>
@@ -1807,6 +1801,12 @@ Form %2 = %3 × %4, %5 Zahlen.</translation>
     <message>
         <source>Gradient norm ‖∂J/∂θ‖ over training (before clipping): all tensors together and the chosen one</source>
         <translation>Gradientennorm ‖∂J/∂θ‖ über das Training (vor dem Clipping): alle Tensoren zusammen und der gewählte</translation>
+    </message>
+    <message>
+        <source>%1
+Shape %2 = %3 × %4 (%5 numbers).</source>
+        <translation>%1
+Form %2 = %3 × %4 (%5 Zahlen).</translation>
     </message>
 </context>
 <context>

@@ -234,7 +234,7 @@ void ParametersPanel::showTensor() {
   };
   const gb::MatF& full = mValues[size_t(i)];
   const gb::MatF v = part(full);
-  QString shape = tr("%1\nShape %2 = %3 × %4, %5 numbers.")
+  QString shape = tr("%1\nShape %2 = %3 × %4 (%5 numbers).")
                       .arg(describe(name), symbolicShape(name))
                       .arg(full.rows())
                       .arg(full.cols())
