@@ -1,6 +1,8 @@
 // glassbox — the workbench GUI.
 #include "appearance.h"
 #include "appicon.h"
+#include "lessonrunner.h"
+#include "controllers/lesson.h"
 #include "language.h"
 #include "mainwindow.h"
 
@@ -17,6 +19,7 @@
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QSettings>
 #include <QFileInfo>
 #include <QTabWidget>
 #include "controllers/dataloader.h"
@@ -28,6 +31,11 @@
 #include <QTimer>
 
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)  // a list needs no window (nor a display)
+    if (QLatin1String(argv[i]) == QLatin1String("--lessons")) {
+      for (const QString& id : builtinLessonIds()) std::printf("%s\n", qPrintable(id));
+      return 0;
+    }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("Glassbox"));
   QApplication::setApplicationName(QStringLiteral("Glassbox"));
@@ -82,6 +90,12 @@ int main(int argc, char** argv) {
   parser.addOption({QStringLiteral("scale"),
                     QCoreApplication::translate("main", "Pixels per point for --export to PNG: 1 to 4 (default 1)."),
                     QCoreApplication::translate("main", "factor")});
+  parser.addOption({QStringLiteral("lessons"),
+                    QCoreApplication::translate("main", "List the built-in lessons (one name a line) and quit.")});
+  parser.addOption({QStringLiteral("lesson"),
+                    QCoreApplication::translate("main", "Open a lesson: a built-in one by name, or a lesson file. With "
+                                                        "--screenshot or --export: its key moment, then quit."),
+                    QCoreApplication::translate("main", "name or file")});
   parser.addPositionalArgument(QStringLiteral("model"),
                                QCoreApplication::translate("main", "A model file to open (.safetensors)."));
   parser.process(app);
@@ -117,6 +131,10 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (parser.isSet(QStringLiteral("lessons"))) {
+    for (const QString& id : builtinLessonIds()) std::printf("%s\n", qPrintable(id));
+    return 0;
+  }
   Appearance::get().setTheme(theme, /*remember=*/false);
   MainWindow w;
   w.show();
@@ -137,10 +155,11 @@ int main(int argc, char** argv) {
   }
   if (!parser.positionalArguments().isEmpty()) w.openFile(parser.positionalArguments().first());
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
-  auto grab = [&w, shot, exportPath, scale] {
+  const bool showcase = !parser.isSet(QStringLiteral("lesson"));  // a lesson shows its own state
+  auto grab = [&w, shot, exportPath, scale, showcase] {
     // on the Decoding tab, show a sequence being decoded: three tokens at τ = 0.7
     auto* dp = w.findChild<DecodingPanel*>();
-    if (dp && dp->isVisible() && w.document()->hasModel()) {
+    if (showcase && dp && dp->isVisible() && w.document()->hasModel()) {
       dp->temperatureSlider()->setValue(14);
       if (dp->inputBox()->count() > 0) dp->inputBox()->setCurrentIndex(0);
       dp->startButton()->click();
@@ -151,7 +170,7 @@ int main(int argc, char** argv) {
     }
     // on the Algorithm tab, the listing part-way through: the first decoder layer's masked self-attention
     auto* ap = w.findChild<AlgorithmPanel*>();
-    if (ap && ap->isVisible() && w.document()->hasModel()) {
+    if (showcase && ap && ap->isVisible() && w.document()->hasModel()) {
       if (ap->inputBox()->count() > 0) ap->inputBox()->setCurrentIndex(0);
       ap->startButton()->click();
       for (int i = 0; i < 9; ++i) ap->nextButton()->click();
@@ -174,6 +193,24 @@ int main(int argc, char** argv) {
     QFile::remove(MainWindow::autosavePath());
     QCoreApplication::exit(status);
   };
+  if (parser.isSet(QStringLiteral("lesson"))) {  // its key moment: trained from its seeds, its first beat shown
+    if (finishing)
+      QObject::connect(w.lessonRunner(), &LessonRunner::reached, &w, [grab] { QTimer::singleShot(300, grab); });
+    QObject::connect(w.lessonRunner(), &LessonRunner::failed, &w, [finishing](const QString& e) {
+      std::fprintf(stderr, "glassbox: %s\n", qPrintable(e));
+      if (finishing) QCoreApplication::exit(1);
+    });
+    const QString err = w.openLesson(parser.value(QStringLiteral("lesson")));
+    if (!err.isEmpty()) {
+      std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
+      if (finishing) return 1;
+    }
+    return app.exec();
+  }
+  if (!scripted && parser.positionalArguments().isEmpty() && !QSettings().value(QStringLiteral("lessons/offered")).toBool()) {
+    QSettings().setValue(QStringLiteral("lessons/offered"), true);  // the Start page at the first launch
+    QTimer::singleShot(0, &w, &MainWindow::showLessons);
+  }
   const int demoSteps = parser.isSet(QStringLiteral("demo")) ? std::max(1, parser.value(QStringLiteral("demo")).toInt()) : 0;
   auto buildAndTrain = [&w, demoSteps, finishing, grab] {
     w.modelPanel()->buildButton()->click();

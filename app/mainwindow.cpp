@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "lessonrunner.h"
+#include "startpage.h"
+
 #include <Eigen/Core>
 
 #include "appearance.h"
@@ -72,6 +75,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createStrips();
   createMenus();
   qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
+  mLessons = new LessonRunner(this);
+  connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
+  connect(mLessons, &LessonRunner::reached, this, [this] {
+    statusBar()->showMessage(tr("Lesson “%1”: %2").arg(mLessons->lesson().title, mLessons->lesson().beats.value(0).caption), 10000);
+  });
+  connect(mLessons, &LessonRunner::failed, this, [this](const QString& e) {
+    statusBar()->clearMessage();
+    showError(tr("The lesson could not be opened.\n\n%1").arg(e));
+  });
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::fitChanged, this, &MainWindow::updateStatus);
@@ -354,6 +366,7 @@ void MainWindow::createMenus() {
   file->addAction(tr("Save &As…"), this, &MainWindow::saveAsDialog)->setShortcut(QKeySequence::SaveAs);
   file->addAction(tr("&Export View…"), this, &MainWindow::exportViewDialog)->setObjectName(QStringLiteral("exportView"));
   file->addAction(tr("Open &Data File…"), mDataPanel, &DataPanel::chooseFile);
+  file->addAction(tr("&Lessons…"), this, &MainWindow::showLessons)->setObjectName(QStringLiteral("lessonsAction"));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -696,4 +709,21 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   saveWindowState();
   removeAutosave();  // a clean exit leaves nothing to recover
   event->accept();
+}
+
+void MainWindow::showLessons() {
+  StartPage page(this);
+  if (page.exec() != QDialog::Accepted || page.chosen().isEmpty()) return;
+  const QString err = openLesson(page.chosen());
+  if (!err.isEmpty()) showError(err);
+}
+
+QString MainWindow::openLesson(const QString& nameOrPath) {
+  QString error;
+  const QString language = QLocale().language() == QLocale::German ? QStringLiteral("de") : QStringLiteral("en");
+  const auto lesson = loadLesson(nameOrPath, language, &error);
+  if (!lesson) return error;  // a hostile or broken file: nothing changed
+  if (!maybeSave()) return tr("The lesson was not opened: the open model's changes come first.");
+  mDoc->setModified(false);  // the question was answered: the lesson replaces the model without asking again
+  return mLessons->start(*lesson);
 }

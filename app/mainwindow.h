@@ -22,6 +22,7 @@ class QStackedWidget;
 class QAction;
 class Presentable;
 class TrainingView;
+class LessonRunner;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -38,6 +39,13 @@ class MainWindow : public QMainWindow {
   DataPanel* dataPanel() const { return mDataPanel; }
   TrainingPanel* trainingPanel() const { return mTrainingPanel; }
   TrainingView* trainingView() const { return mTrainingView; }
+
+  // Lessons: the Start page (File → Lessons…), and a built-in lesson by name or a lesson file opened — its model
+  // built and trained from the recipe's seeds, then its first beat shown (lessonRunner() says when). Returns the
+  // error (nothing changed then), or empty.
+  void showLessons();
+  QString openLesson(const QString& nameOrPath);
+  LessonRunner* lessonRunner() const { return mLessons; }
 
   // Presentation mode (F5, View → Present; Esc leaves): full screen, docks, menus and tab bar hidden, the current
   // tab fills the screen above a slim strip of its controls, the presenter's keys step it. Leaving brings the
@@ -113,6 +121,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* mTrainingDock = nullptr;
   QTabWidget* mTabs = nullptr;
   TrainingView* mTrainingView = nullptr;
+  LessonRunner* mLessons = nullptr;
   std::vector<Presentable*> mPresentables;  // one per tab, in tab order
   QStackedWidget* mStrips = nullptr;        // one strip per tab, shown while presenting
   QWidget* mBlank = nullptr;

@@ -835,6 +835,104 @@ Maske %8</translation>
     </message>
 </context>
 <context>
+    <name>LessonRunner</name>
+    <message>
+        <source>A lesson is being prepared already.</source>
+        <translation>Eine Lektion wird schon vorbereitet.</translation>
+    </message>
+    <message>
+        <source>Training is running: pause or stop it before opening a lesson.</source>
+        <translation>Das Training läuft: Halten Sie es an oder beenden Sie es, bevor Sie eine Lektion öffnen.</translation>
+    </message>
+    <message>
+        <source>Loading the task…</source>
+        <translation>Die Aufgabe wird geladen …</translation>
+    </message>
+    <message>
+        <source>The lesson's task “%1” is not a built-in task.</source>
+        <translation>Die Aufgabe „%1“ der Lektion ist keine eingebaute Aufgabe.</translation>
+    </message>
+    <message>
+        <source>The lesson's task could not be loaded.</source>
+        <translation>Die Aufgabe der Lektion konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>The lesson's text %1 could not be prepared.</source>
+        <translation>Der Text %1 der Lektion konnte nicht vorbereitet werden.</translation>
+    </message>
+    <message>
+        <source>Reading the text…</source>
+        <translation>Der Text wird gelesen …</translation>
+    </message>
+    <message>
+        <source>Training %1 steps…</source>
+        <translation>%1 Schritte werden trainiert …</translation>
+    </message>
+    <message>
+        <source>The lesson's training did not finish.</source>
+        <translation>Das Training der Lektion wurde nicht fertig.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonTr</name>
+    <message>
+        <source>%1: the field “%2” must be %3.</source>
+        <translation>%1: Das Feld „%2“ muss %3 sein.</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>eine ganze Zahl von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>one of: %1</source>
+        <translation>eines von: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a lesson file: it is not JSON (%2 at byte %3).</source>
+        <translation>%1 ist keine Lektionsdatei: Sie ist kein JSON (%2 bei Byte %3).</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>a text (or {"en": …, "de": …})</source>
+        <translation>ein Text (oder {"en": …, "de": …})</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>a built-in task, or else “text” a text file (one of the two)</source>
+        <translation>eine eingebaute Aufgabe oder sonst „text“ eine Textdatei (eines von beiden)</translation>
+    </message>
+    <message>
+        <source>a list of 1 to 1000 beats</source>
+        <translation>eine Liste von 1 bis 1000 Schritten der Lektion</translation>
+    </message>
+    <message>
+        <source>a temperature from 0 to 3, or "inf"</source>
+        <translation>eine Temperatur von 0 bis 3 oder "inf"</translation>
+    </message>
+    <message>
+        <source>a number above 0 and at most 1</source>
+        <translation>eine Zahl über 0 und höchstens 1</translation>
+    </message>
+    <message>
+        <source>There is no lesson “%1”: neither a built-in one (%2) nor a file.</source>
+        <translation>Es gibt keine Lektion „%1“: weder eine eingebaute (%2) noch eine Datei.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>%1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is not a lesson file: it is larger than 16 MB.</source>
+        <translation>%1 ist keine Lektionsdatei: Sie ist größer als 16 MB.</translation>
+    </message>
+</context>
+<context>
     <name>LossPlot</name>
     <message>
         <source>training loss</source>
@@ -1258,6 +1356,26 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Projector (high contrast)</source>
         <translation>Beamer (hoher Kontrast)</translation>
+    </message>
+    <message>
+        <source>Lesson “%1”: %2</source>
+        <translation>Lektion „%1“: %2</translation>
+    </message>
+    <message>
+        <source>The lesson could not be opened.
+
+%1</source>
+        <translation>Die Lektion konnte nicht geöffnet werden.
+
+%1</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons…</source>
+        <translation>&amp;Lektionen …</translation>
+    </message>
+    <message>
+        <source>The lesson was not opened: the open model's changes come first.</source>
+        <translation>Die Lektion wurde nicht geöffnet: Die Änderungen am offenen Modell gehen vor.</translation>
     </message>
 </context>
 <context>
@@ -1807,6 +1925,45 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
 Shape %2 = %3 × %4 (%5 numbers).</source>
         <translation>%1
 Form %2 = %3 × %4 (%5 Zahlen).</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>Lessons</source>
+        <translation>Lektionen</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Lessons ready in seconds&lt;/h2&gt;&lt;p&gt;Each lesson builds its model and trains it from a fixed seed while you watch, then opens the view it is about. F5 presents it.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Lektionen, in Sekunden bereit&lt;/h2&gt;&lt;p&gt;Jede Lektion baut ihr Modell und trainiert es vor Ihren Augen aus einem festen Seed, dann öffnet sie die Ansicht, um die es geht. F5 präsentiert sie.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Picture of the lesson “%1”</source>
+        <translation>Bild der Lektion „%1“</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Open the lesson “%1”</source>
+        <translation>Die Lektion „%1“ öffnen</translation>
+    </message>
+    <message>
+        <source>Built-in lessons</source>
+        <translation>Eingebaute Lektionen</translation>
+    </message>
+    <message>
+        <source>Open a Lesson File…</source>
+        <translation>Eine Lektionsdatei öffnen …</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>Lektion öffnen</translation>
+    </message>
+    <message>
+        <source>Glassbox lessons (*.json);;All files (*)</source>
+        <translation>Glassbox-Lektionen (*.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2787,6 +2944,18 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>Could not save the screenshot %1.</source>
         <translation>Das Bildschirmfoto %1 konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>List the built-in lessons (one name a line) and quit.</source>
+        <translation>Die eingebauten Lektionen auflisten (ein Name pro Zeile) und beenden.</translation>
+    </message>
+    <message>
+        <source>Open a lesson: a built-in one by name, or a lesson file. With --screenshot or --export: its key moment, then quit.</source>
+        <translation>Eine Lektion öffnen: eine eingebaute nach Namen oder eine Lektionsdatei. Mit --screenshot oder --export: ihr Schlüsselmoment, dann beenden.</translation>
+    </message>
+    <message>
+        <source>name or file</source>
+        <translation>Name oder Datei</translation>
     </message>
 </context>
 </TS>

@@ -31,6 +31,7 @@ class AttentionPanel : public QWidget, public Presentable {
   QComboBox* headBox() const { return mHead; }
   int gridCount() const { return int(mGrid.size()); }
   QSpinBox* layerBox() const { return mLayer; }
+  QComboBox* modeBox() const { return mMode; }  // weights or scores
 
   // Presentation mode: the next and previous head (then layer), the first and the last; the grid gives its room to
   // the large map.

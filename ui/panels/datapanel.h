@@ -21,6 +21,9 @@ class DataPanel : public QWidget {
   QComboBox* taskBox() const { return mTask; }
   QComboBox* tokenizerBox() const { return mTokenizer; }
   QComboBox* sourceBox() const { return mSource; }
+  QSpinBox* trainSizeBox() const { return mTrain; }
+  QSpinBox* valSizeBox() const { return mVal; }
+  QSpinBox* seedBox() const { return mSeed; }
   QPushButton* loadButton() const { return mLoad; }
   QListWidget* preview() const { return mPreview; }
   QListWidget* vocabulary() const { return mVocab; }

@@ -39,6 +39,7 @@ class DecodingPanel : public QWidget, public Presentable {
   QCPBars* qBars() const { return mQBars; }
   QVector<int> chartTokens() const { return mChartTokens; }
   QSpinBox* topKBox() const { return mTopK; }
+  QSpinBox* seedBox() const { return mSeed; }
   QDoubleSpinBox* topPBox() const { return mTopP; }
   QLabel* sequenceLabel() const { return mSequence; }
   QLabel* choiceLabel() const { return mChoice; }

@@ -29,6 +29,7 @@ class TrainingPanel : public QWidget {
   QDoubleSpinBox* learningRateBox() const { return mLr; }
   QPushButton* stopButton() const { return mStop; }
   QSpinBox* stepsBox() const { return mSteps; }
+  QSpinBox* seedBox() const { return mSeed; }
   QString statusText() const;
   QPushButton* resetButton() const { return mReset; }
 

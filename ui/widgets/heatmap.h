@@ -24,6 +24,7 @@ class Heatmap : public QWidget {
                const QStringList& queryLabels, double scale);
   void setMode(Mode m);
   void setTitle(const QString& title);
+  const gb::MatF& weights() const { return mWeights; }  // what is shown (n_k × n_q)
   int rows() const { return int(mWeights.rows()); }
   int cols() const { return int(mWeights.cols()); }
   QString hoverText(int row, int col) const;  // what the tooltip says for a cell
