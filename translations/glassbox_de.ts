@@ -713,6 +713,10 @@
         <source>Start decodes the input one token at a time (in presentation mode: Space).</source>
         <translation>Start dekodiert die Eingabe Token für Token (im Präsentationsmodus: Leertaste).</translation>
     </message>
+    <message>
+        <source>the most likely tokens under p (numbered by rank)</source>
+        <translation>die wahrscheinlichsten Tokens unter p (nach Rang nummeriert)</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

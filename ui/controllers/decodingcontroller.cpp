@@ -12,6 +12,7 @@
 #include <QSaveFile>
 
 #include <cmath>
+#include <cstring>
 
 DecodingController::DecodingController(QObject* parent) : QObject(parent) {}
 
@@ -139,6 +140,18 @@ std::optional<gb::BeamResult> DecodingController::beam(int width, QString* error
     return std::nullopt;
   }
   return std::move(*r);
+}
+
+bool DecodingController::decodesWith(const gb::Config& c, const gb::Params<float>& p) const {
+  if (!mSession || c.is_ed() != mConfig.is_ed()) return false;
+  auto mine = gb::tensor_list(mConfig, const_cast<gb::Params<float>&>(mParams));
+  auto theirs = gb::tensor_list(c, const_cast<gb::Params<float>&>(p));  // read only
+  if (mine.size() != theirs.size()) return false;
+  for (size_t i = 0; i < mine.size(); ++i)
+    if (mine[i].size() != theirs[i].size() ||
+        std::memcmp(mine[i].data, theirs[i].data, size_t(mine[i].size()) * sizeof(float)) != 0)
+      return false;
+  return true;
 }
 
 void DecodingController::stop() {

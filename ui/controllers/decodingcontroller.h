@@ -41,6 +41,8 @@ class DecodingController : public QObject {
   int runToEnd();        // until <eos> (or ℓ_max, or 200 tokens); returns the steps taken
   bool back();           // undo the last step (and its draw: the next step draws the same number again)
   void reseed(quint64 seed) { mRng.reseed(seed); }  // the draws from here on come from this seed
+  // Whether the session decodes with exactly these parameters (the same model's, not changed by training since).
+  bool decodesWith(const gb::Config& c, const gb::Params<float>& p) const;
   bool finished() const; // the last token was <eos>, or no further step fits
   // Beam search of width B from the current position (the session itself does not move): the best continuation
   // by score / length, as text, and the search tree. An error message in `error` when it cannot run.

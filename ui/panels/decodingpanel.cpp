@@ -166,6 +166,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mChart->yAxis->setLabel(tr("probability of the next token"));
   mChart->xAxis->setLabel(tr("the most likely tokens under p"));
   placeLegendAbove(mChart);  // never over the bars
+  mChart->legend->setFillOrder(QCPLegend::foRowsFirst);  // one entry a line: long (German) texts never widen the tab
   auto colours = [this] {
     mPBars->setBrush(Appearance::get().series(2));
     mQBars->setBrush(Appearance::get().series(0));
@@ -183,7 +184,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mAttention = new MatrixView(this, MatrixView::Look::Probability);
   mAttention->setObjectName(QStringLiteral("decodeAttention"));
   mAttention->setScaleLabel(tr("attention weight"));
-  mAttention->setMinimumWidth(170);
+  mAttention->setMinimumWidth(240);  // room for word labels, the map and its colour bar
   mAttention->plot()->setAccessibleName(tr("Where the new column looks"));
   mAttentionTitle = new QLabel(this);
   mAttentionTitle->setWordWrap(true);
@@ -244,7 +245,8 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     fillInputs();
     redraw();
-    if (mCtl->active())  // trained since (same model, new parameters): the session decodes with the old ones
+    if (mCtl->active() && !mCtl->decodesWith(mDoc->config(), mDoc->params()))
+      // trained since (same model, new parameters): the session decodes with the old ones
       mInfo->setText(tr("The model has been trained since this decoding started: Start again to decode with the "
                         "new parameters."));
   });
@@ -382,11 +384,19 @@ void DecodingPanel::redraw() {
   const auto& logp = mCtl->nextLogp();
   std::vector<int> order(logp.size());
   std::iota(order.begin(), order.end(), 0);
-  const size_t shown = std::min<size_t>(order.size(), 24);
-  std::partial_sort(order.begin(), order.begin() + long(shown), order.end(),
+  const size_t most = std::min<size_t>(order.size(), 24);
+  std::partial_sort(order.begin(), order.begin() + long(most), order.end(),
                     [&](int a, int b) { return logp[size_t(a)] > logp[size_t(b)] || (logp[size_t(a)] == logp[size_t(b)] && a < b); });
+  // as many of the most likely tokens as can each be named under their bars (words are wider than letters):
+  // fewer bars rather than bars without their token (at least 6; beyond that the labels are thinned, and say so)
+  QStringList names;
+  for (size_t i = 0; i < most; ++i) names << mCtl->display(order[i]);
+  const int room = std::max(10, mChart->axisRect()->width());
+  const QFont tickFont = mChart->xAxis->tickLabelFont();
+  size_t shown = most;
+  while (shown > 6 && fitLabels(names, int(shown), room, tickFont, true).every > 1) --shown;
+  names = names.mid(0, qsizetype(shown));
   QVector<double> keys, pv, qv;
-  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   mChartTokens.clear();
   for (size_t i = 0; i < shown; ++i) {
     const int t = order[i];
@@ -394,20 +404,17 @@ void DecodingPanel::redraw() {
     keys << double(i);
     pv << std::exp(logp[size_t(t)]);
     qv << c.q_filtered[size_t(t)];
-    ticker->addTick(double(i), mCtl->display(t));
   }
   QVector<double> pk = keys, qk = keys;
   for (double& k : pk) k -= 0.2;
   for (double& k : qk) k += 0.2;
   mPBars->setData(pk, pv, true);
   mQBars->setData(qk, qv, true);
-  // every token's label, upright when side by side they would overlap; the widest tokens may need fewer bars
-  QStringList names;
-  for (int t : mChartTokens) names << mCtl->display(t);
-  const LabelFit fit = fitLabels(names, int(shown), std::max(10, mChart->axisRect()->width()),
-                                 mChart->xAxis->tickLabelFont(), true);
-  mChart->xAxis->setTicker(fit.every == 1 ? ticker : labelTicker(names, int(shown), fit));
+  const LabelFit fit = fitLabels(names, int(shown), room, tickFont, true);
+  mChart->xAxis->setTicker(labelTicker(names, int(shown), fit));
   mChart->xAxis->setTickLabelRotation(fit.rotate ? 45 : 0);
+  mChart->xAxis->setLabel(fit.every == 1 ? tr("the most likely tokens under p")
+                                         : tr("the most likely tokens under p (numbered by rank)"));
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
   mChart->yAxis->setRange(0, 1.02);
   mChart->replot(QCustomPlot::rpQueuedReplot);

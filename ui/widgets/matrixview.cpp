@@ -135,12 +135,18 @@ void MatrixView::applyTicks() {
   mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))
                                   : QSharedPointer<QCPAxisTicker>(numbers(nr, roomY, f, false)));
   mPlot->xAxis->setTickLabelRotation(colText && fx.rotate ? 45 : 0);
-  auto title = [](const QString& what, bool labelled, bool hadLabels) {
+  auto counting = [](const QStringList& labels) {  // labels that are the positions 1, 2, … themselves
+    for (int i = 0; i < labels.size(); ++i)
+      if (labels[i] != QString::number(i + 1)) return false;
+    return true;
+  };
+  auto title = [&](const QString& what, bool labelled, const QStringList& labels) {
+    const bool hadLabels = !labels.isEmpty() && !counting(labels);
     if (labelled || !hadLabels || what.isEmpty()) return what;
     return tr("%1 (numbered)").arg(what);
   };
-  mPlot->xAxis->setLabel(title(mColTitle, colText, !mColLabels.isEmpty()));
-  mPlot->yAxis->setLabel(title(mRowTitle, rowText, !mRowLabels.isEmpty()));
+  mPlot->xAxis->setLabel(title(mColTitle, colText, mColLabels));
+  mPlot->yAxis->setLabel(title(mRowTitle, rowText, mRowLabels));
 }
 
 void MatrixView::resizeEvent(QResizeEvent* e) {
