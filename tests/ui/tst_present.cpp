@@ -165,6 +165,7 @@ class TestPresent : public QObject {
     qInfo("the decoding chart has %.1f%% of the screen; its token labels %d px", 100 * share(dp->chart(), screen),
           pixels(dp->chart()->xAxis->tickLabelFont()));
     QVERIFY(pixels(dp->chart()->xAxis->tickLabelFont()) >= 16);
+    QVERIFY(share(dp->chart(), screen) >= 0.60);  // the main chart, as the heatmap: most of the screen
     // Esc: the workbench as it was
     QTest::keyClick(&w, Qt::Key_Escape);
     QVERIFY(!w.isPresenting());

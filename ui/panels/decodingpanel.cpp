@@ -165,8 +165,13 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mChart->yAxis->setRange(0, 1.0);
   mChart->yAxis->setLabel(tr("probability of the next token"));
   mChart->xAxis->setLabel(tr("the most likely tokens under p"));
-  placeLegendAbove(mChart);  // never over the bars
-  mChart->legend->setFillOrder(QCPLegend::foRowsFirst);  // one entry a line: long (German) texts never widen the tab
+  // The legend sits in the top right corner, one entry a line, and never covers a bar: the bars are sorted by p
+  // (and q keeps p's order), so the k-th bar is at most 1/k high — the bars under the legend (the last ones) stay
+  // far below its lower edge. Inside the axes it costs the chart no height, and long (German) texts never widen
+  // the tab.
+  mChart->legend->setVisible(true);
+  mChart->legend->setFillOrder(QCPLegend::foRowsFirst);
+  mChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   auto colours = [this] {
     mPBars->setBrush(Appearance::get().series(2));
     mQBars->setBrush(Appearance::get().series(0));
@@ -183,8 +188,8 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
 
   mAttention = new MatrixView(this, MatrixView::Look::Probability);
   mAttention->setObjectName(QStringLiteral("decodeAttention"));
-  mAttention->setScaleLabel(tr("attention weight"));
-  mAttention->setMinimumWidth(240);  // room for word labels, the map and its colour bar
+  mAttention->setScaleLabel(QString());  // the title above says what it is: the map keeps its room
+  mAttention->setMinimumWidth(220);  // room for word labels, the map and its colour bar
   mAttention->plot()->setAccessibleName(tr("Where the new column looks"));
   mAttentionTitle = new QLabel(this);
   mAttentionTitle->setWordWrap(true);
@@ -192,7 +197,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   attBox->addWidget(mAttentionTitle);
   attBox->addWidget(mAttention, 1);
   auto* views = new QHBoxLayout;
-  views->addWidget(mChart, 3);
+  views->addWidget(mChart, 4);  // the chart is the view; where the column looks is beside it
   views->addLayout(attBox, 1);
 
   mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
@@ -495,7 +500,12 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   return strip;
 }
 
-void DecodingPanel::setPresenting(bool on) { mControls->setVisible(!on); }
+void DecodingPanel::setPresenting(bool on) {
+  mControls->setVisible(!on);
+  // the chart takes the room of the how-to line and the entropy/cache line (the strip and the chart say enough)
+  mInfo->setVisible(!on);
+  mCache->setVisible(!on);
+}
 
 bool DecodingPanel::presentNext() {
   if (!mCtl->active()) {
