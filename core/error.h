@@ -49,7 +49,7 @@ enum class ErrorCode {
   PairTextAfterQuote, PairQuoteNotClosed, PairFieldsTab, PairFieldsComma, PairSourceEmpty, PairTargetEmpty,
   NoUsablePairs, NoUsablePairsMalformed, IdsFieldMissing, IdsFieldNotArray, IdsNotInteger, IdsOutOfRange,
   NoExamples, NoTrainingExamplesLeft, TrainingSetEmpty, ValidationFraction, PlainTextNeedsDecoderOnly,
-  TextTooShort, NoDataDescription, UnknownTask, NegativeExampleCount,
+  TextTooShort, NoDataDescription, UnknownTask, NegativeExampleCount, PerturbationLengths,
   // model files
   TensorMissing, TensorShape, TensorUnexpected, TensorNotFinite, LossField, SeedField, CursorMissing,
   CursorOrderMissing, CursorOrderIndices, CursorPastOrder, CursorRng, RngStateUnsigned, NotGlassboxModel,

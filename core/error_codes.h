@@ -111,6 +111,8 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::NoDataDescription, QT_TRANSLATE_NOOP("gb::Error", "the model does not say what it was trained on: give --data or --task")},
   {ErrorCode::UnknownTask, QT_TRANSLATE_NOOP("gb::Error", "unknown task '{task}' (expected one of: {tasks})")},
   {ErrorCode::NegativeExampleCount, QT_TRANSLATE_NOOP("gb::Error", "the number of examples must not be negative")},
+  {ErrorCode::PerturbationLengths,
+   QT_TRANSLATE_NOOP("gb::Error", "the two inputs must have the same lengths (x/z: {a} and {b}): replace a token, do not add or remove one")},
   {ErrorCode::TensorMissing, QT_TRANSLATE_NOOP("gb::Error", "tensor '{tensor}' is missing (the config needs shape {expected})")},
   {ErrorCode::TensorShape, QT_TRANSLATE_NOOP("gb::Error", "tensor '{tensor}' has shape {found}, the config needs {expected}")},
   {ErrorCode::TensorUnexpected, QT_TRANSLATE_NOOP("gb::Error", "unexpected tensor '{tensor}' (not part of this config)")},

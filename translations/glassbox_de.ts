@@ -622,10 +622,6 @@
         <translation>, Cross-Attention-K und -V der %1 Quelltokens einmal berechnet</translation>
     </message>
     <message>
-        <source>attention weight</source>
-        <translation>Aufmerksamkeitsgewicht</translation>
-    </message>
-    <message>
         <source>key t_z (source)</source>
         <translation>Key t_z (Quelle)</translation>
     </message>
@@ -2857,6 +2853,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>the data was encoded with another tokenizer than the model's ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
         <translation>die Daten wurden mit einem anderen Tokenizer kodiert als dem des Modells ({data} und {model} Token; dieselben IDs stünden für andere Stücke): Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>the two inputs must have the same lengths (x/z: {a} and {b}): replace a token, do not add or remove one</source>
+        <translation>die beiden Eingaben müssen gleich lang sein (x/z: {a} und {b}): ein Token ersetzen, keines hinzufügen oder entfernen</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,87 @@
+// Seed 004's perturbation experiment, in the core: replace one token and compare every state of the forward pass
+// column by column. The bidirectional encoder changes every column (after the embedding, which changes only the
+// replaced one); the causal decoder leaves every column before the replaced token bit-for-bit the same.
+#include "core/model/params.h"
+#include "core/model/perturb.h"
+
+#include <QtTest>
+
+using namespace gb;
+
+namespace {
+void expectColumns(const PerturbationStage& s, const std::vector<bool>& changed, const char* what) {
+  QCOMPARE(s.change.size(), changed.size());
+  for (size_t j = 0; j < changed.size(); ++j) {
+    const QString where = QStringLiteral("%1, %2 layer %3, column %4").arg(what).arg(s.stream).arg(s.layer).arg(j);
+    if (changed[j]) {
+      QVERIFY2(!s.identical[j] && s.change[j] > 1e-6, qPrintable(where + " should change"));
+    } else {
+      QVERIFY2(s.identical[j] && s.change[j] == 0.0, qPrintable(where + " should be bit-for-bit the same"));
+    }
+  }
+}
+}  // namespace
+
+class TestPerturb : public QObject {
+  Q_OBJECT
+ private slots:
+  void encoder_changes_everywhere_decoder_only_later() {
+    const Config c = Config::make(Variant::EncoderDecoder, 12, 8, 2, 2, 2, 8, 16);
+    const Params<float> p = params_init(c, 7);
+    const Example a{{3, 4, 5, 6, 7}, {1, 8, 9, 10}};
+    // a source token replaced ("car" → "house"): every encoder column after the embedding, every decoder column
+    Example b = a;
+    b.z[1] = 11;
+    auto r = perturbation(c, p, a, b);
+    QVERIFY(r);
+    int encoderStages = 0, decoderStages = 0;
+    for (const auto& s : *r) {
+      if (s.stream == 'Z') {
+        ++encoderStages;
+        if (s.layer < 0) expectColumns(s, {false, true, false, false, false}, "source replaced, embedding");
+        else expectColumns(s, std::vector<bool>(5, true), "source replaced");
+      } else {
+        ++decoderStages;
+        if (s.layer < 0) expectColumns(s, std::vector<bool>(4, false), "source replaced, decoder embedding");
+        else expectColumns(s, std::vector<bool>(4, true), "source replaced");
+      }
+    }
+    QCOMPARE(encoderStages, 1 + c.enc_layers);
+    QCOMPARE(decoderStages, 1 + c.dec_layers);
+    // a target token replaced ("ein" → "das"): the encoder untouched, the decoder from that position on
+    Example d = a;
+    d.x[2] = 11;
+    r = perturbation(c, p, a, d);
+    QVERIFY(r);
+    for (const auto& s : *r) {
+      if (s.stream == 'Z') expectColumns(s, std::vector<bool>(5, false), "target replaced");
+      else if (s.layer < 0) expectColumns(s, {false, false, true, false}, "target replaced, embedding");
+      else expectColumns(s, {false, false, true, true}, "target replaced");
+    }
+  }
+
+  void causal_decoder_only() {
+    const Config c = Config::make(Variant::DecoderOnly, 12, 8, 0, 3, 2, 8, 16);
+    const Params<float> p = params_init(c, 3);
+    const Example a{{}, {1, 4, 5, 6, 7, 8}};
+    Example b = a;
+    b.x[3] = 11;
+    const auto r = perturbation(c, p, a, b);
+    QVERIFY(r);
+    QCOMPARE(int(r->size()), 1 + c.dec_layers + (c.final_norm ? 1 : 0));  // embedding, layers, final norm
+    for (size_t i = 0; i < r->size(); ++i)
+      expectColumns((*r)[i], i == 0 ? std::vector<bool>{false, false, false, true, false, false}
+                                    : std::vector<bool>{false, false, false, true, true, true},
+                    "decoder-only");
+  }
+
+  void lengths_must_match() {
+    const Config c = Config::make(Variant::DecoderOnly, 12, 8, 0, 1, 2, 8, 16);
+    const auto r = perturbation(c, params_init(c, 1), Example{{}, {1, 4, 5}}, Example{{}, {1, 4}});
+    QVERIFY(!r);
+    QCOMPARE(r.error().code, ErrorCode::PerturbationLengths);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPerturb)
+#include "tst_core_perturb.moc"
