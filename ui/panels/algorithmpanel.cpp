@@ -20,6 +20,8 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <tuple>
 #include <qcustomplot.h>
 
 namespace {
@@ -314,13 +316,7 @@ QWidget* AlgorithmPanel::makePresenterStrip(QWidget* parent) {
   show();
   connect(mCtl, &AlgorithmController::changed, where, show);
   h->addWidget(where, 1);
-  mStripBack = new QPushButton(mBack->text(), strip);
-  mStripNext = new QPushButton(mNext->text(), strip);  // also starts the run, as Space does
-  for (QPushButton* b : {mStripBack, mStripNext}) b->setFocusPolicy(Qt::TabFocus);
-  connect(mStripBack, &QPushButton::clicked, this, [this] { presentBack(); });
-  connect(mStripNext, &QPushButton::clicked, this, [this] { presentNext(); });
-  h->addWidget(mStripBack);
-  h->addWidget(mStripNext);
+  std::tie(mStripBack, mStripNext) = addStepButtons(this, strip, h, mBack->text(), mNext->text());  // Next also starts
   redraw();
   return strip;
 }

@@ -307,15 +307,9 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   auto* kindLabel = new QLabel(tr("Attention kind"), strip);  // a combo box is named by its label's buddy
   kindLabel->setBuddy(kind);
   kindLabel->hide();
-  auto* back = new QPushButton(tr("Previous head"), strip);
-  auto* next = new QPushButton(tr("Next head"), strip);
-  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view
-  connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
-  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
   h->addWidget(kind);
   h->addWidget(where, 1);
-  h->addWidget(back);
-  h->addWidget(next);
+  addStepButtons(this, strip, h, tr("Previous head"), tr("Next head"));
   return strip;
 }
 

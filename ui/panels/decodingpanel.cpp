@@ -25,6 +25,8 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <tuple>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -489,13 +491,7 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   h->addWidget(tau, 1);
   h->addWidget(tauLabel);
   h->addSpacing(12);
-  mStripBack = new QPushButton(mBack->text(), strip);
-  mStripNext = new QPushButton(mStep->text(), strip);  // also starts a sequence, as Space does
-  for (QPushButton* b : {mStripBack, mStripNext}) b->setFocusPolicy(Qt::TabFocus);
-  connect(mStripBack, &QPushButton::clicked, this, [this] { presentBack(); });
-  connect(mStripNext, &QPushButton::clicked, this, [this] { presentNext(); });
-  h->addWidget(mStripBack);
-  h->addWidget(mStripNext);
+  std::tie(mStripBack, mStripNext) = addStepButtons(this, strip, h, mBack->text(), mStep->text());  // Next also starts
   redraw();
   return strip;
 }

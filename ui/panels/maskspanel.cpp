@@ -175,14 +175,8 @@ QWidget* MasksPanel::makePresenterStrip(QWidget* parent) {
   auto show = [this, where] { where->setText(tr("Example %1 of the batch").arg(mExample->value())); };
   show();
   connect(mExample, &QSpinBox::valueChanged, where, show);
-  auto* back = new QPushButton(tr("Previous example"), strip);
-  auto* next = new QPushButton(tr("Next example"), strip);
-  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view
-  connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
-  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
   h->addWidget(where, 1);
-  h->addWidget(back);
-  h->addWidget(next);
+  addStepButtons(this, strip, h, tr("Previous example"), tr("Next example"));
   return strip;
 }
 

@@ -352,14 +352,8 @@ QWidget* ParametersPanel::makePresenterStrip(QWidget* parent) {
   auto show = [this, where] { where->setText(mTensor->currentText()); };
   show();
   connect(mTensor, &QComboBox::currentIndexChanged, where, show);
-  auto* back = new QPushButton(tr("Previous tensor"), strip);
-  auto* next = new QPushButton(tr("Next tensor"), strip);
-  for (QPushButton* b : {back, next}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the focus with the view
-  connect(back, &QPushButton::clicked, this, [this] { presentBack(); });
-  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
   h->addWidget(where, 1);
-  h->addWidget(back);
-  h->addWidget(next);
+  addStepButtons(this, strip, h, tr("Previous tensor"), tr("Next tensor"));
   return strip;
 }
 

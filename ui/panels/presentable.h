@@ -3,6 +3,12 @@
 // the screen to the view.
 #pragma once
 
+#include <QString>
+
+#include <utility>
+
+class QBoxLayout;
+class QPushButton;
 class QWidget;
 
 class Presentable {
@@ -18,3 +24,8 @@ class Presentable {
   // Presentation mode on or off: the tab hides what the strip replaces (rows of settings, secondary views).
   virtual void setPresenting(bool on) = 0;
 };
+
+// A strip's Back / Next pair, added to its row: buttons that step the tab as ← and Space do. Tab reaches them; a
+// click leaves the focus with the view.
+std::pair<QPushButton*, QPushButton*> addStepButtons(Presentable* tab, QWidget* strip, QBoxLayout* row,
+                                                     const QString& back, const QString& next);
