@@ -723,6 +723,8 @@ QString MainWindow::openLesson(const QString& nameOrPath) {
   const QString language = QLocale().language() == QLocale::German ? QStringLiteral("de") : QStringLiteral("en");
   const auto lesson = loadLesson(nameOrPath, language, &error);
   if (!lesson) return error;  // a hostile or broken file: nothing changed
+  if (mTrainer->state() == TrainingController::State::Running)  // before any question: nothing may change
+    return tr("Training is running: pause or stop it before opening a lesson.");
   if (!maybeSave()) return tr("The lesson was not opened: the open model's changes come first.");
   mDoc->setModified(false);  // the question was answered: the lesson replaces the model without asking again
   return mLessons->start(*lesson);

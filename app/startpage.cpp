@@ -44,7 +44,7 @@ StartPage::StartPage(QWidget* parent) : QDialog(parent) {
       accept();
     });
     grid->addWidget(picture, row, 0);
-    grid->addWidget(text, row, 1);
+    grid->addWidget(text, row, 1, Qt::AlignTop);
     grid->addWidget(open, row, 2, Qt::AlignTop);
     ++row;
   }

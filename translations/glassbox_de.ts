@@ -1377,6 +1377,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>The lesson was not opened: the open model's changes come first.</source>
         <translation>Die Lektion wurde nicht geöffnet: Die Änderungen am offenen Modell gehen vor.</translation>
     </message>
+    <message>
+        <source>Training is running: pause or stop it before opening a lesson.</source>
+        <translation>Das Training läuft: Halten Sie es an oder beenden Sie es, bevor Sie eine Lektion öffnen.</translation>
+    </message>
 </context>
 <context>
     <name>MasksPanel</name>

@@ -8,6 +8,7 @@
 #include "controllers/trainingcontroller.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
+#include "startpage.h"
 #include "panels/attentionpanel.h"
 #include "panels/decodingpanel.h"
 #include "panels/modelpanel.h"
@@ -15,6 +16,7 @@
 #include "widgets/heatmap.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QElapsedTimer>
 #include <QMessageBox>
 #include <QPushButton>
@@ -25,6 +27,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 #include <cmath>
@@ -81,6 +84,63 @@ class TestLessons : public QObject {
     QString error;
     QCOMPARE(loadLesson(QStringLiteral("translation"), QStringLiteral("de"), &error)->title,
              QStringLiteral("„Ich will ein Auto kaufen“"));
+  }
+
+  // The Start page offers every built-in lesson with its picture, title and an Open button that says which lesson;
+  // Open closes it with that lesson chosen. GLASSBOX_TEST_SHOTS=DIR keeps a picture of it at 1024×768 and 1280×800.
+  void start_page_offers_every_lesson() {
+    if (!qEnvironmentVariableIsEmpty("GLASSBOX_TEST_SHOTS")) {  // the German page too, for the eye
+      QTranslator de;
+      QVERIFY(de.load(QStringLiteral(":/i18n/glassbox_de.qm")));
+      QCoreApplication::installTranslator(&de);
+      QLocale::setDefault(QLocale(QLocale::German));
+      {
+        StartPage german;
+        german.resize(960, 600);
+        german.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&german));
+        german.grab().save(QStringLiteral("%1/startpage-de.png").arg(qEnvironmentVariable("GLASSBOX_TEST_SHOTS")));
+      }
+      QCoreApplication::removeTranslator(&de);
+      QLocale::setDefault(QLocale(QLocale::English));
+    }
+    MainWindow w;
+    StartPage page(&w);
+    for (const QSize size : {QSize(1024, 768), QSize(1280, 800)}) {
+      page.resize(size.boundedTo(QSize(size.width() * 3 / 4, size.height() * 3 / 4)));
+      page.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&page));
+      if (!qEnvironmentVariableIsEmpty("GLASSBOX_TEST_SHOTS"))
+        page.grab().save(QStringLiteral("%1/startpage-%2.png").arg(qEnvironmentVariable("GLASSBOX_TEST_SHOTS")).arg(size.width()));
+    }
+    for (const QString& id : builtinLessonIds()) {
+      auto* open = page.findChild<QPushButton*>(QStringLiteral("open_") + id);
+      QVERIFY2(open, qPrintable(id));
+      QVERIFY(open->accessibleName().contains(loadLesson(id, QStringLiteral("en"), nullptr)->title));
+    }
+    int pictures = 0;
+    for (QLabel* l : page.findChildren<QLabel*>()) pictures += l->pixmap().isNull() ? 0 : 1;
+    QCOMPARE(pictures, int(builtinLessonIds().size()));
+    page.findChild<QPushButton*>(QStringLiteral("open_translation"))->click();
+    QCOMPARE(page.result(), int(QDialog::Accepted));
+    QCOMPARE(page.chosen(), QStringLiteral("translation"));
+  }
+
+  // A lesson is not opened over a running training: the window says why and the run goes on.
+  void no_lesson_over_a_running_training() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.modelPanel()->buildButton()->click();
+    w.trainingPanel()->stepsBox()->setValue(100000);
+    w.trainingPanel()->startButton()->click();
+    QCOMPARE(w.trainer()->state(), TrainingController::State::Running);
+    const int generation = w.document()->generation();
+    const QString err = w.openLesson(QStringLiteral("reversal"));
+    QVERIFY2(err.contains(QStringLiteral("Training is running")), qPrintable(err));
+    QCOMPARE(w.document()->generation(), generation);
+    QCOMPARE(w.trainer()->state(), TrainingController::State::Running);
+    w.trainer()->reset();
   }
 
   void reversal_draws_the_anti_diagonal() {
