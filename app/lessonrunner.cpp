@@ -13,6 +13,7 @@
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
 #include "panels/modelpanel.h"
+#include "panels/presentable.h"
 #include "panels/trainingpanel.h"
 
 #include <QComboBox>
@@ -27,8 +28,10 @@
 #include <cmath>
 
 namespace {
-const QStringList kTabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
-                           QStringLiteral("decoding"), QStringLiteral("algorithm"), QStringLiteral("training")};
+// the central tabs in the window's order
+const QStringList kTabs = {QStringLiteral("attention"), QStringLiteral("masks"),     QStringLiteral("parameters"),
+                           QStringLiteral("decoding"),  QStringLiteral("algorithm"), QStringLiteral("training"),
+                           QStringLiteral("perturbation")};
 }  // namespace
 
 LessonRunner::LessonRunner(MainWindow* window) : QObject(window), mWindow(window) {}
@@ -39,9 +42,24 @@ QString LessonRunner::start(const Lesson& lesson) {
     return tr("Training is running: pause or stop it before opening a lesson.");
   mLesson = lesson;
   mBeat = -1;
+  mWalked = 0;
+  emit beatsChanged();
+  MainWindow& w = *mWindow;
+  if (!lesson.modelFile.isEmpty()) {  // saved with its model: that model, its data and history, as they were
+    bool warningOnly = false;
+    const QString err = w.document()->open(lesson.modelFile, &warningOnly);
+    if (!err.isEmpty() && !warningOnly) return err;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+          showBeat(0);
+          emit reached(0);
+        },
+        Qt::QueuedConnection);
+    return {};
+  }
   mRunning = true;
   const LessonRecipe& r = lesson.recipe;
-  MainWindow& w = *mWindow;
   // the variant first: the data panel's text files are for decoder-only models
   w.modelPanel()->variantBox()->setCurrentIndex(
       w.modelPanel()->variantBox()->findData(int(r.variant == QLatin1String("decoder-only") ? gb::Variant::DecoderOnly
@@ -150,46 +168,105 @@ void LessonRunner::train() {
 bool LessonRunner::showBeat(int i) {
   if (i < 0 || i >= mLesson.beats.size() || !mWindow->document()->hasModel()) return false;
   mBeat = i;
+  mWalked = 0;
   const LessonBeat& b = mLesson.beats[i];
-  MainWindow& w = *mWindow;
-  w.tabs()->setCurrentIndex(std::max(0, int(kTabs.indexOf(b.tab))));
-  if (!b.attention.isEmpty()) {
-    auto* ap = w.findChild<AttentionPanel*>();
-    if (b.attention.contains(QStringLiteral("probe"))) ap->probeBox()->setCurrentText(b.attention.value(QStringLiteral("probe")).toString());
-    const QString kind = b.attention.value(QStringLiteral("kind")).toString();
-    if (!kind.isEmpty()) {
-      const int k = kind == QLatin1String("bidirectional") ? int(gb::AttentionRecord::Kind::Bidirectional)
-                    : kind == QLatin1String("causal")      ? int(gb::AttentionRecord::Kind::Causal)
-                                                           : int(gb::AttentionRecord::Kind::Cross);
-      const int at = ap->kindBox()->findData(k);
-      if (at >= 0) ap->kindBox()->setCurrentIndex(at);
-    }
-    if (b.attention.contains(QStringLiteral("layer"))) ap->layerBox()->setValue(b.attention.value(QStringLiteral("layer")).toInt());
-    const QJsonValue head = b.attention.value(QStringLiteral("head"));
-    if (head == QStringLiteral("average")) ap->headBox()->setCurrentIndex(ap->headBox()->count() - 1);
-    else if (head.isDouble()) ap->headBox()->setCurrentIndex(std::min(head.toInt() - 1, ap->headBox()->count() - 2));
-    if (b.attention.contains(QStringLiteral("mode")))
-      ap->modeBox()->setCurrentIndex(b.attention.value(QStringLiteral("mode")).toString() == QLatin1String("scores") ? 1 : 0);
-  }
-  if (!b.decoding.isEmpty()) {
-    auto* dp = w.findChild<DecodingPanel*>();
-    const QJsonValue tau = b.decoding.value(QStringLiteral("tau"));
-    if (tau == QStringLiteral("inf")) dp->temperatureSlider()->setValue(DecodingPanel::kInfinityPosition);
-    else if (tau.isDouble()) dp->temperatureSlider()->setValue(int(std::lround(tau.toDouble() / 0.05)));
-    dp->topKBox()->setValue(b.decoding.value(QStringLiteral("top_k")).toInt(0));
-    dp->topPBox()->setValue(b.decoding.value(QStringLiteral("top_p")).toDouble(1.0));
-    dp->seedBox()->setValue(b.decoding.value(QStringLiteral("seed")).toInt(0));
-    if (b.decoding.contains(QStringLiteral("input"))) dp->inputBox()->setCurrentText(b.decoding.value(QStringLiteral("input")).toString());
-    dp->start();
-    const int steps = b.decoding.value(QStringLiteral("steps")).toInt(0);
-    for (int k = 0; k < steps && dp->controller()->active() && !dp->controller()->finished(); ++k) dp->controller()->step();
-  }
-  if (!b.algorithm.isEmpty()) {
-    auto* al = w.findChild<AlgorithmPanel*>();
-    if (b.algorithm.contains(QStringLiteral("input"))) al->inputBox()->setCurrentText(b.algorithm.value(QStringLiteral("input")).toString());
-    al->start();
-    if (b.algorithm.contains(QStringLiteral("line")) && al->controller()->active())
-      al->controller()->runToLine(b.algorithm.value(QStringLiteral("line")).toInt() - 1);
-  }
+  const int tab = std::max(0, int(kTabs.indexOf(b.tab)));
+  mWindow->tabs()->setCurrentIndex(tab);
+  if (Presentable* p = mWindow->presentable(tab)) p->setViewState(b.view);
+  emit beatShown(i);
   return true;
+}
+
+bool LessonRunner::next() {
+  if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
+  if (mWalked < mLesson.beats[mBeat].walk && mWindow->presentStep(1)) {
+    ++mWalked;
+    return true;
+  }
+  return showBeat(mBeat + 1);
+}
+
+bool LessonRunner::back() {
+  if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
+  if (mWalked > 0 && mWindow->presentStep(-1)) {
+    --mWalked;
+    return true;
+  }
+  return showBeat(mBeat - 1);
+}
+
+int LessonRunner::addBeat(const QString& caption) {
+  if (mLesson.beats.isEmpty() && mLesson.title.isEmpty()) {  // a new lesson, around the model that is open
+    mLesson = Lesson{};
+    mLesson.title = tr("Untitled lesson");
+  }
+  LessonBeat b;
+  b.caption = caption;
+  const int tab = mWindow->tabs()->currentIndex();
+  b.tab = kTabs.value(tab);
+  if (Presentable* p = mWindow->presentable(tab)) b.view = p->viewState();
+  const int at = mBeat >= 0 && mBeat < mLesson.beats.size() ? mBeat + 1 : int(mLesson.beats.size());
+  mLesson.beats.insert(at, b);
+  mBeat = at;
+  mWalked = 0;
+  emit beatsChanged();
+  emit beatShown(at);
+  return at;
+}
+
+bool LessonRunner::renameBeat(int i, const QString& caption) {
+  if (i < 0 || i >= mLesson.beats.size()) return false;
+  mLesson.beats[i].caption = caption;
+  mLesson.beats[i].captionText = QJsonValue();  // written as typed
+  emit beatsChanged();
+  if (i == mBeat) emit beatShown(i);
+  return true;
+}
+
+bool LessonRunner::moveBeat(int from, int to) {
+  if (from < 0 || from >= mLesson.beats.size() || to < 0 || to >= mLesson.beats.size() || from == to) return false;
+  mLesson.beats.move(from, to);
+  if (mBeat == from) mBeat = to;
+  else if (from < mBeat && to >= mBeat) --mBeat;
+  else if (from > mBeat && to <= mBeat) ++mBeat;
+  emit beatsChanged();
+  return true;
+}
+
+bool LessonRunner::removeBeat(int i) {
+  if (i < 0 || i >= mLesson.beats.size()) return false;
+  mLesson.beats.removeAt(i);
+  if (mBeat >= mLesson.beats.size() || mBeat == i) mBeat = std::min(mBeat, int(mLesson.beats.size()) - 1);
+  else if (i < mBeat) --mBeat;
+  emit beatsChanged();
+  return true;
+}
+
+bool LessonRunner::setWalk(int i, int steps) {
+  if (i < 0 || i >= mLesson.beats.size() || steps < 0) return false;
+  mLesson.beats[i].walk = steps;
+  emit beatsChanged();
+  return true;
+}
+
+void LessonRunner::setTitle(const QString& title) {
+  mLesson.title = title;
+  mLesson.titleText = QJsonValue();
+  emit beatsChanged();
+}
+
+void LessonRunner::adopt(const Lesson& lesson) {
+  mLesson = lesson;
+  mBeat = -1;
+  mWalked = 0;
+  emit beatsChanged();
+  showBeat(0);
+}
+
+void LessonRunner::close() {
+  if (mRunning) return;
+  mLesson = Lesson{};
+  mBeat = -1;
+  mWalked = 0;
+  emit beatsChanged();
 }

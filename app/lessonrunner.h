@@ -1,6 +1,9 @@
-// lessonrunner.h — opens a lesson in the window: it sets the Data, Model and Training docks as the lesson's recipe
+// lessonrunner.h — the open lesson. Opening one sets the Data, Model and Training docks as the lesson's recipe
 // says (so the class sees the real settings), loads the data, builds, trains from the fixed seeds on the worker
-// as usual, and then shows the lesson's first beat (its key moment). Beats can be shown one after another.
+// as usual — or, for a lesson saved with its model, opens that model — and then shows the lesson's first beat (its
+// key moment). Beats are shown one after another (in presentation mode Space walks them, and each beat's own
+// steps). The lecturer authors beats: addBeat records the current tab and its view settings with a caption;
+// beats are renamed, moved and removed here, and File → Save Lesson writes the lesson into the model file.
 #pragma once
 
 #include "controllers/lesson.h"
@@ -24,11 +27,31 @@ class LessonRunner : public QObject {
   int beat() const { return mBeat; }
   // Shows beat i (0-based) of the trained lesson: its tab and that tab's settings.
   bool showBeat(int i);
+  bool hasLesson() const { return !mLesson.beats.isEmpty(); }
+  // The presenter's Next / Back through the lesson: a beat's own steps (walk), then the next beat. False when
+  // there is nothing further (the tab's own stepper goes on then).
+  bool next();
+  bool back();
+
+  // Authoring. addBeat records the current tab and its view settings; a lesson is begun when none is open.
+  int addBeat(const QString& caption);
+  bool renameBeat(int i, const QString& caption);
+  bool moveBeat(int from, int to);
+  bool removeBeat(int i);
+  bool setWalk(int i, int steps);
+  void setTitle(const QString& title);
+  // Adopts a lesson that came with the model just opened (File → Open of a model file carrying one): beat 0.
+  void adopt(const Lesson& lesson);
+  // Forgets the lesson (the window's model was replaced by something else).
+  void close();
+  QByteArray toJson() const { return lessonToJson(mLesson); }
 
  signals:
   void progress(const QString& what);  // "Loading the data…", "Training 600 steps…"
   void reached(int beat);             // the lesson's model is trained and beat `beat` is shown
   void failed(const QString& error);
+  void beatsChanged();                // added, renamed, moved, removed, or another lesson
+  void beatShown(int beat);          // beat `beat` is on screen (its caption)
 
  private:
   void build();
@@ -36,6 +59,7 @@ class LessonRunner : public QObject {
   MainWindow* mWindow;
   Lesson mLesson;
   int mBeat = -1;
+  int mWalked = 0;  // steps taken within the beat shown
   bool mRunning = false;
   std::unique_ptr<QTemporaryDir> mTextDir;  // a shipped text copied out of the resources for the core to read
   QMetaObject::Connection mWait;

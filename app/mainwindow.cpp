@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "lessondock.h"
 #include "lessonrunner.h"
 #include "startpage.h"
 
@@ -20,6 +21,7 @@
 #include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
+#include "panels/perturbationpanel.h"
 #include "panels/trainingpanel.h"
 #include "panels/trainingview.h"
 #include "widgets/figureexport.h"
@@ -34,6 +36,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
 #include <QStandardPaths>
@@ -70,15 +73,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mDoc = new ModelDocument(this);
   mTrainer = new TrainingController(this);
   Appearance::get();  // the remembered zoom and theme, before anything is drawn
+  mLessons = new LessonRunner(this);
   createTabs();
   createDocks();
   createStrips();
   createMenus();
   qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
-  mLessons = new LessonRunner(this);
   connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
   connect(mLessons, &LessonRunner::reached, this, [this] {
     statusBar()->showMessage(tr("Lesson “%1”: %2").arg(mLessons->lesson().title, mLessons->lesson().beats.value(0).caption), 10000);
+  });
+  connect(mLessons, &LessonRunner::beatShown, this, [this](int i) {
+    const QString caption = mLessons->lesson().beats.value(i).caption;
+    mCaption->setText(caption);
+    mCaption->setVisible(mPresenting && !caption.isEmpty());
+  });
+  connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
+    if (mLessons->beat() < 0) mCaption->hide();
   });
   connect(mLessons, &LessonRunner::failed, this, [this](const QString& e) {
     statusBar()->clearMessage();
@@ -151,6 +162,7 @@ void MainWindow::createTabs() {
   mTabs->addTab(scrolled(new AlgorithmPanel(mDoc, mTrainer, mTabs), "algorithmTab"), tr("Algorithm"));
   mTrainingView = new TrainingView(mDoc, mTrainer, mTabs);
   mTabs->addTab(scrolled(mTrainingView, "trainingTab"), tr("Training"));
+  mTabs->addTab(scrolled(new PerturbationPanel(mDoc, mTabs), "perturbationTab"), tr("Perturbation"));
   for (int i = 0; i < mTabs->count(); ++i) mTabs->widget(i)->setAccessibleName(mTabs->tabText(i));  // a Tab stop
   for (int i = 0; i < mTabs->count(); ++i)
     mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));
@@ -160,6 +172,14 @@ void MainWindow::createTabs() {
   auto* v = new QVBoxLayout(central);
   v->setContentsMargins(0, 0, 0, 0);
   v->setSpacing(0);
+  // while presenting, the lesson beat's caption above the view
+  mCaption = new QLabel(central);
+  mCaption->setObjectName(QStringLiteral("beatCaption"));
+  mCaption->setWordWrap(true);
+  mCaption->setAlignment(Qt::AlignCenter);
+  mCaption->setContentsMargins(12, 6, 12, 6);
+  mCaption->hide();
+  v->addWidget(mCaption);
   v->addWidget(mTabs, 1);
   mStrips = new QStackedWidget(central);
   mStrips->setObjectName(QStringLiteral("presenterStrips"));
@@ -201,9 +221,12 @@ void MainWindow::createStrips() {
   const std::pair<QString, QString> keys[] = {
       {tr("Space, →, Page Down"), tr("next: the Algorithm tab's next line, the Decoding tab's next token, the next head, "
                                      "one optimizer step on the Training tab")},
+      {tr("Space, Page Down (a lesson open)"), tr("the lesson's next beat, and each beat's own steps; → and ← still "
+                                                  "step the tab")},
       {tr("←, Page Up, Backspace"), tr("back")},
       {tr("Home / End"), tr("to the start / to the end")},
-      {tr("1 – 6"), tr("the tabs")},
+      {tr("1 – 7"), tr("the tabs")},
+      {tr("Ctrl+B"), tr("record the view as a lesson beat")},
       {tr("B"), tr("black screen, and back")},
       {tr("Ctrl + / Ctrl − / Ctrl 0"), tr("larger, smaller, default size")},
       {tr("?"), tr("this list")},
@@ -221,13 +244,17 @@ void MainWindow::createStrips() {
 
 QWidget* MainWindow::presenterStrip() const { return mStrips->currentWidget(); }
 
+Presentable* MainWindow::presentable(int tab) const {
+  return tab >= 0 && tab < int(mPresentables.size()) ? mPresentables[size_t(tab)] : nullptr;
+}
+
 void MainWindow::setPresenting(bool on) {
   if (on == mPresenting) return;
   mPresenting = on;
   if (on) {
     mStateBeforePresenting = saveState();
     mWindowStateBeforePresenting = windowState();
-    for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock}) d->hide();
+    for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock, mLessonDock}) d->hide();
     menuBar()->hide();
     statusBar()->hide();
     mTabs->tabBar()->hide();
@@ -237,6 +264,8 @@ void MainWindow::setPresenting(bool on) {
   for (Presentable* p : mPresentables)
     if (p) p->setPresenting(on);
   mStrips->setVisible(on);
+  mCaption->setFont(Appearance::get().font(1.25));
+  mCaption->setVisible(on && mLessons->beat() >= 0 && !mCaption->text().isEmpty());
   if (on) {
     showFullScreen();
     if (const QScreen* sc = screen()) setGeometry(sc->geometry());  // also without a window manager (Xvfb)
@@ -310,9 +339,16 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
   }
   if (mBlank->isVisible() && k->command != PresenterCommand::Blank && k->command != PresenterCommand::Leave)
     return true;  // the screen is black: nothing moves behind it
+  // with a lesson open, Space and the remote's keys walk its beats; the arrows step the tab itself
+  const bool arrow = key->key() == Qt::Key_Right || key->key() == Qt::Key_Left;
+  const bool lesson = mLessons->hasLesson() && mLessons->beat() >= 0 && !arrow;
   switch (k->command) {
-    case PresenterCommand::Next: presentStep(1); break;
-    case PresenterCommand::Back: presentStep(-1); break;
+    case PresenterCommand::Next:
+      if (!(lesson && mLessons->next())) presentStep(1);
+      break;
+    case PresenterCommand::Back:
+      if (!(lesson && mLessons->back())) presentStep(-1);
+      break;
     case PresenterCommand::First: presentStep(-2); break;
     case PresenterCommand::Last: presentStep(2); break;
     case PresenterCommand::Blank: setBlank(!mBlank->isVisible()); break;
@@ -347,9 +383,19 @@ void MainWindow::createDocks() {
   mModelDock = make("modelDock", tr("Model"), mModelPanel);
   mDataDock = make("dataDock", tr("Data"), mDataPanel);
   mTrainingDock = make("trainingDock", tr("Training"), mTrainingPanel);
+  auto* lessonPanel = new LessonDock(mLessons, this);
+  lessonPanel->setObjectName(QStringLiteral("lessonPanel"));
+  connect(lessonPanel, &LessonDock::addRequested, this, &MainWindow::addBeatDialog);
+  connect(lessonPanel, &LessonDock::saveRequested, this, &MainWindow::saveLessonDialog);
+  mLessonDock = make("lessonDock", tr("Lesson"), lessonPanel);
   addDockWidget(Qt::LeftDockWidgetArea, mModelDock);
   addDockWidget(Qt::LeftDockWidgetArea, mDataDock);
   addDockWidget(Qt::RightDockWidgetArea, mTrainingDock);
+  addDockWidget(Qt::RightDockWidgetArea, mLessonDock);
+  mLessonDock->hide();  // shown when a lesson is open or a beat is added (View → Lesson)
+  connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
+    if (mLessons->hasLesson() && !mPresenting) mLessonDock->show();
+  });
   resizeDocks({mModelDock, mTrainingDock}, {340, 340}, Qt::Horizontal);
 }
 
@@ -367,13 +413,19 @@ void MainWindow::createMenus() {
   file->addAction(tr("&Export View…"), this, &MainWindow::exportViewDialog)->setObjectName(QStringLiteral("exportView"));
   file->addAction(tr("Open &Data File…"), mDataPanel, &DataPanel::chooseFile);
   file->addAction(tr("&Lessons…"), this, &MainWindow::showLessons)->setObjectName(QStringLiteral("lessonsAction"));
+  file->addAction(tr("Save Lesso&n…"), this, &MainWindow::saveLessonDialog)->setObjectName(QStringLiteral("saveLessonAction"));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->setObjectName(QStringLiteral("viewMenu"));
-  for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock}) view->addAction(d->toggleViewAction());
+  for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock, mLessonDock}) view->addAction(d->toggleViewAction());
+  view->addSeparator();
+  QAction* addBeatAction = view->addAction(tr("Add &Beat…"), this, &MainWindow::addBeatDialog);
+  addBeatAction->setObjectName(QStringLiteral("addBeatAction"));
+  addBeatAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+  addAction(addBeatAction);  // also in presentation mode, with the menu bar hidden
   view->addSeparator();
   view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
   view->addSeparator();
@@ -501,6 +553,7 @@ bool MainWindow::maybeSave() {
 
 bool MainWindow::newModel() {
   if (!maybeSave()) return false;
+  mLessons->close();
   mDoc->clear();
   removeAutosave();
   return true;
@@ -508,8 +561,9 @@ bool MainWindow::newModel() {
 
 void MainWindow::openDialog() {
   if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open model"), QString(),
-                                                    tr("Glassbox models (*.safetensors);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open model"), QString(),
+      tr("Glassbox models and lessons (*.safetensors *.glassbox-lesson);;All files (*)"));
   if (!path.isEmpty()) openFile(path);
 }
 
@@ -531,6 +585,18 @@ bool MainWindow::openFile(const QString& path) {
   if (warningOnly) showError(message);
   addRecent(path);
   statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+  // a model file that carries a lesson opens as that lesson; any other ends the one that was open
+  QString lessonError;
+  const QString language = QLocale().language() == QLocale::German ? QStringLiteral("de") : QStringLiteral("en");
+  const QString json = mDoc->extra(QLatin1String(kLessonMetadataKey));
+  auto lesson = json.isEmpty() ? std::nullopt : parseLesson(json.toUtf8(), language, path, &lessonError, true);
+  if (lesson) {
+    lesson->modelFile = path;
+    mLessons->adopt(*lesson);
+  } else {
+    mLessons->close();
+    if (!lessonError.isEmpty()) showError(tr("The model opened, but its lesson cannot be read.\n\n%1").arg(lessonError));
+  }
   return true;
 }
 
@@ -555,6 +621,9 @@ void MainWindow::saveAsDialog() {
 }
 
 bool MainWindow::saveAs(const QString& path) {
+  // the open lesson (its beats) goes into the model file; a model without a lesson carries none
+  mDoc->setExtra(QLatin1String(kLessonMetadataKey),
+                 mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString());
   const bool training = mTrainer->state() != TrainingController::State::Idle;
   TrainingController::Published live;
   if (training) live = mTrainer->published();  // the latest the trainer published, with its state
@@ -683,6 +752,7 @@ void MainWindow::resetLayout() {
     d->setFloating(false);
     d->show();
   }
+  mLessonDock->setFloating(false);
   restoreState(mDefaultState);
 }
 
@@ -728,4 +798,40 @@ QString MainWindow::openLesson(const QString& nameOrPath) {
   if (!maybeSave()) return tr("The lesson was not opened: the open model's changes come first.");
   mDoc->setModified(false);  // the question was answered: the lesson replaces the model without asking again
   return mLessons->start(*lesson);
+}
+
+int MainWindow::addBeat(const QString& caption) { return mLessons->addBeat(caption); }
+
+void MainWindow::addBeatDialog() {
+  if (!mDoc->hasModel()) {
+    showError(tr("A beat shows a model: build or open one first."));
+    return;
+  }
+  bool ok = false;
+  const QString caption = QInputDialog::getText(this, tr("Add Beat"),
+                                                tr("Caption of the beat (what the class should see here):"),
+                                                QLineEdit::Normal, mTabs->tabText(mTabs->currentIndex()), &ok);
+  if (!ok) return;
+  const int i = addBeat(caption);
+  statusBar()->showMessage(tr("Beat %1 recorded: %2").arg(i + 1).arg(caption), 5000);
+}
+
+QString MainWindow::saveLesson(const QString& path) {
+  if (!mDoc->hasModel()) return tr("There is no model to save: build one first.");
+  if (!mLessons->hasLesson()) return tr("The lesson has no beats yet: add one with View → Add Beat (Ctrl+B).");
+  if (!saveAs(path)) return mLastError;
+  return {};
+}
+
+void MainWindow::saveLessonDialog() {
+  if (!mLessons->hasLesson()) {
+    showError(tr("The lesson has no beats yet: add one with View → Add Beat (Ctrl+B)."));
+    return;
+  }
+  QString path = QFileDialog::getSaveFileName(this, tr("Save lesson"), mDoc->filePath(),
+                                              tr("Glassbox lessons (*.glassbox-lesson)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".glassbox-lesson");
+  const QString err = saveLesson(path);
+  if (!err.isEmpty() && err != mLastError) showError(err);
 }

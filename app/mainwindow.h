@@ -46,6 +46,16 @@ class MainWindow : public QMainWindow {
   void showLessons();
   QString openLesson(const QString& nameOrPath);
   LessonRunner* lessonRunner() const { return mLessons; }
+  // Authoring (the Lesson dock): the current tab and its settings as a beat with this caption (View → Add Beat,
+  // Ctrl+B asks for the caption); File → Save Lesson writes the model file with the lesson in its metadata
+  // (docs/lesson-file.md). Save Lesson returns the error, or empty.
+  int addBeat(const QString& caption);
+  void addBeatDialog();
+  QString saveLesson(const QString& path);
+  void saveLessonDialog();
+  QDockWidget* lessonDock() const { return mLessonDock; }
+  QLabel* captionBar() const { return mCaption; }  // the beat's caption above the view while presenting
+  Presentable* presentable(int tab) const;          // the central tab's view
 
   // Presentation mode (F5, View → Present; Esc leaves): full screen, docks, menus and tab bar hidden, the current
   // tab fills the screen above a slim strip of its controls, the presenter's keys step it. Leaving brings the
@@ -119,6 +129,8 @@ class MainWindow : public QMainWindow {
   QDockWidget* mModelDock = nullptr;
   QDockWidget* mDataDock = nullptr;
   QDockWidget* mTrainingDock = nullptr;
+  QDockWidget* mLessonDock = nullptr;
+  QLabel* mCaption = nullptr;
   QTabWidget* mTabs = nullptr;
   TrainingView* mTrainingView = nullptr;
   LessonRunner* mLessons = nullptr;

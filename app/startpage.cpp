@@ -57,7 +57,7 @@ StartPage::StartPage(QWidget* parent) : QDialog(parent) {
   QPushButton* file = buttons->addButton(tr("Open a Lesson File…"), QDialogButtonBox::ActionRole);
   connect(file, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open lesson"), QString(),
-                                                      tr("Glassbox lessons (*.json);;All files (*)"));
+                                                      tr("Glassbox lessons (*.glassbox-lesson *.json);;All files (*)"));
     if (path.isEmpty()) return;
     mChosen = path;
     accept();

@@ -34,9 +34,12 @@ class TestPerturb : public QObject {
     b.z[1] = 11;
     auto r = perturbation(c, p, a, b);
     QVERIFY(r);
-    int encoderStages = 0, decoderStages = 0;
+    int encoderStages = 0, decoderStages = 0, outputStages = 0;
     for (const auto& s : *r) {
-      if (s.stream == 'Z') {
+      if (s.stream == 'P') {
+        ++outputStages;
+        expectColumns(s, std::vector<bool>(4, true), "source replaced, P");
+      } else if (s.stream == 'Z') {
         ++encoderStages;
         if (s.layer < 0) expectColumns(s, {false, true, false, false, false}, "source replaced, embedding");
         else expectColumns(s, std::vector<bool>(5, true), "source replaced");
@@ -48,6 +51,8 @@ class TestPerturb : public QObject {
     }
     QCOMPARE(encoderStages, 1 + c.enc_layers);
     QCOMPARE(decoderStages, 1 + c.dec_layers);
+    QCOMPARE(outputStages, 1);
+    QCOMPARE(r->back().stream, 'P');
     // a target token replaced ("ein" → "das"): the encoder untouched, the decoder from that position on
     Example d = a;
     d.x[2] = 11;
@@ -55,6 +60,7 @@ class TestPerturb : public QObject {
     QVERIFY(r);
     for (const auto& s : *r) {
       if (s.stream == 'Z') expectColumns(s, std::vector<bool>(5, false), "target replaced");
+      else if (s.stream == 'P') expectColumns(s, {false, false, true, true}, "target replaced, P");
       else if (s.layer < 0) expectColumns(s, {false, false, true, false}, "target replaced, embedding");
       else expectColumns(s, {false, false, true, true}, "target replaced");
     }
@@ -68,7 +74,8 @@ class TestPerturb : public QObject {
     b.x[3] = 11;
     const auto r = perturbation(c, p, a, b);
     QVERIFY(r);
-    QCOMPARE(int(r->size()), 1 + c.dec_layers + (c.final_norm ? 1 : 0));  // embedding, layers, final norm
+    QCOMPARE(int(r->size()), 1 + c.dec_layers + (c.final_norm ? 1 : 0) + 1);  // embedding, layers, final norm, P
+    QCOMPARE(r->back().stream, 'P');
     for (size_t i = 0; i < r->size(); ++i)
       expectColumns((*r)[i], i == 0 ? std::vector<bool>{false, false, false, true, false, false}
                                     : std::vector<bool>{false, false, false, true, true, true},

@@ -8,11 +8,16 @@ namespace gb {
 namespace {
 
 // The states of one forward pass: for each run of records that assign the stream's state (Z or X) in one layer,
-// the last one.
+// the last one; and the output distribution P.
 std::vector<const StepRecord*> states(const std::vector<StepRecord>& trace) {
   std::vector<const StepRecord*> out;
   for (const StepRecord& r : trace) {
-    if (r.value.size() == 0 || r.target != std::string(1, r.stream)) continue;
+    if (r.value.size() == 0) continue;
+    if (r.target == "P") {
+      out.push_back(&r);
+      continue;
+    }
+    if (r.target != std::string(1, r.stream)) continue;
     if (!out.empty() && out.back()->stream == r.stream && out.back()->layer == r.layer) out.back() = &r;
     else out.push_back(&r);
   }
@@ -34,7 +39,7 @@ Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Param
     const MatF& y = sb[i]->value;
     if (x.rows() != y.rows() || x.cols() != y.cols()) continue;
     PerturbationStage s;
-    s.stream = sa[i]->stream;
+    s.stream = sa[i]->target == "P" ? 'P' : sa[i]->stream;
     s.layer = sa[i]->layer;
     s.label = sa[i]->label;
     for (Eigen::Index j = 0; j < x.cols(); ++j) {

@@ -1,6 +1,6 @@
 // perturb.h — seed 004's experiment: replace a token of the input and see which columns of each layer's output
 // change. Both inputs run through trace_forward (the one forward path, recording on); for every state the notes
-// name — the embedding, each layer's output, the final norm — it gives, per column, the norm of the change and
+// name — the embedding, each layer's output, the final norm, the output distribution P — it gives, per column, the norm of the change and
 // whether the column is bit-for-bit the same. A bidirectional encoder changes every column; a causal decoder
 // leaves the columns before the replaced token exactly as they were.
 #pragma once
@@ -14,7 +14,7 @@
 namespace gb {
 
 struct PerturbationStage {
-  char stream = 'X';              // 'Z' encoder, 'X' decoder
+  char stream = 'X';              // 'Z' encoder, 'X' decoder, 'P' the output distribution softmax(W_u X)
   int layer = -1;                 // 0-based; −1: the embedding (first) or the final norm (last)
   std::string label;              // the line that produced the state
   std::vector<double> change;     // per column: ‖a_j − b_j‖₂

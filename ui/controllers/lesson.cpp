@@ -1,5 +1,8 @@
 #include "lesson.h"
 
+#include "core/io/model_file.h"
+#include "errortext.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -13,8 +16,9 @@ class LessonTr {
   Q_DECLARE_TR_FUNCTIONS(LessonTr)
 };
 
-const QStringList kTabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
-                           QStringLiteral("decoding"), QStringLiteral("algorithm"), QStringLiteral("training")};
+const QStringList kTabs = {QStringLiteral("attention"), QStringLiteral("masks"),     QStringLiteral("parameters"),
+                           QStringLiteral("decoding"),  QStringLiteral("algorithm"), QStringLiteral("training"),
+                           QStringLiteral("perturbation")};
 
 // A text in the window's language: {"en": …, "de": …} (or a plain string).
 QString localized(const QJsonValue& v, const QString& language) {
@@ -54,7 +58,7 @@ struct Reader {
 }  // namespace
 
 std::optional<Lesson> parseLesson(const QByteArray& json, const QString& language, const QString& where,
-                                  QString* error) {
+                                  QString* error, bool withModel) {
   QJsonParseError pe;
   const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
   if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
@@ -74,20 +78,24 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
   if (!r.integer(o, QStringLiteral("glassbox_lesson"), {}, 1, 1, &version, true)) return done();
   Lesson l;
   l.id = o.value(QStringLiteral("id")).toString();
-  l.title = localized(o.value(QStringLiteral("title")), language);
-  l.summary = localized(o.value(QStringLiteral("summary")), language);
+  l.titleText = o.value(QStringLiteral("title"));
+  l.summaryText = o.value(QStringLiteral("summary"));
+  l.title = localized(l.titleText, language);
+  l.summary = localized(l.summaryText, language);
   l.picture = o.value(QStringLiteral("picture")).toString();
   if (l.title.isEmpty()) return r.fail(QStringLiteral("title"), LessonTr::tr("a text (or {\"en\": …, \"de\": …})")), done();
-  // the recipe
-  if (!o.value(QStringLiteral("recipe")).isObject()) return r.fail(QStringLiteral("recipe"), LessonTr::tr("an object")), done();
+  // the recipe (a lesson that comes with its model may have none)
+  l.hasRecipe = !withModel || o.contains(QStringLiteral("recipe"));
+  if (l.hasRecipe && !o.value(QStringLiteral("recipe")).isObject())
+    return r.fail(QStringLiteral("recipe"), LessonTr::tr("an object")), done();
   const QJsonObject rc = o.value(QStringLiteral("recipe")).toObject();
   const QString p = QStringLiteral("recipe.");
   LessonRecipe& re = l.recipe;
   re.task = rc.value(QStringLiteral("task")).toString();
   re.text = rc.value(QStringLiteral("text")).toString();
-  if (re.task.isEmpty() == re.text.isEmpty())
+  if (l.hasRecipe && re.task.isEmpty() == re.text.isEmpty())
     return r.fail(p + QStringLiteral("task"), LessonTr::tr("a built-in task, or else “text” a text file (one of the two)")), done();
-  if (!r.integer(rc, QStringLiteral("train"), p, 10, 1000000, &re.trainSize, false) ||
+  if (l.hasRecipe && (!r.integer(rc, QStringLiteral("train"), p, 10, 1000000, &re.trainSize, false) ||
       !r.integer(rc, QStringLiteral("val"), p, 0, 100000, &re.valSize, false) ||
       !r.integer(rc, QStringLiteral("data_seed"), p, 0, 1000000, &re.dataSeed, false) ||
       !r.choice(rc, QStringLiteral("variant"), p, {QStringLiteral("encoder-decoder"), QStringLiteral("decoder-only")},
@@ -100,7 +108,7 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
       !r.choice(rc, QStringLiteral("optimizer"), p, {QStringLiteral("adamw"), QStringLiteral("sgd")}, &re.optimizer,
                 true) ||
       !r.integer(rc, QStringLiteral("steps"), p, 1, 100000, &re.steps, true) ||
-      !r.integer(rc, QStringLiteral("train_seed"), p, 0, 1000000, &re.trainSeed, false))
+      !r.integer(rc, QStringLiteral("train_seed"), p, 0, 1000000, &re.trainSeed, false)))
     return done();
   // the beats
   const QJsonValue beats = o.value(QStringLiteral("beats"));
@@ -112,47 +120,117 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
     if (!list[i].isObject()) return r.fail(QStringLiteral("beats[%1]").arg(i), LessonTr::tr("an object")), done();
     const QJsonObject b = list[i].toObject();
     LessonBeat beat;
-    beat.caption = localized(b.value(QStringLiteral("caption")), language);
+    beat.captionText = b.value(QStringLiteral("caption"));
+    beat.caption = localized(beat.captionText, language);
     if (!r.choice(b, QStringLiteral("tab"), bp, kTabs, &beat.tab, true)) return done();
-    for (const auto& [name, field] : {std::pair{QStringLiteral("attention"), &beat.attention},
-                                      std::pair{QStringLiteral("decoding"), &beat.decoding},
-                                      std::pair{QStringLiteral("algorithm"), &beat.algorithm}}) {
-      const QJsonValue v = b.value(name);
-      if (v.isUndefined()) continue;
-      if (!v.isObject()) return r.fail(bp + name, LessonTr::tr("an object")), done();
-      *field = v.toObject();
-    }
-    const QString ap = bp + QStringLiteral("attention.");
+    const QJsonValue view = b.value(beat.tab);
+    if (!view.isUndefined() && !view.isObject()) return r.fail(bp + beat.tab, LessonTr::tr("an object")), done();
+    beat.view = view.toObject();
+    if (!r.integer(b, QStringLiteral("walk"), bp, 0, 10000, &beat.walk, false)) return done();
+    const QString vp = bp + beat.tab + QLatin1Char('.');
+    const QJsonObject& v = beat.view;
     int n = 0;
     QString s;
-    if (!r.choice(beat.attention, QStringLiteral("kind"), ap,
-                  {QStringLiteral("bidirectional"), QStringLiteral("causal"), QStringLiteral("cross")}, &s, false) ||
-        !r.integer(beat.attention, QStringLiteral("layer"), ap, 1, 64, &n, false) ||
-        !r.choice(beat.attention, QStringLiteral("mode"), ap, {QStringLiteral("weights"), QStringLiteral("scores")}, &s,
-                  false))
-      return done();
-    if (beat.attention.contains(QStringLiteral("head")) && beat.attention.value(QStringLiteral("head")) != QStringLiteral("average") &&
-        !r.integer(beat.attention, QStringLiteral("head"), ap, 1, 64, &n, true))
-      return done();
-    const QString dp = bp + QStringLiteral("decoding.");
-    const QJsonValue tau = beat.decoding.value(QStringLiteral("tau"));
-    if (!tau.isUndefined() && !(tau == QStringLiteral("inf") || (tau.isDouble() && tau.toDouble() >= 0 && tau.toDouble() <= 3)))
-      return r.fail(dp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), done();
-    if (!r.integer(beat.decoding, QStringLiteral("steps"), dp, 0, 4096, &n, false) ||
-        !r.integer(beat.decoding, QStringLiteral("seed"), dp, 0, 1000000, &n, false) ||
-        !r.integer(beat.decoding, QStringLiteral("top_k"), dp, 0, 100000, &n, false) ||
-        !r.integer(beat.algorithm, QStringLiteral("line"), bp + QStringLiteral("algorithm."), 1, 1000, &n, false))
-      return done();
-    const QJsonValue topP = beat.decoding.value(QStringLiteral("top_p"));
-    if (!topP.isUndefined() && !(topP.isDouble() && topP.toDouble() > 0 && topP.toDouble() <= 1))
-      return r.fail(dp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), done();
+    if (beat.tab == QLatin1String("attention")) {
+      if (!r.choice(v, QStringLiteral("kind"), vp,
+                    {QStringLiteral("bidirectional"), QStringLiteral("causal"), QStringLiteral("cross")}, &s, false) ||
+          !r.integer(v, QStringLiteral("layer"), vp, 1, 64, &n, false) ||
+          !r.choice(v, QStringLiteral("mode"), vp, {QStringLiteral("weights"), QStringLiteral("scores")}, &s, false))
+        return done();
+      if (v.contains(QStringLiteral("head")) && v.value(QStringLiteral("head")) != QStringLiteral("average") &&
+          !r.integer(v, QStringLiteral("head"), vp, 1, 64, &n, true))
+        return done();
+    } else if (beat.tab == QLatin1String("decoding")) {
+      auto tauOk = [](const QJsonValue& t) {
+        return t.isUndefined() || t == QStringLiteral("inf") || (t.isDouble() && t.toDouble() >= 0 && t.toDouble() <= 3);
+      };
+      auto topPOk = [](const QJsonValue& t) { return t.isUndefined() || (t.isDouble() && t.toDouble() > 0 && t.toDouble() <= 1); };
+      if (!tauOk(v.value(QStringLiteral("tau"))))
+        return r.fail(vp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), done();
+      if (!r.integer(v, QStringLiteral("seed"), vp, 0, 1000000, &n, false) ||
+          !r.integer(v, QStringLiteral("top_k"), vp, 0, 100000, &n, false) ||
+          !r.integer(v, QStringLiteral("beam_width"), vp, 1, 64, &n, false))
+        return done();
+      if (!topPOk(v.value(QStringLiteral("top_p"))))
+        return r.fail(vp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), done();
+      // steps: how many tokens to decode, or each step with the sampler settings it was drawn with
+      const QJsonValue steps = v.value(QStringLiteral("steps"));
+      if (steps.isArray()) {
+        const QJsonArray a = steps.toArray();
+        if (a.size() > 4096) return r.fail(vp + QStringLiteral("steps"), LessonTr::tr("at most 4096 steps")), done();
+        for (int k = 0; k < a.size(); ++k) {
+          const QString sp = vp + QStringLiteral("steps[%1].").arg(k);
+          const QJsonObject st = a[k].toObject();
+          if (!a[k].isObject()) return r.fail(vp + QStringLiteral("steps[%1]").arg(k), LessonTr::tr("an object")), done();
+          if (!tauOk(st.value(QStringLiteral("tau"))))
+            return r.fail(sp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), done();
+          if (!topPOk(st.value(QStringLiteral("top_p"))))
+            return r.fail(sp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), done();
+          if (!r.integer(st, QStringLiteral("top_k"), sp, 0, 100000, &n, false)) return done();
+        }
+      } else if (!r.integer(v, QStringLiteral("steps"), vp, 0, 4096, &n, false)) {
+        return done();
+      }
+    } else if (beat.tab == QLatin1String("algorithm")) {
+      if (!r.integer(v, QStringLiteral("line"), vp, 1, 1000, &n, false) ||
+          !r.integer(v, QStringLiteral("executed"), vp, 0, 1000000, &n, false))
+        return done();
+    } else if (beat.tab == QLatin1String("perturbation")) {
+      if (!r.choice(v, QStringLiteral("replace"), vp, {QStringLiteral("source"), QStringLiteral("target")}, &s, false) ||
+          !r.integer(v, QStringLiteral("position"), vp, 0, 4096, &n, false))
+        return done();
+    } else if (beat.tab == QLatin1String("masks")) {
+      if (!r.integer(v, QStringLiteral("batch"), vp, 1, 32, &n, false) ||
+          !r.integer(v, QStringLiteral("first"), vp, 1, 100000000, &n, false) ||
+          !r.integer(v, QStringLiteral("example"), vp, 1, 32, &n, false))
+        return done();
+    }
     l.beats << beat;
   }
   return l;
 }
 
 QStringList builtinLessonIds() {
-  return {QStringLiteral("reversal"), QStringLiteral("translation"), QStringLiteral("language-model")};
+  return {QStringLiteral("reversal"), QStringLiteral("translation"), QStringLiteral("language-model"),
+          QStringLiteral("why-the-mask")};
+}
+
+QByteArray lessonToJson(const Lesson& l) {
+  QJsonObject o;
+  o.insert(QStringLiteral("glassbox_lesson"), 1);
+  if (!l.id.isEmpty()) o.insert(QStringLiteral("id"), l.id);
+  o.insert(QStringLiteral("title"), l.titleText.isUndefined() || l.titleText.isNull() ? QJsonValue(l.title) : l.titleText);
+  if (!l.summary.isEmpty())
+    o.insert(QStringLiteral("summary"), l.summaryText.isUndefined() || l.summaryText.isNull() ? QJsonValue(l.summary) : l.summaryText);
+  if (!l.picture.isEmpty()) o.insert(QStringLiteral("picture"), l.picture);
+  if (l.hasRecipe) {
+    const LessonRecipe& re = l.recipe;
+    QJsonObject rc;
+    if (!re.task.isEmpty()) rc.insert(QStringLiteral("task"), re.task);
+    if (!re.text.isEmpty()) rc.insert(QStringLiteral("text"), re.text);
+    if (re.trainSize > 0) rc.insert(QStringLiteral("train"), re.trainSize);
+    if (re.valSize > 0) rc.insert(QStringLiteral("val"), re.valSize);
+    rc.insert(QStringLiteral("data_seed"), re.dataSeed);
+    rc.insert(QStringLiteral("variant"), re.variant);
+    rc.insert(QStringLiteral("preset"), re.preset);
+    if (re.maxLen > 0) rc.insert(QStringLiteral("max_len"), re.maxLen);
+    rc.insert(QStringLiteral("model_seed"), re.modelSeed);
+    rc.insert(QStringLiteral("optimizer"), re.optimizer);
+    rc.insert(QStringLiteral("steps"), re.steps);
+    rc.insert(QStringLiteral("train_seed"), re.trainSeed);
+    o.insert(QStringLiteral("recipe"), rc);
+  }
+  QJsonArray beats;
+  for (const LessonBeat& b : l.beats) {
+    QJsonObject bo;
+    bo.insert(QStringLiteral("caption"), b.captionText.isUndefined() || b.captionText.isNull() ? QJsonValue(b.caption) : b.captionText);
+    bo.insert(QStringLiteral("tab"), b.tab);
+    if (!b.view.isEmpty()) bo.insert(b.tab, b.view);
+    if (b.walk > 0) bo.insert(QStringLiteral("walk"), b.walk);
+    beats.append(bo);
+  }
+  o.insert(QStringLiteral("beats"), beats);
+  return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
 QString builtinLessonPath(const QString& id) { return QStringLiteral(":/lessons/%1.json").arg(id); }
@@ -170,6 +248,27 @@ std::optional<Lesson> loadLesson(const QString& nameOrPath, const QString& langu
   if (!f.open(QIODevice::ReadOnly)) {
     if (error) *error = LessonTr::tr("%1 cannot be read: %2.").arg(path, f.errorString());
     return std::nullopt;
+  }
+  // a model file (safetensors: an 8-byte header length, then its JSON header) that carries a lesson
+  const QByteArray head = f.peek(9);
+  if (head.size() == 9 && head[8] == '{' && head[0] != '{') {
+    f.close();
+    auto m = gb::load_model(QFile::encodeName(path).toStdString());
+    if (!m) {
+      if (error) *error = errorText(m.error());
+      return std::nullopt;
+    }
+    const auto it = m->extra.find(kLessonMetadataKey);
+    if (it == m->extra.end()) {
+      if (error)
+        *error = LessonTr::tr("%1 is a model without a lesson: open it with File → Open.").arg(path);
+      return std::nullopt;
+    }
+    auto l = parseLesson(QByteArray::fromStdString(it->second), language, path, error, /*withModel=*/true);
+    if (!l) return l;
+    l->modelFile = path;
+    if (l->id.isEmpty()) l->id = QFileInfo(path).completeBaseName();
+    return l;
   }
   if (f.size() > 16 * 1024 * 1024) {
     if (error) *error = LessonTr::tr("%1 is not a lesson file: it is larger than 16 MB.").arg(path);

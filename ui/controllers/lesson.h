@@ -1,12 +1,14 @@
-// lesson.h — a lesson: how to make its model (a recipe: data, model, training, all from fixed seeds) and its
-// beats, each a state of the workbench with a caption (the tab and that tab's view settings). Read from a lesson
-// file (JSON, docs/lesson-file.md); the built-in lessons are such files, in the resources.
+// lesson.h — a lesson: its model — how to make it (a recipe: data, model, training, all from fixed seeds), or the
+// trained model itself — and its beats, each a state of the workbench with a caption (the tab and that tab's view
+// settings). Read from a lesson file (JSON; the built-in lessons are such files, in the resources) or from a model
+// file that carries the lesson in its metadata (File → Save Lesson writes those): docs/lesson-file.md.
 //
 // Widget-free. A file that is not a lesson, or a field that is missing or out of range, is refused with a message
 // that names the field and what was expected; nothing is half-read.
 #pragma once
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -32,28 +34,36 @@ struct LessonRecipe {
 
 struct LessonBeat {
   QString caption;        // in the language of the window (from "en"/"de")
-  QString tab;            // attention, masks, parameters, decoding, algorithm, training
-  QJsonObject attention;  // probe, kind (bidirectional|causal|cross), layer (1-based), head (1-based or "average"),
-                          // mode (weights|scores)
-  QJsonObject decoding;   // input, tau (a number or "inf"), top_k, top_p, seed, steps (tokens to decode)
-  QJsonObject algorithm;  // input, line (1-based: run until this line is next)
+  QJsonValue captionText; // as the file has it: a text or {"en": …, "de": …} (written back as it was)
+  QString tab;            // attention, masks, parameters, decoding, algorithm, training, perturbation
+  QJsonObject view;       // that tab's settings (Presentable::viewState): beats[].<tab> in the file
+  int walk = 0;           // presenter steps (the tab's Next) within this beat before Space shows the next beat
 };
 
 struct Lesson {
   QString id;
   QString title, summary;  // in the language of the window
+  QJsonValue titleText, summaryText;  // as the file has them
   QString picture;         // a resource path, or empty
+  bool hasRecipe = false;  // how to make the model; a lesson saved with its model (below) may have none
   LessonRecipe recipe;
+  QString modelFile;       // the lesson came in a model file: its model, data and history are that file's
   QList<LessonBeat> beats;
 };
 
+// The metadata key under which a model file carries its lesson (docs/lesson-file.md).
+inline constexpr const char* kLessonMetadataKey = "glassbox.lesson";
+
 // Parses a lesson file's contents; language is "en" or "de" (texts fall back to English). `where` names the file
-// in messages.
+// in messages. withModel: the lesson comes with its model (in a model file's metadata), so a recipe is optional.
 std::optional<Lesson> parseLesson(const QByteArray& json, const QString& language, const QString& where,
-                                  QString* error);
+                                  QString* error, bool withModel = false);
+// The lesson as JSON, as parseLesson reads it (the recipe only when it has one).
+QByteArray lessonToJson(const Lesson& lesson);
 
 // The built-in lessons, in the order the Start page shows them.
 QStringList builtinLessonIds();
 QString builtinLessonPath(const QString& id);  // its resource path
-// Reads a lesson by built-in name or from a file.
+// Reads a lesson by built-in name or from a file: a lesson file (JSON), or a model file (safetensors) carrying a
+// lesson in its metadata — then modelFile is set and the model, its data and history come from that file.
 std::optional<Lesson> loadLesson(const QString& nameOrPath, const QString& language, QString* error);

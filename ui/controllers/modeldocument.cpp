@@ -212,6 +212,18 @@ void ModelDocument::setModified(bool m) {
   emit fileStateChanged();
 }
 
+QString ModelDocument::extra(const QString& key) const {
+  if (!mModel) return {};
+  const auto it = mModel->extra.find(key.toStdString());
+  return it == mModel->extra.end() ? QString() : QString::fromStdString(it->second);
+}
+
+void ModelDocument::setExtra(const QString& key, const QString& value) {
+  if (!mModel) return;
+  if (value.isEmpty()) mModel->extra.erase(key.toStdString());
+  else mModel->extra[key.toStdString()] = value.toStdString();
+}
+
 QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy,
                            const std::optional<gb::TrainingState>* liveState) {
   if (!mModel) return tr("There is no model to save: build one first.");

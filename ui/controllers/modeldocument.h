@@ -88,6 +88,10 @@ class ModelDocument : public QObject {
   QString open(const QString& path, bool* warningOnly = nullptr);
   // The document no longer belongs to a file (recovered work): modified, Save asks for a name.
   void forgetPath();
+  // Metadata the model file carries besides the model (a lesson: docs/lesson-file.md); written by save(), read by
+  // open(). An empty value removes the key.
+  QString extra(const QString& key) const;
+  void setExtra(const QString& key, const QString& value);
   // New: no model, no data.
   void clear();
   // Changes whenever a different model is in the document (build, open, new) — not when training updates it.

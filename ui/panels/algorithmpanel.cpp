@@ -348,3 +348,25 @@ bool AlgorithmPanel::presentLast() {
   mCtl->runToEnd();
   return true;
 }
+
+QJsonObject AlgorithmPanel::viewState() const {
+  QJsonObject s{{QStringLiteral("input"), mInput->currentText()}};
+  if (const gb::Stepper* st = mCtl->stepper()) {
+    s.insert(QStringLiteral("executed"), int(st->position()));  // lines run so far (a loop's lines once per layer)
+    if (st->next_line() >= 0) s.insert(QStringLiteral("line"), st->next_line() + 1);
+  }
+  return s;
+}
+
+void AlgorithmPanel::setViewState(const QJsonObject& s) {
+  if (s.contains(QStringLiteral("input"))) mInput->setCurrentText(s.value(QStringLiteral("input")).toString());
+  if (!s.contains(QStringLiteral("executed")) && !s.contains(QStringLiteral("line"))) return;
+  start();
+  if (!mCtl->active()) return;
+  if (s.contains(QStringLiteral("executed"))) {
+    const int n = s.value(QStringLiteral("executed")).toInt();
+    for (int i = 0; i < n && !mCtl->stepper()->at_end(); ++i) mCtl->next();
+  } else {
+    mCtl->runToLine(s.value(QStringLiteral("line")).toInt() - 1);
+  }
+}

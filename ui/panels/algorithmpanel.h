@@ -38,6 +38,8 @@ class AlgorithmPanel : public QWidget, public Presentable {
   bool presentLast() override;
   QWidget* makePresenterStrip(QWidget* parent) override;
   void setPresenting(bool on) override;
+  QJsonObject viewState() const override;
+  void setViewState(const QJsonObject& state) override;
 
  public slots:
   void start();

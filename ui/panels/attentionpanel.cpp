@@ -361,3 +361,35 @@ bool AttentionPanel::presentLast() {
   if (mHead->currentIndex() < mDoc->config().heads) mHead->setCurrentIndex(mDoc->config().heads - 1);
   return true;
 }
+
+QJsonObject AttentionPanel::viewState() const {
+  QJsonObject s;
+  s.insert(QStringLiteral("probe"), mProbe->currentText());
+  const int kind = mKind->currentData().toInt();
+  s.insert(QStringLiteral("kind"), kind == int(gb::AttentionRecord::Kind::Bidirectional) ? QStringLiteral("bidirectional")
+                                   : kind == int(gb::AttentionRecord::Kind::Causal)      ? QStringLiteral("causal")
+                                                                                         : QStringLiteral("cross"));
+  s.insert(QStringLiteral("layer"), mLayer->value());
+  if (mHead->count() > 0 && mHead->currentIndex() == mHead->count() - 1) s.insert(QStringLiteral("head"), QStringLiteral("average"));
+  else s.insert(QStringLiteral("head"), mHead->currentIndex() + 1);
+  s.insert(QStringLiteral("mode"), mMode->currentIndex() == 1 ? QStringLiteral("scores") : QStringLiteral("weights"));
+  return s;
+}
+
+void AttentionPanel::setViewState(const QJsonObject& s) {
+  if (s.contains(QStringLiteral("probe"))) mProbe->setCurrentText(s.value(QStringLiteral("probe")).toString());
+  const QString kind = s.value(QStringLiteral("kind")).toString();
+  if (!kind.isEmpty()) {
+    const int k = kind == QLatin1String("bidirectional") ? int(gb::AttentionRecord::Kind::Bidirectional)
+                  : kind == QLatin1String("causal")      ? int(gb::AttentionRecord::Kind::Causal)
+                                                         : int(gb::AttentionRecord::Kind::Cross);
+    const int at = mKind->findData(k);
+    if (at >= 0) mKind->setCurrentIndex(at);
+  }
+  if (s.contains(QStringLiteral("layer"))) mLayer->setValue(s.value(QStringLiteral("layer")).toInt());
+  const QJsonValue head = s.value(QStringLiteral("head"));
+  if (head == QStringLiteral("average")) mHead->setCurrentIndex(mHead->count() - 1);
+  else if (head.isDouble()) mHead->setCurrentIndex(std::clamp(head.toInt() - 1, 0, std::max(0, mHead->count() - 2)));
+  if (s.contains(QStringLiteral("mode")))
+    mMode->setCurrentIndex(s.value(QStringLiteral("mode")).toString() == QLatin1String("scores") ? 1 : 0);
+}

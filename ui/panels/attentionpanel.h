@@ -41,6 +41,8 @@ class AttentionPanel : public QWidget, public Presentable {
   bool presentLast() override;
   QWidget* makePresenterStrip(QWidget* parent) override;
   void setPresenting(bool on) override;
+  QJsonObject viewState() const override;
+  void setViewState(const QJsonObject& state) override;
 
  signals:
   void selectionChanged(const QString& description);  // another layer, head, kind or probe is shown

@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -524,4 +525,63 @@ bool DecodingPanel::presentFirst() {
 bool DecodingPanel::presentLast() {
   if (!mCtl->active()) start();
   return mCtl->active() && mCtl->runToEnd() > 0;
+}
+
+namespace {
+QJsonValue tauJson(double tau) { return std::isinf(tau) ? QJsonValue(QStringLiteral("inf")) : QJsonValue(tau); }
+double tauOf(const QJsonValue& v, double fallback) {
+  if (v == QStringLiteral("inf")) return std::numeric_limits<double>::infinity();
+  return v.isDouble() ? v.toDouble() : fallback;
+}
+}  // namespace
+
+QJsonObject DecodingPanel::viewState() const {
+  QJsonObject s;
+  s.insert(QStringLiteral("input"), mInput->currentText());
+  s.insert(QStringLiteral("tau"), tauJson(temperatureAt(mTau->value())));
+  s.insert(QStringLiteral("top_k"), mTopK->value());
+  s.insert(QStringLiteral("top_p"), mTopP->value());
+  s.insert(QStringLiteral("seed"), mSeed->value());
+  s.insert(QStringLiteral("beam_width"), mBeamWidth->value());
+  if (mCtl->active()) {
+    // every step with the sampler settings it was drawn with: replayed from the seed, they draw the same tokens
+    QJsonArray steps;
+    for (const auto& row : mCtl->history())
+      steps.append(QJsonObject{{QStringLiteral("tau"), tauJson(row.sampler.temperature)},
+                               {QStringLiteral("top_k"), row.sampler.top_k},
+                               {QStringLiteral("top_p"), row.sampler.top_p},
+                               {QStringLiteral("token"), row.text}});
+    s.insert(QStringLiteral("steps"), steps);
+  }
+  return s;
+}
+
+void DecodingPanel::setViewState(const QJsonObject& s) {
+  const double tau = tauOf(s.value(QStringLiteral("tau")), temperatureAt(mTau->value()));
+  mTau->setValue(std::isinf(tau) ? kInfinityPosition : int(std::lround(tau / 0.05)));
+  if (s.contains(QStringLiteral("top_k"))) mTopK->setValue(s.value(QStringLiteral("top_k")).toInt());
+  if (s.contains(QStringLiteral("top_p"))) mTopP->setValue(s.value(QStringLiteral("top_p")).toDouble());
+  if (s.contains(QStringLiteral("seed"))) mSeed->setValue(s.value(QStringLiteral("seed")).toInt());
+  if (s.contains(QStringLiteral("beam_width"))) mBeamWidth->setValue(s.value(QStringLiteral("beam_width")).toInt());
+  if (s.contains(QStringLiteral("input"))) mInput->setCurrentText(s.value(QStringLiteral("input")).toString());
+  const QJsonValue steps = s.value(QStringLiteral("steps"));
+  if (steps.isUndefined()) return;
+  start();
+  if (!mCtl->active()) return;
+  if (steps.isArray()) {
+    const gb::SamplerOptions now = mCtl->sampler();
+    for (const QJsonValue& v : steps.toArray()) {
+      if (mCtl->finished()) break;
+      const QJsonObject o = v.toObject();
+      gb::SamplerOptions at;
+      at.temperature = tauOf(o.value(QStringLiteral("tau")), now.temperature);
+      at.top_k = o.value(QStringLiteral("top_k")).toInt(now.top_k);
+      at.top_p = o.value(QStringLiteral("top_p")).toDouble(now.top_p);
+      mCtl->setSampler(at);
+      if (!mCtl->step().isEmpty()) break;
+    }
+    applySampler();  // the settings on screen for the next step
+  } else {
+    for (int k = 0, n = steps.toInt(); k < n && mCtl->active() && !mCtl->finished(); ++k) mCtl->step();
+  }
 }

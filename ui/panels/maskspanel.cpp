@@ -202,3 +202,17 @@ bool MasksPanel::presentLast() {
 }
 
 void MasksPanel::setPresenting(bool on) { mControls->setVisible(!on); }
+
+QJsonObject MasksPanel::viewState() const {
+  return {{QStringLiteral("batch"), mBatch->value()},
+          {QStringLiteral("first"), mFirst->value()},
+          {QStringLiteral("example"), mExample->value()},
+          {QStringLiteral("padding"), mWithPadding->isChecked()}};
+}
+
+void MasksPanel::setViewState(const QJsonObject& s) {
+  if (s.contains(QStringLiteral("batch"))) mBatch->setValue(s.value(QStringLiteral("batch")).toInt());
+  if (s.contains(QStringLiteral("first"))) mFirst->setValue(s.value(QStringLiteral("first")).toInt());
+  if (s.contains(QStringLiteral("example"))) mExample->setValue(s.value(QStringLiteral("example")).toInt());
+  if (s.contains(QStringLiteral("padding"))) mWithPadding->setChecked(s.value(QStringLiteral("padding")).toBool());
+}

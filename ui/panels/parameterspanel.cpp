@@ -377,3 +377,10 @@ bool ParametersPanel::presentLast() {
   mTensor->setCurrentIndex(mTensor->count() - 1);
   return true;
 }
+
+QJsonObject ParametersPanel::viewState() const { return {{QStringLiteral("tensor"), mTensor->currentText()}}; }
+
+void ParametersPanel::setViewState(const QJsonObject& s) {
+  const int at = mTensor->findText(s.value(QStringLiteral("tensor")).toString());
+  if (at >= 0) mTensor->setCurrentIndex(at);
+}

@@ -48,6 +48,8 @@ class ParametersPanel : public QWidget, public Presentable {
   bool presentLast() override;
   QWidget* makePresenterStrip(QWidget* parent) override;
   void setPresenting(bool) override {}
+  QJsonObject viewState() const override;
+  void setViewState(const QJsonObject& state) override;
 
  public slots:
   void refresh();

@@ -1,8 +1,9 @@
 // presentable.h — what a central tab offers presentation mode: the presenter's keys (next, back, to the start, to
-// the end — each tab's own stepper), the slim strip of controls shown under it, and a compact layout that leaves
-// the screen to the view.
+// the end — each tab's own stepper), the slim strip of controls shown under it, a compact layout that leaves
+// the screen to the view, and the view's settings as a lesson's beat records them (docs/lesson-file.md).
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 #include <utility>
@@ -23,6 +24,11 @@ class Presentable {
   virtual QWidget* makePresenterStrip(QWidget* parent) = 0;
   // Presentation mode on or off: the tab hides what the strip replaces (rows of settings, secondary views).
   virtual void setPresenting(bool on) = 0;
+  // The view's settings (what the tab shows: the probe, layer, head, τ, the decoded tokens, the stepper's line, …)
+  // as a lesson beat stores them, and back: setViewState(viewState()) shows the same picture again, also in
+  // another window with the same model. Keys that are missing keep their current setting.
+  virtual QJsonObject viewState() const = 0;
+  virtual void setViewState(const QJsonObject& state) = 0;
 };
 
 // A strip's Back / Next pair, added to its row: buttons that step the tab as ← and Space do. Tab reaches them; a

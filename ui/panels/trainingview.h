@@ -29,6 +29,8 @@ class TrainingView : public QWidget, public Presentable {
   bool presentLast() override { return false; }
   QWidget* makePresenterStrip(QWidget* parent) override;
   void setPresenting(bool) override {}
+  QJsonObject viewState() const override { return {}; }  // the loss curve follows the model's history
+  void setViewState(const QJsonObject&) override {}
 
  signals:
   void lossChanged(const QString& text);  // the line above the plot (and in the strip) says something new

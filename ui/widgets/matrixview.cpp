@@ -13,6 +13,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 
 MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look) {
   mPlot = new QCustomPlot(this);
@@ -27,12 +28,22 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
     mPlot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     mScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   }
+  if (look == Look::Change) {
+    mScale->setDataScaleType(QCPAxis::stLogarithmic);
+    mScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    mScale->axis()->setNumberFormat(QStringLiteral("eb"));
+    mScale->axis()->setNumberPrecision(0);
+  }
   mScale->setGradient(look == Look::Diverging   ? divergingGradient()
                       : look == Look::Binary ? maskGradient()
                                              : viridisGradient());
   Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
     if (mLook == Look::Binary) mPlot->axisRect()->setBackground(QBrush(Appearance::get().hatch(), Qt::BDiagPattern));
+    for (QCPItemText* mark : mMarks) {
+      mark->setFont(Appearance::get().font(1.2));
+      mark->setColor(Appearance::get().text());
+    }
     if (mM.size() > 0) {  // the labels that fit change with the font
       applyTicks();
       mPlot->replot(QCustomPlot::rpQueuedReplot);
@@ -66,6 +77,8 @@ QString MatrixView::hoverText(int row, int col) const {
                                          : QStringLiteral("%1 (%2)").arg(col + 1).arg(mColLabels.value(col));
   if (mLook == Look::Binary)
     return tr("row %1, column %2: %3").arg(r, c, mM(row, col) > 0 ? tr("1") : tr("0 (masked)"));
+  if (mLook == Look::Change && mM(row, col) == 0.0f)
+    return tr("row %1, column %2: 0 — bit for bit the same").arg(r, c);
   return tr("row %1, column %2: %3").arg(r, c).arg(QLocale().toString(double(mM(row, col)), 'g', 5));
 }
 
@@ -74,6 +87,8 @@ void MatrixView::setScaleLabel(const QString& label) { mScale->axis()->setLabel(
 void MatrixView::clear() {
   mM.resize(0, 0);
   mMap->data()->setSize(0, 0);
+  for (QCPItemText* t : mMarks) mPlot->removeItem(t);
+  mMarks.clear();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -85,18 +100,44 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
   const int nr = rows(), nc = cols();
   setMapSize(mMap, nc, nr);
   float big = 0;
+  float small = std::numeric_limits<float>::infinity();
+  for (QCPItemText* t : mMarks) mPlot->removeItem(t);
+  mMarks.clear();
   for (int c = 0; c < nc; ++c)
     for (int r = 0; r < nr; ++r) {
       const float v = m(r, c);
       if (mLook == Look::Binary) {
         setMapCell(mMap, c, r, v > 0 ? 1.0 : std::nan(""));
+      } else if (mLook == Look::Change) {
+        if (v == 0.0f) {  // exactly the same: no colour, an "="
+          setMapCell(mMap, c, r, std::nan(""));
+          auto* mark = new QCPItemText(mPlot);
+          mark->setClipToAxisRect(true);
+          mark->position->setType(QCPItemPosition::ptPlotCoords);
+          mark->position->setCoords(c, r);
+          mark->setText(QStringLiteral("="));
+          mark->setFont(Appearance::get().font(1.2));
+          mark->setColor(Appearance::get().text());
+          mMarks << mark;
+        } else {
+          setMapCell(mMap, c, r, double(v));
+          if (std::isfinite(v)) {
+            big = std::max(big, v);
+            small = std::min(small, v);
+          }
+        }
       } else {
         setMapCell(mMap, c, r, double(v));
         if (std::isfinite(v)) big = std::max(big, std::abs(v));
       }
     }
-  mRange = mLook == Look::Diverging ? std::max(1e-12, double(big)) : 1.0;
-  mMap->setDataRange(mLook == Look::Diverging ? QCPRange(-mRange, mRange) : QCPRange(0, 1));
+  mRange = mLook == Look::Diverging || mLook == Look::Change ? std::max(1e-12, double(big)) : 1.0;
+  if (mLook == Look::Change) {  // logarithmic, from the smallest change (at most 8 decades below the largest)
+    const double low = std::isfinite(small) ? std::max(double(small), mRange * 1e-8) : mRange * 1e-3;
+    mMap->setDataRange(QCPRange(std::min(low, mRange / 10), mRange));
+  } else {
+    mMap->setDataRange(mLook == Look::Diverging ? QCPRange(-mRange, mRange) : QCPRange(0, 1));
+  }
   mRowTitle = rowTitle;
   mColTitle = colTitle;
   applyTicks();

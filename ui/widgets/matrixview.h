@@ -2,7 +2,9 @@
 // Two looks: Diverging for values of either sign (parameters, gradients, updates: white at 0, a symmetric scale,
 // orange below and purple above — colour-blind safe), and Binary for masks (1 filled, 0 hatched, as the attention
 // heatmaps mark masked cells), and Probability for weights (viridis on a fixed 0–1 scale, like the attention
-// heatmaps). Hovering shows the row, the column, their labels and the value.
+// heatmaps), and Change for the size of a change (a norm ≥ 0: viridis on a logarithmic scale, so that a change of
+// 1e-7 shows as well as one of 1; a cell that is exactly 0 — bit-for-bit the same — is left empty and marked
+// "="). Hovering shows the row, the column, their labels and the value.
 #pragma once
 
 #include "core/tensor.h"
@@ -17,7 +19,7 @@ class QCPColorScale;
 class MatrixView : public QWidget {
   Q_OBJECT
  public:
-  enum class Look { Diverging, Binary, Probability };  // Probability: viridis on a fixed 0–1 scale
+  enum class Look { Diverging, Binary, Probability, Change };  // Probability: viridis on a fixed 0–1 scale
   explicit MatrixView(QWidget* parent = nullptr, Look look = Look::Diverging);
   // Row and column labels are optional (then 1-based indices); axis titles name what rows and columns are.
   void setMatrix(const gb::MatF& m, const QString& rowTitle = {}, const QString& colTitle = {},
@@ -42,6 +44,7 @@ class MatrixView : public QWidget {
   Look mLook;
   gb::MatF mM;
   QStringList mRowLabels, mColLabels;
+  QList<class QCPItemText*> mMarks;  // Change: the "=" of the cells that are exactly 0
   QString mRowTitle, mColTitle;
   double mRange = 1;
 };

@@ -1,0 +1,111 @@
+#include "perturbationcontroller.h"
+
+#include "controllers/modeldocument.h"
+#include "errortext.h"
+
+PerturbationController::PerturbationController(ModelDocument* doc, QObject* parent) : QObject(parent), mDoc(doc) {}
+
+QString PerturbationController::setInput(const QString& text) {
+  mInput = text;
+  mA = {};
+  mB = {};
+  mStages.clear();
+  std::optional<gb::Example> e;
+  if (mDoc->hasModel()) e = mDoc->probeExample(text, mDoc->params());
+  if (!e) {
+    emit changed();
+    if (!mDoc->hasModel()) return tr("Build or open a model first.");
+    return tr("The model cannot read “%1”: it needs a tokenizer that knows its words, and at most %2 tokens.")
+        .arg(text)
+        .arg(mDoc->config().max_len);
+  }
+  mA = *e;
+  // keep the replaced position where it still exists; otherwise the first token the class can change
+  const auto& seq = mAt.stream == 'Z' ? mA.z : mA.x;
+  if (mAt.index >= int(seq.size()) || (mAt.stream == 'X' && mAt.index < 1) || (mAt.stream == 'Z' && mA.z.empty()))
+    mAt = mA.z.empty() ? Position{'X', std::min(1, int(mA.x.size()) - 1)} : Position{'Z', 0};
+  if (mToken < 0 || mToken >= vocabularySize()) mToken = gb::Tokenizer::kUnk;
+  return run();
+}
+
+QStringList PerturbationController::sourceTokens() const {
+  QStringList out;
+  for (int t : mA.z) out << tokenText(t);
+  return out;
+}
+
+QStringList PerturbationController::targetTokens() const {
+  QStringList out;
+  for (int t : mA.x) out << tokenText(t);
+  return out;
+}
+
+std::vector<PerturbationController::Position> PerturbationController::positions() const {
+  std::vector<Position> out;
+  for (int i = 0; i < int(mA.z.size()); ++i) out.push_back({'Z', i});
+  for (int i = 1; i < int(mA.x.size()); ++i) out.push_back({'X', i});
+  return out;
+}
+
+QString PerturbationController::replace(Position at, int token) {
+  if (!ready()) return tr("Type a sentence first.");
+  const auto& seq = at.stream == 'Z' ? mA.z : mA.x;
+  if (at.index < 0 || at.index >= int(seq.size())) return tr("The sentence has no token at position %1.").arg(at.index + 1);
+  if (token < 0 || token >= vocabularySize()) return tr("The vocabulary has no token %1.").arg(token);
+  mAt = at;
+  mToken = token;
+  return run();
+}
+
+int PerturbationController::originalToken() const {
+  const auto& seq = mAt.stream == 'Z' ? mA.z : mA.x;
+  return mAt.index >= 0 && mAt.index < int(seq.size()) ? seq[size_t(mAt.index)] : -1;
+}
+
+int PerturbationController::vocabularySize() const {
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  return tok ? tok->size() : 0;
+}
+
+QString PerturbationController::tokenText(int id) const {
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  return tok && id >= 0 && id < tok->size() ? QString::fromStdString(tok->display(id)) : QString::number(id);
+}
+
+int PerturbationController::tokenId(const QString& text) const {
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  if (!tok) return -1;
+  for (int i = 0; i < tok->size(); ++i)
+    if (tokenText(i) == text) return i;
+  // a word as typed ("house"): the token the model's tokenizer makes of it, when it makes one
+  // (at the start of a text, or after a space: word tokenizers mark where a word begins)
+  for (const QString& t : {text, QStringLiteral("a ") + text}) {
+    const auto ids = tok->encode(t.toStdString()).ids;
+    if (!ids.empty() && ids.back() != gb::Tokenizer::kUnk && ids.size() == size_t(t == text ? 1 : 2)) return ids.back();
+  }
+  return tok->id_of(text.toStdString());
+}
+
+std::vector<const gb::PerturbationStage*> PerturbationController::stagesOf(char stream) const {
+  std::vector<const gb::PerturbationStage*> out;
+  for (const auto& s : mStages)
+    if (s.stream == stream) out.push_back(&s);
+  return out;
+}
+
+QString PerturbationController::refresh() { return mInput.isEmpty() ? QString() : setInput(mInput); }
+
+QString PerturbationController::run() {
+  mB = mA;
+  auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
+  if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
+  auto r = gb::perturbation(mDoc->config(), mDoc->params(), mA, mB);
+  if (!r) {
+    mStages.clear();
+    emit changed();
+    return errorText(r.error());
+  }
+  mStages = std::move(*r);
+  emit changed();
+  return {};
+}

@@ -1,0 +1,67 @@
+// perturbationcontroller.h — seed 004's experiment for the Perturbation tab: a sentence as the open model reads it
+// (ModelDocument::probeExample: the source z and the target x, or x alone), one of its tokens replaced by another,
+// and the core's perturbation() comparing both forward passes column by column.
+//
+// Widget-free. The panel shows what this holds: the tokens of both sequences, and per state (the embedding, each
+// layer, the final norm, the output distribution P) the norm of each column's change and whether it is
+// bit-for-bit the same. Nothing here recomputes the model: both passes are the core's trace_forward.
+#pragma once
+
+#include "core/model/model.h"
+#include "core/model/perturb.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class ModelDocument;
+
+class PerturbationController : public QObject {
+  Q_OBJECT
+ public:
+  explicit PerturbationController(ModelDocument* doc, QObject* parent = nullptr);
+
+  // A position that can be replaced: in the source z ('Z') or in the decoder's input x ('X'), 0-based.
+  struct Position {
+    char stream = 'X';
+    int index = 0;
+  };
+  // Reads the sentence as the open model does; the replaced position is kept when it still exists. An error
+  // message when it cannot (no model, no tokenizer, too long), empty otherwise.
+  QString setInput(const QString& text);
+  QString input() const { return mInput; }
+  bool ready() const { return !mA.x.empty(); }
+  QStringList sourceTokens() const;  // z as the views show it (empty for decoder-only)
+  QStringList targetTokens() const;  // x, <bos> first
+  std::vector<Position> positions() const;  // every position that can be replaced (z, then x after <bos>)
+  // Replaces the token at `at` by `token` (an id of the model's vocabulary) and runs the experiment.
+  QString replace(Position at, int token);
+  Position position() const { return mAt; }
+  int replacement() const { return mToken; }
+  int originalToken() const;                   // the token at position() in the sentence
+  int vocabularySize() const;
+  QString tokenText(int id) const;             // a token as the views show it
+  int tokenId(const QString& text) const;      // −1 when the vocabulary has no such token
+
+  const gb::Example& original() const { return mA; }
+  const gb::Example& perturbed() const { return mB; }
+  const std::vector<gb::PerturbationStage>& stages() const { return mStages; }
+  // The stages of one stream ('Z' encoder, 'X' decoder, 'P' output), in order.
+  std::vector<const gb::PerturbationStage*> stagesOf(char stream) const;
+  // Runs again with the open model's current parameters (after training or another Build).
+  QString refresh();
+
+ signals:
+  void changed();
+
+ private:
+  QString run();
+  ModelDocument* mDoc;
+  QString mInput;
+  gb::Example mA, mB;
+  Position mAt;
+  int mToken = -1;
+  std::vector<gb::PerturbationStage> mStages;
+};

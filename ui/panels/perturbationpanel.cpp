@@ -1,0 +1,280 @@
+#include "perturbationpanel.h"
+
+#include "controllers/modeldocument.h"
+#include "controllers/perturbationcontroller.h"
+#include "widgets/matrixview.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace {
+QString streamKey(char s) { return s == 'Z' ? QStringLiteral("source") : QStringLiteral("target"); }
+}  // namespace
+
+PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mCtl(new PerturbationController(doc, this)) {
+  mInput = new QComboBox(this);
+  mInput->setEditable(true);
+  mInput->setInsertPolicy(QComboBox::NoInsert);
+  mInput->setMinimumContentsLength(24);
+  mInput->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mPosition = new QComboBox(this);
+  mWith = new QComboBox(this);
+  mWith->setMaxVisibleItems(20);
+  mWith->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  auto* inputLabel = new QLabel(tr("&Sentence:"), this);
+  inputLabel->setBuddy(mInput);
+  auto* positionLabel = new QLabel(tr("&Replace"), this);
+  positionLabel->setBuddy(mPosition);
+  auto* withLabel = new QLabel(tr("&by"), this);
+  withLabel->setBuddy(mWith);
+  mInput->setAccessibleName(tr("Sentence"));
+  mPosition->setAccessibleName(tr("Token to replace"));
+  mWith->setAccessibleName(tr("Replacement token"));
+  mControls = new QWidget(this);
+  auto* controls = new QVBoxLayout(mControls);
+  controls->setContentsMargins(0, 0, 0, 0);
+  auto* row1 = new QHBoxLayout;
+  row1->addWidget(inputLabel);
+  row1->addWidget(mInput, 1);
+  auto* row2 = new QHBoxLayout;
+  row2->addWidget(positionLabel);
+  row2->addWidget(mPosition);
+  row2->addWidget(withLabel);
+  row2->addWidget(mWith);
+  row2->addStretch(1);
+  controls->addLayout(row1);
+  controls->addLayout(row2);
+  mInfo = new QLabel(tr("Build a model, then replace one token of a sentence and see which columns change."), this);
+  mInfo->setWordWrap(true);
+  mInfo->setObjectName(QStringLiteral("perturbationSummary"));
+  mEncoderTitle = new QLabel(this);
+  mEncoderTitle->setWordWrap(true);
+  mDecoderTitle = new QLabel(this);
+  mDecoderTitle->setWordWrap(true);
+  mEncoder = new MatrixView(this, MatrixView::Look::Change);
+  mEncoder->setObjectName(QStringLiteral("perturbationEncoder"));
+  mEncoder->plot()->setAccessibleName(tr("Change of each encoder column"));
+  mEncoder->setScaleLabel(tr("‖change‖"));
+  mDecoder = new MatrixView(this, MatrixView::Look::Change);
+  mDecoder->setObjectName(QStringLiteral("perturbationDecoder"));
+  mDecoder->plot()->setAccessibleName(tr("Change of each decoder column"));
+  mDecoder->setScaleLabel(tr("‖change‖"));
+  // one above the other: each map gets the tab's width for its tokens
+  auto* grid = new QVBoxLayout;
+  grid->addWidget(mEncoderTitle);
+  grid->addWidget(mEncoder, 1);
+  grid->addWidget(mDecoderTitle);
+  grid->addWidget(mDecoder, 1);
+  auto* v = new QVBoxLayout(this);
+  v->addWidget(mControls);
+  v->addWidget(mInfo);
+  v->addLayout(grid, 1);
+
+  connect(mInput, &QComboBox::currentTextChanged, this, [this] {
+    const QString err = mCtl->setInput(mInput->currentText());
+    fillPositions();
+    if (!err.isEmpty()) mInfo->setText(err);
+  });
+  connect(mPosition, &QComboBox::currentIndexChanged, this, [this] { apply(); });
+  connect(mWith, &QComboBox::currentIndexChanged, this, [this] { apply(); });
+  connect(mCtl, &PerturbationController::changed, this, &PerturbationPanel::showResult);
+  connect(mDoc, &ModelDocument::modelChanged, this, &PerturbationPanel::refresh);
+  connect(mDoc, &ModelDocument::dataChanged, this, &PerturbationPanel::refresh);
+  connect(mDoc, &ModelDocument::fitChanged, this, &PerturbationPanel::refresh);
+  showResult();
+}
+
+void PerturbationPanel::fillInputs() {
+  const QString keep = mDoc->dataGeneration() == mFilledData ? mInput->currentText() : QString();
+  mFilledData = mDoc->dataGeneration();
+  QSignalBlocker block(mInput);
+  mInput->clear();
+  mInput->addItems(mDoc->sampleInputs());
+  if (!keep.isEmpty()) mInput->setCurrentText(keep);
+}
+
+void PerturbationPanel::fillReplacements() {
+  const int n = mCtl->vocabularySize();
+  const int keep = mWith->count() > 0 ? mWith->currentData().toInt() : int(gb::Tokenizer::kUnk);
+  QSignalBlocker block(mWith);
+  mWith->clear();
+  for (int i = 0; i < n; ++i) mWith->addItem(mCtl->tokenText(i), i);
+  mFilledVocabulary = n;
+  const int at = mWith->findData(keep);
+  if (at >= 0) mWith->setCurrentIndex(at);
+}
+
+void PerturbationPanel::fillPositions() {
+  QSignalBlocker block(mPosition);
+  const auto keep = mCtl->position();
+  mPosition->clear();
+  const QStringList src = mCtl->sourceTokens(), tgt = mCtl->targetTokens();
+  const bool ed = !mCtl->original().z.empty();
+  for (const auto& p : mCtl->positions()) {
+    const QString tok = p.stream == 'Z' ? src.value(p.index) : tgt.value(p.index);
+    const QString where = !ed ? tr("token %1").arg(p.index + 1)
+                          : p.stream == 'Z' ? tr("source %1").arg(p.index + 1)
+                                            : tr("target %1").arg(p.index + 1);
+    mPosition->addItem(tr("%1 · %2").arg(where, tok), QStringLiteral("%1:%2").arg(QChar::fromLatin1(p.stream)).arg(p.index));
+  }
+  const int at = mPosition->findData(QStringLiteral("%1:%2").arg(QChar::fromLatin1(keep.stream)).arg(keep.index));
+  mPosition->setCurrentIndex(std::max(0, at));
+  if (mCtl->ready()) apply();
+}
+
+void PerturbationPanel::apply() {
+  const QStringList key = mPosition->currentData().toString().split(QLatin1Char(':'));
+  if (key.size() != 2 || mWith->currentIndex() < 0) return;
+  PerturbationController::Position p{key[0] == QLatin1String("Z") ? 'Z' : 'X', key[1].toInt()};
+  const QString err = mCtl->replace(p, mWith->currentData().toInt());
+  if (!err.isEmpty()) mInfo->setText(err);
+}
+
+void PerturbationPanel::refresh() {
+  fillInputs();
+  if (mFilledVocabulary != mCtl->vocabularySize()) fillReplacements();
+  if (mWith->currentIndex() < 0 && mWith->count() > gb::Tokenizer::kUnk) mWith->setCurrentIndex(gb::Tokenizer::kUnk);
+  if (mInput->currentText().isEmpty()) {
+    mCtl->setInput(QString());
+    return;
+  }
+  const QString err = mCtl->setInput(mInput->currentText());
+  fillPositions();
+  if (!err.isEmpty()) mInfo->setText(err);
+}
+
+QString PerturbationPanel::summary() const { return mInfo->text(); }
+
+void PerturbationPanel::showResult() {
+  const bool ed = !mCtl->original().z.empty();
+  mEncoder->setVisible(ed);
+  mEncoderTitle->setVisible(ed);
+  if (mCtl->stages().empty()) {
+    mEncoder->clear();
+    mDecoder->clear();
+    mEncoderTitle->clear();
+    mDecoderTitle->clear();
+    if (!mCtl->ready()) mInfo->setText(tr("Build a model, then replace one token of a sentence and see which columns change."));
+    if (mStripText) mStripText->clear();
+    return;
+  }
+  // rows: the states in the order the forward pass makes them
+  auto matrix = [](const std::vector<const gb::PerturbationStage*>& st, gb::MatF& m, QStringList& rows) {
+    const int n = st.empty() ? 0 : int(st.front()->change.size());
+    m.resize(Eigen::Index(st.size()), n);
+    for (size_t r = 0; r < st.size(); ++r) {
+      const auto* s = st[r];
+      rows << (s->stream == 'P' ? tr("P (next token)")
+               : s->layer >= 0  ? tr("layer %1").arg(s->layer + 1)
+               : r == 0         ? tr("embedding")
+                                : tr("final norm"));
+      for (int j = 0; j < n && j < int(s->change.size()); ++j)
+        m(Eigen::Index(r), j) = s->identical[size_t(j)] ? 0.0f : std::max(float(s->change[size_t(j)]), 1e-30f);
+    }
+  };
+  // how many columns of a stream's last state changed, and which stayed exactly
+  auto count = [](const std::vector<const gb::PerturbationStage*>& st, int* same) {
+    int changed = 0;
+    *same = 0;
+    if (st.empty()) return 0;
+    for (bool id : st.back()->identical) (id ? *same : changed) += 1;
+    return changed;
+  };
+  auto dec = mCtl->stagesOf('X');
+  for (const auto* p : mCtl->stagesOf('P')) dec.push_back(p);
+  gb::MatF m;
+  QStringList rows;
+  matrix(dec, m, rows);
+  mDecoder->setMatrix(m, QString(), tr("column (the token it reads)"), rows, mCtl->targetTokens());
+  const auto enc = mCtl->stagesOf('Z');
+  if (ed) {
+    gb::MatF me;
+    QStringList re;
+    matrix(enc, me, re);
+    mEncoder->setMatrix(me, QString(), tr("column (the token it reads)"), re, mCtl->sourceTokens());
+    mEncoderTitle->setText(tr("<b>Encoder</b> (bidirectional self-attention): the change of each column of Z"));
+    mDecoderTitle->setText(tr("<b>Decoder</b> (causal self-attention and cross-attention): the change of each "
+                              "column of X and of the distribution P it predicts"));
+  } else {
+    mDecoderTitle->setText(tr("<b>Decoder</b> (causal self-attention): the change of each column of X and of the "
+                              "distribution P it predicts"));
+  }
+  const QString from = mCtl->tokenText(mCtl->originalToken()), to = mCtl->tokenText(mCtl->replacement());
+  int same = 0;
+  const int changed = count(dec, &same);
+  QString text = tr("“%1” → “%2”.").arg(from, to);
+  if (ed) {
+    int encSame = 0;
+    const int encChanged = count(enc, &encSame);
+    text += QLatin1Char(' ') + tr("Encoder: %1 of %2 columns changed.").arg(encChanged).arg(encChanged + encSame);
+  }
+  text += QLatin1Char(' ') + tr("Decoder: %1 of %2 columns changed, %3 bit for bit the same (=).")
+                                 .arg(changed)
+                                 .arg(changed + same)
+                                 .arg(same);
+  if (mCtl->position().stream == 'X' && same > 0)
+    text += QLatin1Char(' ') + tr("The causal mask lets no column read a later token: the columns before the "
+                                  "replaced one cannot change.");
+  else if (mCtl->position().stream == 'Z')
+    text += QLatin1Char(' ') + tr("Every encoder column reads every source token, and every decoder column reads "
+                                  "the encoder: everything changes.");
+  mInfo->setText(text);
+  if (mStripText) mStripText->setText(tr("“%1” → “%2”").arg(from, to));
+}
+
+bool PerturbationPanel::moveTo(int i) {
+  if (i < 0 || i >= mPosition->count() || i == mPosition->currentIndex()) return false;
+  mPosition->setCurrentIndex(i);
+  return true;
+}
+bool PerturbationPanel::presentNext() { return moveTo(mPosition->currentIndex() + 1); }
+bool PerturbationPanel::presentBack() { return moveTo(mPosition->currentIndex() - 1); }
+bool PerturbationPanel::presentFirst() { return moveTo(0); }
+bool PerturbationPanel::presentLast() { return moveTo(mPosition->count() - 1); }
+
+QWidget* PerturbationPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  mStripText = new QLabel(strip);
+  h->addWidget(mStripText, 1);
+  addStepButtons(this, strip, h, tr("Previous token"), tr("Next token"));
+  showResult();
+  return strip;
+}
+
+void PerturbationPanel::setPresenting(bool on) { mControls->setVisible(!on); }
+
+QJsonObject PerturbationPanel::viewState() const {
+  QJsonObject s;
+  s.insert(QStringLiteral("input"), mInput->currentText());
+  if (mCtl->ready()) {
+    s.insert(QStringLiteral("replace"), streamKey(mCtl->position().stream));
+    s.insert(QStringLiteral("position"), mCtl->position().index + (mCtl->position().stream == 'X' ? 0 : 1));
+    s.insert(QStringLiteral("with"), mCtl->tokenText(mCtl->replacement()));
+  }
+  return s;
+}
+
+void PerturbationPanel::setViewState(const QJsonObject& s) {
+  if (s.contains(QStringLiteral("input"))) mInput->setCurrentText(s.value(QStringLiteral("input")).toString());
+  if (s.contains(QStringLiteral("with"))) {
+    const int id = mCtl->tokenId(s.value(QStringLiteral("with")).toString());
+    const int at = mWith->findData(id);
+    if (at >= 0) mWith->setCurrentIndex(at);
+  }
+  if (s.contains(QStringLiteral("position"))) {
+    // positions count from 1 like the notes: source token k is z_k; target token k is x_k (x_0 is <bos>)
+    const bool source = s.value(QStringLiteral("replace")).toString() == QLatin1String("source");
+    const int k = s.value(QStringLiteral("position")).toInt();
+    const QString key = source ? QStringLiteral("Z:%1").arg(k - 1) : QStringLiteral("X:%1").arg(k);
+    const int at = mPosition->findData(key);
+    if (at >= 0) mPosition->setCurrentIndex(at);
+  }
+}
