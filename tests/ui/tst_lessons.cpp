@@ -9,13 +9,24 @@
 #include "lessonrunner.h"
 #include "mainwindow.h"
 #include "startpage.h"
+#include "controllers/algorithmcontroller.h"
+#include "controllers/perturbationcontroller.h"
+#include "lessondock.h"
+#include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
+#include "panels/maskspanel.h"
+#include "panels/parameterspanel.h"
+#include "panels/perturbationpanel.h"
+#include "widgets/matrixview.h"
 #include "panels/decodingpanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 #include "widgets/heatmap.h"
 
 #include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QLabel>
 #include <QElapsedTimer>
 #include <QMessageBox>
@@ -50,6 +61,25 @@ double openAndWait(MainWindow& w, const QString& name) {
   return reached.isEmpty() ? -1 : clock.elapsed() / 1000.0;
 }
 
+// What the class sees of the current tab (the view in its scroll area), once every queued replot is done.
+QImage grabView(MainWindow& w) {
+  for (int i = 0; i < 3; ++i) {
+    QCoreApplication::processEvents();
+    QTest::qWait(30);
+  }
+  return w.tabs()->currentWidget()->grab().toImage();
+}
+
+// How many pixels two pictures differ in (all of them when the sizes differ).
+qsizetype differingPixels(const QImage& a, const QImage& b) {
+  if (a.size() != b.size()) return qsizetype(std::max(a.width() * a.height(), b.width() * b.height()));
+  const QImage x = a.convertToFormat(QImage::Format_ARGB32), y = b.convertToFormat(QImage::Format_ARGB32);
+  qsizetype n = 0;
+  for (int r = 0; r < x.height(); ++r)
+    for (int c = 0; c < x.width(); ++c) n += x.pixel(c, r) != y.pixel(c, r);
+  return n;
+}
+
 // χ² limit at p = 0.001 for k degrees of freedom (Wilson–Hilferty).
 double chiSquareLimit(int k) {
   const double z = 3.09;
@@ -70,7 +100,7 @@ class TestLessons : public QObject {
   }
 
   void builtins_parse_in_both_languages() {
-    QCOMPARE(builtinLessonIds().size(), 3);
+    QCOMPARE(builtinLessonIds().size(), 4);
     for (const QString& id : builtinLessonIds())
       for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de")}) {
         QString error;
@@ -218,6 +248,285 @@ class TestLessons : public QObject {
     for (int c : counts) x += (c - e) * (c - e) / e;
     qInfo("τ = ∞: χ² = %.1f with %d degrees of freedom (limit %.1f)", x, V - 1, chiSquareLimit(V - 1));
     QVERIFY(x < chiSquareLimit(V - 1));
+  }
+
+  // Seed 004's experiment: "car" → "house" in the source changes every column of the bidirectional encoder (after
+  // the embedding, which changes only the replaced one) and every column of the decoder; "ein" → "das" in the target
+  // leaves the encoder and every earlier decoder column — and the distributions P there — bit for bit the same.
+  void why_the_mask_shows_what_the_causal_mask_protects() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const double s = openAndWait(w, QStringLiteral("why-the-mask"));
+    QVERIFY(s >= 0);
+    qInfo("the mask lesson reached its key moment in %.1f s", s);
+    auto* panel = w.findChild<PerturbationPanel*>();
+    QCOMPARE(w.tabs()->currentWidget()->findChild<PerturbationPanel*>(), panel);
+    PerturbationController* ctl = panel->controller();
+    QCOMPARE(ctl->position().stream, 'Z');
+    QVERIFY(ctl->tokenText(ctl->originalToken()).endsWith(QStringLiteral("car")));
+    QVERIFY(ctl->tokenText(ctl->replacement()).endsWith(QStringLiteral("house")));
+    const int n = int(ctl->original().z.size()), m = int(ctl->original().x.size());
+    QCOMPARE(n, 6);
+    QCOMPARE(m, 6);  // <bos> Ich will ein Auto kaufen
+    int encoderLayers = 0;
+    for (const auto* st : ctl->stagesOf('Z')) {
+      for (int j = 0; j < n; ++j) {
+        const bool changes = st->layer >= 0 || j == 5;  // the embedding: only "car" itself
+        QVERIFY2(st->identical[size_t(j)] != changes, qPrintable(QStringLiteral("encoder layer %1 column %2").arg(st->layer).arg(j)));
+      }
+      encoderLayers += st->layer >= 0;
+    }
+    QCOMPARE(encoderLayers, w.document()->config().enc_layers);
+    for (const char stream : {'X', 'P'})
+      for (const auto* st : ctl->stagesOf(stream))
+        if (st->layer >= 0 || stream == 'P')
+          for (int j = 0; j < m; ++j) QVERIFY(!st->identical[size_t(j)] && st->change[size_t(j)] > 0);
+    // the second beat: a target token replaced
+    QVERIFY(w.lessonRunner()->showBeat(1));
+    QCOMPARE(ctl->position().stream, 'X');
+    QCOMPARE(ctl->position().index, 3);
+    QVERIFY(ctl->tokenText(ctl->originalToken()).endsWith(QStringLiteral("ein")));
+    QVERIFY(ctl->tokenText(ctl->replacement()).endsWith(QStringLiteral("das")));
+    for (const auto* st : ctl->stagesOf('Z'))
+      for (int j = 0; j < n; ++j) QVERIFY(st->identical[size_t(j)] && st->change[size_t(j)] == 0.0);
+    int rows = 0;
+    for (const char stream : {'X', 'P'})
+      for (const auto* st : ctl->stagesOf(stream)) {
+        const bool embedding = stream == 'X' && st->layer < 0 && rows == 0;
+        for (int j = 0; j < m; ++j) {
+          const bool changes = embedding ? j == 3 : j >= 3;
+          QVERIFY2(st->identical[size_t(j)] != changes, qPrintable(QStringLiteral("%1 layer %2 column %3").arg(stream).arg(st->layer).arg(j)));
+          if (!changes) QCOMPARE(st->change[size_t(j)], 0.0);
+          // the map shows exactly that: 0 (marked "=") where the column is the same, the change's norm elsewhere
+          const float shown = panel->decoderView()->matrix()(rows, j);
+          QCOMPARE(shown == 0.0f, !changes);
+          if (changes) QCOMPARE(double(shown), double(float(st->change[size_t(j)])));
+        }
+        ++rows;
+      }
+    QCOMPARE(rows, panel->decoderView()->rows());
+    QVERIFY2(panel->summary().contains(QStringLiteral("3 bit for bit the same")), qPrintable(panel->summary()));
+  }
+
+  // A lecturer's lesson: beats recorded on every tab (attention, decoding with τ changed on the way, the stepper,
+  // the perturbation, masks, parameters, training), renamed, moved and deleted in the Lesson dock, saved with File →
+  // Save Lesson, and opened in a fresh window: every beat's picture is the one taken before saving, pixel for pixel.
+  void authored_lesson_reopens_pixel_for_pixel() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("authored.glassbox-lesson"));
+    QList<QImage> before;
+    gb::MatF valueBefore;  // the Parameters beat's values of θ
+    QStringList captions;
+    {
+      MainWindow w;
+      w.resize(1280, 800);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      QVERIFY(openAndWait(w, QStringLiteral("translation")) >= 0);
+      LessonRunner* run = w.lessonRunner();
+      QCOMPARE(run->lesson().beats.size(), 2);
+      QList<QImage> recorded;
+      // attention: causal scores of layer 1, head 2
+      w.tabs()->setCurrentIndex(0);
+      auto* ap = w.findChild<AttentionPanel*>();
+      ap->kindBox()->setCurrentIndex(ap->kindBox()->findData(int(gb::AttentionRecord::Kind::Causal)));
+      ap->layerBox()->setValue(1);
+      ap->headBox()->setCurrentIndex(1);
+      ap->modeBox()->setCurrentIndex(1);
+      QCOMPARE(w.addBeat(QStringLiteral("causal scores")), 1);
+      recorded << grabView(w);
+      // decoding: two greedy tokens, then two drawn at τ = 1.5
+      w.tabs()->setCurrentIndex(3);
+      auto* dp = w.findChild<DecodingPanel*>();
+      dp->inputBox()->setCurrentText(QStringLiteral("I have a dog"));
+      dp->temperatureSlider()->setValue(0);
+      dp->seedBox()->setValue(7);
+      dp->startButton()->click();
+      dp->stepButton()->click();
+      dp->stepButton()->click();
+      dp->temperatureSlider()->setValue(30);
+      dp->stepButton()->click();
+      dp->stepButton()->click();
+      QCOMPARE(dp->controller()->history().size(), size_t(4));
+      w.addBeat(QStringLiteral("greedy, then τ = 1.5"));
+      recorded << grabView(w);
+      // the stepper, 9 lines in
+      w.tabs()->setCurrentIndex(4);
+      auto* al = w.findChild<AlgorithmPanel*>();
+      al->inputBox()->setCurrentText(QStringLiteral("I want to buy a car"));
+      al->startButton()->click();
+      for (int i = 0; i < 9; ++i) al->nextButton()->click();
+      w.addBeat(QStringLiteral("nine lines"));
+      recorded << grabView(w);
+      // the perturbation: the second target token replaced by "Haus"
+      w.tabs()->setCurrentIndex(6);
+      auto* pp = w.findChild<PerturbationPanel*>();
+      pp->inputBox()->setCurrentText(QStringLiteral("I want to buy a car"));
+      pp->positionBox()->setCurrentIndex(pp->positionBox()->count() - 4);
+      pp->replacementBox()->setCurrentIndex(pp->replacementBox()->findData(pp->controller()->tokenId(QStringLiteral("Haus"))));
+      w.addBeat(QStringLiteral("a perturbation"));
+      recorded << grabView(w);
+      // masks, parameters, training
+      w.tabs()->setCurrentIndex(1);
+      w.findChild<MasksPanel*>()->exampleBox()->setValue(3);
+      w.addBeat(QStringLiteral("masks of example 3"));
+      recorded << grabView(w);
+      w.tabs()->setCurrentIndex(2);
+      w.findChild<ParametersPanel*>()->tensorBox()->setCurrentIndex(4);
+      w.addBeat(QStringLiteral("a tensor"));
+      recorded << grabView(w);
+      w.tabs()->setCurrentIndex(5);
+      w.addBeat(QStringLiteral("the loss"));
+      recorded << grabView(w);
+      QCOMPARE(run->lesson().beats.size(), 9);
+      // every recorded beat shown again in the same window looks as it did when recorded
+      for (int i = 0; i < recorded.size(); ++i) {
+        QVERIFY(run->showBeat(i + 1));
+        const qsizetype d = differingPixels(grabView(w), recorded[i]);
+        QVERIFY2(d == 0, qPrintable(QStringLiteral("beat %1 (%2) differs from its recording in %3 pixels")
+                                        .arg(i + 1).arg(run->lesson().beats[i + 1].caption).arg(d)));
+      }
+      // the Lesson dock: rename in place, move down, delete
+      auto* dock = w.lessonDock()->findChild<LessonDock*>();
+      QVERIFY(w.lessonDock()->isVisible());
+      QCOMPARE(dock->beatList()->count(), 9);
+      dock->beatList()->item(2)->setText(QStringLiteral("greedy first, then sampled"));
+      QCOMPARE(run->lesson().beats[2].caption, QStringLiteral("greedy first, then sampled"));
+      dock->beatList()->setCurrentRow(2);
+      dock->downButton()->click();
+      QCOMPARE(run->lesson().beats[3].caption, QStringLiteral("greedy first, then sampled"));
+      QCOMPARE(run->lesson().beats[2].caption, QStringLiteral("nine lines"));
+      dock->beatList()->setCurrentRow(8);
+      dock->deleteButton()->click();
+      QCOMPARE(run->lesson().beats.size(), 8);
+      QCOMPARE(dock->beatList()->count(), 8);
+      dock->titleEdit()->setText(QStringLiteral("My lesson"));
+      emit dock->titleEdit()->editingFinished();
+      QCOMPARE(run->lesson().title, QStringLiteral("My lesson"));
+      for (int i = 0; i < run->lesson().beats.size(); ++i) {
+        QVERIFY(run->showBeat(i));
+        before << grabView(w);
+        captions << run->lesson().beats[i].caption;
+        if (w.tabs()->currentIndex() == 2) valueBefore = w.findChild<ParametersPanel*>()->valueView()->matrix();
+      }
+      QVERIFY(valueBefore.size() > 0);
+      QCOMPARE(w.saveLesson(path), QString());
+      w.document()->setModified(false);
+    }
+    QVERIFY(QFileInfo(path).size() > 0);
+    MainWindow fresh;
+    fresh.resize(1280, 800);
+    fresh.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    const double s = openAndWait(fresh, path);
+    QVERIFY(s >= 0);
+    qInfo("the saved lesson opened in %.2f s", s);
+    LessonRunner* run = fresh.lessonRunner();
+    QCOMPARE(run->lesson().title, QStringLiteral("My lesson"));
+    QCOMPARE(run->lesson().beats.size(), before.size());
+    for (int i = 0; i < before.size(); ++i) {
+      QCOMPARE(run->lesson().beats[i].caption, captions[i]);
+      QVERIFY(run->showBeat(i));
+      const QImage after = grabView(fresh);
+      // The Parameters tab also shows the training run's last gradient and update and its gradient norms per step:
+      // a model file does not hold those yet (an open item of the Lessons issue; the maps beside θ are laid out
+      // by them), so for that beat the tensor shown and its values are compared, not the picture.
+      if (fresh.tabs()->currentIndex() == 2) {
+        auto* pp = fresh.findChild<ParametersPanel*>();
+        QCOMPARE(pp->tensorBox()->currentIndex(), 4);
+        QVERIFY(pp->valueView()->matrix() == valueBefore);
+        continue;
+      }
+      const qsizetype d = differingPixels(after, before[i]);
+      if (d != 0) {
+        before[i].save(dir.filePath(QStringLiteral("before-%1.png").arg(i)));
+        after.save(dir.filePath(QStringLiteral("after-%1.png").arg(i)));
+        dir.setAutoRemove(false);
+      }
+      QVERIFY2(d == 0, qPrintable(QStringLiteral("beat %1 (%2): %3 pixels differ after reopening (pictures in %4)")
+                                      .arg(i + 1).arg(captions[i]).arg(d).arg(dir.path())));
+    }
+    // in presentation mode Space walks the beats — and a beat's own steps first, when it has some
+    fresh.setPresenting(true);
+    QVERIFY(run->showBeat(1));  // "causal scores", on the Attention tab
+    QVERIFY(run->setWalk(1, 1));
+    const int head = fresh.findChild<AttentionPanel*>()->headBox()->currentIndex();
+    QTest::keyClick(fresh.tabs()->currentWidget(), Qt::Key_Space);
+    QCOMPARE(run->beat(), 1);  // the beat's own step: the next head
+    QCOMPARE(fresh.findChild<AttentionPanel*>()->headBox()->currentIndex(), head + 1);
+    QTest::keyClick(fresh.tabs()->currentWidget(), Qt::Key_Space);
+    QCOMPARE(run->beat(), 2);
+    QVERIFY(fresh.captionBar()->isVisible());
+    QCOMPARE(fresh.captionBar()->text(), captions[2]);
+    QCOMPARE(fresh.tabs()->currentIndex(), 4);  // "nine lines": the Algorithm tab
+    const size_t line = fresh.findChild<AlgorithmPanel*>()->controller()->stepper()->position();
+    QTest::keyClick(fresh.tabs()->currentWidget(), Qt::Key_Right);  // the arrow steps the tab itself
+    QCOMPARE(run->beat(), 2);
+    QCOMPARE(fresh.findChild<AlgorithmPanel*>()->controller()->stepper()->position(), line + 1);
+    QTest::keyClick(fresh.tabs()->currentWidget(), Qt::Key_PageDown);  // the remote's key: the next beat
+    QCOMPARE(run->beat(), 3);
+    QCOMPARE(fresh.tabs()->currentIndex(), 3);
+    QTest::keyClick(fresh.tabs()->currentWidget(), Qt::Key_Backspace);
+    QCOMPARE(run->beat(), 2);
+    fresh.setPresenting(false);
+    fresh.document()->setModified(false);
+  }
+
+  // A saved lesson cut short, or a model file without a lesson, is refused with a message naming the file; the
+  // open model stays.
+  void broken_saved_lessons_are_refused() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setErrorReporter([](const QString&) {});
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    w.modelPanel()->buildButton()->click();
+    QVERIFY(w.document()->hasModel());
+    const QString plain = dir.filePath(QStringLiteral("plain.safetensors"));
+    QVERIFY(w.saveAs(plain));
+    QCOMPARE(w.addBeat(QStringLiteral("the first beat")), 0);
+    const QString lesson = dir.filePath(QStringLiteral("tiny.glassbox-lesson"));
+    QCOMPARE(w.saveLesson(lesson), QString());
+    QFile f(lesson);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    f.close();
+    const int generation = w.document()->generation();
+    QString err = w.openLesson(plain);
+    QVERIFY2(err.contains(QStringLiteral("without a lesson")) && err.contains(plain), qPrintable(err));
+    for (const qsizetype keep : {qsizetype(7), qsizetype(40), bytes.size() / 2, bytes.size() - 1}) {
+      const QString cut = dir.filePath(QStringLiteral("cut-%1.glassbox-lesson").arg(keep));
+      QFile c(cut);
+      QVERIFY(c.open(QIODevice::WriteOnly));
+      c.write(bytes.left(keep));
+      c.close();
+      err = w.openLesson(cut);
+      QVERIFY2(!err.isEmpty() && err.contains(QFileInfo(cut).fileName()), qPrintable(err));
+      QCOMPARE(w.document()->generation(), generation);
+      QVERIFY(!w.lessonRunner()->running());
+    }
+    // the lesson inside, broken: a beat on a tab that does not exist
+    QByteArray hostile = bytes;
+    // (the lesson is a JSON text inside the file's JSON header: its quotes are escaped; the same length keeps the
+    // header's length right)
+    const QByteArray key = "\\\"tab\\\": \\\"attention";
+    const qsizetype at = hostile.indexOf(key);
+    QVERIFY(at > 0);
+    hostile.replace(at + key.size() - 9, 9, "xyzzyxyzz");
+    const QString bad = dir.filePath(QStringLiteral("bad.glassbox-lesson"));
+    QFile b(bad);
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write(hostile);
+    b.close();
+    err = w.openLesson(bad);
+    QVERIFY2(err.contains(QStringLiteral("tab")) && err.contains(bad), qPrintable(err));
+    QCOMPARE(w.document()->generation(), generation);
+    // the intact one opens
+    w.document()->setModified(false);
+    QCOMPARE(w.openLesson(lesson), QString());
+    w.document()->setModified(false);
   }
 
   void hostile_lesson_files_are_refused() {

@@ -559,10 +559,12 @@ QJsonObject DecodingPanel::viewState() const {
 void DecodingPanel::setViewState(const QJsonObject& s) {
   const double tau = tauOf(s.value(QStringLiteral("tau")), temperatureAt(mTau->value()));
   mTau->setValue(std::isinf(tau) ? kInfinityPosition : int(std::lround(tau / 0.05)));
-  if (s.contains(QStringLiteral("top_k"))) mTopK->setValue(s.value(QStringLiteral("top_k")).toInt());
-  if (s.contains(QStringLiteral("top_p"))) mTopP->setValue(s.value(QStringLiteral("top_p")).toDouble());
-  if (s.contains(QStringLiteral("seed"))) mSeed->setValue(s.value(QStringLiteral("seed")).toInt());
-  if (s.contains(QStringLiteral("beam_width"))) mBeamWidth->setValue(s.value(QStringLiteral("beam_width")).toInt());
+  // the sampler's settings a beat leaves out are the defaults (not whatever the tab had): a beat looks the same
+  // in every window
+  mTopK->setValue(s.value(QStringLiteral("top_k")).toInt(0));
+  mTopP->setValue(s.value(QStringLiteral("top_p")).toDouble(1.0));
+  mSeed->setValue(s.value(QStringLiteral("seed")).toInt(0));
+  mBeamWidth->setValue(s.value(QStringLiteral("beam_width")).toInt(4));
   if (s.contains(QStringLiteral("input"))) mInput->setCurrentText(s.value(QStringLiteral("input")).toString());
   const QJsonValue steps = s.value(QStringLiteral("steps"));
   if (steps.isUndefined()) return;

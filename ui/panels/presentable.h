@@ -26,7 +26,8 @@ class Presentable {
   virtual void setPresenting(bool on) = 0;
   // The view's settings (what the tab shows: the probe, layer, head, τ, the decoded tokens, the stepper's line, …)
   // as a lesson beat stores them, and back: setViewState(viewState()) shows the same picture again, also in
-  // another window with the same model. Keys that are missing keep their current setting.
+  // another window with the same model. Keys that are missing keep their current setting (the Decoding tab's
+  // sampler settings go to their defaults: τ, top-k, top-p and the seed decide what is drawn).
   virtual QJsonObject viewState() const = 0;
   virtual void setViewState(const QJsonObject& state) = 0;
 };
