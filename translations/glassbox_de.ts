@@ -835,6 +835,97 @@ Maske %8</translation>
     </message>
 </context>
 <context>
+    <name>LessonDock</name>
+    <message>
+        <source>Attention</source>
+        <translation>Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation>Masken</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Decoding</source>
+        <translation>Dekodieren</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>Algorithmus</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Perturbation</source>
+        <translation>Störung</translation>
+    </message>
+    <message>
+        <source>No lesson open: Add Beat begins one</source>
+        <translation>Keine Lektion offen: „Beat hinzufügen“ beginnt eine</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>Lesson title</source>
+        <translation>Titel der Lektion</translation>
+    </message>
+    <message>
+        <source>Beats</source>
+        <translation>Beats</translation>
+    </message>
+    <message>
+        <source>&amp;Steps within the beat:</source>
+        <translation>&amp;Schritte im Beat:</translation>
+    </message>
+    <message>
+        <source>Steps within the beat</source>
+        <translation>Schritte im Beat</translation>
+    </message>
+    <message>
+        <source>How many presses of Space step the beat's own view (the next token, the next line) before Space shows the next beat.</source>
+        <translation>Wie oft die Leertaste die Ansicht des Beats selbst weiterschaltet (nächstes Token, nächste Zeile), bevor sie den nächsten Beat zeigt.</translation>
+    </message>
+    <message>
+        <source>&amp;Add Beat</source>
+        <translation>Beat &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>S&amp;how</source>
+        <translation>&amp;Zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Do&amp;wn</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Save &amp;Lesson…</source>
+        <translation>&amp;Lektion speichern …</translation>
+    </message>
+    <message>
+        <source>Records the current tab and its settings as a beat (Ctrl+B)</source>
+        <translation>Hält den aktuellen Tab mit seinen Einstellungen als Beat fest (Strg+B)</translation>
+    </message>
+    <message>
+        <source>Beat %1 — the %2 tab</source>
+        <translation>Beat %1 — Tab „%2“</translation>
+    </message>
+</context>
+<context>
     <name>LessonRunner</name>
     <message>
         <source>A lesson is being prepared already.</source>
@@ -871,6 +962,10 @@ Maske %8</translation>
     <message>
         <source>The lesson's training did not finish.</source>
         <translation>Das Training der Lektion wurde nicht fertig.</translation>
+    </message>
+    <message>
+        <source>Untitled lesson</source>
+        <translation>Unbenannte Lektion</translation>
     </message>
 </context>
 <context>
@@ -930,6 +1025,14 @@ Maske %8</translation>
     <message>
         <source>%1 is not a lesson file: it is larger than 16 MB.</source>
         <translation>%1 ist keine Lektionsdatei: Sie ist größer als 16 MB.</translation>
+    </message>
+    <message>
+        <source>at most 4096 steps</source>
+        <translation>höchstens 4096 Schritte</translation>
+    </message>
+    <message>
+        <source>%1 is a model without a lesson: open it with File → Open.</source>
+        <translation>%1 ist ein Modell ohne Lektion: Öffnen Sie es mit Datei → Öffnen.</translation>
     </message>
 </context>
 <context>
@@ -1166,10 +1269,6 @@ Maske %8</translation>
         <translation>Modell öffnen</translation>
     </message>
     <message>
-        <source>Glassbox models (*.safetensors);;All files (*)</source>
-        <translation>Glassbox-Modelle (*.safetensors);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Could not open %1.
 
 %2
@@ -1278,10 +1377,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>zum Anfang / zum Ende</translation>
     </message>
     <message>
-        <source>1 – 6</source>
-        <translation>1 – 6</translation>
-    </message>
-    <message>
         <source>the tabs</source>
         <translation>die Tabs</translation>
     </message>
@@ -1380,6 +1475,82 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Training is running: pause or stop it before opening a lesson.</source>
         <translation>Das Training läuft: Halten Sie es an oder beenden Sie es, bevor Sie eine Lektion öffnen.</translation>
+    </message>
+    <message>
+        <source>Perturbation</source>
+        <translation>Störung</translation>
+    </message>
+    <message>
+        <source>Space, Page Down (a lesson open)</source>
+        <translation>Leertaste, Bild ab (Lektion offen)</translation>
+    </message>
+    <message>
+        <source>the lesson's next beat, and each beat's own steps; → and ← still step the tab</source>
+        <translation>der nächste Beat der Lektion und die Schritte jedes Beats; → und ← schalten weiter den Tab</translation>
+    </message>
+    <message>
+        <source>1 – 7</source>
+        <translation>1 – 7</translation>
+    </message>
+    <message>
+        <source>Ctrl+B</source>
+        <translation>Strg+B</translation>
+    </message>
+    <message>
+        <source>record the view as a lesson beat</source>
+        <translation>die Ansicht als Beat der Lektion festhalten</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Save Lesso&amp;n…</source>
+        <translation>Lektio&amp;n speichern …</translation>
+    </message>
+    <message>
+        <source>Add &amp;Beat…</source>
+        <translation>&amp;Beat hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Glassbox models and lessons (*.safetensors *.glassbox-lesson);;All files (*)</source>
+        <translation>Glassbox-Modelle und -Lektionen (*.safetensors *.glassbox-lesson);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The model opened, but its lesson cannot be read.
+
+%1</source>
+        <translation>Das Modell wurde geöffnet, aber seine Lektion ist nicht lesbar.
+
+%1</translation>
+    </message>
+    <message>
+        <source>A beat shows a model: build or open one first.</source>
+        <translation>Ein Beat zeigt ein Modell: Bauen oder öffnen Sie zuerst eines.</translation>
+    </message>
+    <message>
+        <source>Add Beat</source>
+        <translation>Beat hinzufügen</translation>
+    </message>
+    <message>
+        <source>Caption of the beat (what the class should see here):</source>
+        <translation>Bildunterschrift des Beats (was die Klasse hier sehen soll):</translation>
+    </message>
+    <message>
+        <source>Beat %1 recorded: %2</source>
+        <translation>Beat %1 festgehalten: %2</translation>
+    </message>
+    <message>
+        <source>The lesson has no beats yet: add one with View → Add Beat (Ctrl+B).</source>
+        <translation>Die Lektion hat noch keine Beats: Fügen Sie einen mit Ansicht → Beat hinzufügen (Strg+B) hinzu.</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>Lektion speichern</translation>
+    </message>
+    <message>
+        <source>Glassbox lessons (*.glassbox-lesson)</source>
+        <translation>Glassbox-Lektionen (*.glassbox-lesson)</translation>
     </message>
 </context>
 <context>
@@ -1538,6 +1709,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>%1 (numbered)</source>
         <translation>%1 (nummeriert)</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: 0 — bit for bit the same</source>
+        <translation>Zeile %1, Spalte %2: 0 — Bit für Bit gleich</translation>
     </message>
 </context>
 <context>
@@ -1932,6 +2107,152 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     </message>
 </context>
 <context>
+    <name>PerturbationController</name>
+    <message>
+        <source>Build or open a model first.</source>
+        <translation>Bauen oder öffnen Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <source>The model cannot read “%1”: it needs a tokenizer that knows its words, and at most %2 tokens.</source>
+        <translation>Das Modell kann „%1“ nicht lesen: Es braucht einen Tokenizer, der die Wörter kennt, und höchstens %2 Tokens.</translation>
+    </message>
+    <message>
+        <source>Type a sentence first.</source>
+        <translation>Tippen Sie zuerst einen Satz.</translation>
+    </message>
+    <message>
+        <source>The sentence has no token at position %1.</source>
+        <translation>Der Satz hat kein Token an Position %1.</translation>
+    </message>
+    <message>
+        <source>The vocabulary has no token %1.</source>
+        <translation>Das Vokabular hat kein Token %1.</translation>
+    </message>
+</context>
+<context>
+    <name>PerturbationPanel</name>
+    <message>
+        <source>&amp;Sentence:</source>
+        <translation>&amp;Satz:</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Ersetze</translation>
+    </message>
+    <message>
+        <source>&amp;by</source>
+        <translation>&amp;durch</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <source>Token to replace</source>
+        <translation>Zu ersetzendes Token</translation>
+    </message>
+    <message>
+        <source>Replacement token</source>
+        <translation>Ersatz-Token</translation>
+    </message>
+    <message>
+        <source>Build a model, then replace one token of a sentence and see which columns change.</source>
+        <translation>Bauen Sie ein Modell, ersetzen Sie dann ein Token eines Satzes und sehen Sie, welche Spalten sich ändern.</translation>
+    </message>
+    <message>
+        <source>Change of each encoder column</source>
+        <translation>Änderung jeder Encoder-Spalte</translation>
+    </message>
+    <message>
+        <source>‖change‖</source>
+        <translation>‖Änderung‖</translation>
+    </message>
+    <message>
+        <source>Change of each decoder column</source>
+        <translation>Änderung jeder Decoder-Spalte</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>Token %1</translation>
+    </message>
+    <message>
+        <source>source %1</source>
+        <translation>Quelle %1</translation>
+    </message>
+    <message>
+        <source>target %1</source>
+        <translation>Ziel %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>P (next token)</source>
+        <translation>P (nächstes Token)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>letzte Norm</translation>
+    </message>
+    <message>
+        <source>column (the token it reads)</source>
+        <translation>Spalte (das Token, das sie liest)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Encoder&lt;/b&gt; (bidirectional self-attention): the change of each column of Z</source>
+        <translation>&lt;b&gt;Encoder&lt;/b&gt; (bidirektionale Selbstaufmerksamkeit): die Änderung jeder Spalte von Z</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decoder&lt;/b&gt; (causal self-attention and cross-attention): the change of each column of X and of the distribution P it predicts</source>
+        <translation>&lt;b&gt;Decoder&lt;/b&gt; (kausale Selbstaufmerksamkeit und Kreuzaufmerksamkeit): die Änderung jeder Spalte von X und der Verteilung P, die sie vorhersagt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decoder&lt;/b&gt; (causal self-attention): the change of each column of X and of the distribution P it predicts</source>
+        <translation>&lt;b&gt;Decoder&lt;/b&gt; (kausale Selbstaufmerksamkeit): die Änderung jeder Spalte von X und der Verteilung P, die sie vorhersagt</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2”.</source>
+        <translation>„%1“ → „%2“.</translation>
+    </message>
+    <message>
+        <source>Encoder: %1 of %2 columns changed.</source>
+        <translation>Encoder: %1 von %2 Spalten geändert.</translation>
+    </message>
+    <message>
+        <source>Decoder: %1 of %2 columns changed, %3 bit for bit the same (=).</source>
+        <translation>Decoder: %1 von %2 Spalten geändert, %3 Bit für Bit gleich (=).</translation>
+    </message>
+    <message>
+        <source>The causal mask lets no column read a later token: the columns before the replaced one cannot change.</source>
+        <translation>Die kausale Maske lässt keine Spalte ein späteres Token lesen: Die Spalten vor dem ersetzten können sich nicht ändern.</translation>
+    </message>
+    <message>
+        <source>Every encoder column reads every source token, and every decoder column reads the encoder: everything changes.</source>
+        <translation>Jede Encoder-Spalte liest jedes Quelltoken, und jede Decoder-Spalte liest den Encoder: Alles ändert sich.</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2”</source>
+        <translation>„%1“ → „%2“</translation>
+    </message>
+    <message>
+        <source>Previous token</source>
+        <translation>Vorheriges Token</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>Nächstes Token</translation>
+    </message>
+</context>
+<context>
     <name>StartPage</name>
     <message>
         <source>Lessons</source>
@@ -1966,8 +2287,8 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Lektion öffnen</translation>
     </message>
     <message>
-        <source>Glassbox lessons (*.json);;All files (*)</source>
-        <translation>Glassbox-Lektionen (*.json);;Alle Dateien (*)</translation>
+        <source>Glassbox lessons (*.glassbox-lesson *.json);;All files (*)</source>
+        <translation>Glassbox-Lektionen (*.glassbox-lesson *.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,7 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   auto* withLabel = new QLabel(tr("&by"), this);
   withLabel->setBuddy(mWith);
   mInput->setAccessibleName(tr("Sentence"));
+  mInput->lineEdit()->setAccessibleName(tr("Sentence"));
   mPosition->setAccessibleName(tr("Token to replace"));
   mWith->setAccessibleName(tr("Replacement token"));
   mControls = new QWidget(this);
