@@ -11,6 +11,7 @@ GLASSBOX_PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   fonts-dejavu-core qt6-translations-l10n
   poppler-utils
+  python3-torch python3-numpy  # the PyTorch bridge's tests (python/glassbox_torch.py, torchrun with gloo)
 )
 
 glassbox_install_missing() {
