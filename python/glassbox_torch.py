@@ -22,7 +22,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-__all__ = ["load", "save", "GlassboxModel", "Tokenizer", "make_config", "read_safetensors", "write_safetensors"]
+__all__ = ["load", "save", "GlassboxModel", "Tokenizer", "make_config", "read_examples", "text_examples",
+           "read_safetensors", "write_safetensors"]
 
 FORMAT = "1"
 LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps
@@ -206,6 +207,39 @@ class Tokenizer:
             s = self.vocab[i]
             out.append(" " + s[1:] if self.kind != "char" and s.startswith(_SPACE_MARK) else s)
         return "".join(out)
+
+
+def text_examples(text, tokenizer, max_len):
+    """Token windows of a text as Glassbox cuts them (core/text/datafile.cpp examples_from_text): the encoded
+    text in consecutive pieces of ℓ_max tokens, the last one shorter, none shorter than 2."""
+    ids = tokenizer.encode(text)
+    return [ids[i:i + max_len] for i in range(0, max(0, len(ids) - 1), max_len) if len(ids[i:i + max_len]) >= 2]
+
+
+def read_examples(path, config, tokenizer=None, val_fraction=0.1):
+    """Training examples from a data file, as glassbox-cli train reads it: JSON Lines of ids (recognised by
+    content) as [ids] or (source, target) pairs, or else a text file through the tokenizer (decoder-only; the
+    first 1 − val_fraction of its bytes). Returns (examples, kind) with kind "ids" or "text"."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    first = next((line.strip() for line in raw.splitlines() if line.strip()), b"")
+    ed = config["variant"] == "encoder-decoder"
+    if first.startswith(b"{"):
+        out = []
+        for n, line in enumerate(raw.decode("utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            j = json.loads(line)
+            out.append((j["source"], j["target"]) if ed else (j["ids"],))
+        return out, "ids"
+    if ed:
+        raise ValueError(f"{path}: plain text needs a decoder-only model (give JSON Lines of ids)")
+    if tokenizer is None:
+        raise ValueError(f"{path}: text without a tokenizer (give JSON Lines of ids)")
+    cut = int(len(raw) * (1.0 - val_fraction))
+    while cut < len(raw) and (raw[cut] & 0xC0) == 0x80:  # do not split a UTF-8 character
+        cut += 1
+    return [(x,) for x in text_examples(raw[:cut].decode("utf-8", "replace"), tokenizer, config["max_len"])], "text"
 
 
 # ------------------------------------------------------------------------------------------------ the model
