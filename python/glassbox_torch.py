@@ -541,9 +541,10 @@ def save(model, path, tokenizer=None, history=None):
         tok = Tokenizer.from_json(tok)
     if tok is not None and len(tok) > m.config["vocab_size"]:
         raise ValueError(f"save: the tokenizer has {len(tok)} tokens, the model only {m.config['vocab_size']}")
-    meta = dict(m.extra)
-    meta["glassbox.format"] = FORMAT
-    meta["glassbox.config"] = json.dumps({k: m.config[k] for k in CONFIG_KEYS}, separators=(",", ":"))
+    # format and config first: file managers recognise a Glassbox model by them near the start (its MIME magic)
+    meta = {"glassbox.format": FORMAT,
+            "glassbox.config": json.dumps({k: m.config[k] for k in CONFIG_KEYS}, separators=(",", ":"))}
+    meta.update((k, v) for k, v in m.extra.items() if k not in meta)
     if tok is not None:
         meta["glassbox.tokenizer"] = json.dumps(tok.to_json(), ensure_ascii=False, separators=(",", ":"))
     h = m.history if history is None else history
