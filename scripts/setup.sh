@@ -12,6 +12,8 @@ GLASSBOX_PACKAGES=(
   fonts-dejavu-core qt6-translations-l10n
   poppler-utils
   python3-torch python3-numpy  # the PyTorch bridge's tests (python/glassbox_torch.py, torchrun with gloo)
+  desktop-file-utils appstream shared-mime-info  # install_check: the validators, update-mime-database
+  dpkg-dev fakeroot  # cpack -G DEB (dpkg-shlibdeps finds the dependencies)
 )
 
 glassbox_install_missing() {
