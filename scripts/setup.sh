@@ -13,7 +13,7 @@ GLASSBOX_PACKAGES=(
   poppler-utils
   python3-torch python3-numpy  # the PyTorch bridge's tests (python/glassbox_torch.py, torchrun with gloo)
   desktop-file-utils appstream shared-mime-info  # install_check: the validators, update-mime-database
-  dpkg-dev fakeroot  # cpack -G DEB (dpkg-shlibdeps finds the dependencies)
+  dpkg-dev  # cpack -G DEB: dpkg-shlibdeps finds the dependencies (test package_check)
 )
 
 glassbox_install_missing() {
