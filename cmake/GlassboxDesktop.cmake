@@ -94,8 +94,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-translations-l10n, fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-torch")
-if(NOT GLASSBOX_PORTABLE)
-  message(STATUS "Glassbox: -march=native build; for a package that runs on any x86-64 configure with "
-                 "-DGLASSBOX_PORTABLE=ON")
+if(NOT GLASSBOX_PORTABLE)  # said again when cpack runs: such a package only runs on CPUs like this one
+  set(CPACK_PRE_BUILD_SCRIPTS ${PROJECT_SOURCE_DIR}/cmake/CPackNativeWarning.cmake)
 endif()
 include(CPack)
