@@ -81,7 +81,7 @@ def main():
             batch.append(examples[order[pos]])
             pos += 1
         mine = batch[rank::world]
-        tokens = sum(targets(s) for s in batch)
+        tokens = max(1, sum(targets(s) for s in batch))  # a batch of one-token sequences predicts nothing
         lr = a.lr * min(1.0, (step + 1) / a.warmup) if a.warmup > 0 else a.lr
         for group in opt.param_groups:
             group["lr"] = lr
