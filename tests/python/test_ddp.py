@@ -2,7 +2,8 @@
 DistributedDataParallel under torchrun (two processes, gloo), brought back and opened by glassbox-cli (and, when
 GLASSBOX_GUI is set, by the glassbox window) with one joined loss history.
 
-Run by CTest with GLASSBOX_CLI, PYTHONPATH (python/) and optionally GLASSBOX_GUI set; needs python3-torch.
+Run by CTest with GLASSBOX_CLI, GLASSBOX_FIXTURES, PYTHONPATH (python/) and optionally GLASSBOX_GUI set; needs
+python3-torch.
 """
 import json
 import math
@@ -104,6 +105,25 @@ class DDPRecipe(unittest.TestCase):
         self.assertLess(first_torch, 0.8 * math.log(config["vocab_size"]))
         self.assertLess(abs(first_torch - last_glassbox), 0.25 * last_glassbox)
         self.assertEqual(info["tokenizer"]["size"], len(tok))
+
+    def test_encoder_decoder(self):
+        """The other variant: an encoder-decoder model on JSON Lines of (source, target) ids, two processes."""
+        parity = os.path.join(os.environ["GLASSBOX_FIXTURES"], "parity")
+        out = os.path.join(self.dir, "ed_ddp.safetensors")
+        log = run(sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", 2,
+                  "--redirects", "1", "--tee", "1", "--log_dir", os.path.join(self.dir, "logs_ed"), RECIPE,
+                  "--model", os.path.join(parity, "ed_small.safetensors"), "--data",
+                  os.path.join(parity, "ed_small.jsonl"), "--out", out, "--steps", 4, "--batch-size", 4,
+                  "--backend", "gloo", env=dict(os.environ, OMP_NUM_THREADS="1"))
+        self.assertIn("world size 2 (gloo), 10 examples (ids)", log)
+        info = json.loads(run(CLI, "inspect", out, "--json"))
+        self.assertEqual(info["config"]["variant"], "encoder-decoder")
+        self.assertEqual(info["history"]["steps"], 4)
+        model, _, _ = gt.load(out)
+        src, tgt = [3, 1, 4], [1, 5, 9, 2]
+        lp = json.loads(run(CLI, "forward", "--model", out, "--source-ids", "3,1,4", "--target-ids", "1,5,9,2"))
+        with torch.no_grad():
+            self.assertLessEqual((model.log_probs(src, tgt) - torch.tensor(lp["logprobs"])).abs().max().item(), 1e-5)
 
     def test_result_works_in_glassbox(self):
         out = self.out[2]
