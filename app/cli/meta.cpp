@@ -114,6 +114,8 @@ int cmd_manpage(int, char**) {
        ".PP\nEvery command prints its results on standard output, ending with a newline, and with \\fB\\-\\-json\\fR "
        "as one JSON object; progress and messages go to standard error. Errors name the file, line or field and "
        "exit with status 1 (2 for a usage error).\n";
+  m += ".SH OPTIONS\n.TP\n.B \\-\\-help\nlist the commands (each command has its own \\fB\\-\\-help\\fR)\n"
+       ".TP\n.B \\-\\-version\nprint the version\n";
   m += ".SH COMMANDS\n";
   for (const auto& c : commands()) m += ".TP\n.B " + roff(c.name) + "\n" + roff(c.summary) + "\n";
   for (const auto& c : commands()) {
