@@ -27,6 +27,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QThread>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTimer>
 
@@ -153,9 +154,19 @@ int main(int argc, char** argv) {
     const int i = tabs.indexOf(parser.value(QStringLiteral("tab")).toLower());
     if (i >= 0) w.tabs()->setCurrentIndex(i);
   }
-  if (!parser.positionalArguments().isEmpty()) w.openFile(parser.positionalArguments().first());
+  // A lesson file as the argument (a double-click on one) opens as --lesson does; the patterns are the MIME type's
+  // (cmake/GlassboxDesktop.cmake).
+  QString lessonArg = parser.value(QStringLiteral("lesson"));
+  QString modelArg = parser.positionalArguments().value(0);
+  for (const QString& glob : QStringLiteral(GLASSBOX_LESSON_GLOBS).split(QLatin1Char(','), Qt::SkipEmptyParts))
+    if (lessonArg.isEmpty() && !modelArg.isEmpty() &&
+        QRegularExpression::fromWildcard(glob, Qt::CaseInsensitive).match(QFileInfo(modelArg).fileName()).hasMatch()) {
+      lessonArg = modelArg;
+      modelArg.clear();
+    }
+  if (!modelArg.isEmpty()) w.openFile(modelArg);
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
-  const bool showcase = !parser.isSet(QStringLiteral("lesson"));  // a lesson shows its own state
+  const bool showcase = lessonArg.isEmpty();  // a lesson shows its own state
   auto grab = [&w, shot, exportPath, scale, showcase] {
     // on the Decoding tab, show a sequence being decoded: three tokens at τ = 0.7
     auto* dp = w.findChild<DecodingPanel*>();
@@ -193,14 +204,14 @@ int main(int argc, char** argv) {
     QFile::remove(MainWindow::autosavePath());
     QCoreApplication::exit(status);
   };
-  if (parser.isSet(QStringLiteral("lesson"))) {  // its key moment: trained from its seeds, its first beat shown
+  if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown
     if (finishing)
       QObject::connect(w.lessonRunner(), &LessonRunner::reached, &w, [grab] { QTimer::singleShot(300, grab); });
     QObject::connect(w.lessonRunner(), &LessonRunner::failed, &w, [finishing](const QString& e) {
       std::fprintf(stderr, "glassbox: %s\n", qPrintable(e));
       if (finishing) QCoreApplication::exit(1);
     });
-    const QString err = w.openLesson(parser.value(QStringLiteral("lesson")));
+    const QString err = w.openLesson(lessonArg);
     if (!err.isEmpty()) {
       std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
       if (finishing) return 1;

@@ -11,6 +11,9 @@ GLASSBOX_PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   fonts-dejavu-core qt6-translations-l10n
   poppler-utils
+  python3-torch python3-numpy  # the PyTorch bridge's tests (python/glassbox_torch.py, torchrun with gloo)
+  desktop-file-utils appstream shared-mime-info  # install_check: the validators, update-mime-database
+  dpkg-dev  # cpack -G DEB: dpkg-shlibdeps finds the dependencies (test package_check)
 )
 
 glassbox_install_missing() {

@@ -78,7 +78,7 @@ static double gemm_gflops(int n, int reps) {
   return 2.0 * n * n * double(n) / best / 1e9;
 }
 
-static const std::vector<OptionSpec> kBenchSpecs = {
+const std::vector<OptionSpec> kBenchSpecs = {
     {"variant", true, "decoder-only | encoder-decoder (default decoder-only)"},
     {"config", true, "S | M | L (default S)"},
     {"steps", true, "timed steps (default: 30 for S, 15 for M, 8 for L)"},
@@ -88,6 +88,8 @@ static const std::vector<OptionSpec> kBenchSpecs = {
     {"decode", false, "time decoding instead: ms per new token with and without the KV cache, prefixes 16/64/256, config M"},
     {"help", false, "show this help"},
 };
+const char* const kBenchSynopsis =
+    "glassbox-cli bench [--variant V] [--config S|M|L] [--steps N] [--json]";
 
 // Decoding speed: ms per new token with and without the cache, for prefixes of 16, 64 and 256 tokens.
 static int bench_decode(gb::Variant v, bool json) {
@@ -133,7 +135,7 @@ int cmd_bench(int argc, char** argv) {
   auto args = Args::parse(argc, argv, 2, kBenchSpecs);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help")) {
-    std::fputs(usage_text("glassbox-cli bench [--variant V] [--config S|M|L] [--steps N] [--json]", kBenchSpecs).c_str(),
+    std::fputs(usage_text(kBenchSynopsis, kBenchSpecs).c_str(),
                stdout);
     return 0;
   }

@@ -13,7 +13,7 @@
 
 namespace gbcli {
 
-static const std::vector<OptionSpec> kGenerateSpecs = {
+const std::vector<OptionSpec> kGenerateSpecs = {
     {"model", true, "model file"},
     {"ids", true, "decoder-only prompt, e.g. 3,1,4"},
     {"source-ids", true, "encoder-decoder source z"},
@@ -32,6 +32,10 @@ static const std::vector<OptionSpec> kGenerateSpecs = {
     {"json", false, "print {\"ids\": [...], \"steps\": [...]} with every step's record"},
     {"help", false, "show this help"},
 };
+const char* const kGenerateSynopsis =
+    "glassbox-cli generate --model MODEL (--ids PROMPT | --source-ids Z [--target-ids PREFIX]) "
+    "[--temperature τ|inf] [--top-k K] [--top-p P] [--beam B] [--max-new N] [--stop-id ID] "
+    "[--seed S] [--no-cache] [--json]";
 
 static gb::Json vec_json(const std::vector<double>& v) {
   gb::Json a = gb::Json::array();
@@ -44,9 +48,7 @@ int cmd_generate(int argc, char** argv) {
   auto args = Args::parse(argc, argv, 2, kGenerateSpecs);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help")) {
-    std::fputs(usage_text("glassbox-cli generate --model MODEL (--ids PROMPT | --source-ids Z [--target-ids PREFIX]) "
-                          "[--temperature τ|inf] [--top-k K] [--top-p P] [--beam B] [--max-new N] [--stop-id ID] "
-                          "[--seed S] [--no-cache] [--json]",
+    std::fputs(usage_text(kGenerateSynopsis,
                           kGenerateSpecs).c_str(), stdout);
     return 0;
   }

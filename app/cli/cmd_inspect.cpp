@@ -9,17 +9,19 @@
 
 namespace gbcli {
 
-static const std::vector<OptionSpec> kInspectSpecs = {
+const std::vector<OptionSpec> kInspectSpecs = {
     {"json", false, "print the summary as JSON"},
     {"help", false, "show this help"},
 };
+const char* const kInspectSynopsis =
+    "glassbox-cli inspect MODEL.safetensors [--json]";
 
 int cmd_inspect(int argc, char** argv) {
   const char* cmd = "inspect";
   auto args = Args::parse(argc, argv, 2, kInspectSpecs, 1);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help") || args->positional().empty()) {
-    std::fputs(usage_text("glassbox-cli inspect MODEL.safetensors [--json]", kInspectSpecs).c_str(),
+    std::fputs(usage_text(kInspectSynopsis, kInspectSpecs).c_str(),
                args->has("help") ? stdout : stderr);
     return args->has("help") ? 0 : 2;
   }

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/io/dataset.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
 #include "core/model/model.h"
@@ -11,7 +12,7 @@
 
 namespace gbcli {
 
-static const std::vector<OptionSpec> kInitSpecs = {
+const std::vector<OptionSpec> kInitSpecs = {
     {"variant", true, "encoder-decoder | decoder-only"},
     {"vocab-size", true, "|V|"},
     {"max-len", true, "ℓ_max"},
@@ -41,16 +42,19 @@ static const std::vector<OptionSpec> kInitSpecs = {
     {"reject-malformed", false, "pairs data: a malformed line is an error (default: skip it and report)"},
     {"long", true, "examples longer than ℓ_max: filter (leave out, default) | truncate | reject"},
     {"out", true, "model file to write (.safetensors)"},
+    {"json", false, "print what was written as JSON: path, config, parameters, tokenizer, data"},
     {"help", false, "show this help"},
 };
+const char* const kInitSynopsis =
+    "glassbox-cli init --variant V --vocab-size N --max-len L (--layers N | --enc-layers N "
+    "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors";
 
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
   auto args = Args::parse(argc, argv, 2, kInitSpecs);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help")) {
-    std::fputs(usage_text("glassbox-cli init --variant V --vocab-size N --max-len L (--layers N | --enc-layers N "
-                          "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors",
+    std::fputs(usage_text(kInitSynopsis,
                           kInitSpecs).c_str(), stdout);
     return 0;
   }
@@ -93,6 +97,9 @@ int cmd_init(int argc, char** argv) {
       prepared = std::move(*d);
       def_layers = info->layers, def_heads = info->heads, def_d = info->d_e, def_mlp = info->d_mlp;
     } else {
+      if (gb::looks_like_jsonl(*args->get("data")))
+        return fail(cmd, *args->get("data") + " holds JSON Lines of token ids, which need no tokenizer: give "
+                         "--vocab-size and --max-len instead of --data (and the file to train)", 2);
       auto d = gb::prepare_file(*args->get("data"), po);
       if (!d) return fail(cmd, d.error().message);
       prepared = std::move(*d);
@@ -153,6 +160,16 @@ int cmd_init(int argc, char** argv) {
     m.data = prepared->description;
   }
   if (auto e = gb::save_model(*out, m)) return fail(cmd, e->message);
+  if (args->has("json")) {
+    gb::Json j{{"path", *out}, {"config", gb::config_to_json(c)}, {"parameters", gb::params_count(c)}};
+    if (prepared) {
+      j["tokenizer"] = {{"kind", gb::tokenizer_name(prepared->tokenizer.kind())}, {"size", prepared->tokenizer.size()}};
+      j["data"] = prepared->description;
+      j["examples"] = {{"train", prepared->train.size()}, {"val", prepared->val.size()},
+                       {"too_long", prepared->report.too_long}, {"unknown_tokens", prepared->report.unknown_tokens}};
+    }
+    std::printf("%s\n", j.dump().c_str());
+  }
   std::fprintf(stderr, "wrote %s: %s, |V| = %d, ℓ_max = %d, %lld parameters\n", out->c_str(),
                gb::variant_name(c.variant), c.vocab_size, c.max_len, static_cast<long long>(gb::params_count(c)));
   if (prepared) {
@@ -173,20 +190,23 @@ int cmd_init(int argc, char** argv) {
   return 0;
 }
 
-static const std::vector<OptionSpec> kForwardSpecs = {
+const std::vector<OptionSpec> kForwardSpecs = {
     {"model", true, "model file"},
     {"ids", true, "decoder-only input, e.g. 3,1,4"},
     {"source-ids", true, "encoder-decoder source z"},
     {"target-ids", true, "encoder-decoder target x"},
+    {"json", false, "print JSON (the only output there is: {\"logprobs\": [[…], …]})"},
     {"help", false, "show this help"},
 };
+const char* const kForwardSynopsis =
+    "glassbox-cli forward --model MODEL (--ids 3,1,4 | --source-ids 3,1 --target-ids 1,5,9)";
 
 int cmd_forward(int argc, char** argv) {
   const char* cmd = "forward";
   auto args = Args::parse(argc, argv, 2, kForwardSpecs);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help")) {
-    std::fputs(usage_text("glassbox-cli forward --model MODEL (--ids 3,1,4 | --source-ids 3,1 --target-ids 1,5,9)",
+    std::fputs(usage_text(kForwardSynopsis,
                           kForwardSpecs).c_str(), stdout);
     return 0;
   }

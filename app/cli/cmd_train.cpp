@@ -16,7 +16,7 @@
 
 namespace gbcli {
 
-static const std::vector<OptionSpec> kTrainSpecs = {
+const std::vector<OptionSpec> kTrainSpecs = {
     {"model", true, "model file to start from"},
     {"data", true, "JSON Lines of ids, a .tsv/.csv of pairs or a text file (default: the model's task)"},
     {"out", true, "model file to write (with tokenizer, history and the state to resume)"},
@@ -41,8 +41,12 @@ static const std::vector<OptionSpec> kTrainSpecs = {
     {"exact-match", false, "at the end, greedy-decode the validation pairs and report the exact-match rate"},
     {"reject-malformed", false, "pairs data: a malformed line is an error (default: skip it and report)"},
     {"long", true, "examples longer than ℓ_max: filter (leave out, default) | truncate | reject"},
+    {"json", false, "at the end, print a summary as JSON: file, steps, losses, validation, exact match"},
     {"help", false, "show this help"},
 };
+const char* const kTrainSynopsis =
+    "glassbox-cli train --model MODEL [--data DATA] --out MODEL2 [options]\n"
+    "  seed-exact mode: --optimizer sgd --batch-size 1 --loss sum --clip 0 --no-shuffle";
 
 static bool ends_with(const std::string& s, const char* suf) {
   const std::string t(suf);
@@ -54,8 +58,7 @@ int cmd_train(int argc, char** argv) {
   auto args = Args::parse(argc, argv, 2, kTrainSpecs);
   if (!args) return fail(cmd, args.error().message, 2);
   if (args->has("help")) {
-    std::fputs(usage_text("glassbox-cli train --model MODEL [--data DATA] --out MODEL2 [options]\n"
-                          "  seed-exact mode: --optimizer sgd --batch-size 1 --loss sum --clip 0 --no-shuffle",
+    std::fputs(usage_text(kTrainSynopsis,
                           kTrainSpecs).c_str(), stdout);
     return 0;
   }
@@ -69,7 +72,7 @@ int cmd_train(int argc, char** argv) {
   std::vector<gb::TextPair> val_pairs;
   gb::Json data_desc = m->data;
   const auto data_arg = args->get("data");
-  if (data_arg && ends_with(*data_arg, ".jsonl")) {
+  if (data_arg && (ends_with(*data_arg, ".jsonl") || gb::looks_like_jsonl(*data_arg))) {  // by content too
     auto d = gb::load_jsonl_ids(*data_arg, m->config);
     if (!d) return fail(cmd, d.error().message);
     data = std::move(*d);
@@ -237,13 +240,25 @@ int cmd_train(int argc, char** argv) {
                     ". Nothing was saved. Try a smaller learning rate (--lr) or gradient clipping (--clip 1)");
   }
   if (!val.empty()) report_eval(trainer.steps_done());
+  gb::Json summary{{"path", *out_path}, {"steps", trainer.steps_done()}, {"steps_run", total},
+                   {"examples", data.size()}};
+  if (!history.empty()) {
+    summary["first_loss"] = history[size_t(std::max(0, int(history.size()) - total))].loss;
+    summary["last_loss"] = history.back().loss;
+    if (history.back().val_loss)
+      summary["validation"] = {{"loss", *history.back().val_loss},
+                               {"token_accuracy", history.back().val_token_accuracy.value_or(0.0)},
+                               {"sequence_accuracy", history.back().val_sequence_accuracy.value_or(0.0)}};
+  }
   if (args->has("exact-match") && m->tokenizer && !val_pairs.empty()) {
     const double em = gb::exact_match(m->config, m->params, *m->tokenizer, val_pairs);
     std::fprintf(stderr, "exact match on %zu validation pairs: %.2f%%\n", val_pairs.size(), 100 * em);
+    summary["exact_match"] = em;
   }
   m->data = data_desc;
   m->training = gb::TrainingState{o, trainer.cursor(), trainer.optimizer_state()};
   if (auto e = gb::save_model(*out_path, *m)) return fail(cmd, e->message);
+  if (args->has("json")) std::printf("%s\n", summary.dump().c_str());
   return 0;
 }
 

@@ -1,7 +1,12 @@
 // commands.h — the subcommands of glassbox-cli. Each returns the process exit status; errors go to stderr.
+// Every command's options are one table (kXSpecs) with its synopsis (kXSynopsis): --help, the bash completion
+// and the man page are all made from them (meta.cpp).
 #pragma once
 
+#include "args.h"
+
 #include <string>
+#include <vector>
 
 namespace gbcli {
 
@@ -11,6 +16,27 @@ int cmd_train(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_generate(int argc, char** argv);
 int cmd_inspect(int argc, char** argv);
+int cmd_completion(int argc, char** argv);  // completion bash: the bash completion script
+int cmd_manpage(int argc, char** argv);     // (for the build) glassbox-cli.1 in roff
+
+extern const std::vector<OptionSpec> kInitSpecs, kForwardSpecs, kTrainSpecs, kGenerateSpecs, kInspectSpecs,
+    kBenchSpecs;
+extern const char* const kInitSynopsis;
+extern const char* const kForwardSynopsis;
+extern const char* const kTrainSynopsis;
+extern const char* const kGenerateSynopsis;
+extern const char* const kInspectSynopsis;
+extern const char* const kBenchSynopsis;
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(int, char**);
+  const std::vector<OptionSpec>* specs;  // nullptr: no options of its own
+  const char* synopsis;
+};
+const std::vector<Command>& commands();  // in the order the usage lists them
+std::string main_usage();
 
 // Inside a command (with `cmd` in scope): evaluates a Result, or fails with its message as a usage error.
 #define TRY(var, expr)                                   \

@@ -1,6 +1,7 @@
-// glassbox-cli — the Glassbox core, headless: init, forward, train (and more as the core grows).
+// glassbox-cli — the Glassbox core, headless: init, forward, train, generate, inspect, bench.
 #include "commands.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -10,33 +11,50 @@ int fail(const char* cmd, const std::string& message, int status) {
   std::fprintf(stderr, "glassbox-cli %s: %s\n", cmd, message.c_str());
   return status;
 }
-}  // namespace gbcli
 
-static const char* kUsage =
-    "usage: glassbox-cli <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  init      create a model (from sizes, a built-in --task, or --data FILE for its tokenizer)\n"
-    "  forward   print log P for one input as JSON\n"
-    "  train     train a model: its task, a text or pairs file, or JSON Lines of token ids\n"
-    "  generate  decode new tokens: greedy, sampling (τ, top-k, top-p) or beam search\n"
-    "  inspect   show what a model file holds: config, tokenizer, parameters, history\n"
-    "  bench     time training steps (or, with --decode, decoding) of the configs S, M, L\n"
-    "\n"
-    "Run 'glassbox-cli <command> --help' for the options of a command.\n";
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"init", "create a model (from sizes, a built-in --task, or --data FILE for its tokenizer)", cmd_init,
+       &kInitSpecs, kInitSynopsis},
+      {"forward", "print log P for one input as JSON", cmd_forward, &kForwardSpecs, kForwardSynopsis},
+      {"train", "train a model: its task, a text or pairs file, or JSON Lines of token ids", cmd_train, &kTrainSpecs,
+       kTrainSynopsis},
+      {"generate", "decode new tokens: greedy, sampling (τ, top-k, top-p) or beam search", cmd_generate,
+       &kGenerateSpecs, kGenerateSynopsis},
+      {"inspect", "show what a model file holds: config, tokenizer, parameters, history", cmd_inspect,
+       &kInspectSpecs, kInspectSynopsis},
+      {"bench", "time training steps (or, with --decode, decoding) of the configs S, M, L", cmd_bench, &kBenchSpecs,
+       kBenchSynopsis},
+      {"completion", "print the bash completion script: glassbox-cli completion bash", cmd_completion, nullptr,
+       "glassbox-cli completion bash"},
+  };
+  return table;
+}
+
+std::string main_usage() {
+  std::string s = "usage: glassbox-cli <command> [options]\n\ncommands:\n";
+  for (const auto& c : commands()) {
+    std::string name = c.name;
+    name.resize(std::max<size_t>(name.size() + 1, 12), ' ');
+    s += "  " + name + c.summary + "\n";
+  }
+  return s + "\nRun 'glassbox-cli <command> --help' for the options of a command.\n";
+}
+}  // namespace gbcli
 
 int main(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
-    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    std::fputs(gbcli::main_usage().c_str(), argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
+  if (!std::strcmp(argv[1], "--version")) {
+    std::printf("glassbox-cli %s\n", GLASSBOX_VERSION);
+    return 0;
+  }
   const std::string cmd = argv[1];
-  if (cmd == "init") return gbcli::cmd_init(argc, argv);
-  if (cmd == "forward") return gbcli::cmd_forward(argc, argv);
-  if (cmd == "train") return gbcli::cmd_train(argc, argv);
-  if (cmd == "bench") return gbcli::cmd_bench(argc, argv);
-  if (cmd == "generate") return gbcli::cmd_generate(argc, argv);
-  if (cmd == "inspect") return gbcli::cmd_inspect(argc, argv);
-  std::fprintf(stderr, "glassbox-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
+  for (const auto& c : gbcli::commands())
+    if (cmd == c.name) return c.run(argc, argv);
+  if (cmd == "manpage") return gbcli::cmd_manpage(argc, argv);  // for the build, not listed
+  std::fprintf(stderr, "glassbox-cli: unknown command '%s'\n\n%s", cmd.c_str(), gbcli::main_usage().c_str());
   return 2;
 }

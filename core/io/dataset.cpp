@@ -3,6 +3,8 @@
 #include "core/io/json_util.h"
 #include "core/io/safetensors.h"
 
+#include <cstdio>
+
 namespace gb {
 
 static Result<std::vector<int>> id_list(const Json& o, const char* field) {
@@ -56,6 +58,31 @@ Result<std::vector<Example>> parse_jsonl_ids(const std::string& text, const Conf
   }
   if (out.empty()) return Error(ErrorCode::NoExamples).in_file(what);
   return out;
+}
+
+bool looks_like_jsonl(const std::string& path) {
+  constexpr size_t kPeek = 64 * 1024;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  std::string head(kPeek, '\0');
+  head.resize(std::fread(head.data(), 1, kPeek, f));
+  std::fclose(f);
+  size_t pos = 0;
+  while (pos < head.size()) {  // the first line with anything but blanks on it
+    size_t end = head.find('\n', pos);
+    const bool complete = end != std::string::npos;
+    if (!complete) end = head.size();
+    const std::string line = head.substr(pos, end - pos);
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string::npos) {
+      if (line[first] != '{') return false;
+      if (!complete && head.size() == kPeek) return true;  // longer than we look at: '{' is enough
+      auto j = parse_json_strict(line, "");
+      return j && j->is_object();
+    }
+    pos = end + 1;
+  }
+  return false;
 }
 
 Result<std::vector<Example>> load_jsonl_ids(const std::string& path, const Config& c) {

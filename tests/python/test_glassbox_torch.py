@@ -1,0 +1,304 @@
+"""The PyTorch bridge (python/glassbox_torch.py) against glassbox-cli: forward parity on both variants and every
+option a model file can hold, 20 seed-exact SGD steps, models trained in Glassbox with a tokenizer, and files the
+bridge writes opened again by glassbox-cli.
+
+Run by CTest (tests/CMakeLists.txt) with GLASSBOX_CLI, GLASSBOX_FIXTURES and PYTHONPATH set; needs python3-torch.
+"""
+import json
+import os
+import random
+import subprocess
+import tempfile
+import unittest
+
+import torch
+
+import glassbox_torch as gt
+
+CLI = os.environ["GLASSBOX_CLI"]
+FIXTURES = os.environ["GLASSBOX_FIXTURES"]
+PARITY = os.path.join(FIXTURES, "parity")
+
+TEXT = ("Der Fuchs springt über den Zaun. The quick brown fox jumps over the lazy dog; "
+        "the dog sleeps — and the fox runs away!\nIch will ein Auto kaufen, äöüß.\n") * 3
+
+
+def cli(*args):
+    r = subprocess.run([CLI, *map(str, args)], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise AssertionError(f"glassbox-cli {' '.join(map(str, args))} failed ({r.returncode}): {r.stderr}")
+    return r.stdout
+
+
+def ids_arg(ids):
+    return ",".join(str(int(i)) for i in ids)
+
+
+def cli_forward(path, seqs):
+    if len(seqs) == 2:
+        out = cli("forward", "--model", path, "--source-ids", ids_arg(seqs[0]), "--target-ids", ids_arg(seqs[1]))
+    else:
+        out = cli("forward", "--model", path, "--ids", ids_arg(seqs[0]))
+    return out, torch.tensor(json.loads(out)["logprobs"], dtype=torch.float32)
+
+
+def read_jsonl(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def example_seqs(model, ex):
+    return (ex["source"], ex["target"]) if model.ed else (ex["ids"],)
+
+
+class Bridge(unittest.TestCase):
+    def setUp(self):
+        torch.manual_seed(0)
+        torch.set_num_threads(1)
+        self.tmp = tempfile.TemporaryDirectory(prefix="glassbox-bridge-")
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def assert_forward_parity(self, path, model, seqs, tol=1e-5):
+        _, ref = cli_forward(path, seqs)
+        with torch.no_grad():
+            lp = model.log_probs(*seqs)
+        self.assertEqual(tuple(lp.shape), tuple(ref.shape))
+        self.assertEqual(tuple(lp.shape), (len(seqs[-1]), model.config["vocab_size"]))
+        err = (lp - ref).abs().max().item()
+        self.assertLessEqual(err, tol, f"{path}: log-probs differ by {err}")
+        return err
+
+    # --- forward ----------------------------------------------------------------------------------------------
+    def test_forward_every_option(self):
+        """Both variants × norm placement × activation × final norm × tied W_u × dropout, random inputs of every
+        length from 1 to ℓ_max: within 1e-5 of glassbox-cli forward."""
+        variants = [
+            ("decoder-only", []),  # seed 002: pre-LN, GELU, final norm
+            ("decoder-only", ["--norm", "post", "--activation", "relu", "--final-norm", "off"]),
+            ("decoder-only", ["--tied", "--activation", "relu", "--dropout", "0.2"]),
+            ("decoder-only", ["--norm", "post", "--final-norm", "on", "--tied"]),
+            ("encoder-decoder", []),  # seed 000: post-LN, ReLU, no final norm
+            ("encoder-decoder", ["--norm", "pre", "--activation", "gelu", "--final-norm", "on"]),
+            ("encoder-decoder", ["--tied", "--dropout", "0.1", "--activation", "gelu"]),
+            ("encoder-decoder", ["--norm", "pre", "--final-norm", "off", "--tied"]),
+        ]
+        rng = random.Random(5)
+        worst = 0.0
+        for k, (variant, opts) in enumerate(variants):
+            p = self.path(f"m{k}.safetensors")
+            layers = ["--layers", "2"] if variant == "decoder-only" else ["--enc-layers", "2", "--dec-layers", "1"]
+            cli("init", "--variant", variant, "--vocab-size", 13, "--max-len", 9, *layers, "--heads", 2,
+                "--d-model", 8, "--d-mlp", 12, "--seed", k + 3, *opts, "--out", p)
+            model, tok, config = gt.load(p)
+            self.assertIsNone(tok)
+            self.assertEqual(config["variant"], variant)
+            self.assertEqual(config["tied_unembed"], "--tied" in opts)
+            self.assertEqual("W_u" in dict(model.named_parameters()), "--tied" not in opts)
+            for n in (1, 2, 5, 9):
+                x = [rng.randrange(13) for _ in range(n)]
+                seqs = ([rng.randrange(13) for _ in range(rng.randint(1, 9))], x) if variant == "encoder-decoder" \
+                    else (x,)
+                with self.subTest(model=k, opts=opts, n=n):
+                    worst = max(worst, self.assert_forward_parity(p, model, seqs))
+        print(f"forward parity: worst |Δ log P| = {worst:.3g} over {len(variants)} configurations")
+
+    def test_forward_fixtures(self):
+        """The parity fixtures (the same models the C++ parity test checks against PyTorch's own layers)."""
+        for name in ("d_small", "d_wide", "ed_small", "ed_wide"):
+            p = os.path.join(PARITY, name + ".safetensors")
+            model, _, _ = gt.load(p)
+            for ex in read_jsonl(os.path.join(PARITY, name + ".jsonl"))[:3]:
+                with self.subTest(name=name):
+                    self.assert_forward_parity(p, model, example_seqs(model, ex))
+            # the reference figures made by scripts/torch_reference.py from nn.Transformer*Layer
+            _, ref = gt.read_safetensors(os.path.join(PARITY, name + ".ref.safetensors"))
+            ex = read_jsonl(os.path.join(PARITY, name + ".jsonl"))[0]
+            with torch.no_grad():
+                lp = model.log_probs(*example_seqs(model, ex))
+            self.assertLessEqual((lp - ref["logprobs"]).abs().max().item(), 1e-5)
+
+    # --- training ---------------------------------------------------------------------------------------------
+    def sgd_parity(self, model_path, data_path, lr=0.05, epochs=2):
+        """glassbox-cli's seed-exact mode and the bridge with torch.optim.SGD: the same 20 losses."""
+        out = self.path("cli_trained.safetensors")
+        log = self.path("log.jsonl")
+        cli("train", "--model", model_path, "--data", data_path, "--out", out, "--optimizer", "sgd", "--lr", lr,
+            "--batch-size", 1, "--loss", "sum", "--clip", 0, "--no-shuffle", "--epochs", epochs, "--log", log)
+        cli_losses = [j["loss"] for j in read_jsonl(log) if "loss" in j]
+        model, _, _ = gt.load(model_path)
+        model.train()
+        opt = torch.optim.SGD(model.parameters(), lr=lr)
+        data = read_jsonl(data_path)
+        losses = []
+        for _ in range(epochs):
+            for ex in data:
+                opt.zero_grad()
+                J = model.loss(*example_seqs(model, ex))
+                losses.append(J.item())
+                J.backward()
+                opt.step()
+        self.assertEqual(len(losses), 20)
+        self.assertEqual(len(cli_losses), 20)
+        rel = max(abs(a - b) / abs(b) for a, b in zip(losses, cli_losses))
+        self.assertLessEqual(rel, 1e-4, f"SGD losses differ: {losses} vs {cli_losses}")
+        self.assertLess(losses[-1], losses[0] * 2)  # a real run, not a constant
+        self.assertNotEqual(losses[0], losses[10])
+        # the bridge's weights, saved, give what the CLI's own trained weights give
+        mine = self.path("bridge_trained.safetensors")
+        gt.save(model, mine)
+        ex = data[0]
+        seqs = example_seqs(model, ex)
+        _, a = cli_forward(mine, seqs)
+        _, b = cli_forward(out, seqs)
+        self.assertLessEqual((a - b).abs().max().item(), 1e-4)
+        return rel
+
+    def test_sgd_decoder_only(self):
+        rel = self.sgd_parity(os.path.join(PARITY, "d_small.safetensors"), os.path.join(PARITY, "d_small.jsonl"))
+        print(f"SGD parity (decoder-only): worst relative loss difference {rel:.3g}")
+
+    def test_sgd_encoder_decoder(self):
+        rel = self.sgd_parity(os.path.join(PARITY, "ed_wide.safetensors"), os.path.join(PARITY, "ed_wide.jsonl"))
+        print(f"SGD parity (encoder-decoder): worst relative loss difference {rel:.3g}")
+
+    def test_sgd_options(self):
+        """Training through the options too: post-LN, ReLU, no final norm, tied W_u (decoder-only), and pre-LN,
+        GELU, final norm (encoder-decoder)."""
+        p = self.path("opt_d.safetensors")
+        cli("init", "--variant", "decoder-only", "--vocab-size", 11, "--max-len", 12, "--layers", 2, "--heads", 2,
+            "--d-model", 16, "--d-mlp", 24, "--norm", "post", "--activation", "relu", "--final-norm", "off",
+            "--tied", "--seed", 9, "--out", p)
+        self.sgd_parity(p, os.path.join(PARITY, "d_small.jsonl"), lr=0.02)
+        p = self.path("opt_ed.safetensors")
+        cli("init", "--variant", "encoder-decoder", "--vocab-size", 11, "--max-len", 12, "--layers", 1, "--heads", 2,
+            "--d-model", 16, "--d-mlp", 24, "--norm", "pre", "--activation", "gelu", "--final-norm", "on",
+            "--seed", 9, "--out", p)
+        self.sgd_parity(p, os.path.join(PARITY, "ed_small.jsonl"), lr=0.02)
+
+    # --- models trained in Glassbox, with a tokenizer --------------------------------------------------------
+    def test_trained_in_glassbox_with_tokenizer(self):
+        text = self.path("text.txt")
+        with open(text, "w", encoding="utf-8") as f:
+            f.write(TEXT)
+        for kind in ("char", "word", "bpe"):
+            with self.subTest(tokenizer=kind):
+                p0, p = self.path(f"t_{kind}0.safetensors"), self.path(f"t_{kind}.safetensors")
+                cli("init", "--variant", "decoder-only", "--data", text, "--tokenizer", kind, "--bpe-vocab", 60,
+                    "--max-len", 24, "--layers", 1, "--heads", 2, "--d-model", 16, "--d-mlp", 32, "--out", p0)
+                cli("train", "--model", p0, "--data", text, "--out", p, "--optimizer", "adamw", "--steps", 6,
+                    "--batch-size", 4, "--loss", "mean")
+                model, tok, config = gt.load(p)
+                self.assertIsNotNone(tok)
+                self.assertEqual(tok.kind, kind)
+                info = json.loads(cli("inspect", p, "--json"))
+                self.assertEqual(len(tok), info["tokenizer"]["size"])
+                self.assertEqual([tok.display(i) for i in range(len(info["tokenizer"]["first"]))],
+                                 info["tokenizer"]["first"])
+                self.assertEqual(len(model.history), 6)
+                self.assertEqual(model.history[-1]["step"], info["history"]["steps"])
+                self.assertAlmostEqual(model.history[-1]["loss"], info["history"]["last_loss"], places=9)
+                # the text the tokenizer was built from encodes without <unk> and decodes to itself
+                ids = tok.encode(TEXT)
+                self.assertNotIn(gt.UNK, ids)
+                self.assertEqual(tok.decode(ids), TEXT)
+                x = [gt.BOS] + tok.encode("the quick fox")[: config["max_len"] - 1]
+                self.assert_forward_parity(p, model, (x,))
+                # saved by the bridge: opens in glassbox-cli with the same tokenizer, history and log-probs
+                q = self.path(f"t_{kind}_again.safetensors")
+                gt.save(model, q)
+                again = json.loads(cli("inspect", q, "--json"))
+                for key in ("tokenizer", "history", "config", "data", "parameters"):
+                    self.assertEqual(again[key], info[key], key)
+                self.assertTrue(info["resumable"])
+                self.assertFalse(again["resumable"])  # the optimizer state stays behind: the weights may move on
+                self.assertEqual(cli_forward(q, (x,))[0], cli_forward(p, (x,))[0])
+
+    def test_task_model_encoder_decoder(self):
+        """A built-in task (encoder-decoder, with its tokenizer), trained a little in Glassbox."""
+        p0, p = self.path("rev0.safetensors"), self.path("rev.safetensors")
+        cli("init", "--variant", "encoder-decoder", "--task", "reverse", "--train-size", 64, "--val-size", 8,
+            "--layers", 1, "--heads", 2, "--d-model", 16, "--d-mlp", 32, "--out", p0)
+        cli("train", "--model", p0, "--out", p, "--optimizer", "adamw", "--steps", 5, "--batch-size", 8,
+            "--loss", "mean")
+        model, tok, config = gt.load(p)
+        self.assertEqual(config["variant"], "encoder-decoder")
+        src = tok.encode("abcd")
+        self.assertNotIn(gt.UNK, src)
+        tgt = [config["bos_id"]] + tok.encode("dcba")
+        self.assert_forward_parity(p, model, (src, tgt))
+        self.assertEqual([h["step"] for h in model.history], [1, 2, 3, 4, 5])
+
+    # --- saving -----------------------------------------------------------------------------------------------
+    def test_save_unchanged_is_identical(self):
+        """Loaded and saved by the bridge: glassbox-cli prints byte-identical log-probabilities."""
+        for name in ("d_wide", "ed_small"):
+            src = os.path.join(PARITY, name + ".safetensors")
+            model, tok, config = gt.load(src)
+            dst = self.path(name + ".safetensors")
+            gt.save(model, dst)
+            ex = read_jsonl(os.path.join(PARITY, name + ".jsonl"))[1]
+            self.assertEqual(cli_forward(dst, example_seqs(model, ex))[0],
+                             cli_forward(src, example_seqs(model, ex))[0])
+            again, _, config2 = gt.load(dst)
+            self.assertEqual(config2, config)
+            for (n1, a), (n2, b) in zip(model.state_dict().items(), again.state_dict().items()):
+                self.assertEqual(n1, n2)
+                self.assertTrue(torch.equal(a, b), n1)
+
+    def test_save_new_model_with_tokenizer_and_history(self):
+        """A model made in PyTorch, with a tokenizer and a loss curve, opens in glassbox-cli."""
+        tok = gt.Tokenizer("char", ["<pad>", "<bos>", "<eos>", "<unk>", "a", "b", "c", "ä"])
+        config = gt.make_config("decoder-only", vocab_size=10, max_len=8, layers=1, heads=2, d_e=8, d_mlp=16,
+                                bos_id=1, eos_id=2, pad_id=0)
+        model = gt.GlassboxModel(config).reset_parameters(seed=3, std=0.5)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        x = [1] + tok.encode("abcäab")
+        for _ in range(3):
+            opt.zero_grad()
+            J = model.loss(x)
+            J.backward()
+            opt.step()
+            model.log_step(J.item(), 0.1)
+        p = self.path("new.safetensors")
+        gt.save(model, p, tokenizer=tok)
+        info = json.loads(cli("inspect", p, "--json"))
+        self.assertEqual(info["tokenizer"]["size"], 8)
+        self.assertEqual(info["tokenizer"]["first"][7], "ä")
+        self.assertEqual(info["history"]["steps"], 3)
+        self.assertAlmostEqual(info["history"]["last_loss"], model.history[-1]["loss"], places=9)
+        self.assert_forward_parity(p, model, (x,))
+        with self.assertRaises(ValueError):  # a tokenizer larger than |V| is refused
+            gt.save(model, self.path("bad.safetensors"),
+                    tokenizer=gt.Tokenizer("char", ["<pad>", "<bos>", "<eos>", "<unk>"] + list("abcdefgh")))
+        self.assertFalse(os.path.exists(self.path("bad.safetensors")))
+
+    def test_refuses_broken_files(self):
+        src = os.path.join(PARITY, "d_small.safetensors")
+        with open(src, "rb") as f:
+            raw = f.read()
+        cut = self.path("cut.safetensors")
+        with open(cut, "wb") as f:
+            f.write(raw[: len(raw) - 16])
+        with self.assertRaises(ValueError):
+            gt.load(cut)
+        meta, tensors = gt.read_safetensors(src)
+        del tensors["dec.1.ln2.beta"]
+        missing = self.path("missing.safetensors")
+        gt.write_safetensors(missing, tensors, meta)
+        with self.assertRaisesRegex(ValueError, "dec.1.ln2.beta"):
+            gt.load(missing)
+        model, _, _ = gt.load(src)
+        with self.assertRaises(ValueError):
+            model.log_probs(list(range(11)) + [1, 2])  # 13 tokens, ℓ_max = 12
+        with self.assertRaises(ValueError):
+            model.log_probs([0, 11])  # |V| = 11
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
