@@ -27,3 +27,14 @@ if(GLASSBOX_SANITIZE)
   target_link_options(glassbox_flags INTERFACE -fsanitize=address,undefined)
 
 endif()
+
+# libFuzzer builds (scripts/fuzz.sh): our code instrumented for coverage, with ASan and UBSan; the fuzz targets
+# link the fuzzer itself (fuzz/CMakeLists.txt).
+if(GLASSBOX_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "GLASSBOX_FUZZ needs clang (CXX=clang++): libFuzzer is part of clang")
+  endif()
+  target_compile_options(glassbox_flags INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                                                  -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(glassbox_flags INTERFACE -fsanitize=address,undefined)
+endif()

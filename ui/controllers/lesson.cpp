@@ -235,6 +235,37 @@ QByteArray lessonToJson(const Lesson& l) {
 
 QString builtinLessonPath(const QString& id) { return QStringLiteral(":/lessons/%1.json").arg(id); }
 
+std::optional<Lesson> lessonFromBytes(const QByteArray& bytes, const QString& language, const QString& where,
+                                      QString* error) {
+  // a model file (safetensors: an 8-byte header length, then its JSON header) that carries a lesson
+  if (bytes.size() >= 9 && bytes[8] == '{' && bytes[0] != '{') {
+    const std::string what = QFile::encodeName(where).toStdString();
+    auto st = gb::parse_safetensors(bytes.toStdString(), what);
+    if (!st) {
+      if (error) *error = errorText(st.error());
+      return std::nullopt;
+    }
+    auto m = gb::model_from_safetensors(*st, what);
+    if (!m) {
+      if (error) *error = errorText(m.error());
+      return std::nullopt;
+    }
+    const auto it = m->extra.find(kLessonMetadataKey);
+    if (it == m->extra.end()) {
+      if (error) *error = LessonTr::tr("%1 is a model without a lesson: open it with File → Open.").arg(where);
+      return std::nullopt;
+    }
+    auto l = parseLesson(QByteArray::fromStdString(it->second), language, where, error, /*withModel=*/true);
+    if (l) l->modelFile = where;
+    return l;
+  }
+  if (bytes.size() > kMaxLessonJsonBytes) {
+    if (error) *error = LessonTr::tr("%1 is not a lesson file: it is larger than 16 MB.").arg(where);
+    return std::nullopt;
+  }
+  return parseLesson(bytes, language, where, error);
+}
+
 std::optional<Lesson> loadLesson(const QString& nameOrPath, const QString& language, QString* error) {
   const bool builtin = builtinLessonIds().contains(nameOrPath);
   const QString path = builtin ? builtinLessonPath(nameOrPath) : nameOrPath;
@@ -249,32 +280,19 @@ std::optional<Lesson> loadLesson(const QString& nameOrPath, const QString& langu
     if (error) *error = LessonTr::tr("%1 cannot be read: %2.").arg(path, f.errorString());
     return std::nullopt;
   }
-  // a model file (safetensors: an 8-byte header length, then its JSON header) that carries a lesson
   const QByteArray head = f.peek(9);
-  if (head.size() == 9 && head[8] == '{' && head[0] != '{') {
-    f.close();
-    auto m = gb::load_model(QFile::encodeName(path).toStdString());
-    if (!m) {
-      if (error) *error = errorText(m.error());
-      return std::nullopt;
-    }
-    const auto it = m->extra.find(kLessonMetadataKey);
-    if (it == m->extra.end()) {
-      if (error)
-        *error = LessonTr::tr("%1 is a model without a lesson: open it with File → Open.").arg(path);
-      return std::nullopt;
-    }
-    auto l = parseLesson(QByteArray::fromStdString(it->second), language, path, error, /*withModel=*/true);
-    if (!l) return l;
-    l->modelFile = path;
-    if (l->id.isEmpty()) l->id = QFileInfo(path).completeBaseName();
-    return l;
-  }
-  if (f.size() > 16 * 1024 * 1024) {
+  const bool modelFile = head.size() == 9 && head[8] == '{' && head[0] != '{';
+  if (!modelFile && f.size() > kMaxLessonJsonBytes) {  // before reading it all
     if (error) *error = LessonTr::tr("%1 is not a lesson file: it is larger than 16 MB.").arg(path);
     return std::nullopt;
   }
-  auto l = parseLesson(f.readAll(), language, builtin ? nameOrPath : path, error);
+  const QByteArray bytes = f.readAll();
+  if (f.error() != QFileDevice::NoError) {
+    if (error) *error = LessonTr::tr("%1 cannot be read: %2.").arg(path, f.errorString());
+    return std::nullopt;
+  }
+  auto l = lessonFromBytes(bytes, language, builtin ? nameOrPath : path, error);
+  if (l && modelFile) l->modelFile = path;
   if (l && l->id.isEmpty()) l->id = builtin ? nameOrPath : QFileInfo(path).completeBaseName();
   return l;
 }

@@ -64,6 +64,11 @@ QByteArray lessonToJson(const Lesson& lesson);
 // The built-in lessons, in the order the Start page shows them.
 QStringList builtinLessonIds();
 QString builtinLessonPath(const QString& id);  // its resource path
+// A lesson file's bytes, as loadLesson reads them (`where` names the file in messages and becomes modelFile when
+// the bytes are a model file). Every input, however hostile, gives a lesson or an error (fuzzed: fuzz/fuzz_lesson).
+inline constexpr qint64 kMaxLessonJsonBytes = 16 * 1024 * 1024;
+std::optional<Lesson> lessonFromBytes(const QByteArray& bytes, const QString& language, const QString& where,
+                                      QString* error);
 // Reads a lesson by built-in name or from a file: a lesson file (JSON), or a model file (safetensors) carrying a
 // lesson in its metadata — then modelFile is set and the model, its data and history come from that file.
 std::optional<Lesson> loadLesson(const QString& nameOrPath, const QString& language, QString* error);

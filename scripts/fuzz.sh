@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Fuzzes one reader of hostile input with libFuzzer (+ AddressSanitizer + UBSan) for SECONDS:
+#   scripts/fuzz.sh TARGET SECONDS        TARGET: model_file pairs text jsonl tokenizer lesson, or all (each SECONDS)
+# Builds build-fuzz/ with clang (GLASSBOX_FUZZ=ON) the first time. Starts from the committed seed corpus
+# (fuzz/corpus/TARGET) and keeps what it finds in build-fuzz/corpus/TARGET; a crash, leak or hang is written to
+# build-fuzz/findings/ and the script exits 1. Fix it, then keep the input in fuzz/regressions/TARGET/ (the test
+# fuzz_replay_TARGET runs it in every build). docs/fuzzing.md says more.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TARGETS=(model_file pairs text jsonl tokenizer lesson)
+if [ $# -ne 2 ] || ! [[ $2 =~ ^[0-9]+$ ]]; then
+  echo "usage: scripts/fuzz.sh TARGET SECONDS   (TARGET: ${TARGETS[*]} | all)" >&2
+  exit 2
+fi
+if [ "$1" = all ]; then
+  status=0
+  for t in "${TARGETS[@]}"; do "$0" "$t" "$2" || status=1; done
+  exit $status
+fi
+TARGET=$1 SECONDS_=$2
+[[ " ${TARGETS[*]} " == *" $TARGET "* ]] || { echo "unknown target '$TARGET' (one of: ${TARGETS[*]})" >&2; exit 2; }
+
+FUZZ_BUILD=${FUZZ_BUILD:-$ROOT/build-fuzz}
+packages=(cmake ninja-build clang libclang-rt-14-dev libeigen3-dev nlohmann-json3-dev qt6-base-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
+  CC=clang CXX=clang++ cmake -S "$ROOT" -B "$FUZZ_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DGLASSBOX_FUZZ=ON -DGLASSBOX_OPENMP=OFF >/dev/null
+fi
+cmake --build "$FUZZ_BUILD" --target "fuzz_$TARGET"
+
+corpus=$FUZZ_BUILD/corpus/$TARGET findings=$FUZZ_BUILD/findings
+mkdir -p "$corpus" "$findings"
+log=$FUZZ_BUILD/fuzz_$TARGET.log
+seeds=("$ROOT/fuzz/corpus/$TARGET")
+[ -d "$ROOT/fuzz/regressions/$TARGET" ] && seeds+=("$ROOT/fuzz/regressions/$TARGET")
+set +e
+# rss_limit: a reader must refuse, not allocate, what it cannot hold; timeout: no input may take 10 s
+"$FUZZ_BUILD/fuzz/fuzz_$TARGET" -max_total_time="$SECONDS_" -print_final_stats=1 -rss_limit_mb=2048 -timeout=10 \
+  -artifact_prefix="$findings/$TARGET-" "$corpus" "${seeds[@]}" >"$log" 2>&1
+rc=$?
+set -e
+done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
+[ -n "$done_line" ] || done_line=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' <<<"$done_line")
+ft=$(sed -n 's/.* ft: \([0-9]*\) .*/\1/p' <<<"$done_line")
+crashes=$(grep -cE '^==[0-9]+== ?ERROR|^SUMMARY: ' "$log" || true)
+echo "$TARGET: ${runs:-?} executions in ${SECONDS_} s, coverage ${cov:-?} edges (${ft:-?} features), corpus $(ls "$corpus" | wc -l) inputs, crashes ${crashes}"
+if [ $rc -ne 0 ]; then
+  grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5
+  echo "log: $log" >&2
+  exit 1
+fi
