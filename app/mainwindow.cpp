@@ -626,7 +626,11 @@ bool MainWindow::saveAs(const QString& path) {
                  mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString());
   const bool training = mTrainer->state() != TrainingController::State::Idle;
   TrainingController::Published live;
-  if (training) live = mTrainer->published();  // the latest the trainer published, with its state
+  if (training) {
+    live = mTrainer->published();  // the latest the trainer published, with its state and its last step
+    TrainingController::StepTensors st = mTrainer->stepTensors();
+    if (st.step > 0) mDoc->setLastStep({st.step, std::move(st.grad), std::move(st.update)});
+  }
   const QString err = mDoc->save(path, training ? &live.params : nullptr, false, training ? &live.state : nullptr);
   if (!err.isEmpty()) {
     showError(tr("Could not save %1.\n\n%2").arg(path, err));

@@ -54,6 +54,7 @@ enum class ErrorCode {
   TensorMissing, TensorShape, TensorUnexpected, TensorNotFinite, LossField, SeedField, CursorMissing,
   CursorOrderMissing, CursorOrderIndices, CursorPastOrder, CursorRng, RngStateUnsigned, NotGlassboxModel,
   FormatVersion, ConfigMetadataMissing, TokenizerTooLarge, DataNotObject, HistoryNotArray, OptTensorUnexpected,
+  HistoryGradNorms, LastTensorUnexpected,
   CannotSave,
   // decoding
   NoBosToken, DecoderOnlyNoSource, PromptEmpty, SequenceFull, ForcedTokenNotInVocab, BadTemperature, BadTopK,

@@ -132,6 +132,8 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::DataNotObject, QT_TRANSLATE_NOOP("gb::Error", "glassbox.data must be an object")},
   {ErrorCode::HistoryNotArray, QT_TRANSLATE_NOOP("gb::Error", "glassbox.history must be an array")},
   {ErrorCode::OptTensorUnexpected, QT_TRANSLATE_NOOP("gb::Error", "unexpected tensor '{tensor}' (no training state)")},
+  {ErrorCode::HistoryGradNorms, QT_TRANSLATE_NOOP("gb::Error", "grad_norms must be an array of {tensors} numbers, one per tensor")},
+  {ErrorCode::LastTensorUnexpected, QT_TRANSLATE_NOOP("gb::Error", "unexpected tensor '{tensor}' (no glassbox.last_step)")},
   {ErrorCode::CannotSave, QT_TRANSLATE_NOOP("gb::Error", "cannot save: {problem}")},
   {ErrorCode::NoBosToken, QT_TRANSLATE_NOOP("gb::Error", "the decoder prefix is empty and the model has no bos token: give the prefix (target ids)")},
   {ErrorCode::DecoderOnlyNoSource, QT_TRANSLATE_NOOP("gb::Error", "a decoder-only model takes no source sequence")},

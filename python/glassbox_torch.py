@@ -30,7 +30,8 @@ LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps
 CONFIG_KEYS = ("variant", "vocab_size", "max_len", "enc_layers", "dec_layers", "heads", "d_e", "d_mlp", "norm",
                "activation", "final_norm", "tied_unembed", "dropout", "bos_id", "eos_id", "pad_id")
 # Metadata the bridge interprets; any other key travels unchanged from load() to save().
-_OWN_KEYS = ("glassbox.format", "glassbox.config", "glassbox.tokenizer", "glassbox.history", "glassbox.training")
+_OWN_KEYS = ("glassbox.format", "glassbox.config", "glassbox.tokenizer", "glassbox.history", "glassbox.training",
+             "glassbox.last_step")
 
 
 # ------------------------------------------------------------------------------------------------ safetensors
@@ -503,7 +504,8 @@ def load(path, device=None):
                              f"{list(own[name].shape)}")
     resumable = "glassbox.training" in meta
     for name in tensors:
-        if name not in own and not (resumable and name.startswith(("opt.m.", "opt.v."))):
+        if name not in own and not (resumable and name.startswith(("opt.m.", "opt.v."))) \
+                and not ("glassbox.last_step" in meta and name.startswith(("last.grad.", "last.update."))):
             raise ValueError(f"{path}: unexpected tensor '{name}'")
     model.load_state_dict({k: tensors[k] for k in own})
     tok = Tokenizer.from_json(meta["glassbox.tokenizer"]) if "glassbox.tokenizer" in meta else None

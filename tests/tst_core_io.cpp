@@ -149,6 +149,70 @@ class TestCoreIo : public QObject {
              qPrintable("message was: " + QString::fromStdString(r.error().message)));
   }
 
+  // What the Parameters tab shows of a run travels with a lesson: the last step's gradient and update as tensors
+  // "last.grad.*" / "last.update.*" under "glassbox.last_step", and each step's gradient norms in the history.
+  void last_step_and_gradient_norms_round_trip() {
+    const Config c = Config::make(Variant::EncoderDecoder, 9, 5, 1, 1, 2, 4, 6);
+    ModelFile m = ModelFile::of(c, params_init(c, 1));
+    const size_t n = tensor_names(c).size();
+    for (int s = 1; s <= 3; ++s) {
+      HistoryPoint h{s, 3.0 - s, 0.01};
+      h.grad_norm = 0.5 * s;
+      for (size_t i = 0; i < n; ++i) h.grad_norms.push_back(float(s + 0.25 * double(i)));
+      m.history.push_back(h);
+    }
+    m.last_step = LastStep{3, params_init(c, 2), params_init(c, 3)};
+    const std::string p = path("last.safetensors");
+    QVERIFY(!save_model(p, m));
+    auto back = load_model(p);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QVERIFY(back->last_step);
+    QCOMPARE(back->last_step->step, 3);
+    std::vector<MatF> a, b;
+    for (auto* q : {&m.last_step->grad, &m.last_step->update})
+      for_each_tensor(c, *q, [&](const std::string&, TensorRef<float> t) { a.push_back(t.mat()); });
+    for (auto* q : {&back->last_step->grad, &back->last_step->update})
+      for_each_tensor(c, *q, [&](const std::string&, TensorRef<float> t) { b.push_back(t.mat()); });
+    QCOMPARE(a.size(), 2 * n);
+    QCOMPARE(b.size(), a.size());
+    for (size_t i = 0; i < a.size(); ++i) QVERIFY(a[i] == b[i]);
+    QCOMPARE(back->history.size(), size_t(3));
+    QCOMPARE(*back->history[2].grad_norm, 1.5);
+    QVERIFY(back->history[2].grad_norms == m.history[2].grad_norms);
+    auto st = read_safetensors(p);
+    QVERIFY(st.ok());
+    QVERIFY(st->find("last.grad.W_e") && st->find("last.update.dec.0.cross.W_q"));
+
+    // checked on the way in: a wrong number of norms, stray last.* tensors, metadata without its tensors
+    StFile f = *st;
+    Json hj = Json::parse(f.metadata.at("glassbox.history"));
+    hj[1]["grad_norms"].erase(0);
+    f.metadata["glassbox.history"] = hj.dump();
+    auto r = model_from_safetensors(f, "norms.safetensors");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("grad_norms must be an array of " + std::to_string(n)) != std::string::npos,
+             r.error().message.c_str());
+    QVERIFY(r.error().message.find("glassbox.history[1]") != std::string::npos);
+    f = *st;
+    f.metadata.erase("glassbox.last_step");
+    r = model_from_safetensors(f, "stray.safetensors");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("unexpected tensor 'last.") != std::string::npos, r.error().message.c_str());
+    f = *st;
+    std::erase_if(f.tensors, [](const StTensor& t) { return t.name == "last.update.W_p"; });
+    r = model_from_safetensors(f, "missing.safetensors");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("W_p") != std::string::npos, r.error().message.c_str());
+    // and a file without them (every model file before) still reads, with no last step and no norms
+    ModelFile plain = ModelFile::of(c, params_init(c, 1));
+    plain.history.push_back(HistoryPoint{1, 2.0, 0.01});
+    QVERIFY(!save_model(p, plain));
+    back = load_model(p);
+    QVERIFY(back.ok());
+    QVERIFY(!back->last_step);
+    QVERIFY(!back->history[0].grad_norm && back->history[0].grad_norms.empty());
+  }
+
   void atomic_save_keeps_previous_file() {
     const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 2, 4, 6);
     const std::string p = path("keep.safetensors");

@@ -3183,6 +3183,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>the two inputs must have the same lengths (x/z: {a} and {b}): replace a token, do not add or remove one</source>
         <translation>die beiden Eingaben müssen gleich lang sein (x/z: {a} und {b}): ein Token ersetzen, keines hinzufügen oder entfernen</translation>
     </message>
+    <message>
+        <source>grad_norms must be an array of {tensors} numbers, one per tensor</source>
+        <translation>grad_norms muss ein Array aus {tensors} Zahlen sein, eine je Tensor</translation>
+    </message>
+    <message>
+        <source>unexpected tensor '{tensor}' (no glassbox.last_step)</source>
+        <translation>unerwarteter Tensor '{tensor}' (kein glassbox.last_step)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

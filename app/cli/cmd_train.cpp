@@ -206,7 +206,9 @@ int cmd_train(int argc, char** argv) {
   const int total = o.steps - done_before;
   trainer.run([&](const gb::StepReport& r) {
     if (r.fault) return false;  // nothing of a faulted step enters the history
-    history.push_back({r.step + 1, r.loss, double(r.lr), {}, {}, {}});
+    gb::HistoryPoint point{r.step + 1, r.loss, double(r.lr), {}, {}, {}, double(r.grad_norm), {}};
+    point.grad_norms.assign(r.grad_norms.begin(), r.grad_norms.end());
+    history.push_back(std::move(point));
     if (log) {
       gb::Json j{{"step", r.step}, {"loss", r.loss}, {"lr", r.lr}, {"grad_norm", r.grad_norm}, {"tokens", r.tokens}};
       std::fprintf(log.get(), "%s\n", j.dump().c_str());

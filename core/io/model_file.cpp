@@ -75,6 +75,8 @@ Json history_to_json(const std::vector<HistoryPoint>& h) {
     if (p.val_loss) o["val_loss"] = *p.val_loss;
     if (p.val_token_accuracy) o["val_token_accuracy"] = *p.val_token_accuracy;
     if (p.val_sequence_accuracy) o["val_sequence_accuracy"] = *p.val_sequence_accuracy;
+    if (p.grad_norm) o["grad_norm"] = *p.grad_norm;
+    if (!p.grad_norms.empty()) o["grad_norms"] = p.grad_norms;
     a.push_back(o);
   }
   return a;
@@ -190,6 +192,16 @@ Status save_model(const std::string& path, const ModelFile& m) {
       }
     }
   }
+  if (m.last_step) {
+    f.metadata["glassbox.last_step"] = Json{{"step", m.last_step->step}}.dump();
+    for (const char* which : {"grad", "update"}) {
+      StFile lf = params_to_safetensors(m.config, which[0] == 'g' ? m.last_step->grad : m.last_step->update);
+      for (auto& t : lf.tensors) {
+        t.name = std::string("last.") + which + "." + t.name;
+        f.tensors.push_back(std::move(t));
+      }
+    }
+  }
   return write_safetensors(path, f);
 }
 
@@ -206,12 +218,16 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
   auto cfg = config_from_json(*j, path + ": glassbox.config");
   if (!cfg) return cfg.error();
   const bool has_training = f.metadata.count("glassbox.training") > 0;
-  auto params = params_from_safetensors(*cfg, f, path, has_training ? std::vector<std::string>{"opt.m.", "opt.v."}
-                                                                    : std::vector<std::string>{});
+  const bool has_last = f.metadata.count("glassbox.last_step") > 0;
+  std::vector<std::string> others;  // tensors that are not parameters, read below with their metadata
+  if (has_training) others.insert(others.end(), {"opt.m.", "opt.v."});
+  if (has_last) others.insert(others.end(), {"last.grad.", "last.update."});
+  auto params = params_from_safetensors(*cfg, f, path, others);
   if (!params) return params.error();
   ModelFile m;
   m.config = *cfg;
   m.params = std::move(*params);
+  const size_t tensor_count = tensor_names(m.config).size();
   for (auto& [k, v] : f.metadata) {
     if (k == "glassbox.tokenizer") {
       auto tj = parse_json_strict(v, path + ": glassbox.tokenizer");
@@ -241,12 +257,22 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
         if (!st) return st.error();
         if (!lo) return lo.error();
         if (!lr) return lr.error();
-        HistoryPoint hp{int(*st), *lo, *lr, {}, {}, {}};
+        HistoryPoint hp{int(*st), *lo, *lr, {}, {}, {}, {}, {}};
         if (o.contains("val_loss") && o["val_loss"].is_number()) hp.val_loss = o["val_loss"].get<double>();
         if (o.contains("val_token_accuracy") && o["val_token_accuracy"].is_number())
           hp.val_token_accuracy = o["val_token_accuracy"].get<double>();
         if (o.contains("val_sequence_accuracy") && o["val_sequence_accuracy"].is_number())
           hp.val_sequence_accuracy = o["val_sequence_accuracy"].get<double>();
+        if (o.contains("grad_norm") && o["grad_norm"].is_number()) hp.grad_norm = o["grad_norm"].get<double>();
+        if (o.contains("grad_norms")) {  // one number per tensor, or the point is refused
+          const Json& g = o["grad_norms"];
+          if (!g.is_array() || g.size() != tensor_count)
+            return Error(ErrorCode::HistoryGradNorms, {{"tensors", std::to_string(tensor_count)}}).in_file(w);
+          for (const Json& x : g) {
+            if (!x.is_number()) return Error(ErrorCode::HistoryGradNorms, {{"tensors", std::to_string(tensor_count)}}).in_file(w);
+            hp.grad_norms.push_back(x.get<float>());
+          }
+        }
         m.history.push_back(hp);
       }
     } else if (k == "glassbox.training") {
@@ -266,6 +292,24 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
         }
       }
       m.training = std::move(*ts);
+    } else if (k == "glassbox.last_step") {
+      const std::string w = path + ": glassbox.last_step";
+      auto lj = parse_json_strict(v, w);
+      if (!lj) return lj.error();
+      auto st = json_int(*lj, "step", w, 1, 1LL << 40);
+      if (!st) return st.error();
+      LastStep ls;
+      ls.step = int(*st);
+      for (const char* which : {"grad", "update"}) {
+        StFile sub;
+        const std::string pre = std::string("last.") + which + ".";
+        for (const auto& t : f.tensors)
+          if (t.name.rfind(pre, 0) == 0) sub.tensors.push_back({t.name.substr(pre.size()), t.shape, t.data});
+        auto p = params_from_safetensors(m.config, sub, path + ": '" + pre + "*'");
+        if (!p) return p.error();
+        (which[0] == 'g' ? ls.grad : ls.update) = std::move(*p);
+      }
+      m.last_step = std::move(ls);
     } else if (k != "glassbox.format" && k != "glassbox.config") {
       m.extra[k] = v;
     }
@@ -273,6 +317,9 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
   if (!has_training)
     for (const auto& t : f.tensors)
       if (t.name.rfind("opt.", 0) == 0) return Error(ErrorCode::OptTensorUnexpected, {{"tensor", t.name}}).in_file(path);
+  if (!has_last)
+    for (const auto& t : f.tensors)
+      if (t.name.rfind("last.", 0) == 0) return Error(ErrorCode::LastTensorUnexpected, {{"tensor", t.name}}).in_file(path);
   return m;
 }
 

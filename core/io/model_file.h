@@ -7,6 +7,9 @@
 //   "glassbox.history"    the loss curves: one object per logged step
 //   "glassbox.training"   the trainer's options and position (epoch, data order, generator state), with the
 //                         optimizer's moments as tensors "opt.m.<name>", "opt.v.<name>" — enough to resume exactly.
+//   "glassbox.last_step"  {"step": k}: what optimizer step k did, as tensors "last.grad.<name>" (∂J/∂θ as the
+//                         optimizer used it) and "last.update.<name>" (Δθ) — the Parameters tab's maps, saved with
+//                         a lesson so that it reopens as it was.
 // Other metadata keys travel in `extra` untouched.
 #pragma once
 
@@ -28,7 +31,16 @@ struct HistoryPoint {
   int step = 0;
   double loss = 0;
   double lr = 0;
-  std::optional<double> val_loss, val_token_accuracy, val_sequence_accuracy;
+  std::optional<double> val_loss{}, val_token_accuracy{}, val_sequence_accuracy{};
+  std::optional<double> grad_norm{};  // ‖∂J/∂θ‖ over all tensors, as the optimizer used it (before clipping)
+  std::vector<float> grad_norms{};  // per tensor, in for_each_tensor order; empty when not recorded
+};
+
+// What one optimizer step did: its gradient and the change it made.
+struct LastStep {
+  int step = 0;
+  Params<float> grad;    // ∂J/∂θ as the optimizer used it
+  Params<float> update;  // Δθ = θ after − θ before
 };
 
 // Everything a trainer needs to go on exactly where it stopped.
@@ -46,6 +58,7 @@ struct ModelFile {
   Json data;                                 // null when unknown
   std::vector<HistoryPoint> history;
   std::optional<TrainingState> training;
+  std::optional<LastStep> last_step;
 
   static ModelFile of(const Config& c, Params<float> p, std::map<std::string, std::string> extra = {}) {
     ModelFile m;

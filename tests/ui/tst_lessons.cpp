@@ -316,7 +316,8 @@ class TestLessons : public QObject {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("authored.glassbox-lesson"));
     QList<QImage> before;
-    gb::MatF valueBefore;  // the Parameters beat's values of θ
+    gb::MatF valueBefore, gradBefore, updateBefore;  // the Parameters beat's θ, last ∂J/∂θ and Δθ
+    int gradStepBefore = 0, normStepsBefore = 0;
     QStringList captions;
     {
       MainWindow w;
@@ -408,9 +409,19 @@ class TestLessons : public QObject {
         QVERIFY(run->showBeat(i));
         before << grabView(w);
         captions << run->lesson().beats[i].caption;
-        if (w.tabs()->currentIndex() == 2) valueBefore = w.findChild<ParametersPanel*>()->valueView()->matrix();
+        if (w.tabs()->currentIndex() == 2) {
+          auto* pp = w.findChild<ParametersPanel*>();
+          valueBefore = pp->valueView()->matrix();
+          gradBefore = pp->gradView()->matrix();
+          updateBefore = pp->updateView()->matrix();
+          gradStepBefore = pp->gradStep();
+          normStepsBefore = pp->normSteps();
+        }
       }
       QVERIFY(valueBefore.size() > 0);
+      QVERIFY(gradStepBefore > 0);  // the lesson's model was trained here: its last step is known
+      QVERIFY(gradBefore.size() > 0 && gradBefore.norm() > 0 && updateBefore.norm() > 0);
+      QVERIFY(normStepsBefore > 0);
       QCOMPARE(w.saveLesson(path), QString());
       w.document()->setModified(false);
     }
@@ -429,14 +440,16 @@ class TestLessons : public QObject {
       QCOMPARE(run->lesson().beats[i].caption, captions[i]);
       QVERIFY(run->showBeat(i));
       const QImage after = grabView(fresh);
-      // The Parameters tab also shows the training run's last gradient and update and its gradient norms per step:
-      // a model file does not hold those yet (an open item of the Lessons issue; the maps beside θ are laid out
-      // by them), so for that beat the tensor shown and its values are compared, not the picture.
+      // The Parameters tab shows the run as well as θ: the last step's gradient and update (saved with the lesson
+      // as tensors) and the gradient norms of every step (in the history) — the same numbers, not only pixels
       if (fresh.tabs()->currentIndex() == 2) {
         auto* pp = fresh.findChild<ParametersPanel*>();
         QCOMPARE(pp->tensorBox()->currentIndex(), 4);
         QVERIFY(pp->valueView()->matrix() == valueBefore);
-        continue;
+        QCOMPARE(pp->gradStep(), gradStepBefore);
+        QVERIFY(pp->gradView()->matrix() == gradBefore);
+        QVERIFY(pp->updateView()->matrix() == updateBefore);
+        QCOMPARE(pp->normSteps(), normStepsBefore);
       }
       const qsizetype d = differingPixels(after, before[i]);
       if (d != 0) {

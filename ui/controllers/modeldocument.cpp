@@ -1,5 +1,7 @@
 #include "modeldocument.h"
 
+#include "lesson.h"
+
 #include "core/train/trainer.h"
 #include "errortext.h"
 
@@ -201,6 +203,10 @@ void ModelDocument::setValidation(int step, double loss, double tokenAccuracy, d
     }
 }
 
+void ModelDocument::setLastStep(gb::LastStep s) {
+  if (mModel) mModel->last_step = std::move(s);
+}
+
 void ModelDocument::clearHistory() {
   mHistory.clear();
   emit historyChanged();
@@ -229,6 +235,8 @@ QString ModelDocument::save(const QString& path, const gb::Params<float>* live, 
   if (!mModel) return tr("There is no model to save: build one first.");
   gb::ModelFile m = *mModel;
   if (live) m.params = *live;
+  // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
+  if (!m.extra.count(kLessonMetadataKey)) m.last_step.reset();
   m.history = mHistory;
   m.training = liveState ? *liveState : mTraining;
   if (mData) {

@@ -74,6 +74,11 @@ class ModelDocument : public QObject {
   // on exactly after Open. Cleared when another model is built.
   const std::optional<gb::TrainingState>& trainingState() const { return mTraining; }
   void setTrainingState(std::optional<gb::TrainingState> s) { mTraining = std::move(s); }
+  // What the last optimizer step did (its gradient and update: the Parameters tab's maps), when known: handed
+  // over when training pauses or ends, or read from a saved lesson. save() writes it only with a lesson (the file
+  // is then meant to reopen exactly); a plain model file stays lean. Null without a model.
+  const gb::LastStep* lastStep() const { return mModel && mModel->last_step ? &*mModel->last_step : nullptr; }
+  void setLastStep(gb::LastStep s);
 
   // Files. The document is modified when a model is built or trained and not yet saved.
   QString filePath() const { return mPath; }

@@ -192,11 +192,12 @@ void ParametersPanel::refresh() {
     return;
   }
   const gb::Config& c = mDoc->config();
-  if (mDoc->generation() != mGeneration) {  // a different model: its gradient is not known yet
+  if (mDoc->generation() != mGeneration) {  // a different model: what its file says of its training, if anything
     mGeneration = mDoc->generation();
     mGradStep = 0;
     mGrads.clear();
     mUpdates.clear();
+    normsFromHistory();
   }
   if (!isVisible()) {  // copying and drawing tensors is work nobody sees: done when the tab is shown
     mStale = true;
@@ -208,15 +209,19 @@ void ParametersPanel::refresh() {
   mNames = gb::tensor_names(c);
   mValues.clear();
   gb::for_each_tensor(c, p, [&](const std::string&, gb::TensorRef<float> t) { mValues.push_back(t.mat()); });
+  auto take = [&](int step, gb::Params<float>& grad, gb::Params<float>& update) {
+    mGradStep = step;
+    mGrads.clear();
+    mUpdates.clear();
+    gb::for_each_tensor(c, grad, [&](const std::string&, gb::TensorRef<float> t) { mGrads.push_back(t.mat()); });
+    gb::for_each_tensor(c, update, [&](const std::string&, gb::TensorRef<float> t) { mUpdates.push_back(t.mat()); });
+  };
   if (live) {
     TrainingController::StepTensors st = mTrainer->stepTensors();
-    if (st.step > 0) {
-      mGradStep = st.step;
-      mGrads.clear();
-      mUpdates.clear();
-      gb::for_each_tensor(c, st.grad, [&](const std::string&, gb::TensorRef<float> t) { mGrads.push_back(t.mat()); });
-      gb::for_each_tensor(c, st.update, [&](const std::string&, gb::TensorRef<float> t) { mUpdates.push_back(t.mat()); });
-    }
+    if (st.step > 0) take(st.step, st.grad, st.update);
+  } else if (const gb::LastStep* ls = mDoc->lastStep(); ls && ls->step != mGradStep) {
+    gb::LastStep copy = *ls;  // the document's (a reopened lesson, or what the last run handed over)
+    take(copy.step, copy.grad, copy.update);
   }
   if (mTensor->count() != int(mNames.size())) fillTensors();
   showTensor();
@@ -282,6 +287,22 @@ void ParametersPanel::showTensor() {
   mValue->plot()->setAccessibleDescription(mValueTitle->text());
   mGrad->plot()->setAccessibleDescription(mGradTitle->text());
   mUpdate->plot()->setAccessibleDescription(mUpdateTitle->text());
+}
+
+void ParametersPanel::normsFromHistory() {
+  mSteps.clear();
+  mGlobal.clear();
+  mPerTensor.clear();
+  const size_t tensors = gb::tensor_names(mDoc->config()).size();
+  mPerTensor.assign(tensors, {});
+  for (const auto& h : mDoc->history()) {
+    if (!h.grad_norm || h.grad_norms.size() != tensors) continue;  // a point without them (an older file)
+    mSteps.push_back(h.step);
+    mGlobal.push_back(*h.grad_norm);
+    for (size_t i = 0; i < tensors; ++i) mPerTensor[i].push_back(h.grad_norms[i]);
+  }
+  if (mSteps.empty()) mPerTensor.clear();
+  mRebuild = true;
 }
 
 void ParametersPanel::addSnapshot(const TrainingSnapshot& s) {

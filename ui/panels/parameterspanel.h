@@ -76,6 +76,7 @@ class ParametersPanel : public QWidget, public Presentable {
   std::vector<std::string> mNames;
   std::vector<gb::MatF> mValues, mGrads, mUpdates;  // per tensor, in tensor_names order
   int mGradStep = 0;
+  void normsFromHistory();  // the gradient-norm curves from the document's history (a model that was opened)
   int mGeneration = -1;
   bool mStale = false;  // refreshed while hidden: redo when shown
   // gradient norms over training

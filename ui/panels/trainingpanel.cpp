@@ -109,7 +109,10 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mStatus->setText(tr("Fresh parameters. Start to train."));
   });
   connect(mTrainer, &TrainingController::stepped, this, [this](const TrainingSnapshot& s) {
-    mDoc->appendHistory({s.step, s.loss, s.lr, {}, {}, {}});
+    gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}};
+    point.grad_norm = s.gradNorm;
+    point.grad_norms = s.gradNorms;
+    mDoc->appendHistory(point);
     mPlot->addTraining(s.step, s.loss);
     mProgress->setValue(s.step);
     const double elapsed = mClock.elapsed() / 1000.0;
@@ -159,6 +162,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
             if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle) {
               TrainingController::Published pub = mTrainer->published();
               mDoc->setTrainingState(std::move(pub.state));
+              takeLastStep();
               mDoc->setParams(pub.params);
             }
           },
@@ -174,6 +178,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
       return;
     TrainingController::Published pub = mTrainer->published();
     mDoc->setTrainingState(std::move(pub.state));
+    takeLastStep();
     mDoc->setParams(pub.params);
   });
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
@@ -258,6 +263,11 @@ void TrainingPanel::startOrResume(bool singleStep) {
                        : tr("A new run of %1 steps.").arg(run.steps));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
+}
+
+void TrainingPanel::takeLastStep() {
+  TrainingController::StepTensors st = mTrainer->stepTensors();
+  if (st.step > 0) mDoc->setLastStep({st.step, std::move(st.grad), std::move(st.update)});
 }
 
 void TrainingPanel::refreshButtons() {

@@ -35,6 +35,7 @@ class TrainingPanel : public QWidget {
 
  private:
   void startOrResume(bool singleStep);
+  void takeLastStep();  // the worker's last step (gradient, update) into the document, beside its parameters
   void refreshButtons();
   ModelDocument* mDoc;
   TrainingController* mTrainer;
