@@ -42,9 +42,11 @@ mkdir -p "$corpus" "$findings"
 log=$FUZZ_BUILD/fuzz_$TARGET.log
 seeds=("$ROOT/fuzz/corpus/$TARGET")
 [ -d "$ROOT/fuzz/regressions/$TARGET" ] && seeds+=("$ROOT/fuzz/regressions/$TARGET")
+before=$(ls "$findings" | grep -c "^$TARGET-" || true)
 set +e
-# rss_limit: a reader must refuse, not allocate, what it cannot hold; timeout: no input may take 10 s
-"$FUZZ_BUILD/fuzz/fuzz_$TARGET" -max_total_time="$SECONDS_" -print_final_stats=1 -rss_limit_mb=2048 -timeout=10 \
+# rss_limit: a reader must refuse, not allocate, what it cannot hold; timeout: no input may take 30 s (an input
+# takes well under a second; on a loaded two-core machine a niced fuzzer can be starved for seconds)
+"$FUZZ_BUILD/fuzz/fuzz_$TARGET" -max_total_time="$SECONDS_" -print_final_stats=1 -rss_limit_mb=2048 -timeout=30 \
   -artifact_prefix="$findings/$TARGET-" "$corpus" "${seeds[@]}" >"$log" 2>&1
 rc=$?
 set -e
@@ -53,8 +55,9 @@ done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' <<<"$done_line")
 ft=$(sed -n 's/.* ft: \([0-9]*\) .*/\1/p' <<<"$done_line")
-crashes=$(grep -cE '^==[0-9]+== ?ERROR|^SUMMARY: ' "$log" || true)
-echo "$TARGET: ${runs:-?} executions in ${SECONDS_} s, coverage ${cov:-?} edges (${ft:-?} features), corpus $(ls "$corpus" | wc -l) inputs, crashes ${crashes}"
+crashes=$(( $(ls "$findings" | grep -c "^$TARGET-" || true) - before ))  # crash-, leak-, timeout-, oom- files
+elapsed=$(grep -oE 'DONE .*|^#[0-9]+' "$log" >/dev/null; sed -n 's/.*Done \([0-9]*\) runs in \([0-9]*\) second.*/\2/p' "$log" | tail -1)
+echo "$TARGET: ${runs:-?} executions in ${elapsed:-$SECONDS_} s, coverage ${cov:-?} edges (${ft:-?} features), corpus $(ls "$corpus" | wc -l) inputs, crashes ${crashes}"
 if [ $rc -ne 0 ]; then
   grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5
   echo "log: $log" >&2
