@@ -66,6 +66,12 @@ class TestCrash : public QObject {
     QVERIFY(QFileInfo::exists(file + ".lock"));  // held while a runs
     const QDateTime first = QFileInfo(file).lastModified();
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(file).lastModified() > first, 60000);  // autosaved again while training
+    // until the trainer has published its state once (every 25 steps): the autosave can then go on exactly
+    auto withState = [&] {
+      auto m = gb::load_model(file.toStdString());
+      return m.ok() && m->training.has_value();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(withState(), 120000);
 
     // a second instance while a runs: nothing to recover, and a's autosave is untouched
     QCOMPARE(startAndAnswer("open:" + mHome.filePath("wrong.safetensors")), QString("none\n"));
