@@ -218,7 +218,7 @@ void ModelPanel::refresh() {
                         .arg(QLocale().toString(n))
                         .arg(QLocale().toString(qint64(std::stoll(gb::megabytes(m.total()))))));
     mCount->setToolTip(tr("Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of "
-                          "ℓ_max tokens %4 MB. A larger batch needs more; Start checks it.")
+                          "ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.")
                            .arg(QString::fromStdString(gb::megabytes(m.parameters)),
                                 QString::fromStdString(gb::megabytes(m.gradients)),
                                 QString::fromStdString(gb::megabytes(m.optimizer)),
