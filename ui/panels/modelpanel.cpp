@@ -216,7 +216,7 @@ void ModelPanel::refresh() {
     const gb::MemoryEstimate m = gb::model_memory(c);
     mCount->setText(tr("%1 parameters; training needs at least about %2 MB")
                         .arg(QLocale().toString(n))
-                        .arg(QLocale().toString(qint64(std::stoll(gb::megabytes(m.total()))))));
+                        .arg(QLocale().toString(double(m.total()) / (1 << 20), 'f', 1)));
     mCount->setToolTip(tr("Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of "
                           "ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.")
                            .arg(QString::fromStdString(gb::megabytes(m.parameters)),
