@@ -1722,8 +1722,8 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
 <context>
     <name>MemoryLimit</name>
     <message>
-        <source>Too large for this machine: %1</source>
-        <translation>Zu groß für diesen Rechner: %1</translation>
+        <source>Too large to build: %1</source>
+        <translation>Zu groß zum Bauen: %1</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ qint64 MemoryLimit::capBytes() {
 QString MemoryLimit::modelProblem(const gb::Config& c) {
   if (c.heads <= 0 || c.d_e % c.heads != 0 || c.validate()) return {};  // another problem comes first
   if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, gb::model_memory(c).total(), capBytes()))
-    return tr("Too large for this machine: %1").arg(errorText(*e));
+    return tr("Too large to build: %1").arg(errorText(*e));
   return {};
 }
 

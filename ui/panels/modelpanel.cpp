@@ -77,6 +77,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mTied->setAccessibleName(tr("Tied unembedding: W_u = W_eᵀ"));
   mCount = new QLabel(this);
   mCount->setObjectName(QStringLiteral("paramCount"));
+  mCount->setWordWrap(true);  // a long estimate wraps instead of widening the dock
   mProblem = new QLabel(this);
   mProblem->setObjectName(QStringLiteral("modelProblem"));
   mProblem->setWordWrap(true);
