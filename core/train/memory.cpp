@@ -88,13 +88,6 @@ MemoryEstimate model_memory(const Config& c) {
   return training_memory(c, o, 1);
 }
 
-int64_t decoding_bytes(const Config& c, int hypotheses) {
-  const double T = c.max_len, d = c.d_e, m = c.d_mlp, H = c.heads, V = c.vocab_size;
-  const double layers = double(c.dec_layers) * (c.is_ed() ? 2 : 1) + c.enc_layers;
-  const double per_sequence = layers * (8 * d * T + H * T * T + 2 * m * T) + 2 * V * T;
-  return saturate(kFloat * (double(params_count(c)) + std::max(1, hypotheses) * per_sequence));
-}
-
 int64_t available_memory_bytes() {
   int64_t best = proc_kb("/proc/meminfo", "MemAvailable");
   if (best < 0) {

@@ -1,7 +1,7 @@
-// memory.h — how much memory a model, a training run or a decoding run needs, and how much this process can
-// still get. Every size a user can choose goes through these before anything of that size is allocated: the
-// workbench's Build and Start, glassbox-cli init and train (plan_training asks too). An estimate, not a promise:
-// within a small factor of what the run really takes (tests/tst_core_memory.cpp measures it).
+// memory.h — how much memory a model or a training run needs, and how much this process can still get. Every
+// size that goes through these is checked before anything of that size is allocated: the workbench's Build and
+// Start, glassbox-cli init and train (plan_training asks too). Decoding is not estimated yet. An estimate, not a
+// promise: within a small factor of what the run really takes (tests/tst_core_memory.cpp measures it).
 #pragma once
 
 #include "core/config.h"
@@ -31,9 +31,6 @@ MemoryEstimate training_memory(const Config& c, const TrainOptions& o, int threa
 // The least a model of c needs to be of any use here: trained with AdamW on one sequence of ℓ_max, one thread.
 // Build (GUI) and init (CLI) refuse a model whose estimate exceeds the memory available.
 MemoryEstimate model_memory(const Config& c);
-// A decoding run of `hypotheses` sequences at once (1 for greedy and sampling, the beam's width for beam search):
-// the parameters, and per hypothesis the activations of ℓ_max positions and a row of logits per position.
-int64_t decoding_bytes(const Config& c, int hypotheses);
 
 // What this process can still allocate, in bytes: the least of the machine's available memory (MemAvailable in
 // /proc/meminfo; else the free physical pages), the cgroup's memory.max − memory.current, and the address-space
