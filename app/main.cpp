@@ -164,6 +164,22 @@ int main(int argc, char** argv) {
       lessonArg = modelArg;
       modelArg.clear();
     }
+  // For tests/ui/tst_crash.cpp, which kills real instances: answer the recovery question without a dialog ("open:FILE"
+  // or "discard"), print "offered AUTOSAVE" for each autosave offered, then "recovered" (the recovered model
+  // saved to FILE) or "none", and quit as a clean exit does.
+  if (const QString answer = qEnvironmentVariable("GLASSBOX_TEST_RECOVERY"); !answer.isEmpty()) {
+    const bool open = answer.startsWith(QLatin1String("open:"));
+    w.setRecoveryQuestion([open](const QString& file, int, int) {
+      std::printf("offered %s\n", qPrintable(file));
+      return open;
+    });
+    const bool recovered = w.offerRecovery();
+    const QString err = recovered ? w.document()->save(answer.mid(5), nullptr, /*asCopy=*/true) : QString();
+    std::printf("%s\n", recovered ? "recovered" : "none");
+    if (!err.isEmpty()) std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
+    QFile::remove(w.autosavePath());
+    return err.isEmpty() ? 0 : 1;
+  }
   if (!modelArg.isEmpty()) w.openFile(modelArg);
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
   const bool showcase = lessonArg.isEmpty();  // a lesson shows its own state
@@ -201,7 +217,7 @@ int main(int argc, char** argv) {
       }
     }
     w.document()->setModified(false);  // a scripted run leaves nothing to recover
-    QFile::remove(MainWindow::autosavePath());
+    QFile::remove(w.autosavePath());
     QCoreApplication::exit(status);
   };
   if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown

@@ -104,8 +104,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
   connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
   // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
+  mAutosaveStore = std::make_unique<AutosaveStore>();
   mAutosave = new QTimer(this);
-  mAutosave->setInterval(60 * 1000);
+  const int interval = qEnvironmentVariableIntValue("GLASSBOX_AUTOSAVE_MS");
+  mAutosave->setInterval(interval > 0 ? interval : 60 * 1000);
   connect(mAutosave, &QTimer::timeout, this, [this] {
     if (mDoc->isModified()) autosaveNow();
   });
@@ -122,13 +124,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
                                     QMessageBox::Save));
   };
-  mAskRecover = [this] {
-    return QMessageBox::question(this, tr("Recover the last session?"),
-                                 tr("Glassbox did not close normally last time. An autosaved model from %1 exists. "
-                                    "Open it?")
-                                     .arg(QLocale().toString(QFileInfo(autosavePath()).lastModified(),
-                                                             QLocale::ShortFormat)),
-                                 QMessageBox::Open | QMessageBox::Discard, QMessageBox::Open) == QMessageBox::Open;
+  mAskRecover = [this](const QString& file, int index, int count) {
+    const QString when = QLocale().toString(QFileInfo(file).lastModified(), QLocale::ShortFormat);
+    const QString text =
+        count > 1 ? tr("Glassbox did not close normally. %1 autosaved models were left behind; this one is from %2 "
+                       "(%3 of %1, the newest first). Open it? Discard deletes it and shows the next.")
+                        .arg(count)
+                        .arg(when)
+                        .arg(index + 1)
+                  : tr("Glassbox did not close normally last time. An autosaved model from %1 exists. Open it?")
+                        .arg(when);
+    return QMessageBox::question(this, tr("Recover the last session?"), text, QMessageBox::Open | QMessageBox::Discard,
+                                 QMessageBox::Open) == QMessageBox::Open;
   };
   mReportError = [this](const QString& m) { QMessageBox::critical(this, tr("Glassbox"), m); };
   updateStatus();
@@ -699,10 +706,7 @@ void MainWindow::rebuildRecentMenu() {
   }
 }
 
-QString MainWindow::autosavePath() {
-  const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-  return dir + QStringLiteral("/autosave.safetensors");
-}
+QString MainWindow::autosavePath() const { return mAutosaveStore->path(); }
 
 bool MainWindow::autosaveNow() {
   if (!mDoc->hasModel()) return false;
@@ -719,23 +723,34 @@ bool MainWindow::autosaveNow() {
   return true;
 }
 
-void MainWindow::removeAutosave() { QFile::remove(autosavePath()); }
+void MainWindow::removeAutosave() { mAutosaveStore->remove(); }
 
 bool MainWindow::offerRecovery() {
-  if (!QFileInfo::exists(autosavePath())) return false;
-  if (!mAskRecover()) {
-    removeAutosave();
-    return false;
+  const QStringList orphans = mAutosaveStore->claimOrphans();
+  bool recovered = false;
+  for (int i = 0; i < orphans.size(); ++i) {
+    const QString& file = orphans[i];
+    if (recovered) {  // one model at a time: the rest stay for a later start
+      mAutosaveStore->release(file);
+      continue;
+    }
+    if (!mAskRecover(file, i, int(orphans.size()))) {
+      mAutosaveStore->discard(file);
+      continue;
+    }
+    bool warningOnly = false;
+    const QString message = mDoc->open(file, &warningOnly);
+    if (!message.isEmpty() && !warningOnly) {
+      showError(tr("The autosaved model %1 could not be read; it stays where it is.\n\n%2").arg(file, message));
+      mAutosaveStore->release(file);  // kept: perhaps a later version reads it
+      continue;
+    }
+    mDoc->forgetPath();  // recovered work is unsaved work: Save asks where it goes
+    mAutosaveStore->adopt(file);  // now this window's autosave: a crash right now still keeps it
+    statusBar()->showMessage(tr("Recovered the autosaved model. Save it to keep it."), 8000);
+    recovered = true;
   }
-  bool warningOnly = false;
-  const QString message = mDoc->open(autosavePath(), &warningOnly);
-  if (!message.isEmpty() && !warningOnly) {
-    showError(tr("The autosaved model could not be read.\n\n%1").arg(message));
-    return false;
-  }
-  mDoc->forgetPath();  // recovered work is unsaved work: Save asks where it goes
-  statusBar()->showMessage(tr("Recovered the autosaved model. Save it to keep it."), 8000);
-  return true;
+  return recovered;
 }
 
 void MainWindow::showAbout() {

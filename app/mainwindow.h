@@ -2,9 +2,12 @@
 // (Attention, Decoding, Algorithm), menus, and the window state that persists across runs.
 #pragma once
 
+#include "autosave.h"
+
 #include <QMainWindow>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 class DataPanel;
@@ -81,11 +84,18 @@ class MainWindow : public QMainWindow {
   bool maybeSave();
   void setUnsavedQuestion(std::function<int()> ask) { mAskUnsaved = std::move(ask); }
   void setErrorReporter(std::function<void(const QString&)> report) { mReportError = std::move(report); }
-  // Autosave: where it goes, writing it now, and the offer to recover one left by a crash.
-  static QString autosavePath();
+  // Autosave: this window's own file (locked while the window lives, see autosave.h), writing it now, and the offer
+  // to recover what instances left when they died. Every minute while there is unsaved work (the environment
+  // variable GLASSBOX_AUTOSAVE_MS sets another interval, for tests), and when training pauses or finishes.
+  QString autosavePath() const;
+  AutosaveStore* autosaveStore() const { return mAutosaveStore.get(); }
   bool autosaveNow();
-  bool offerRecovery();  // at start: when an autosave exists, ask; returns true when one was recovered
-  void setRecoveryQuestion(std::function<bool()> ask) { mAskRecover = std::move(ask); }
+  // At start: the orphaned autosaves, newest first, each offered in turn until one is opened (the others stay for
+  // a later start; a declined one is deleted). Returns true when one was recovered.
+  bool offerRecovery();
+  // The question (tests replace it): the autosave's file, its place among the orphans (0-based) and their number.
+  using RecoveryQuestion = std::function<bool(const QString& file, int index, int count)>;
+  void setRecoveryQuestion(RecoveryQuestion ask) { mAskRecover = std::move(ask); }
   // File → Export View: the whole current tab (all of it, scrolled or not) as PNG at scale 1–4, SVG or PDF, by the
   // extension; white or transparent behind. The error message naming the file and the reason, empty when written.
   QString exportView(const QString& path, int scale = 1, bool transparent = false);
@@ -149,6 +159,7 @@ class MainWindow : public QMainWindow {
   QTimer* mAutosave = nullptr;
   QString mLastError;
   std::function<int()> mAskUnsaved;
-  std::function<bool()> mAskRecover;
+  RecoveryQuestion mAskRecover;
+  std::unique_ptr<AutosaveStore> mAutosaveStore;
   std::function<void(const QString&)> mReportError;
 };

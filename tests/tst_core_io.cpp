@@ -3,8 +3,13 @@
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
 #include "core/io/safetensors.h"
+#include "core/io/write_fault.h"
 
 #include <QtTest>
+#include <QRandomGenerator>
+
+#include <cerrno>
+#include <unistd.h>
 #include <QTemporaryDir>
 
 using namespace gb;
@@ -232,6 +237,69 @@ class TestCoreIo : public QObject {
     QVERIFY(after.ok());
     QVERIFY(*before == *after);
     QCOMPARE(QDir(tmp_.path()).entryList(QStringList{"*.tmp-*"}).size(), 0);
+  }
+
+  // A save that fails at any stage — the disk fills up part-way, fsync fails, the rename fails, the folder is
+  // read-only or gone — leaves the previous file byte for byte, leaves no temporary file, and says why.
+  void failed_save_leaves_previous_file_data() {
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("disk full at once") << "write 0" << "No space left on device";
+    QTest::newRow("disk full part-way") << "write 100" << "No space left on device";
+    QTest::newRow("fsync fails") << "flush" << "Input/output error";
+    QTest::newRow("rename fails") << "rename" << "Read-only file system";
+    QTest::newRow("read-only folder") << "read-only" << "Permission denied";
+    QTest::newRow("folder vanished") << "vanished" << "No such file or directory";
+  }
+  void failed_save_leaves_previous_file() {
+    QFETCH(QString, how);
+    QFETCH(QString, reason);
+    const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 2, 4, 6);
+    const QString dir = tmp_.path() + "/save-" + QString::number(QRandomGenerator::global()->generate());
+    QVERIFY(QDir().mkpath(dir));
+    const std::string p = (dir + "/m.safetensors").toStdString();
+    QVERIFY(!save_model(p, ModelFile::of(c, params_init(c, 1))));
+    const auto before = read_file(p);
+    QVERIFY(before.ok());
+    const ModelFile other = ModelFile::of(c, params_init(c, 2));
+    Status err;
+    if (how.startsWith("write")) {
+      inject_write_fault(WriteFault::Write, ENOSPC, how.mid(6).toULongLong());
+      err = save_model(p, other);
+    } else if (how == "flush") {
+      inject_write_fault(WriteFault::Flush, EIO);
+      err = save_model(p, other);
+    } else if (how == "rename") {
+      inject_write_fault(WriteFault::Rename, EROFS);
+      err = save_model(p, other);
+    } else if (how == "read-only") {
+      QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+      const bool root = ::geteuid() == 0;  // root writes anywhere: save as nobody, as a user would
+      if (root) QCOMPARE(::seteuid(65534), 0);
+      err = save_model(p, other);
+      if (root) QCOMPARE(::seteuid(0), 0);
+      QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+    } else if (how == "vanished") {
+      const std::string moved = p + ".elsewhere";  // the folder goes; the old file is kept aside to compare
+      QVERIFY(QFile::rename(QString::fromStdString(p), QString::fromStdString(moved)));
+      QVERIFY(QDir(dir).removeRecursively());
+      err = save_model(p, other);
+      QVERIFY(!QFileInfo::exists(dir));  // nothing was made where the folder was
+      QVERIFY(err.has_value());
+      QVERIFY2(err->message.find(p) != std::string::npos, err->message.c_str());
+      QVERIFY2(err->message.find(reason.toStdString()) != std::string::npos, err->message.c_str());
+      return;
+    }
+    QVERIFY2(err.has_value(), "the save should have failed");
+    QVERIFY2(err->message.find(p) != std::string::npos, err->message.c_str());       // names the file
+    QVERIFY2(err->message.find(reason.toStdString()) != std::string::npos, err->message.c_str());  // and why
+    QCOMPARE(err->file, p);
+    const auto after = read_file(p);
+    QVERIFY(after.ok());
+    QVERIFY(*before == *after);                                         // byte for byte
+    QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{"m.safetensors"});  // no temporary file left
+    QVERIFY(!save_model(p, other));  // the fault was for one save only
+    QVERIFY(*read_file(p) != *before);
   }
 
   void jsonl_errors_name_the_line_data() {

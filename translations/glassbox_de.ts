@@ -1321,14 +1321,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>The autosaved model could not be read.
-
-%1</source>
-        <translation>Das automatisch gesicherte Modell konnte nicht gelesen werden.
-
-%1</translation>
-    </message>
-    <message>
         <source>Recovered the autosaved model. Save it to keep it.</source>
         <translation>Das automatisch gesicherte Modell wurde wiederhergestellt. Speichern Sie es, um es zu behalten.</translation>
     </message>
@@ -1552,6 +1544,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Glassbox lessons (*.glassbox-lesson)</source>
         <translation>Glassbox-Lektionen (*.glassbox-lesson)</translation>
     </message>
+    <message>
+        <source>Glassbox did not close normally. %1 autosaved models were left behind; this one is from %2 (%3 of %1, the newest first). Open it? Discard deletes it and shows the next.</source>
+        <translation>Glassbox wurde nicht normal beendet. %1 automatisch gesicherte Modelle sind übrig geblieben; dieses ist vom %2 (%3 von %1, das neueste zuerst). Öffnen? Verwerfen löscht es und zeigt das nächste.</translation>
+    </message>
+    <message>
+        <source>The autosaved model %1 could not be read; it stays where it is.
+
+%2</source>
+        <translation>Das automatisch gesicherte Modell %1 konnte nicht gelesen werden; es bleibt, wo es ist.
+
+%2</translation>
+    </message>
 </context>
 <context>
     <name>MasksPanel</name>
@@ -1716,6 +1720,13 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     </message>
 </context>
 <context>
+    <name>MemoryLimit</name>
+    <message>
+        <source>Too large to build: %1</source>
+        <translation>Zu groß zum Bauen: %1</translation>
+    </message>
+</context>
+<context>
     <name>ModelDocument</name>
     <message>
         <source>No data yet.</source>
@@ -1780,6 +1791,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Load the data it was trained with in the Data dock to train it further.</source>
         <translation>Laden Sie im Daten-Dock die Daten, mit denen es trainiert wurde, um es weiter zu trainieren.</translation>
+    </message>
+    <message>
+        <source>There was not enough memory to build this model (it needs about %1 MB). The open model is unchanged.</source>
+        <translation>Für dieses Modell war nicht genug Speicher frei (es braucht etwa %1 MB). Das geöffnete Modell bleibt unverändert.</translation>
     </message>
 </context>
 <context>
@@ -1877,10 +1892,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Laden Sie zuerst Daten im Bereich „Daten“.</translation>
     </message>
     <message>
-        <source>%1 parameters, about %2 MB to train</source>
-        <translation>%1 Parameter, etwa %2 MB zum Trainieren</translation>
-    </message>
-    <message>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -1927,6 +1938,14 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Tied unembedding: W_u = W_eᵀ</source>
         <translation>Gekoppeltes Unembedding: W_u = W_eᵀ</translation>
+    </message>
+    <message>
+        <source>%1 parameters; training needs at least about %2 MB</source>
+        <translation>%1 Parameter; das Training braucht mindestens etwa %2 MB</translation>
+    </message>
+    <message>
+        <source>Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.</source>
+        <translation>Parameter %1 MB, Gradienten %2 MB, Optimiererzustand %3 MB, Aktivierungen einer Sequenz von ℓ_max Tokens %4 MB. Ein größerer Batch braucht mehr; das prüft das Training-Dock.</translation>
     </message>
 </context>
 <context>
@@ -2552,6 +2571,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>Training progress</source>
         <translation>Trainingsfortschritt</translation>
+    </message>
+    <message>
+        <source>Training stopped: the machine ran out of memory. The parameters shown are the last ones published. Choose a smaller batch, model or ℓ_max.</source>
+        <translation>Das Training hat angehalten: Dem Rechner ist der Speicher ausgegangen. Die gezeigten Parameter sind die zuletzt veröffentlichten. Wählen Sie einen kleineren Batch, ein kleineres Modell oder ein kleineres ℓ_max.</translation>
+    </message>
+    <message>
+        <source>Training cannot start: there is not enough memory for the run. Choose a smaller batch, model or ℓ_max.</source>
+        <translation>Das Training kann nicht beginnen: Für den Lauf ist nicht genug Speicher frei. Wählen Sie einen kleineren Batch, ein kleineres Modell oder ein kleineres ℓ_max.</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "core/io/model_file.h"
 #include "core/model/model.h"
 #include "core/text/prepare.h"
+#include "core/train/memory.h"
 
 #include <cstdio>
 
@@ -152,6 +153,8 @@ int cmd_init(int argc, char** argv) {
   c.eos_id = int(*eos);
   c.pad_id = int(*pad);
   if (auto e = c.validate()) return fail(cmd, e->message, 2);
+  // before anything of the model's size is allocated: does it fit in memory (ulimit -v and cgroups included)?
+  if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, gb::model_memory(c).total())) return fail(cmd, e->message, 2);
   gb::ModelFile m;
   m.config = c;
   m.params = gb::params_init(c, uint64_t(*seed));

@@ -1,7 +1,12 @@
 // glassbox-cli — the Glassbox core, headless: init, forward, train, generate, inspect, bench.
 #include "commands.h"
 
+#include "core/io/write_fault.h"
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <new>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -52,8 +57,18 @@ int main(int argc, char** argv) {
     return 0;
   }
   const std::string cmd = argv[1];
+  // For the tests of a failing save (tests/cli_save_fail.cmake): the next model file written fails as a full disk.
+  if (const char* fault = std::getenv("GLASSBOX_TEST_WRITE_FAULT"); fault && !std::strcmp(fault, "disk-full"))
+    gb::inject_write_fault(gb::WriteFault::Write, ENOSPC, 64);
   for (const auto& c : gbcli::commands())
-    if (cmd == c.name) return c.run(argc, argv);
+    if (cmd == c.name) {
+      try {  // sizes are checked against memory before allocating; should an allocation fail anyway, say so
+        return c.run(argc, argv);
+      } catch (const std::bad_alloc&) {
+        return gbcli::fail(c.name, "out of memory: this needs more memory than the machine (or ulimit -v) allows; "
+                                   "choose a smaller model, batch or ℓ_max");
+      }
+    }
   if (cmd == "manpage") return gbcli::cmd_manpage(argc, argv);  // for the build, not listed
   std::fprintf(stderr, "glassbox-cli: unknown command '%s'\n\n%s", cmd.c_str(), gbcli::main_usage().c_str());
   return 2;

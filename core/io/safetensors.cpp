@@ -1,8 +1,10 @@
 #include "core/io/safetensors.h"
 
 #include "core/io/json_util.h"
+#include "core/io/write_fault.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -37,32 +39,90 @@ Result<std::string> read_file(const std::string& path, uint64_t max_bytes) {
   return out;
 }
 
+namespace {
+// The injected fault (tests only): consumed by the next write_file_atomic.
+struct InjectedFault {
+  WriteFault where = WriteFault::None;
+  int err = 0;
+  uint64_t after = 0;
+};
+std::atomic<bool> g_fault_armed{false};
+InjectedFault g_fault;
+std::atomic<uint64_t> g_temp_counter{0};
+
+InjectedFault take_fault() {
+  InjectedFault f;
+  if (g_fault_armed.exchange(false)) f = g_fault;
+  return f;
+}
+
+// Syncs the folder that holds path, so the rename itself survives a power cut (best effort: some file systems
+// refuse to open a folder for syncing, which loses nothing but that guarantee).
+void sync_parent(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : path.substr(0, slash);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)::fsync(fd);
+  ::close(fd);
+}
+}  // namespace
+
+void inject_write_fault(WriteFault where, int err, uint64_t after_bytes) {
+  g_fault = InjectedFault{where, err, after_bytes};
+  g_fault_armed = where != WriteFault::None;
+}
+
 Status write_file_atomic(const std::string& path, const std::string& bytes) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // Every way this can fail leaves the previous file as it was and removes the temporary file: nothing is written
+  // to path itself; only the rename, which is atomic, replaces it.
+  const InjectedFault fault = take_fault();
+  const std::string tmp =
+      path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(g_temp_counter.fetch_add(1));
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST) {  // left by a process that died with our pid: ours to replace
+    ::unlink(tmp.c_str());
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  }
   if (fd < 0) return Error(ErrorCode::FileCannotCreateTemp, {{"reason", std::strerror(errno)}}).in_file(path);
+  auto give_up = [&](ErrorCode code, int err) -> Status {
+    ::close(fd);  // may fail again; the file goes anyway
+    ::unlink(tmp.c_str());
+    return Error(code, {{"reason", std::strerror(err)}}).in_file(path);
+  };
+  // the previous file's permissions carry over to its replacement
+  struct stat old {};
+  if (::stat(path.c_str(), &old) == 0) (void)::fchmod(fd, old.st_mode & 07777);
   size_t done = 0;
   while (done < bytes.size()) {
-    const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
+    size_t chunk = bytes.size() - done;
+    if (fault.where == WriteFault::Write) {  // a full disk: some bytes go, then no more
+      if (done >= fault.after) return give_up(ErrorCode::FileWriteFailed, fault.err);
+      chunk = std::min<size_t>(chunk, size_t(fault.after - done));
+    }
+    const ssize_t w = ::write(fd, bytes.data() + done, chunk);
     if (w < 0) {
       if (errno == EINTR) continue;
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return Error(ErrorCode::FileWriteFailed, {{"reason", why}}).in_file(path);
+      return give_up(ErrorCode::FileWriteFailed, errno);
     }
+    if (w == 0) return give_up(ErrorCode::FileWriteFailed, ENOSPC);  // no progress: as good as a full disk
     done += size_t(w);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    const std::string why = std::strerror(errno);
+  if (fault.where == WriteFault::Flush) return give_up(ErrorCode::FileFlushFailed, fault.err);
+  if (::fsync(fd) != 0) return give_up(ErrorCode::FileFlushFailed, errno);
+  if (::close(fd) != 0) {  // NFS and some full disks report the lost write only here
+    const int err = errno;
     ::unlink(tmp.c_str());
-    return Error(ErrorCode::FileFlushFailed, {{"reason", why}}).in_file(path);
+    return Error(ErrorCode::FileFlushFailed, {{"reason", std::strerror(err)}}).in_file(path);
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
+  const int rename_err = fault.where == WriteFault::Rename ? fault.err
+                         : ::rename(tmp.c_str(), path.c_str()) != 0 ? errno
+                                                                     : 0;
+  if (rename_err != 0) {
     ::unlink(tmp.c_str());
-    return Error(ErrorCode::FileReplaceFailed, {{"reason", why}}).in_file(path);
+    return Error(ErrorCode::FileReplaceFailed, {{"reason", std::strerror(rename_err)}}).in_file(path);
   }
+  sync_parent(path);
   return std::nullopt;
 }
 

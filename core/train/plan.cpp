@@ -1,6 +1,8 @@
 // plan.cpp — plan_training: every check a run needs, before anything big is allocated (see trainer.h).
 #include "core/train/trainer.h"
 
+#include "core/train/memory.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -37,8 +39,6 @@ std::string short_number(double v) {  // 1e+12, 0.003: as a person writes it
   return buf;
 }
 
-std::string mb(int64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); }
-
 }  // namespace
 
 int64_t physical_memory_bytes() {
@@ -47,22 +47,7 @@ int64_t physical_memory_bytes() {
 }
 
 int64_t training_bytes(const Config& c, const TrainOptions& o, int threads, int longest_x, int longest_z) {
-  const int64_t P = params_count(c);
-  const int64_t T = std::max(longest_x > 0 ? std::min(longest_x, c.max_len) : c.max_len,
-                             longest_z > 0 ? std::min(longest_z, c.max_len) : 0);
-  const int64_t d = c.d_e, m = c.d_mlp, H = c.heads, V = c.vocab_size;
-  const int shards = std::max(1, std::min(threads, o.batch_size));
-  const int64_t N = int64_t(o.batch_size) * T;  // columns of a batch of the longest sequences (all shards)
-  // per sub-layer cache: x, u, f, s, x̂ and (attention) Q, K, V, Yc and their gradients; A, S and dA are T × H·T
-  const int64_t attn = 13 * d * N + 3 * H * T * N;
-  const int64_t mlp = 5 * d * N + 3 * m * N;
-  const int64_t per_dec_layer = attn + (c.is_ed() ? attn : 0) + mlp;
-  const int64_t per_enc_layer = c.is_ed() ? attn + mlp : 0;
-  const int64_t activations = c.dec_layers * per_dec_layer + c.enc_layers * per_enc_layer +
-                              (6 + 4) * d * N + 3 * V * N;  // embeddings, workspace, final norm; logits, dlogits
-  const int64_t moments = o.opt.kind == OptimizerKind::AdamW ? 2 * P : 0;
-  return int64_t(sizeof(float)) * (P /* θ */ + int64_t(shards) * P /* ∇J per shard */ + moments + P /* Δθ */ +
-                                   activations);
+  return training_memory(c, o, threads, longest_x, longest_z).total();
 }
 
 void TrainingPlan::moved_data(const std::vector<Example>& to) {
@@ -127,9 +112,7 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   threads = omp_get_max_threads();
 #endif
   const int64_t need = training_bytes(c, o, threads, longest_x, longest_z);
-  const int64_t limit = r.memory_limit > 0 ? r.memory_limit : physical_memory_bytes();
-  if (limit > 0 && need > limit)
-    return Error(ErrorCode::PlanMemory, {{"need", mb(need)}, {"limit", mb(limit)}});
+  if (auto e = check_memory(ErrorCode::PlanMemory, need, r.memory_limit)) return *e;
 
   // the parameters against the config
   if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_zeros<float>(c)))

@@ -5,12 +5,15 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
+#include "core/io/write_fault.h"
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 #include "widgets/lossplot.h"
 
 #include <QComboBox>
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
@@ -22,6 +25,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cerrno>
+#include <unistd.h>
 
 static void writeFile(const QString& path, const QByteArray& bytes) {
   QFile f(path);
@@ -53,7 +59,7 @@ class TestFiles : public QObject {
     QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_files"));
     QSettings().clear();
-    QFile::remove(MainWindow::autosavePath());
+    QDir(AutosaveStore::defaultDir()).removeRecursively();
     QVERIFY(mDir.isValid());
   }
 
@@ -186,35 +192,147 @@ class TestFiles : public QObject {
   }
 
   void autosave_and_recovery() {
-    QFile::remove(MainWindow::autosavePath());
+    QDir(AutosaveStore::defaultDir()).removeRecursively();
     QStringList errors;
     gb::Params<float> trained;
+    QString autosave;
     {
       MainWindow w;
       prepare(w, &errors);
-      QTRY_VERIFY(QFileInfo::exists(MainWindow::autosavePath()));  // written when training finished
+      autosave = w.autosavePath();
+      QTRY_VERIFY(QFileInfo::exists(autosave));  // written when training finished
       trained = w.document()->params();
-      // a crash: the window goes away without closing
+      // while it runs, no other window is offered its autosave: its lock is held
+      MainWindow other;
+      int offered = 0;
+      other.setRecoveryQuestion([&](const QString&, int, int) { ++offered; return true; });
+      QVERIFY(!other.offerRecovery());
+      QCOMPARE(offered, 0);
+      QVERIFY(other.autosavePath() != autosave);  // each window its own file
+      QVERIFY(QFileInfo::exists(autosave));
+      // a crash: the window goes away without closing (its lock goes with it, its autosave stays)
     }
-    QVERIFY(QFileInfo::exists(MainWindow::autosavePath()));
+    QVERIFY(QFileInfo::exists(autosave));
     MainWindow w;
     w.setErrorReporter([&](const QString& m) { errors << m; });
-    int offered = 0;
-    w.setRecoveryQuestion([&] { ++offered; return true; });
+    QStringList offered;
+    w.setRecoveryQuestion([&](const QString& file, int, int) { offered << file; return true; });
     QVERIFY(w.offerRecovery());
-    QCOMPARE(offered, 1);
+    QCOMPARE(offered, QStringList{autosave});
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join("\n")));
     QVERIFY(w.document()->hasModel());
     QVERIFY(w.document()->params().W_e == trained.W_e);
     QVERIFY(w.document()->isModified());        // recovered work is not saved yet
     QVERIFY(w.document()->filePath().isEmpty());
-    // declined: the autosave is gone and nothing opens
-    QVERIFY(w.autosaveNow());
-    MainWindow w2;
-    w2.setRecoveryQuestion([] { return false; });
-    QVERIFY(!w2.offerRecovery());
-    QVERIFY(!w2.document()->hasModel());
-    QVERIFY(!QFileInfo::exists(MainWindow::autosavePath()));
+    QVERIFY(!QFileInfo::exists(autosave));       // it became this window's own autosave
+    QVERIFY(QFileInfo::exists(w.autosavePath()));
+    // a clean close removes the window's own autosave
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    QVERIFY(w.close());
+    QVERIFY(!QFileInfo::exists(w.autosavePath()));
+  }
+
+  // Several instances died: each autosave is offered, the newest first; a declined one is deleted, the first one
+  // opened ends the questions and the older ones stay for a later start — none is lost without a question.
+  void several_orphans_newest_first() {
+    const QString dir = AutosaveStore::defaultDir();
+    QDir(dir).removeRecursively();
+    QStringList errors;
+    QByteArray bytes;
+    {
+      MainWindow w;
+      prepare(w, &errors);
+      QVERIFY(w.saveAs(path("orphan.safetensors")));
+      QFile f(path("orphan.safetensors"));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      bytes = f.readAll();
+    }
+    QDir().mkpath(dir);
+    const QStringList names = {"autosave-111-old-0.safetensors", "autosave-222-mid-0.safetensors",
+                               "autosave-333-new-0.safetensors"};
+    for (int i = 0; i < names.size(); ++i) {
+      writeFile(dir + "/" + names[i], bytes);
+      QFile f(dir + "/" + names[i]);
+      QVERIFY(f.open(QIODevice::ReadWrite));
+      QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-600 + 100 * i), QFileDevice::FileModificationTime));
+    }
+    MainWindow w;
+    w.setErrorReporter([&](const QString& m) { errors << m; });
+    QStringList offered;
+    w.setRecoveryQuestion([&](const QString& file, int index, int count) {
+      offered << QFileInfo(file).fileName();
+      [&] { QCOMPARE(count, 3); QCOMPARE(index, offered.size() - 1); }();
+      return offered.size() == 2;  // discard the newest, open the next
+    });
+    QVERIFY(w.offerRecovery());
+    QCOMPARE(offered, (QStringList{names[2], names[1]}));
+    QVERIFY(!QFileInfo::exists(dir + "/" + names[2]));  // declined: deleted
+    QVERIFY(!QFileInfo::exists(dir + "/" + names[1]));  // opened: now this window's autosave
+    QVERIFY(QFileInfo::exists(dir + "/" + names[0]));   // not asked about yet: kept, unlocked
+    QVERIFY(!QFileInfo::exists(dir + "/" + names[0] + ".lock"));
+    QVERIFY(w.document()->hasModel());
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join("\n")));
+    MainWindow next;  // a later start is offered the one that is left
+    QStringList later;
+    next.setRecoveryQuestion([&](const QString& file, int, int) { later << QFileInfo(file).fileName(); return false; });
+    QVERIFY(!next.offerRecovery());
+    QCOMPARE(later, QStringList{names[0]});
+    QVERIFY(!QFileInfo::exists(dir + "/" + names[0]));
+  }
+
+  // A save that fails — the disk fills up, the folder is read-only or gone — keeps the previous file byte for byte,
+  // and the message names the file and the reason (in the window's language).
+  void failed_save_keeps_the_old_file_data() {
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("disk full") << "disk-full" << "No space left on device";
+    QTest::newRow("read-only folder") << "read-only" << "Permission denied";
+    QTest::newRow("folder vanished") << "vanished" << "No such file or directory";
+  }
+  void failed_save_keeps_the_old_file() {
+    QFETCH(QString, how);
+    QFETCH(QString, reason);
+    QStringList errors;
+    MainWindow w;
+    prepare(w, &errors);
+    const QString dir = path(qPrintable("save-" + how));
+    QVERIFY(QDir().mkpath(dir));
+    const QString file = dir + "/model.safetensors";
+    QVERIFY(w.saveAs(file));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    w.trainingPanel()->stepsBox()->setValue(8);  // more training: the document changes
+    QTest::mouseClick(w.trainingPanel()->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_VERIFY(w.document()->isModified());
+    errors.clear();
+    bool saved = true;
+    if (how == "disk-full") {
+      gb::inject_write_fault(gb::WriteFault::Write, ENOSPC, 1000);
+      saved = w.saveAs(file);
+    } else if (how == "read-only") {
+      QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+      const bool root = ::geteuid() == 0;  // root writes anywhere: save as nobody, as a user would
+      if (root) QCOMPARE(::seteuid(65534), 0);
+      saved = w.saveAs(file);
+      if (root) QCOMPARE(::seteuid(0), 0);
+      QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+    } else {
+      QVERIFY(QDir(dir).removeRecursively());
+      saved = w.saveAs(file);
+      QVERIFY(!QFileInfo::exists(dir));
+    }
+    QVERIFY(!saved);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(file), qPrintable(errors[0]));    // names the file
+    QVERIFY2(errors[0].contains(reason), qPrintable(errors[0]));  // and why
+    QVERIFY(w.document()->isModified());  // the work is still unsaved, and said so
+    if (how == "vanished") return;
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);  // byte for byte
+    QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{"model.safetensors"});  // no temporary file
   }
 
   void data_file_with_a_report() {

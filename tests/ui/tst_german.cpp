@@ -157,7 +157,7 @@ class TestGerman : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
     w.modelPanel()->presetBox()->setCurrentIndex(0);
-    // the memory estimate: "… Parameter, etwa 0,4 MB zum Trainieren"
+    // the memory estimate: "… Parameter; das Training braucht mindestens etwa 0,9 MB"
     auto* count = w.findChild<QLabel*>(QStringLiteral("paramCount"));
     QVERIFY(count);
     QVERIFY2(count->text().contains(QRegularExpression(QStringLiteral("\\d,\\d MB"))), qPrintable(count->text()));

@@ -4,6 +4,8 @@
 
 #include "core/train/trainer.h"
 #include "errortext.h"
+#include "memorylimit.h"
+#include "core/train/memory.h"
 
 #include <QLocale>
 
@@ -155,10 +157,18 @@ QString ModelDocument::checkConfig(const gb::Config& c) const {
 
 QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   if (!mData) return tr("Load data first: the vocabulary and ℓ_max come from it.");
-  const QString err = checkConfig(c);
+  QString err = checkConfig(c);
+  if (err.isEmpty()) err = MemoryLimit::modelProblem(c);  // before anything of the model's size is allocated
   if (!err.isEmpty()) return err;
+  std::optional<gb::ModelFile> built;
+  try {
+    built = gb::ModelFile::of(c, gb::params_init(c, seed));
+  } catch (const std::bad_alloc&) {  // the estimate fit, the machine disagreed: nothing changed
+    return tr("There was not enough memory to build this model (it needs about %1 MB). The open model is unchanged.")
+        .arg(QString::fromStdString(gb::megabytes(gb::model_memory(c).parameters)));
+  }
   emit aboutToReplace();
-  gb::ModelFile m = gb::ModelFile::of(c, gb::params_init(c, seed));
+  gb::ModelFile m = std::move(*built);
   m.tokenizer = mData->tokenizer;
   m.data = mData->description;
   mModel = std::move(m);

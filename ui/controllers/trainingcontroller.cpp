@@ -1,5 +1,7 @@
 #include "trainingcontroller.h"
 
+#include "memorylimit.h"
+
 #include "modeldocument.h"
 
 #include <QElapsedTimer>
@@ -53,6 +55,7 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
     req.resume_optimizer = &resume->optimizer;
   }
   req.validation = &val;
+  req.memory_limit = MemoryLimit::capBytes();  // the settings' cap, under what the machine has
   auto plan = gb::plan_training(req);
   if (!plan) return plan.error();
   ++mRunId;
@@ -231,7 +234,22 @@ void TrainingController::reset() {
 }
 
 void TrainingController::run() {
-  const int run = mRunId;  // reports of an older run are dropped after a reset
+  const int run = mRunId;
+  try {
+    runSteps(run);
+  } catch (const std::bad_alloc&) {  // the plan's estimate fit, the machine disagreed: report it, keep the window
+    QMetaObject::invokeMethod(
+        this,
+        [this, run] {
+          if (run != mRunId) return;
+          setState(State::Finished);
+          emit outOfMemory();
+        },
+        Qt::QueuedConnection);
+  }
+}
+
+void TrainingController::runSteps(int run) {  // reports of an older run are dropped after a reset
   lowerThisThreadsPriority();
   gb::Trainer trainer(*mPlan, mWorking);
   trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step

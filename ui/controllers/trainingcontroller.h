@@ -120,11 +120,14 @@ class TrainingController : public QObject {
   // `tensor`: the run ended there. For the loss and gradients the published parameters are those of the last good
   // step; for a parameter fault the last published ones (the faulted parameters are never published).
   void faulted(int step, int kind, const QString& tensor);
+  // An allocation failed on the worker (more memory than the machine would give): the run ended, nothing else changed.
+  void outOfMemory();
 
  private:
   void begin(bool paused);
   void evaluate(int step);  // worker thread
   void run();  // worker thread
+  void runSteps(int run);
   void setState(State s);
   void publishParams(const gb::Trainer& trainer);
 

@@ -4,6 +4,8 @@
 
 #include "controllers/modeldocument.h"
 #include "core/model/params.h"
+#include "core/train/memory.h"
+#include "memorylimit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -75,6 +77,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mTied->setAccessibleName(tr("Tied unembedding: W_u = W_eᵀ"));
   mCount = new QLabel(this);
   mCount->setObjectName(QStringLiteral("paramCount"));
+  mCount->setWordWrap(true);  // a long estimate wraps instead of widening the dock
   mProblem = new QLabel(this);
   mProblem->setObjectName(QStringLiteral("modelProblem"));
   mProblem->setWordWrap(true);
@@ -210,10 +213,21 @@ void ModelPanel::refresh() {
   const bool sizesOk = c.heads > 0 && c.d_e % c.heads == 0;
   if (sizesOk) {
     const qint64 n = gb::params_count(c);
-    // parameters, gradients and AdamW's two moments, 4 bytes each
-    mCount->setText(tr("%1 parameters, about %2 MB to train").arg(QLocale().toString(n)).arg(QLocale().toString(double(n) * 16 / 1e6, 'f', 1)));
+    // the core's estimate: parameters, gradients, AdamW's moments and the activations of one sequence of ℓ_max
+    const gb::MemoryEstimate m = gb::model_memory(c);
+    mCount->setText(tr("%1 parameters; training needs at least about %2 MB")
+                        .arg(QLocale().toString(n))
+                        .arg(QLocale().toString(double(m.total()) / (1 << 20), 'f', 1)));
+    mCount->setToolTip(tr("Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of "
+                          "ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.")
+                           .arg(QString::fromStdString(gb::megabytes(m.parameters)),
+                                QString::fromStdString(gb::megabytes(m.gradients)),
+                                QString::fromStdString(gb::megabytes(m.optimizer)),
+                                QString::fromStdString(gb::megabytes(m.activations))));
+    if (problem.isEmpty()) problem = MemoryLimit::modelProblem(c);  // refused here, before Build allocates anything
   } else {
     mCount->setText(tr("—"));
+    mCount->setToolTip(QString());
   }
   mProblem->setText(problem);
   mBuild->setEnabled(problem.isEmpty());

@@ -1,6 +1,7 @@
 #include "trainingpanel.h"
 
 #include "errortext.h"
+#include "memorylimit.h"
 
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
@@ -93,6 +94,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mSchedule->setCurrentIndex(adamw ? 0 : 1);  // the seed's SGD keeps η constant
   });
   connect(mSchedule, &QComboBox::currentIndexChanged, this, &TrainingPanel::refreshButtons);
+  connect(mBatch, &QSpinBox::valueChanged, this, &TrainingPanel::refreshButtons);  // the run's memory, as typed
   connect(mStart, &QPushButton::clicked, this, [this] { startOrResume(false); });
   connect(mStep, &QPushButton::clicked, this, [this] { startOrResume(true); });
   connect(mPause, &QPushButton::clicked, mTrainer, &TrainingController::pause);
@@ -126,6 +128,12 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
                          .arg(QLocale().toString(s.tokensPerSecond, 'f', 0))
                          .arg(QLocale().toString(left, 'f', 0)));
     mStatus->setText(mLastStatus + mLastValidation);
+  });
+  connect(mTrainer, &TrainingController::outOfMemory, this, [this] {
+    mLastStatus = tr("Training stopped: the machine ran out of memory. The parameters shown are the last ones "
+                     "published. Choose a smaller batch, model or ℓ_max.");
+    mLastValidation.clear();
+    mStatus->setText(mLastStatus);
   });
   connect(mTrainer, &TrainingController::faulted, this, [this](int step, int kind, const QString& tensor) {
     const QString what = kind == int(gb::NumericFault::Kind::Loss)
@@ -234,7 +242,16 @@ void TrainingPanel::startOrResume(bool singleStep) {
   o.seed = quint64(mSeed->value());
   o.steps = mSteps->value();
   TrainingController::RunStart run;
-  if (auto err = mTrainer->prepareRun(*mDoc, o, &run)) {  // the core's plan said no: say why, keep everything
+  std::optional<gb::Error> err;
+  try {
+    err = mTrainer->prepareRun(*mDoc, o, &run);
+  } catch (const std::bad_alloc&) {  // copies of the data and parameters for the worker
+    mStatus->setText(tr("Training cannot start: there is not enough memory for the run. Choose a smaller batch, "
+                        "model or ℓ_max."));
+    refreshButtons();
+    return;
+  }
+  if (err) {  // the core's plan said no: say why, keep everything
     QString text = tr("Training cannot start: %1").arg(errorText(*err));
     if (run.goesOn)  // the way out when the saved state cannot be used
       text += QLatin1Char('\n') + tr("To start a new run from these parameters instead, set Steps to %1 or fewer.")
@@ -280,10 +297,19 @@ void TrainingPanel::refreshButtons() {
   // a paused run trains on its own copy of the data it started with: once other data is loaded, going on would
   // train on data nobody sees — it can only be stopped (its parameters are kept)
   const bool stale = paused && mDoc->dataGeneration() != mRunDataGeneration;
+  // a new run's memory (the batch as typed) against what the machine has and the settings' cap
+  QString memory;
+  if (fits && !running && !paused) {
+    gb::TrainOptions o;
+    const bool adamw = mOptimizer->currentData().toInt() == 1;
+    o.opt.kind = adamw ? gb::OptimizerKind::AdamW : gb::OptimizerKind::SGD;
+    o.batch_size = adamw ? mBatch->value() : 1;
+    memory = MemoryLimit::runProblem(mDoc->config(), o, mDoc->data().train);
+  }
   mStart->setText(paused ? tr("Resume") : tr("Start"));
-  mStart->setEnabled(model && !running && (paused ? !stale : fits));
+  mStart->setEnabled(model && !running && (paused ? !stale : fits && memory.isEmpty()));
   mPause->setEnabled(running);
-  mStep->setEnabled(model && !running && (paused ? !stale : fits));
+  mStep->setEnabled(model && !running && (paused ? !stale : fits && memory.isEmpty()));
   mStop->setEnabled(running || paused);
   mReset->setEnabled(model && !running && !paused);
   mWarmup->setEnabled(!running && !paused && mSchedule->currentData().toInt() == 1);
@@ -305,6 +331,9 @@ void TrainingPanel::refreshButtons() {
     mStatus->setProperty("hint", mStatus->text());
   } else if (!fits && !running && !paused) {
     mStatus->setText(tr("Training is not possible: %1").arg(mDoc->fitProblem()));
+    mStatus->setProperty("hint", mStatus->text());
+  } else if (!memory.isEmpty()) {
+    mStatus->setText(tr("Training is not possible: %1").arg(memory));
     mStatus->setProperty("hint", mStatus->text());
   } else if (st == TrainingController::State::Finished && mTrainer->fault()) {
     mStatus->setText(mLastStatus);  // the fault's report, not "done"

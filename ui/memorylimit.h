@@ -1,0 +1,26 @@
+// memorylimit.h — memory against the sizes a user chooses, in the workbench: the cap in the settings (key
+// limits/memoryMB, MB; 0 or absent = none) under what the machine has (the core's available_memory_bytes), and
+// whether a model fits (the core's model_memory: trained with AdamW on one sequence of ℓ_max).
+#pragma once
+
+#include "core/config.h"
+#include "core/model/model.h"
+#include "core/train/trainer.h"
+
+#include <vector>
+
+#include <QCoreApplication>
+#include <QString>
+
+class MemoryLimit {
+  Q_DECLARE_TR_FUNCTIONS(MemoryLimit)
+
+ public:
+  static qint64 capBytes();  // 0 = no cap
+  // Empty when a model of c fits; else why not, with the estimate and the limit (translated). Build refuses such a
+  // model before allocating anything; the Model dock shows it as the sizes are typed.
+  static QString modelProblem(const gb::Config& c);
+  // The same for a training run of c with options o on data (batches of its longest sequences, as many shards as
+  // OpenMP threads): what plan_training would refuse for memory, said before Start is pressed.
+  static QString runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data);
+};
