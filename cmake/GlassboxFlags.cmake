@@ -28,6 +28,16 @@ if(GLASSBOX_SANITIZE)
 
 endif()
 
+if(GLASSBOX_TSAN)
+  if(GLASSBOX_SANITIZE OR GLASSBOX_OPENMP)
+    message(FATAL_ERROR "GLASSBOX_TSAN needs GLASSBOX_SANITIZE=OFF and GLASSBOX_OPENMP=OFF (libgomp is not instrumented)")
+  endif()
+  # (with -fsanitize=thread GCC 12 also reports a false "is used uninitialized" inside avx512fintrin.h)
+  target_compile_options(glassbox_flags INTERFACE -fsanitize=thread -fno-omit-frame-pointer
+                                                  $<$<CXX_COMPILER_ID:GNU>:-Wno-uninitialized>)
+  target_link_options(glassbox_flags INTERFACE -fsanitize=thread)
+endif()
+
 # libFuzzer builds (scripts/fuzz.sh): our code instrumented for coverage, with ASan and UBSan; the fuzz targets
 # link the fuzzer itself (fuzz/CMakeLists.txt).
 if(GLASSBOX_FUZZ)

@@ -7,7 +7,7 @@
 # fuzz_replay_TARGET runs it in every build). docs/fuzzing.md says more.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TARGETS=(model_file pairs text jsonl tokenizer lesson)
+TARGETS=(lesson model_file pairs text jsonl tokenizer)
 if [ $# -ne 2 ] || ! [[ $2 =~ ^[0-9]+$ ]]; then
   echo "usage: scripts/fuzz.sh TARGET SECONDS   (TARGET: ${TARGETS[*]} | all)" >&2
   exit 2

@@ -1,4 +1,5 @@
-# Sourced by run.sh and test.sh: installs what is missing (apt), configures once, builds incrementally.
+# Sourced by run.sh and test.sh: installs what is missing (apt), configures once, builds incrementally
+# (GLASSBOX_INSTALL_ONLY=1: installs only, for scripts that build elsewhere).
 # Works as root or through sudo. BUILD_DIR (default: build) and BUILD_TYPE (default: Release) may be set.
 set -euo pipefail
 GLASSBOX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,4 +38,4 @@ glassbox_build() {
 }
 
 glassbox_install_missing
-glassbox_build
+[ "${GLASSBOX_INSTALL_ONLY:-0}" = 1 ] || glassbox_build
