@@ -18,11 +18,14 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <limits>
+
 namespace {
 // An encoder-decoder for the reverse task, far larger than the task needs: d_e 256, 4 decoder layers, ℓ_max 300.
 // A beam of width 16 over its 290-odd levels takes many seconds; one level takes a few tens of milliseconds.
-gb::Config largeConfig(const ModelDocument& doc, int maxLen = 300) {
-  gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, doc.data().tokenizer.size(), maxLen, 1, 4, 4, 256, 1024);
+gb::Config largeConfig(const ModelDocument& doc, int vocab = 0) {
+  gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, std::max(vocab, doc.data().tokenizer.size()), 300, 1,
+                                  4, 4, 256, 1024);
   c.bos_id = gb::Tokenizer::kBos;
   c.eos_id = gb::Tokenizer::kEos;
   c.pad_id = gb::Tokenizer::kPad;
@@ -110,13 +113,16 @@ class TestWorkers : public QObject {
     ModelDocument doc;
     TrainingController trainer;
     QVERIFY(doc.loadTask(QStringLiteral("reverse"), 64, 8, 1).isEmpty());
-    QVERIFY(doc.build(largeConfig(doc), 4).isEmpty());
+    // |V| = 3000 (the task's tokens and ids no tokenizer names) and τ = ∞: <eos> is rare, the run is long
+    QVERIFY(doc.build(largeConfig(doc, 3000), 4).isEmpty());
     DecodingController ctl;
     ctl.setSyncBudget(0);  // everything on the worker
+    ctl.setSampler({std::numeric_limits<double>::infinity(), 0, 1.0});
     QVERIFY(ctl.start(doc.config(), doc.params(), doc.data().tokenizer, QStringLiteral("abc"), true, 1).isEmpty());
     QCOMPARE(ctl.runToEnd(), 0);
     QCOMPARE(ctl.busy(), DecodingController::Work::ToEnd);
     QTRY_VERIFY_WITH_TIMEOUT(ctl.job()->lastRunDone() >= 1, 60000);
+    QCOMPARE(ctl.busy(), DecodingController::Work::ToEnd);  // still running: its result has not arrived
     QVERIFY(ctl.start(doc.config(), doc.params(), doc.data().tokenizer, QStringLiteral("xyz"), true, 2).isEmpty());
     QCOMPARE(ctl.busy(), DecodingController::Work::None);
     const std::vector<int> fresh = ctl.session()->tokens();
