@@ -11,12 +11,12 @@ SECONDS_TO_RUN=${1:-600}
 SEED=${2:-11}
 BUILD=${BUILD_ASAN:-$ROOT/build-asan}
 JOBS=${JOBS:-2}
-FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
-if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS="$FLAGS" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-    $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) >/dev/null || exit 2
-fi
+# GCC 12 under the sanitizers warns about Eigen's AVX-512 intrinsics ("__Y is used uninitialized", a known false
+# positive); the project builds with -Werror, so that warning is off here.
+FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-uninitialized -Wno-maybe-uninitialized"
+cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS="$FLAGS" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+  $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) >/dev/null || exit 2
 cmake --build "$BUILD" -j "$JOBS" --target tst_monkey || exit 2
 LOG="$BUILD/monkey-$SEED.log"
 OUT="$BUILD/monkey-$SEED.out"
