@@ -4,7 +4,8 @@
 # Builds tst_monkey into build-asan/ (a separate build directory, -O1 -g1 with -fsanitize=address,undefined)
 # and runs it offscreen for SECONDS with SEED. Prints the number of actions, the seed, and the crashes and hangs
 # found; every action is logged to build-asan/monkey-SEED.log (the sequence that led to a finding).
-# BUILD_ASAN (default: build-asan) may be set; JOBS (default 2) limits the build.
+# BUILD_ASAN (default: build-asan), MONKEY_OPT (default: -O1 -g1; -O0 builds faster, runs slower) may be set;
+# JOBS (default 2) limits the build.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TO_RUN=${1:-600}
@@ -13,7 +14,7 @@ BUILD=${BUILD_ASAN:-$ROOT/build-asan}
 JOBS=${JOBS:-2}
 # GCC 12 under the sanitizers warns about Eigen's AVX-512 intrinsics ("__Y is used uninitialized", a known false
 # positive); the project builds with -Werror, so that warning is off here.
-FLAGS="-O1 -g1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-uninitialized -Wno-maybe-uninitialized"
+FLAGS="${MONKEY_OPT:--O1 -g1} -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-uninitialized -Wno-maybe-uninitialized"
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_FLAGS="$FLAGS" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) >/dev/null || exit 2
