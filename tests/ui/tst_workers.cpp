@@ -8,6 +8,7 @@
 #include "controllers/trainingcontroller.h"
 #include "panels/attentionpanel.h"
 #include "panels/decodingpanel.h"
+#include "widgets/colormaps.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -168,6 +169,22 @@ class TestWorkers : public QObject {
     QCOMPARE(panel.tracer()->example().x, probe->x);
     QCOMPARE(panel.tracer()->example().z, probe->z);
     QVERIFY2(panel.infoText().contains(QStringLiteral("ab")), qPrintable(panel.infoText()));
+  }
+
+  // Found by the monkey under ASan: a token of a 200,000-character line, as a tick label turned 45°, made
+  // QCustomPlot ask for a label pixmap of terabytes. Tick labels are one line of at most 24 characters.
+  void huge_token_labels_are_elided() {
+    const QStringList labels = {QString(200000, QLatin1Char('a')), QStringLiteral("two\nlines"), QStringLiteral("b")};
+    const LabelFit fit = fitLabels(labels, 3, 600, QFont(), true);
+    QCOMPARE(fit.every, 1);
+    const auto ticker = labelTicker(labels, 3, fit);
+    QCOMPARE(ticker->ticks().size(), 3);
+    for (const QString& t : ticker->ticks()) {
+      QVERIFY2(t.size() <= kTickLabelMax, qPrintable(t.left(40)));
+      QVERIFY(!t.contains(QLatin1Char('\n')));
+    }
+    QCOMPARE(ticker->ticks().value(2), QStringLiteral("b"));
+    QVERIFY(ticker->ticks().value(0).endsWith(QChar(0x2026)));
   }
 };
 
