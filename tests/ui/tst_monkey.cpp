@@ -8,7 +8,8 @@
 // changes here. Modal dialogs (message boxes, file dialogs, the Start page) are answered from a timer.
 //
 // GLASSBOX_MONKEY_SECONDS (default 25), GLASSBOX_MONKEY_SEED (default 11), GLASSBOX_MONKEY_LOG (a file that gets
-// every action as it happens; default: none), GLASSBOX_MONKEY_HANG_SECONDS (default 60: the watchdog's limit).
+// every action as it happens; default: none), GLASSBOX_MONKEY_HANG_SECONDS (default 60: the watchdog's limit),
+// GLASSBOX_MONKEY_TURN_MS (default 2000: the bound on a turn of the event loop after an action).
 // scripts/monkey.sh runs long ones under AddressSanitizer.
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
@@ -121,6 +122,7 @@ class TestMonkey : public QObject {
     const int seconds = envInt("GLASSBOX_MONKEY_SECONDS", 25);
     const unsigned seed = unsigned(envInt("GLASSBOX_MONKEY_SEED", 11));
     const int hangSeconds = envInt("GLASSBOX_MONKEY_HANG_SECONDS", 60);
+    const int turnMs = envInt("GLASSBOX_MONKEY_TURN_MS", 2000);  // sanitizer builds are many times slower
     Journal journal(qEnvironmentVariable("GLASSBOX_MONKEY_LOG"));
     std::mt19937 rng(seed);
     auto uniform = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -350,11 +352,11 @@ class TestMonkey : public QObject {
       QElapsedTimer turn;
       turn.start();
       QMetaObject::invokeMethod(this, [&delivered] { delivered = true; }, Qt::QueuedConnection);
-      while (!delivered && turn.elapsed() < 2000) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-      if (!delivered || turn.elapsed() > 2000) {
+      while (!delivered && turn.elapsed() < turnMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+      if (!delivered || turn.elapsed() > turnMs) {
         journal.dump();
-        QFAIL(qPrintable(QStringLiteral("the window did not turn its event loop within 2 s after: %1 (seed %2, action %3)")
-                             .arg(what).arg(seed).arg(actions)));
+        QFAIL(qPrintable(QStringLiteral("the window did not turn its event loop within %1 ms after: %2 (seed %3, action %4)")
+                             .arg(turnMs).arg(what).arg(seed).arg(actions)));
       }
       if (took.elapsed() > longest) {
         longest = took.elapsed();
