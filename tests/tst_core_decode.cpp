@@ -305,6 +305,92 @@ class TestDecode : public QObject {
       QVERIFY(pruned > 0);  // the tree keeps the branches it dropped
     }
   }
+
+  // The cancel callback stops beam_search at the next level (and within a level), and decode_to_end at the next
+  // step: the run returns the cancelled code with how far it got, and did no further work.
+  void beam_search_cancelled_at_next_level() {
+    const Config c = d_config();
+    const Params<float> p = lively_params(c, 5);
+    auto s = DecodeSession::create(c, p, {}, {3}, {});
+    QVERIFY(s.ok());
+    const int levels = c.max_len - 1;
+    auto full = beam_search(*s, 3, levels, -1);
+    QVERIFY(full.ok());
+    int deepest = 0;
+    for (const auto& n : full->tree) deepest = std::max(deepest, n.depth);
+    QCOMPARE(deepest, levels);  // without a cancel, every level is expanded
+    for (int stopAt : {0, 1, 4}) {
+      int calls = 0, lastDone = -1;
+      auto b = beam_search(*s, 3, levels, -1, 1.0, [&](int done, int limit) {
+        ++calls;
+        lastDone = done;
+        if (limit != levels) return true;  // wrong limit: the QCOMPARE below fails
+        return done < stopAt;  // cancel once stopAt levels are done
+      });
+      QVERIFY(!b.ok());
+      QCOMPARE(b.error().code, ErrorCode::BeamCancelled);
+      QCOMPARE(b.error().arg("done"), std::to_string(stopAt));
+      QCOMPARE(b.error().arg("limit"), std::to_string(levels));
+      QCOMPARE(lastDone, stopAt);  // no level after the cancel was started
+      QVERIFY(calls <= 4 * (stopAt + 1));  // once per level and per kept hypothesis, no more
+    }
+    // a callback that never cancels changes nothing
+    auto same = beam_search(*s, 3, levels, -1, 1.0, [](int, int) { return true; });
+    QVERIFY(same.ok());
+    QCOMPARE(same->tokens, full->tokens);
+    QCOMPARE(same->tree.size(), full->tree.size());
+  }
+
+  void decode_to_end_cancelled_at_next_step() {
+    const Config c = d_config();
+    const Params<float> p = lively_params(c, 6);
+    auto s = DecodeSession::create(c, p, {}, {3}, {});
+    QVERIFY(s.ok());
+    // uncancelled: as many steps as fit, the same tokens as stepping by hand, the generator before each draw
+    DecodeSession whole = *s;
+    Rng r1(9);
+    auto all = decode_to_end(whole, {1.0, 0, 1.0}, r1, 200, -1);
+    QVERIFY(all.ok());
+    QCOMPARE(all->steps, c.max_len - 1);
+    QCOMPARE(int(all->rng_before.size()), all->steps);
+    DecodeSession byHand = *s;
+    Rng r2(9);
+    for (int i = 0; i < all->steps; ++i) QVERIFY(byHand.step({1.0, 0, 1.0}, r2).ok());
+    QCOMPARE(byHand.tokens(), whole.tokens());
+    // cancelled after 5 steps: exactly 5 taken, the code says so
+    DecodeSession part = *s;
+    Rng r3(9);
+    auto cut = decode_to_end(part, {1.0, 0, 1.0}, r3, 200, -1, [](int done, int) { return done < 5; });
+    QVERIFY(!cut.ok());
+    QCOMPARE(cut.error().code, ErrorCode::DecodeCancelled);
+    QCOMPARE(cut.error().arg("done"), std::string("5"));
+    QCOMPARE(int(part.steps().size()), 5);
+    // the stop token ends it; max_steps caps it
+    DecodeSession capped = *s;
+    Rng r4(9);
+    auto three = decode_to_end(capped, {1.0, 0, 1.0}, r4, 3, -1);
+    QVERIFY(three.ok());
+    QCOMPARE(three->steps, 3);
+    DecodeSession stops = *s;
+    Rng r5(9);
+    const int first = whole.tokens()[1];
+    auto ended = decode_to_end(stops, {1.0, 0, 1.0}, r5, 200, first);
+    QVERIFY(ended.ok());
+    QCOMPARE(ended->steps, 1);
+  }
+
+  // The estimates grow with the work: a wider beam, a bigger vocabulary, more steps.
+  void work_estimates_grow() {
+    const Config c = d_config();
+    const Params<float> p = lively_params(c, 6);
+    auto s = DecodeSession::create(c, p, {}, {3}, {});
+    QVERIFY(beam_search_cost(*s, 8, 10) > beam_search_cost(*s, 2, 10));
+    QVERIFY(beam_search_cost(*s, 2, 10) > beam_search_cost(*s, 2, 3));
+    QVERIFY(decode_to_end_cost(*s, 200) > decode_to_end_cost(*s, 2));
+    Config big = c;
+    big.vocab_size = 5000;
+    QVERIFY(decode_step_cost(big, 3, 0) > 10 * decode_step_cost(c, 3, 0));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestDecode)

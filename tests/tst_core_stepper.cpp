@@ -165,6 +165,33 @@ class TestStepper : public QObject {
     auto sc = s.scope();
     QCOMPARE(int(sc.size()), 3);  // X, X̂, l
   }
+
+  // The traced pass with a progress callback: the same records when it never cancels; a cancel stops it before the
+  // next line, with TraceCancelled and how far it got.
+  void trace_with_progress_and_cancel() {
+    const Config c = ed_config();
+    const Params<float> p = params_init(c, 4);
+    const auto plain = trace_forward(c, p, ed_example());
+    int calls = 0;
+    auto all = trace_forward(c, p, ed_example(), [&](int, int total) {
+      ++calls;
+      return total == int(plain.size());
+    });
+    QVERIFY(all.ok());
+    QCOMPARE(all->size(), plain.size());
+    QCOMPARE(calls, int(plain.size()) + 1);  // before each line, and once at the end
+    QVERIFY(all->back().value.isApprox(plain.back().value, 0.0f));
+    int lines = 0;
+    auto cut = trace_forward(c, p, ed_example(), [&](int done, int) {
+      lines = done;
+      return done < 3;
+    });
+    QVERIFY(!cut.ok());
+    QCOMPARE(cut.error().code, ErrorCode::TraceCancelled);
+    QCOMPARE(cut.error().arg("done"), std::string("3"));
+    QCOMPARE(lines, 3);  // no line after the cancel
+    QVERIFY(trace_cost(c, ed_example()) > 0);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestStepper)

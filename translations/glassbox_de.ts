@@ -282,6 +282,30 @@
         <source>layer %1 of %2 · %3</source>
         <translation>Schicht %1 von %2 · %3</translation>
     </message>
+    <message>
+        <source>Tracing the forward pass…</source>
+        <translation>Der Vorwärtsdurchlauf wird aufgezeichnet …</translation>
+    </message>
+    <message>
+        <source>Trace progress</source>
+        <translation>Fortschritt der Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel the trace</source>
+        <translation>Aufzeichnung abbrechen</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled; the maps show the parameters of an earlier trace.</source>
+        <translation>Die Aufzeichnung wurde abgebrochen; die Karten zeigen die Parameter einer früheren Aufzeichnung.</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled: no attention to show for this probe.</source>
+        <translation>Die Aufzeichnung wurde abgebrochen: Für diese Probe gibt es keine Aufmerksamkeit zu zeigen.</translation>
+    </message>
 </context>
 <context>
     <name>DataPanel</name>
@@ -465,6 +489,14 @@
     <message>
         <source>There is no decoding history to save: decode a token or more first.</source>
         <translation>Es gibt noch keinen Dekodierverlauf zum Speichern: Dekodieren Sie zuerst ein oder mehrere Tokens.</translation>
+    </message>
+    <message>
+        <source>To the end was cancelled: the sequence is as it was.</source>
+        <translation>„Bis zum Ende“ wurde abgebrochen: Die Folge ist unverändert.</translation>
+    </message>
+    <message>
+        <source>The beam search was cancelled.</source>
+        <translation>Die Beam-Suche wurde abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -712,6 +744,38 @@
     <message>
         <source>the most likely tokens under p (numbered by rank)</source>
         <translation>die wahrscheinlichsten Tokens unter p (nach Rang nummeriert)</translation>
+    </message>
+    <message>
+        <source>Decoding progress</source>
+        <translation>Fortschritt des Dekodierens</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel decoding</source>
+        <translation>Dekodieren abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop To the end or the beam search now; the sequence stays as it was</source>
+        <translation>„Bis zum Ende“ oder die Beam-Suche jetzt anhalten; die Folge bleibt, wie sie war</translation>
+    </message>
+    <message>
+        <source>Beam search running…</source>
+        <translation>Die Beam-Suche läuft …</translation>
+    </message>
+    <message>
+        <source>Decoding to the end…</source>
+        <translation>Dekodieren bis zum Ende …</translation>
+    </message>
+    <message>
+        <source>Beam search: level %1 of at most %2</source>
+        <translation>Beam-Suche: Stufe %1 von höchstens %2</translation>
+    </message>
+    <message>
+        <source>To the end: token %1 of at most %2</source>
+        <translation>Bis zum Ende: Token %1 von höchstens %2</translation>
     </message>
 </context>
 <context>
@@ -2270,6 +2334,26 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>Next token</source>
         <translation>Nächstes Token</translation>
     </message>
+    <message>
+        <source>Tracing both forward passes…</source>
+        <translation>Beide Vorwärtsdurchläufe werden aufgezeichnet …</translation>
+    </message>
+    <message>
+        <source>Perturbation progress</source>
+        <translation>Fortschritt des Störungsexperiments</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel the perturbation</source>
+        <translation>Störungsexperiment abbrechen</translation>
+    </message>
+    <message>
+        <source>The experiment was cancelled: change the sentence or the token to run it again.</source>
+        <translation>Das Experiment wurde abgebrochen: Ändern Sie den Satz oder das Token, um es erneut auszuführen.</translation>
+    </message>
 </context>
 <context>
     <name>StartPage</name>
@@ -3217,6 +3301,18 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>unexpected tensor '{tensor}' (no glassbox.last_step)</source>
         <translation>unerwarteter Tensor '{tensor}' (kein glassbox.last_step)</translation>
+    </message>
+    <message>
+        <source>decoding was cancelled after {done} of at most {limit} tokens</source>
+        <translation>das Dekodieren wurde nach {done} von höchstens {limit} Tokens abgebrochen</translation>
+    </message>
+    <message>
+        <source>beam search was cancelled after {done} of at most {limit} levels</source>
+        <translation>die Beam-Suche wurde nach {done} von höchstens {limit} Stufen abgebrochen</translation>
+    </message>
+    <message>
+        <source>the trace was cancelled after {done} of {limit} lines</source>
+        <translation>die Aufzeichnung wurde nach {done} von {limit} Zeilen abgebrochen</translation>
     </message>
 </context>
 <context>

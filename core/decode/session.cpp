@@ -173,9 +173,63 @@ Result<const DecodeStep*> DecodeSession::branch(int token, const SamplerOptions&
   return step(o, rng, token);
 }
 
-Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id, double alpha) {
+Result<DecodeRun> decode_to_end(DecodeSession& s, const SamplerOptions& o, Rng& rng, int max_steps, int stop_id,
+                                const DecodeProgress& progress) {
+  DecodeRun run;
+  auto ended = [&] { return !s.steps().empty() && s.steps().back().choice.token == stop_id; };
+  const int limit = std::max(0, max_steps);
+  while (run.steps < limit && s.can_step() && !ended()) {
+    if (progress && !progress(run.steps, limit))
+      return Error(ErrorCode::DecodeCancelled, {{"done", std::to_string(run.steps)}, {"limit", std::to_string(limit)}});
+    const Rng before = rng;
+    auto r = s.step(o, rng);
+    if (!r) return r.error();
+    run.rng_before.push_back(before);
+    ++run.steps;
+  }
+  if (progress) (void)progress(run.steps, limit);  // the end: done
+  return run;
+}
+
+double decode_step_cost(const Config& c, int t, int source_len) {
+  const double d = c.d_e, ctx = double(t + 1), nz = source_len;
+  double layer = 4 * d * d + 2 * d * ctx + 2 * d * double(c.d_mlp);  // Q, K, V, O; scores and Σ; the MLP
+  if (c.is_ed()) layer += 2 * d * d + 2 * d * nz;                      // cross-attention: Q, O; scores and Σ
+  return double(c.dec_layers) * layer + d * double(c.vocab_size) + 8.0 * double(c.vocab_size);  // unembed, softmax
+}
+
+double decode_to_end_cost(const DecodeSession& s, int max_steps) {
+  const Config& c = s.config();
+  const int from = int(s.tokens().size());
+  const int n = std::max(0, std::min(max_steps, s.can_step() ? std::max(1, c.max_len - from) : 0));
+  double cost = 0;
+  for (int k = 0; k < n; ++k) cost += decode_step_cost(c, std::min(from + k, c.max_len - 1), int(s.source().size()));
+  // each step keeps a record: p, q, q filtered (|V| each) and the attention column
+  return cost + double(n) * 3.0 * double(c.vocab_size);
+}
+
+double beam_search_cost(const DecodeSession& s, int width, int max_new) {
+  const Config& c = s.config();
+  const int from = int(s.tokens().size());
+  const double V = c.vocab_size, B = std::max(1, width);
+  // copying a session: its KV cache (self: 2 d_e ℓ_max, cross: 2 d_e |z| per layer) and its step records
+  const double cache = double(c.dec_layers) * 2.0 * c.d_e * double(c.max_len + int(s.source().size()));
+  double cost = 0;
+  for (int k = 0; k < std::max(0, max_new) && from + k < c.max_len; ++k) {
+    const double records = double(s.steps().size() + size_t(k) + 1) * 3.0 * V;
+    cost += B * (V * std::log2(std::max(2.0, V)) + cache + records +
+                 decode_step_cost(c, from + k, int(s.source().size())));
+  }
+  return cost;
+}
+
+Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id, double alpha,
+                               const DecodeProgress& progress) {
   if (width < 1) return Error(ErrorCode::BeamWidth);
   if (max_new < 1) return Error(ErrorCode::BeamNoNewTokens);
+  auto cancelled = [&](int done) {
+    return Error(ErrorCode::BeamCancelled, {{"done", std::to_string(done)}, {"limit", std::to_string(max_new)}});
+  };
   struct Hyp {
     DecodeSession s;
     int node;  // last node in the tree (−1: none yet)
@@ -188,6 +242,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
   auto norm = [&](double score, int len) { return score / std::pow(double(std::max(1, len)), alpha); };
   Rng unused(0);
   for (int depth = 1; depth <= max_new && !live.empty(); ++depth) {
+    if (progress && !progress(depth - 1, max_new)) return cancelled(depth - 1);
     struct Cand { int hyp; int token; double logp, score; int node; };
     std::vector<Cand> cands;
     for (int h = 0; h < int(live.size()); ++h) {
@@ -217,6 +272,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     std::vector<Hyp> next;
     for (const Cand& cd : cands) {
       if (int(next.size()) >= width) break;
+      if (progress && !progress(depth - 1, max_new)) return cancelled(depth - 1);  // within a wide level too
       res.tree[size_t(cd.node)].pruned = false;
       Hyp h{live[size_t(cd.hyp)].s, cd.node, cd.score, depth};
       auto st = h.s.step(SamplerOptions{}, unused, cd.token);
@@ -226,6 +282,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     }
     live = std::move(next);
   }
+  if (progress) (void)progress(max_new, max_new);
   for (auto& h : live) done.push_back(std::move(h));
   if (done.empty()) return Error(ErrorCode::BeamNoHypothesis);
   const Hyp* best = &done[0];

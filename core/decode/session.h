@@ -20,6 +20,7 @@
 #include "core/decode/sampler.h"
 #include "core/model/model.h"
 
+#include <functional>
 #include <vector>
 
 namespace gb {
@@ -123,7 +124,33 @@ struct BeamResult {
   double score = 0, normalized = 0;
   std::vector<BeamNode> tree;
 };
+// The long runs report where they are and can be stopped: the callback is called before each step of
+// decode_to_end and before each level of beam_search (and before each hypothesis' step within a level) with what
+// is done and the most there can be; returning false stops the run there, cooperatively, and the run returns
+// ErrorCode::DecodeCancelled / BeamCancelled (args "done", "limit"). It runs on the caller's thread.
+using DecodeProgress = std::function<bool(int done, int limit)>;
+
 Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id,
-                               double length_alpha = 1.0);
+                               double length_alpha = 1.0, const DecodeProgress& progress = {});
+
+// Decoding to the end: steps with the sampler until stop_id is chosen, no further step fits (can_step), or
+// max_steps steps were taken. Returns the number of steps and the generator as it was before each step's draw
+// (so a caller can take steps back and draw the same numbers again). On an error or a cancellation the session
+// keeps the steps taken so far (run it on a copy to keep the original as it was).
+struct DecodeRun {
+  int steps = 0;
+  std::vector<Rng> rng_before;  // one per step
+};
+Result<DecodeRun> decode_to_end(DecodeSession& s, const SamplerOptions& o, Rng& rng, int max_steps, int stop_id,
+                                const DecodeProgress& progress = {});
+
+// Estimates of the work (multiply-adds, and memory moved counted alike), so a caller can decide what is immediate
+// and what belongs on a worker thread. One new column at position t (context t + 1 tokens).
+double decode_step_cost(const Config& c, int t, int source_len);
+// decode_to_end from tokens().size() for at most max_steps steps.
+double decode_to_end_cost(const DecodeSession& s, int max_steps);
+// beam_search from tokens().size(): width hypotheses × max_new levels, each ranking |V| tokens, copying its
+// session (KV cache and steps) and stepping one column.
+double beam_search_cost(const DecodeSession& s, int width, int max_new);
 
 }  // namespace gb

@@ -27,11 +27,21 @@ std::vector<const StepRecord*> states(const std::vector<StepRecord>& trace) {
 }  // namespace
 
 Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Params<float>& p, const Example& a,
-                                                    const Example& b) {
+                                                    const Example& b, const TraceProgress& progress) {
   if (a.x.size() != b.x.size() || a.z.size() != b.z.size())
     return Error(ErrorCode::PerturbationLengths, {{"a", std::to_string(a.x.size()) + "/" + std::to_string(a.z.size())},
                                                   {"b", std::to_string(b.x.size()) + "/" + std::to_string(b.z.size())}});
-  const auto ta = trace_forward(c, p, a), tb = trace_forward(c, p, b);
+  // both passes as one run of lines for the progress: a's lines, then b's
+  auto part = [&](int offset) -> TraceProgress {
+    if (!progress) return {};
+    return [&, offset](int done, int n) { return progress(offset * n + done, 2 * n); };
+  };
+  auto ra = trace_forward(c, p, a, part(0));
+  if (!ra) return ra.error();
+  auto rb = trace_forward(c, p, b, part(1));
+  if (!rb) return rb.error();
+  const auto& ta = *ra;
+  const auto& tb = *rb;
   const auto sa = states(ta), sb = states(tb);
   std::vector<PerturbationStage> out;
   for (size_t i = 0; i < sa.size() && i < sb.size(); ++i) {

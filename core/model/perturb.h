@@ -22,7 +22,9 @@ struct PerturbationStage {
 };
 
 // a and b must have the same lengths (one token replaced, say); an error otherwise.
+// progress (optional) is told the lines traced of both passes (done, total) and may stop the experiment between
+// lines by returning false: ErrorCode::TraceCancelled.
 Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Params<float>& p, const Example& a,
-                                                    const Example& b);
+                                                    const Example& b, const TraceProgress& progress = {});
 
 }  // namespace gb

@@ -225,4 +225,30 @@ std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, c
   return s.records();
 }
 
+Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<float>& p, const Example& e,
+                                              const TraceProgress& progress) {
+  Stepper s(c, p, e);
+  const int total = int(s.program_size());
+  while (!s.at_end()) {
+    const int done = int(s.position());
+    if (progress && !progress(done, total))
+      return Error(ErrorCode::TraceCancelled, {{"done", std::to_string(done)}, {"limit", std::to_string(total)}});
+    s.next();
+  }
+  if (progress) (void)progress(total, total);
+  return s.records();
+}
+
+double trace_cost(const Config& c, const Example& e) {
+  const double d = c.d_e, nx = double(e.x.size()), nz = double(e.z.size()), H = c.heads;
+  auto layer = [&](double n, double nk, bool cross) {
+    // Q, K, V, O and the MLP per column; per head the scores, mask and weights (recorded: n_k × n_q each, 4×)
+    double w = n * (4 * d * d + 2 * d * double(c.d_mlp)) + 2 * d * n * nk + 4 * H * n * nk + 4 * d * n;
+    if (cross) w += n * 2 * d * d + 2 * d * n * nz + 4 * H * n * nz;
+    return w;
+  };
+  double cost = double(c.enc_layers) * layer(nz, nz, false) + double(c.dec_layers) * layer(nx, nx, c.is_ed());
+  return cost + nx * d * double(c.vocab_size) + 3 * nx * double(c.vocab_size);  // unembed, softmax, P recorded
+}
+
 }  // namespace gb

@@ -12,6 +12,9 @@
 #include "core/model/model.h"
 #include "core/model/pseudocode.h"
 
+#include "core/error.h"
+
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -96,5 +99,13 @@ class Stepper {
 
 // The forward pass with recording on: every executed line's record, in order. records.back().value is P.
 std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, const Example& e);
+// The same, reporting progress before each line (lines done, lines in all); when the callback returns false the
+// trace stops there and returns ErrorCode::TraceCancelled (args "done", "limit"). It runs on the caller's thread.
+using TraceProgress = std::function<bool(int done, int total)>;
+Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<float>& p, const Example& e,
+                                              const TraceProgress& progress);
+// An estimate of trace_forward's work (multiply-adds, and the records' memory counted alike), so a caller can
+// decide what is immediate and what belongs on a worker thread.
+double trace_cost(const Config& c, const Example& e);
 
 }  // namespace gb

@@ -42,7 +42,11 @@ class Tokenizer {
 
   TokenizerKind kind() const { return kind_; }
   int size() const { return int(vocab_.size()); }
-  const std::string& token(int id) const { return vocab_[size_t(id)]; }
+  // The piece of an id; "" for an id the vocabulary does not have (a model's |V| may exceed the tokenizer's).
+  const std::string& token(int id) const {
+    static const std::string none;
+    return id >= 0 && id < size() ? vocab_[size_t(id)] : none;
+  }
   int64_t count(int id) const { return counts_[size_t(id)]; }  // occurrences in the data it was built from
   int id_of(const std::string& piece) const;                   // −1 when absent
   // The same ids mean the same pieces (kind, vocabulary and merges equal): data encoded by one fits a model

@@ -1,5 +1,6 @@
 #include "decodingcontroller.h"
 
+#include "backgroundjob.h"
 #include "errortext.h"
 
 #include <QCoreApplication>
@@ -14,15 +15,40 @@
 #include <cmath>
 #include <cstring>
 
-DecodingController::DecodingController(QObject* parent) : QObject(parent) {}
+DecodingController::DecodingController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
+  connect(mJob, &BackgroundJob::progress, this, &DecodingController::progress);
+}
+
+void DecodingController::setWork(Work w) {
+  if (mWork == w) return;
+  mWork = w;
+  emit busyChanged(w);
+}
+
+void DecodingController::touch() {
+  ++mRevision;
+  if (mWork != Work::None) cancel();
+}
+
+void DecodingController::cancel() {
+  if (mWork == Work::None) return;
+  const Work was = mWork;
+  mJob->cancel();  // returns at once; the worker stops at its next step and its result is dropped
+  setWork(Work::None);
+  if (was == Work::ToEnd) emit runFinished(0, tr("To the end was cancelled: the sequence is as it was."));
+  else emit beamFinished(tr("The beam search was cancelled."));
+  emit changed();
+}
 
 QString DecodingController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
                                   const QString& input, bool pairs, quint64 seed) {
+  touch();
   mSession.reset();
+  mBeam.reset();
   mStepSampler.clear();
   mRngBefore.clear();
   mConfig = c;
-  mParams = p;
+  mParams = std::make_shared<const gb::Params<float>>(p);
   mTok = tok;
   mRng.reseed(seed);
   const std::string text = input.toStdString();
@@ -38,7 +64,7 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
     prefix = {gb::Tokenizer::kBos};
     for (int t : tok.encode(pairs ? text + ">" : text).ids) prefix.push_back(t);
   }
-  auto s = gb::DecodeSession::create(mConfig, mParams, source, prefix);
+  auto s = gb::DecodeSession::create(mConfig, *mParams, source, prefix);
   if (!s) {
     emit changed();
     return errorText(s.error());
@@ -72,6 +98,7 @@ bool DecodingController::finished() const {
 QString DecodingController::step() {
   if (!mSession) return tr("Start decoding first.");
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
+  touch();
   const gb::Rng before = mRng;
   auto r = mSession->step(mSampler, mRng);
   if (r) {
@@ -83,21 +110,68 @@ QString DecodingController::step() {
   return {};
 }
 
+namespace {
+// To the end on a copy of the session: the original stays as it was until the result is taken.
+struct ToEndOutcome {
+  std::optional<gb::DecodeSession> session;
+  gb::Rng rng;
+  std::optional<gb::Result<gb::DecodeRun>> run;
+};
+constexpr int kToEndLimit = 200;
+}  // namespace
+
 int DecodingController::runToEnd() {
-  int n = 0;
-  while (mSession && !finished() && n < 200) {
-    const gb::Rng before = mRng;
-    if (!mSession->step(mSampler, mRng)) break;
-    mStepSampler.push_back(mSampler);
-    mRngBefore.push_back(before);
-    ++n;
+  if (!mSession || finished()) {
+    emit changed();
+    return 0;
   }
+  touch();
+  auto out = std::make_shared<ToEndOutcome>();
+  out->session = *mSession;  // points to *mParams, which the worker holds too
+  out->rng = mRng;
+  const gb::SamplerOptions sampler = mSampler;
+  const std::shared_ptr<const gb::Params<float>> params = mParams;
+  const quint64 revision = mRevision;
+  auto take = [this, out, sampler, params, revision]() -> int {
+    if (revision != mRevision || !out->run || params != mParams) return 0;  // a result for another session
+    if (!*out->run) {
+      emit changed();
+      emit runFinished(0, errorText(out->run->error()));
+      return 0;
+    }
+    const gb::DecodeRun& run = **out->run;
+    mSession = std::make_unique<gb::DecodeSession>(std::move(*out->session));
+    mRng = out->rng;
+    for (const gb::Rng& r : run.rng_before) {
+      mStepSampler.push_back(sampler);
+      mRngBefore.push_back(r);
+    }
+    ++mRevision;
+    emit changed();
+    emit runFinished(run.steps, QString());
+    return run.steps;
+  };
+  if (gb::decode_to_end_cost(*mSession, kToEndLimit) <= mSyncBudget) {  // immediate
+    out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit, gb::Tokenizer::kEos);
+    return take();
+  }
+  setWork(Work::ToEnd);
+  emit progress(0, kToEndLimit);
+  mJob->run([this, out, sampler, params, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit, gb::Tokenizer::kEos,
+                                 [&ctx](int done, int limit) { return ctx.progress(done, limit); });
+    return [this, take] {
+      setWork(Work::None);
+      take();
+    };
+  });
   emit changed();
-  return n;
+  return 0;
 }
 
 bool DecodingController::back() {
   if (!mSession || mSession->steps().empty()) return false;
+  touch();
   const bool ok = mSession->back(1);
   if (ok && !mStepSampler.empty()) mStepSampler.pop_back();
   if (ok && !mRngBefore.empty()) {  // the generator as it was before that draw: Next draws the same number again
@@ -124,27 +198,52 @@ QString DecodingController::generatedText() const {
   return QString::fromStdString(mTok.decode(fresh));
 }
 
-std::optional<gb::BeamResult> DecodingController::beam(int width, QString* error) const {
-  if (!mSession) {
-    if (error) *error = tr("Start decoding first.");
-    return std::nullopt;
-  }
+QString DecodingController::beam(int width) {
+  if (!mSession) return tr("Start decoding first.");
   const int room = mConfig.max_len - int(mSession->tokens().size());
-  if (room <= 0) {
-    if (error) *error = tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
-    return std::nullopt;
+  if (room <= 0) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
+  if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
+  touch();  // another beam search that was still running is cancelled
+  struct Outcome {
+    std::optional<gb::Result<gb::BeamResult>> result;
+  };
+  auto out = std::make_shared<Outcome>();
+  auto start = std::make_shared<const gb::DecodeSession>(*mSession);
+  const std::shared_ptr<const gb::Params<float>> params = mParams;
+  const quint64 revision = mRevision;
+  auto take = [this, out, params, revision, width] {
+    if (revision != mRevision || !out->result || params != mParams) return;  // a result for another session
+    if (!*out->result) {
+      mBeam.reset();
+      emit beamFinished(errorText(out->result->error()));
+      return;
+    }
+    mBeam = std::move(**out->result);
+    mBeamWidth = width;
+    emit beamFinished(QString());
+  };
+  if (gb::beam_search_cost(*mSession, width, room) <= mSyncBudget) {  // immediate
+    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos);
+    take();
+    return {};
   }
-  auto r = gb::beam_search(*mSession, width, room, gb::Tokenizer::kEos);
-  if (!r) {
-    if (error) *error = errorText(r.error());
-    return std::nullopt;
-  }
-  return std::move(*r);
+  setWork(Work::Beam);
+  emit progress(0, room);
+  mJob->run([this, out, start, params, width, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, 1.0,
+                                  [&ctx](int done, int limit) { return ctx.progress(done, limit); });
+    return [this, take] {
+      setWork(Work::None);
+      take();
+    };
+  });
+  emit changed();
+  return {};
 }
 
 bool DecodingController::decodesWith(const gb::Config& c, const gb::Params<float>& p) const {
   if (!mSession || c.is_ed() != mConfig.is_ed()) return false;
-  auto mine = gb::tensor_list(mConfig, const_cast<gb::Params<float>&>(mParams));
+  auto mine = gb::tensor_list(mConfig, const_cast<gb::Params<float>&>(*mParams));
   auto theirs = gb::tensor_list(c, const_cast<gb::Params<float>&>(p));  // read only
   if (mine.size() != theirs.size()) return false;
   for (size_t i = 0; i < mine.size(); ++i)
@@ -156,7 +255,9 @@ bool DecodingController::decodesWith(const gb::Config& c, const gb::Params<float
 
 void DecodingController::stop() {
   if (!mSession) return;
+  touch();
   mSession.reset();
+  mBeam.reset();
   mStepSampler.clear();
   mRngBefore.clear();
   emit changed();

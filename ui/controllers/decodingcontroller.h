@@ -6,6 +6,13 @@
 // from, without drawing. step() draws one token with the controller's own generator (a seed replays exactly),
 // back() takes the last one back. Errors come back as messages. The history of the steps (with the sampler
 // settings each was drawn with) saves as CSV or JSON.
+//
+// To the end and beam search can be long (a big vocabulary, a wide beam, a long ℓ_max). The core's estimate of the
+// work (gb::decode_to_end_cost, gb::beam_search_cost) decides: up to syncBudget() (about 10 ms of one core) they
+// run at once; above it on a worker (BackgroundJob) on a copy of the session, with progress() and cancel(). While
+// one runs, busy() says which, and the session does not change: everything that would change it (start, step,
+// back, stop, another run) cancels the work first, and a result is taken only when the session is still the one
+// it was computed from (revision()); a result for an older session is dropped.
 #pragma once
 
 #include "core/decode/session.h"
@@ -17,6 +24,8 @@
 #include <QStringList>
 
 #include <memory>
+
+class BackgroundJob;
 #include <optional>
 
 class DecodingController : public QObject {
@@ -38,15 +47,32 @@ class DecodingController : public QObject {
   gb::Choice preview() const;
   const std::vector<double>& nextLogp() const;
   QString step();        // one token; an error when finished or at ℓ_max
-  int runToEnd();        // until <eos> (or ℓ_max, or 200 tokens); returns the steps taken
+  // Until <eos> (or ℓ_max, or 200 tokens). Immediate work: returns the steps taken. Long work: starts it on the
+  // worker and returns 0 (busy() is Work::ToEnd; runFinished() reports the end).
+  int runToEnd();
   bool back();           // undo the last step (and its draw: the next step draws the same number again)
   void reseed(quint64 seed) { mRng.reseed(seed); }  // the draws from here on come from this seed
   // Whether the session decodes with exactly these parameters (the same model's, not changed by training since).
   bool decodesWith(const gb::Config& c, const gb::Params<float>& p) const;
   bool finished() const; // the last token was <eos>, or no further step fits
   // Beam search of width B from the current position (the session itself does not move): the best continuation
-  // by score / length, as text, and the search tree. An error message in `error` when it cannot run.
-  std::optional<gb::BeamResult> beam(int width, QString* error = nullptr) const;
+  // by score / length and the search tree, in beamResult() when beamFinished() is emitted — at once for immediate
+  // work, from the worker otherwise. Returns an error message when it cannot start.
+  QString beam(int width);
+  const std::optional<gb::BeamResult>& beamResult() const { return mBeam; }
+  int beamWidth() const { return mBeamWidth; }
+
+  // Work on the worker thread.
+  enum class Work { None, ToEnd, Beam };
+  Work busy() const { return mWork; }
+  // Cancels the running work: the session stays as it was, the result never arrives. Returns at once.
+  void cancel();
+  // Work estimated above this many multiply-adds runs on the worker (0: everything does; tests).
+  void setSyncBudget(double ops) { mSyncBudget = ops; }
+  double syncBudget() const { return mSyncBudget; }
+  static constexpr double kSyncBudget = 3e7;
+  quint64 revision() const { return mRevision; }  // changes whenever the session changes
+  const BackgroundJob* job() const { return mJob; }
 
   const gb::DecodeSession* session() const { return mSession.get(); }
   const gb::Tokenizer& tokenizer() const { return mTok; }
@@ -80,10 +106,26 @@ class DecodingController : public QObject {
 
  signals:
   void changed();
+  void busyChanged(DecodingController::Work work);
+  void progress(int done, int limit);  // tokens (to the end) or levels (beam search) of the running work
+  // The end of To the end: the steps taken, or an error message (cancelled included).
+  void runFinished(int steps, const QString& error);
+  // The end of a beam search: beamResult() is set, or an error message.
+  void beamFinished(const QString& error);
 
  private:
   gb::Config mConfig;
-  gb::Params<float> mParams;  // the session points here: it must not move while the session lives
+  void touch();               // the session changes: running work is cancelled, the revision moves on
+  void setWork(Work w);
+  // the session points here: shared with a worker's copy of the session, so a new start() never pulls the
+  // parameters from under it
+  std::shared_ptr<const gb::Params<float>> mParams;
+  BackgroundJob* mJob;
+  Work mWork = Work::None;
+  double mSyncBudget = kSyncBudget;
+  quint64 mRevision = 0;
+  std::optional<gb::BeamResult> mBeam;
+  int mBeamWidth = 0;
   gb::Tokenizer mTok;
   std::unique_ptr<gb::DecodeSession> mSession;
   gb::SamplerOptions mSampler;

@@ -1,11 +1,25 @@
 #include "perturbationcontroller.h"
 
+#include "controllers/backgroundjob.h"
 #include "controllers/modeldocument.h"
 #include "errortext.h"
 
-PerturbationController::PerturbationController(ModelDocument* doc, QObject* parent) : QObject(parent), mDoc(doc) {}
+PerturbationController::PerturbationController(ModelDocument* doc, QObject* parent)
+    : QObject(parent), mDoc(doc), mJob(new BackgroundJob(this)) {
+  connect(mJob, &BackgroundJob::progress, this, &PerturbationController::progress);
+  connect(mJob, &BackgroundJob::runningChanged, this, &PerturbationController::busyChanged);
+}
+
+bool PerturbationController::busy() const { return mJob->running(); }
+
+void PerturbationController::cancel() {
+  if (!mJob->running()) return;
+  mJob->cancel();
+  emit changed();
+}
 
 QString PerturbationController::setInput(const QString& text) {
+  mJob->cancel();  // a run for the old sentence would show against the new one
   mInput = text;
   mA = {};
   mB = {};
@@ -99,6 +113,23 @@ QString PerturbationController::run() {
   mB = mA;
   auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
   if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
+  if (2 * gb::trace_cost(mDoc->config(), mA) > mSyncBudget) {  // long: on the worker
+    mStages.clear();
+    const gb::Config c = mDoc->config();
+    auto params = std::make_shared<const gb::Params<float>>(mDoc->params());
+    const gb::Example a = mA, b = mB;
+    mJob->run([this, c, params, a, b](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+      auto r = gb::perturbation(c, *params, a, b, [&ctx](int done, int total) { return ctx.progress(done, total); });
+      auto out = std::make_shared<gb::Result<std::vector<gb::PerturbationStage>>>(std::move(r));
+      return [this, out] {  // only for the latest run: every run() cancels the one before
+        if (*out) mStages = std::move(**out);
+        emit changed();
+      };
+    });
+    emit changed();
+    return {};
+  }
+  mJob->cancel();
   auto r = gb::perturbation(mDoc->config(), mDoc->params(), mA, mB);
   if (!r) {
     mStages.clear();

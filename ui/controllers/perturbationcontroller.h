@@ -5,6 +5,9 @@
 // Widget-free. The panel shows what this holds: the tokens of both sequences, and per state (the embedding, each
 // layer, the final norm, the output distribution P) the norm of each column's change and whether it is
 // bit-for-bit the same. Nothing here recomputes the model: both passes are the core's trace_forward.
+// Long experiments (gb::trace_cost of both passes above syncBudget()) run on a worker (BackgroundJob) with progress
+// and Cancel; meanwhile stages() is empty, and a run for a sentence or replacement that has changed since is
+// dropped (every new run cancels the one before).
 #pragma once
 
 #include "core/model/model.h"
@@ -16,6 +19,7 @@
 
 #include <vector>
 
+class BackgroundJob;
 class ModelDocument;
 
 class PerturbationController : public QObject {
@@ -53,8 +57,15 @@ class PerturbationController : public QObject {
   // Runs again with the open model's current parameters (after training or another Build).
   QString refresh();
 
+  bool busy() const;
+  void cancel();  // returns at once; stages() stays empty
+  static constexpr double kSyncBudget = 3e7;  // multiply-adds: about 10 ms of one core
+  void setSyncBudget(double ops) { mSyncBudget = ops; }
+
  signals:
   void changed();
+  void busyChanged(bool busy);
+  void progress(int done, int total);
 
  private:
   QString run();
@@ -64,4 +75,6 @@ class PerturbationController : public QObject {
   Position mAt;
   int mToken = -1;
   std::vector<gb::PerturbationStage> mStages;
+  BackgroundJob* mJob;
+  double mSyncBudget = kSyncBudget;
 };

@@ -3,6 +3,7 @@
 #include "widgets/mirrorbutton.h"
 
 #include "controllers/modeldocument.h"
+#include "controllers/tracecontroller.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/heatmap.h"
 #include "widgets/matrixview.h"
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -70,6 +72,37 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   }
   mInfo = new QLabel(this);
   mInfo->setWordWrap(true);
+  mTracer = new TraceController(this);
+  // a long trace runs on a worker: its progress and Cancel
+  mBusy = new QWidget(this);
+  mBusy->setObjectName(QStringLiteral("traceBusy"));
+  auto* busyLabel = new QLabel(tr("Tracing the forward pass…"), mBusy);
+  mProgress = new QProgressBar(mBusy);
+  mProgress->setObjectName(QStringLiteral("traceProgress"));
+  mProgress->setAccessibleName(tr("Trace progress"));
+  mProgress->setTextVisible(false);
+  busyLabel->setBuddy(mProgress);
+  mCancel = new QPushButton(tr("Cancel"), mBusy);
+  mCancel->setObjectName(QStringLiteral("traceCancel"));
+  mCancel->setAccessibleName(tr("Cancel the trace"));
+  auto* busyRow = new QHBoxLayout(mBusy);
+  busyRow->setContentsMargins(0, 0, 0, 0);
+  busyRow->addWidget(busyLabel);
+  busyRow->addWidget(mProgress, 1);
+  busyRow->addWidget(mCancel);
+  mBusy->hide();
+  connect(mCancel, &QPushButton::clicked, mTracer, &TraceController::cancel);
+  connect(mTracer, &TraceController::busyChanged, mBusy, &QWidget::setVisible);
+  connect(mTracer, &TraceController::progress, this, [this](int done, int total) {
+    mProgress->setRange(0, std::max(1, total));
+    mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
+  });
+  connect(mTracer, &TraceController::cancelled, this, [this] {
+    mInfo->setText(mTracer->key() == mTracer->wantedKey()
+                       ? tr("The trace was cancelled; the maps show the parameters of an earlier trace.")
+                       : tr("The trace was cancelled: no attention to show for this probe."));
+  });
+  connect(mTracer, &TraceController::traced, this, &AttentionPanel::showTrace);
   mLarge = new Heatmap(this);
   mLarge->setObjectName(QStringLiteral("largeHeatmap"));
   mMask = new MatrixView(this, MatrixView::Look::Binary);
@@ -97,6 +130,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mMask->plot()->setAccessibleName(tr("Attention mask"));
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
+  v->addWidget(mBusy);
   v->addWidget(mInfo);
   v->addLayout(views, 3);
   mGridTitle = new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this);
@@ -105,7 +139,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   v->addWidget(gridScroll, 1);
 
   connect(mProbe, &QComboBox::currentTextChanged, this, &AttentionPanel::refresh);
-  connect(mKind, &QComboBox::currentIndexChanged, this, &AttentionPanel::refresh);
+  connect(mKind, &QComboBox::currentIndexChanged, this, &AttentionPanel::showTrace);  // the same trace, other records
   connect(mLayer, &QSpinBox::valueChanged, this, &AttentionPanel::showSelection);
   connect(mHead, &QComboBox::currentIndexChanged, this, &AttentionPanel::showSelection);
   connect(mMode, &QComboBox::currentIndexChanged, this, &AttentionPanel::showSelection);
@@ -149,24 +183,41 @@ void AttentionPanel::fillProbes() {
 void AttentionPanel::refresh() {
   const gb::Tokenizer* tokp = mDoc->tokenizerForModel();
   if (!mDoc->hasModel() || !tokp) {  // nothing to trace (File → New, or a model whose tokens are unknown)
-    mTrace.clear();
+    mTracer->clear();
     for (QWidget* w : mViews) w->hide();
     mInfo->setText(tr("Build a model to see its attention."));
     return;
   }
   const gb::Config& c = mDoc->config();
   const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
-  const gb::Tokenizer& tok = *tokp;
   const auto probe = mDoc->probeExample(mProbe->currentText(), p);  // what the model reads (the document decides)
   if (!probe) {
+    mTracer->clear();
+    for (QWidget* w : mViews) w->hide();
     mInfo->setText(tr("This probe does not fit the model."));
     return;
   }
-  const gb::Example& e = *probe;
-  mTrace = gb::trace_forward(c, p, e);
+  // the input: this model (its generation) reading these tokens; only the parameters may differ within one key
+  QString key = QString::number(mDoc->generation()) + QLatin1Char(':');
+  for (int t : probe->z) key += QString::number(t) + QLatin1Char(',');
+  key += QLatin1Char('|');
+  for (int t : probe->x) key += QString::number(t) + QLatin1Char(',');
+  if (key != mTracer->key()) {
+    // another input: the maps of the old one go away until this one is traced (never shown against it)
+    for (QWidget* w : mViews) w->hide();
+    mInfo->setText(tr("Tracing the forward pass…"));
+  }
+  mTracer->request(c, p, *probe, key);
+}
+
+void AttentionPanel::showTrace() {
+  if (!mTracer->hasTrace()) return;
+  const gb::Config& c = mTracer->config();
+  const gb::Example& e = mTracer->example();
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   auto labels = [&](const std::vector<int>& v) {
     QStringList out;
-    for (int t : v) out << QString::fromStdString(tok.display(t));
+    for (int t : v) out << (tok && t < tok->size() ? QString::fromStdString(tok->display(t)) : QString::number(t));
     return out;
   };
   mSourceTokens = labels(e.z);
@@ -175,7 +226,7 @@ void AttentionPanel::refresh() {
     QSignalBlocker b1(mLayer), b2(mHead);
     const int kind = mKind->currentData().toInt();
     const int layers = kind == int(gb::AttentionRecord::Kind::Bidirectional) ? c.enc_layers : c.dec_layers;
-    mLayer->setRange(1, layers);
+    mLayer->setRange(1, std::max(1, layers));
     if (mDoc->generation() != mShownGeneration) {  // a new model: start at the last layer, where heads form most
       mShownGeneration = mDoc->generation();
       mLayer->setValue(layers);
@@ -190,11 +241,11 @@ void AttentionPanel::refresh() {
 }
 
 void AttentionPanel::showSelection() {
-  if (mTrace.empty() || !mDoc->hasModel()) return;
-  const gb::Config& c = mDoc->config();
+  if (!mTracer->hasTrace() || !mDoc->hasModel()) return;
+  const gb::Config& c = mTracer->config();  // the model the trace was made with
   const auto kind = gb::AttentionRecord::Kind(mKind->currentData().toInt());
   std::vector<const gb::AttentionRecord*> layers;
-  for (const auto& r : mTrace)
+  for (const auto& r : mTracer->trace())
     if (r.attention && r.attention->kind == kind) layers.push_back(&*r.attention);
   if (layers.empty()) return;
   for (QWidget* w : mViews) w->show();
@@ -275,11 +326,11 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   where->setObjectName(QStringLiteral("presenterAttentionInfo"));
   where->setWordWrap(true);  // a long description wraps; it never widens the window
   auto show = [this, where] {
-    if (mTrace.empty() || !mDoc->hasModel()) {
+    if (!mTracer->hasTrace() || !mDoc->hasModel()) {
       where->setText(tr("Build a model to see its attention."));
       return;
     }
-    const int heads = mDoc->config().heads;
+    const int heads = mTracer->config().heads;
     where->setText(tr("layer %1 of %2 · %3")
                        .arg(mLayer->value())
                        .arg(mLayer->maximum())
@@ -316,15 +367,15 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
 void AttentionPanel::setPresenting(bool on) {
   mPresenting = on;
   mControls->setVisible(!on);
-  const bool shown = !mTrace.empty() && mLarge->isVisibleTo(this);
+  const bool shown = mTracer->hasTrace() && mLarge->isVisibleTo(this);
   mGridScroll->setVisible(!on && shown);
   mGridTitle->setVisible(!on && shown);
 }
 
 // The heads in reading order: layer 1 head 1, …, layer 1 head H, layer 2 head 1, … (the average stays the average).
 bool AttentionPanel::presentNext() {
-  if (mTrace.empty() || !mDoc->hasModel()) return false;
-  const int heads = mDoc->config().heads, head = mHead->currentIndex();
+  if (!mTracer->hasTrace() || !mDoc->hasModel()) return false;
+  const int heads = mTracer->config().heads, head = mHead->currentIndex();
   if (head < heads - 1) {
     mHead->setCurrentIndex(head + 1);
     return true;
@@ -336,8 +387,8 @@ bool AttentionPanel::presentNext() {
 }
 
 bool AttentionPanel::presentBack() {
-  if (mTrace.empty() || !mDoc->hasModel()) return false;
-  const int heads = mDoc->config().heads, head = mHead->currentIndex();
+  if (!mTracer->hasTrace() || !mDoc->hasModel()) return false;
+  const int heads = mTracer->config().heads, head = mHead->currentIndex();
   if (head > 0 && head < heads) {
     mHead->setCurrentIndex(head - 1);
     return true;
@@ -349,16 +400,16 @@ bool AttentionPanel::presentBack() {
 }
 
 bool AttentionPanel::presentFirst() {
-  if (mTrace.empty()) return false;
+  if (!mTracer->hasTrace()) return false;
   mLayer->setValue(mLayer->minimum());
-  if (mHead->currentIndex() < mDoc->config().heads) mHead->setCurrentIndex(0);
+  if (mHead->currentIndex() < mTracer->config().heads) mHead->setCurrentIndex(0);
   return true;
 }
 
 bool AttentionPanel::presentLast() {
-  if (mTrace.empty()) return false;
+  if (!mTracer->hasTrace()) return false;
   mLayer->setValue(mLayer->maximum());
-  if (mHead->currentIndex() < mDoc->config().heads) mHead->setCurrentIndex(mDoc->config().heads - 1);
+  if (mHead->currentIndex() < mTracer->config().heads) mHead->setCurrentIndex(mTracer->config().heads - 1);
   return true;
 }
 
@@ -393,3 +444,5 @@ void AttentionPanel::setViewState(const QJsonObject& s) {
   if (s.contains(QStringLiteral("mode")))
     mMode->setCurrentIndex(s.value(QStringLiteral("mode")).toString() == QLatin1String("scores") ? 1 : 0);
 }
+
+QString AttentionPanel::infoText() const { return mInfo->text(); }

@@ -2,7 +2,7 @@
 // (one large, a grid of all layers × heads to pick from), encoder self-attention, decoder masked
 // self-attention and cross-attention, weights or scores, one head or the average, and the mask that shaped it.
 // It reads a trace of the document's parameters (never the trainer's live buffers) and refreshes when the
-// trainer publishes parameters.
+// trainer publishes parameters. The trace is a TraceController's: long ones run on a worker (progress, Cancel).
 #pragma once
 
 #include "core/model/stepper.h"
@@ -17,6 +17,9 @@ class ModelDocument;
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QProgressBar;
+class QPushButton;
+class TraceController;
 class QSpinBox;
 class TrainingController;
 
@@ -32,6 +35,10 @@ class AttentionPanel : public QWidget, public Presentable {
   int gridCount() const { return int(mGrid.size()); }
   QSpinBox* layerBox() const { return mLayer; }
   QComboBox* modeBox() const { return mMode; }  // weights or scores
+  TraceController* tracer() const { return mTracer; }
+  QProgressBar* progressBar() const { return mProgress; }  // while a long trace runs on the worker
+  QPushButton* cancelButton() const { return mCancel; }
+  QString infoText() const;
 
   // Presentation mode: the next and previous head (then layer), the first and the last; the grid gives its room to
   // the large map.
@@ -53,6 +60,7 @@ class AttentionPanel : public QWidget, public Presentable {
  private:
   void fillProbes();
   void showSelection();
+  void showTrace();  // a new trace (or another kind of it): layer and head ranges, then the selection
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   QComboBox *mProbe, *mKind, *mHead, *mMode;
@@ -70,7 +78,10 @@ class AttentionPanel : public QWidget, public Presentable {
   bool mPresenting = false;
   QGridLayout* mGridLayout;
   std::vector<Heatmap*> mGrid;
-  std::vector<gb::StepRecord> mTrace;
+  TraceController* mTracer;  // the trace and the input it was made from
+  QWidget* mBusy;
+  QProgressBar* mProgress;
+  QPushButton* mCancel;
   QStringList mSourceTokens, mTargetTokens;
   int mShownGeneration = -1;
 };

@@ -21,6 +21,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
@@ -151,6 +152,25 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mInfo->setWordWrap(true);
   mCache = new QLabel(this);
   mCache->setWordWrap(true);
+  // the worker's progress and Cancel: shown while To the end or a beam search runs off the GUI thread
+  mBusy = new QWidget(this);
+  mBusy->setObjectName(QStringLiteral("decodeBusy"));
+  mBusyLabel = new QLabel(mBusy);
+  mProgress = new QProgressBar(mBusy);
+  mProgress->setObjectName(QStringLiteral("decodeProgress"));
+  mProgress->setAccessibleName(tr("Decoding progress"));
+  mProgress->setTextVisible(false);
+  mBusyLabel->setBuddy(mProgress);
+  mCancel = new QPushButton(tr("Cancel"), mBusy);
+  mCancel->setObjectName(QStringLiteral("decodeCancel"));
+  mCancel->setAccessibleName(tr("Cancel decoding"));
+  mCancel->setToolTip(tr("Stop To the end or the beam search now; the sequence stays as it was"));
+  auto* busyRow = new QHBoxLayout(mBusy);
+  busyRow->setContentsMargins(0, 0, 0, 0);
+  busyRow->addWidget(mBusyLabel);
+  busyRow->addWidget(mProgress, 1);
+  busyRow->addWidget(mCancel);
+  mBusy->hide();
 
   mChart = new QCustomPlot(this);
   mChart->setObjectName(QStringLiteral("distributionChart"));
@@ -211,6 +231,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   cv->addLayout(row3);
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
+  v->addWidget(mBusy);
   v->addWidget(mInfo);
   v->addWidget(mSequence);
   v->addWidget(mChoice);
@@ -224,24 +245,19 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   });
   connect(mRun, &QPushButton::clicked, mCtl, &DecodingController::runToEnd);
   connect(mBeam, &QPushButton::clicked, this, [this] {
-    QString err;
-    const auto r = mCtl->beam(mBeamWidth->value(), &err);
-    if (!r) {
-      mInfo->setText(err);
-      return;
-    }
-    std::vector<int> best = r->tokens;
-    if (!best.empty() && best.back() == gb::Tokenizer::kEos) best.pop_back();
-    mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
-    int pruned = 0;
-    for (const auto& n : r->tree) pruned += n.pruned ? 1 : 0;
-    mInfo->setText(tr("Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
-                       .arg(mBeamWidth->value())
-                       .arg(mBeamText)
-                       .arg(QLocale().toString(r->score, 'f', 3))
-                       .arg(QLocale().toString(r->normalized, 'f', 3))
-                       .arg(r->tree.size())
-                       .arg(pruned));
+    const QString err = mCtl->beam(mBeamWidth->value());
+    if (!err.isEmpty()) mInfo->setText(err);
+  });
+  connect(mCtl, &DecodingController::beamFinished, this, &DecodingPanel::showBeam);
+  connect(mCtl, &DecodingController::runFinished, this, [this](int, const QString& err) {
+    if (!err.isEmpty()) mInfo->setText(err);
+  });
+  connect(mCancel, &QPushButton::clicked, mCtl, &DecodingController::cancel);
+  connect(mCtl, &DecodingController::progress, this, &DecodingPanel::showProgress);
+  connect(mCtl, &DecodingController::busyChanged, this, [this](DecodingController::Work w) {
+    mBusy->setVisible(w != DecodingController::Work::None);
+    if (w != DecodingController::Work::None) showProgress(0, 0);
+    redraw();
   });
   connect(mBack, &QPushButton::clicked, mCtl, &DecodingController::back);
   connect(mSaveHistory, &QPushButton::clicked, this, &DecodingPanel::saveHistoryDialog);
@@ -318,18 +334,52 @@ void DecodingPanel::saveHistoryDialog() {
   if (!err.isEmpty()) QMessageBox::warning(this, tr("Save decoding history"), err);
 }
 
+void DecodingPanel::showBeam(const QString& error) {
+  const auto& r = mCtl->beamResult();
+  if (!error.isEmpty() || !r) {
+    mInfo->setText(error);
+    return;
+  }
+  std::vector<int> best = r->tokens;
+  if (!best.empty() && best.back() == gb::Tokenizer::kEos) best.pop_back();
+  mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
+  int pruned = 0;
+  for (const auto& n : r->tree) pruned += n.pruned ? 1 : 0;
+  mInfo->setText(tr("Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
+                     .arg(mCtl->beamWidth())
+                     .arg(mBeamText)
+                     .arg(QLocale().toString(r->score, 'f', 3))
+                     .arg(QLocale().toString(r->normalized, 'f', 3))
+                     .arg(r->tree.size())
+                     .arg(pruned));
+}
+
+void DecodingPanel::showProgress(int done, int limit) {
+  const bool beam = mCtl->busy() == DecodingController::Work::Beam;
+  mProgress->setRange(0, std::max(1, limit));
+  mProgress->setValue(std::clamp(done, 0, std::max(1, limit)));
+  mBusyLabel->setText(limit <= 0 ? (beam ? tr("Beam search running…") : tr("Decoding to the end…"))
+                      : beam ? tr("Beam search: level %1 of at most %2").arg(done).arg(limit)
+                             : tr("To the end: token %1 of at most %2").arg(done).arg(limit));
+}
+
 void DecodingPanel::redraw() {
   const gb::DecodeSession* s = mCtl->session();
   const bool active = s != nullptr;
-  mStep->setEnabled(active && !mCtl->finished());
-  mRun->setEnabled(active && !mCtl->finished());
-  mBack->setEnabled(active && !s->steps().empty());
-  mBeam->setEnabled(active && !mCtl->finished());
-  mSaveHistory->setEnabled(active && !s->steps().empty());
-  mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
+  // while the worker decodes, nothing that would change the session (or start another run) is offered
+  const bool idle = mCtl->busy() == DecodingController::Work::None;
+  mStep->setEnabled(idle && active && !mCtl->finished());
+  mRun->setEnabled(idle && active && !mCtl->finished());
+  mBack->setEnabled(idle && active && !s->steps().empty());
+  mBeam->setEnabled(idle && active && !mCtl->finished());
+  mBeamWidth->setEnabled(idle);
+  mSeed->setEnabled(idle);
+  mSaveHistory->setEnabled(idle && active && !s->steps().empty());
+  mStart->setEnabled(idle && mDoc->tokenizerForModel() != nullptr);
+  mBusy->setVisible(!idle);
   for (QWidget* w : std::initializer_list<QWidget*>{mChart, mAttention, mAttentionTitle}) w->setVisible(active);
   if (mStripNext) {
-    mStripNext->setEnabled(mDoc->tokenizerForModel() && (!active || !mCtl->finished()));
+    mStripNext->setEnabled(idle && mDoc->tokenizerForModel() && (!active || !mCtl->finished()));
     mStripBack->setEnabled(mBack->isEnabled());
   }
   if (!active) {
@@ -505,6 +555,7 @@ void DecodingPanel::setPresenting(bool on) {
 }
 
 bool DecodingPanel::presentNext() {
+  if (mCtl->busy() != DecodingController::Work::None) return false;  // the worker decodes: Cancel first
   if (!mCtl->active()) {
     start();
     return mCtl->active();
@@ -515,16 +566,20 @@ bool DecodingPanel::presentNext() {
   return err.isEmpty();
 }
 
-bool DecodingPanel::presentBack() { return mCtl->active() && mCtl->back(); }
+bool DecodingPanel::presentBack() {
+  return mCtl->busy() == DecodingController::Work::None && mCtl->active() && mCtl->back();
+}
 
 bool DecodingPanel::presentFirst() {
+  if (mCtl->busy() != DecodingController::Work::None) return false;
   start();  // a new sequence from the same input
   return mCtl->active();
 }
 
 bool DecodingPanel::presentLast() {
+  if (mCtl->busy() != DecodingController::Work::None) return false;
   if (!mCtl->active()) start();
-  return mCtl->active() && mCtl->runToEnd() > 0;
+  return mCtl->active() && (mCtl->runToEnd() > 0 || mCtl->busy() != DecodingController::Work::None);
 }
 
 namespace {

@@ -14,6 +14,7 @@ class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSpinBox;
@@ -34,6 +35,10 @@ class DecodingPanel : public QWidget, public Presentable {
   QPushButton* saveHistoryButton() const { return mSaveHistory; }
   QSpinBox* beamWidthBox() const { return mBeamWidth; }
   QString beamText() const { return mBeamText; }
+  // While To the end or a beam search runs on the worker: its progress and Cancel (hidden otherwise).
+  QProgressBar* progressBar() const { return mProgress; }
+  QPushButton* cancelButton() const { return mCancel; }
+  QLabel* infoLabel() const { return mInfo; }
   QCustomPlot* chart() const { return mChart; }
   // The chart's q bars and the token of each bar (bar i shows token chartTokens()[i]).
   QCPBars* qBars() const { return mQBars; }
@@ -86,5 +91,11 @@ class DecodingPanel : public QWidget, public Presentable {
   QVector<int> mChartTokens;
   QLabel* mAttentionTitle;
   QString mBeamText;  // the last beam search's best continuation
+  QWidget* mBusy;     // the worker's progress and Cancel
+  QLabel* mBusyLabel;
+  QProgressBar* mProgress;
+  QPushButton* mCancel;
+  void showBeam(const QString& error);
+  void showProgress(int done, int limit);
   MatrixView* mAttention;  // the pending column's attention: keys × layers, averaged over heads
 };

@@ -9,8 +9,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 namespace {
 QString streamKey(char s) { return s == 'Z' ? QStringLiteral("source") : QStringLiteral("target"); }
@@ -72,8 +76,32 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   grid->addWidget(mEncoder, 1);
   grid->addWidget(mDecoderTitle);
   grid->addWidget(mDecoder, 1);
+  // a long experiment runs on a worker: its progress and Cancel
+  mBusy = new QWidget(this);
+  auto* busyLabel = new QLabel(tr("Tracing both forward passes…"), mBusy);
+  mProgress = new QProgressBar(mBusy);
+  mProgress->setObjectName(QStringLiteral("perturbationProgress"));
+  mProgress->setAccessibleName(tr("Perturbation progress"));
+  mProgress->setTextVisible(false);
+  busyLabel->setBuddy(mProgress);
+  mCancel = new QPushButton(tr("Cancel"), mBusy);
+  mCancel->setObjectName(QStringLiteral("perturbationCancel"));
+  mCancel->setAccessibleName(tr("Cancel the perturbation"));
+  auto* busyRow = new QHBoxLayout(mBusy);
+  busyRow->setContentsMargins(0, 0, 0, 0);
+  busyRow->addWidget(busyLabel);
+  busyRow->addWidget(mProgress, 1);
+  busyRow->addWidget(mCancel);
+  mBusy->hide();
+  connect(mCancel, &QPushButton::clicked, mCtl, &PerturbationController::cancel);
+  connect(mCtl, &PerturbationController::busyChanged, mBusy, &QWidget::setVisible);
+  connect(mCtl, &PerturbationController::progress, this, [this](int done, int total) {
+    mProgress->setRange(0, std::max(1, total));
+    mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
+  });
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
+  v->addWidget(mBusy);
   v->addWidget(mInfo);
   v->addLayout(grid, 1);
 
@@ -162,6 +190,8 @@ void PerturbationPanel::showResult() {
     mEncoderTitle->clear();
     mDecoderTitle->clear();
     if (!mCtl->ready()) mInfo->setText(tr("Build a model, then replace one token of a sentence and see which columns change."));
+    else if (mCtl->busy()) mInfo->setText(tr("Tracing both forward passes…"));
+    else mInfo->setText(tr("The experiment was cancelled: change the sentence or the token to run it again."));
     if (mStripText) mStripText->clear();
     return;
   }

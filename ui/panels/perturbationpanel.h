@@ -15,6 +15,8 @@ class ModelDocument;
 class PerturbationController;
 class QComboBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 
 class PerturbationPanel : public QWidget, public Presentable {
   Q_OBJECT
@@ -41,7 +43,14 @@ class PerturbationPanel : public QWidget, public Presentable {
  public slots:
   void refresh();  // the sentence again with the open model
 
+ public:
+  QProgressBar* progressBar() const { return mProgress; }  // while a long experiment runs on the worker
+  QPushButton* cancelButton() const { return mCancel; }
+
  private:
+  QWidget* mBusy;
+  QProgressBar* mProgress;
+  QPushButton* mCancel;
   void fillInputs();
   void fillPositions();
   void fillReplacements();

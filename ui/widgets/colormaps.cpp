@@ -47,13 +47,21 @@ void setMapCell(QCPColorMap* map, int x, int y, double value) {
     for (int j = 0; j <= (oneY ? 1 : 0); ++j) d->setCell(x + i, y + j, value);
 }
 
+QString tickLabel(const QString& text) {
+  QString t = text;
+  t.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
+  t.replace(QLatin1Char('\r'), QStringLiteral("⏎"));
+  if (t.size() > kTickLabelMax) t = t.left(kTickLabelMax - 1) + QChar(0x2026);
+  return t;
+}
+
 LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font, bool horizontal) {
   const QFontMetrics fm(font);
   const int gap = fm.averageCharWidth();
   const int upright = fm.height() + 4;  // a label's extent across the axis when it runs along it, with a gap
   if (n <= 0 || room <= 0) return {};
   int widest = 0;
-  for (int i = 0; i < n; ++i) widest = std::max(widest, fm.horizontalAdvance(labels.value(i)));
+  for (int i = 0; i < n; ++i) widest = std::max(widest, fm.horizontalAdvance(tickLabel(labels.value(i))));
   if (!horizontal) {
     if (n * upright <= room) return {};
   } else {
@@ -68,7 +76,7 @@ LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font
 
 QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList& labels, int n, const LabelFit& fit) {
   auto t = QSharedPointer<QCPAxisTickerText>::create();
-  for (int i = 0; i < n; i += fit.every) t->addTick(i, fit.every == 1 ? labels.value(i) : QString::number(i + 1));
+  for (int i = 0; i < n; i += fit.every) t->addTick(i, fit.every == 1 ? tickLabel(labels.value(i)) : QString::number(i + 1));
   return t;
 }
 

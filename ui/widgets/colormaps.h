@@ -24,6 +24,11 @@ struct LabelFit {
   int every = 1;        // 1: every label; k > 1: positions 1, 1 + k, … numbered
   bool rotate = false;  // x axis: labels turned 45° (upright, single letters would read as others: b as q)
 };
+// A token as a tick label: one line, at most kTickLabelMax characters (a longer one ends in "…"). A token of a
+// 200,000-character line (a word or BPE tokenizer on a hostile file), turned 45°, asked QCustomPlot for a label
+// pixmap of terabytes (found by the monkey under AddressSanitizer).
+inline constexpr int kTickLabelMax = 24;
+QString tickLabel(const QString& text);
 LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font, bool horizontal);
 QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList& labels, int n, const LabelFit& fit);
 

@@ -1,0 +1,383 @@
+// A monkey in the window (issue 11): random sequences of the workbench's own actions while training runs — every
+// button, menu entry (but Quit), field edit with random and absurd values, combo box, slider, tab switch, and
+// opening good and hostile files through the window's own functions. After each action the window must be alive
+// and responsive: a queued call is delivered within 2 s. A watchdog thread aborts (with the last actions) when the
+// GUI thread stops coming back at all.
+//
+// The actions are found by walking the widget tree and the window's QActions, so new controls are covered without
+// changes here. Modal dialogs (message boxes, file dialogs, the Start page) are answered from a timer.
+//
+// GLASSBOX_MONKEY_SECONDS (default 25), GLASSBOX_MONKEY_SEED (default 11), GLASSBOX_MONKEY_LOG (a file that gets
+// every action as it happens; default: none), GLASSBOX_MONKEY_HANG_SECONDS (default 60: the watchdog's limit),
+// GLASSBOX_MONKEY_TURN_MS (default 2000: the bound on a turn of the event loop after an action).
+// scripts/monkey.sh runs long ones under AddressSanitizer.
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "mainwindow.h"
+#include "panels/datapanel.h"
+#include "panels/modelpanel.h"
+#include "panels/trainingpanel.h"
+
+#include <QAbstractButton>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace {
+
+int envInt(const char* name, int fallback) {
+  const QByteArray v = qgetenv(name);
+  bool ok = false;
+  const int n = v.toInt(&ok);
+  return ok ? n : fallback;
+}
+
+// The last actions, for the report of a failure (the watchdog reads them from its thread).
+class Journal {
+ public:
+  explicit Journal(const QString& logPath) {
+    if (!logPath.isEmpty()) mLog = std::fopen(logPath.toLocal8Bit().constData(), "w");
+  }
+  ~Journal() {
+    if (mLog) std::fclose(mLog);
+  }
+  void add(const QString& line) {
+    const std::string s = line.toStdString();
+    std::lock_guard<std::mutex> lock(mMutex);
+    mLast.push_back(s);
+    if (mLast.size() > 40) mLast.pop_front();
+    if (mLog) {
+      std::fprintf(mLog, "%s\n", s.c_str());
+      std::fflush(mLog);
+    }
+  }
+  void dump() {
+    std::lock_guard<std::mutex> lock(mMutex);
+    std::fprintf(stderr, "monkey: the last %zu actions:\n", mLast.size());
+    for (const auto& s : mLast) std::fprintf(stderr, "  %s\n", s.c_str());
+    std::fflush(stderr);
+  }
+
+ private:
+  std::mutex mMutex;
+  std::deque<std::string> mLast;
+  std::FILE* mLog = nullptr;
+};
+
+QString describe(const QObject* o) {
+  QString name;
+  if (auto* w = qobject_cast<const QWidget*>(o)) name = w->accessibleName();
+  if (name.isEmpty()) {
+    if (auto* b = qobject_cast<const QAbstractButton*>(o)) name = b->text();
+    else if (auto* a = qobject_cast<const QAction*>(o)) name = a->text();
+  }
+  return QStringLiteral("%1 '%2' (%3)").arg(QString::fromLatin1(o->metaObject()->className()), name, o->objectName());
+}
+
+}  // namespace
+
+class TestMonkey : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
+    QSettings().clear();
+  }
+
+  void monkey() {
+    const int seconds = envInt("GLASSBOX_MONKEY_SECONDS", 25);
+    const unsigned seed = unsigned(envInt("GLASSBOX_MONKEY_SEED", 11));
+    const int hangSeconds = envInt("GLASSBOX_MONKEY_HANG_SECONDS", 60);
+    const int turnMs = envInt("GLASSBOX_MONKEY_TURN_MS", 2000);  // sanitizer builds are many times slower
+    Journal journal(qEnvironmentVariable("GLASSBOX_MONKEY_LOG"));
+    std::mt19937 rng(seed);
+    auto uniform = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+    // the files the monkey opens: good ones and hostile ones
+    QVERIFY(w.modelPanel()->buildButton()->isEnabled());
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    const QString good = dir.filePath(QStringLiteral("good.safetensors"));
+    QVERIFY(w.saveAs(good));
+    QFile goodFile(good);
+    QVERIFY(goodFile.open(QIODevice::ReadOnly));
+    const QByteArray bytes = goodFile.readAll();
+    auto write = [&](const QString& name, const QByteArray& data) {
+      QFile f(dir.filePath(name));
+      if (f.open(QIODevice::WriteOnly)) f.write(data);
+      return dir.filePath(name);
+    };
+    QByteArray garbage(4096, '\0');
+    for (char& c : garbage) c = char(uniform(0, 255));
+    QByteArray hugeHeader(8, '\xff');
+    hugeHeader += "{}";
+    QByteArray flipped = bytes;
+    for (int i = 0; i < 40 && !flipped.isEmpty(); ++i) flipped[uniform(0, int(flipped.size()) - 1)] = char(uniform(0, 255));
+    const QStringList modelFiles = {
+        good,
+        write(QStringLiteral("truncated.safetensors"), bytes.left(bytes.size() / 2)),
+        write(QStringLiteral("header-only.safetensors"), bytes.left(12)),
+        write(QStringLiteral("garbage.safetensors"), garbage),
+        write(QStringLiteral("huge-header.safetensors"), hugeHeader),
+        write(QStringLiteral("flipped.safetensors"), flipped),
+        write(QStringLiteral("empty.safetensors"), {}),
+        write(QStringLiteral("text.glassbox-lesson"), "{\"beats\": [{\"tab\": 99}], \"title\": 5}"),
+        dir.filePath(QStringLiteral("missing.safetensors")),
+    };
+    QByteArray longLine(200000, 'a');
+    const QStringList dataFiles = {
+        write(QStringLiteral("good.tsv"), "abc\tcba\nhello\tolleh\nxyz\tzyx\n"),
+        write(QStringLiteral("malformed.tsv"), "abc\tcba\nno tab here\n\t\nx\ty\tz\n\"open quote\tq\n"),
+        write(QStringLiteral("binary.tsv"), garbage),
+        write(QStringLiteral("long.tsv"), longLine + "\t" + longLine + "\n"),
+        write(QStringLiteral("empty.tsv"), {}),
+        write(QStringLiteral("pairs.csv"), "a,b\n\"x,y\",z\n,\n"),
+        write(QStringLiteral("bad.jsonl"), "{\"x\": [1, 2, 3]}\n{not json\n{\"x\": [-5, 1e40]}\n[]\n"),
+        write(QStringLiteral("ids.jsonl"), "{\"x\": [1, 99999999, 2]}\n{\"z\": [], \"x\": []}\n"),
+        write(QStringLiteral("text.txt"), "the quick brown fox jumps over the lazy dog. " + QByteArray(3000, 'x')),
+        write(QStringLiteral("latin1.txt"), "caf\xe9 na\xefve\n"),
+        dir.filePath(QStringLiteral("missing.tsv")),
+    };
+    const QStringList absurd = {QString(), QStringLiteral("-1"), QStringLiteral("-999999999"), QStringLiteral("0"),
+                                QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("1e308"),
+                                QStringLiteral("nan"), QStringLiteral("inf"), QStringLiteral("abc"),
+                                QStringLiteral("99999999999999999999"), QStringLiteral("☃ über"),
+                                QStringLiteral("<bos><eos>"), QString(3000, QLatin1Char('z')),
+                                QStringLiteral("hello world"), QStringLiteral("0.5"), QStringLiteral("-0.0001")};
+
+    // training runs while the monkey plays
+    QVERIFY(w.trainingPanel()->startButton()->isEnabled());
+    QTest::mouseClick(w.trainingPanel()->startButton(), Qt::LeftButton);
+
+    // modal dialogs are answered: a message box with one of its buttons, any other dialog is rejected
+    QTimer answer;
+    answer.setInterval(60);
+    connect(&answer, &QTimer::timeout, this, [&] {
+      if (QWidget* popup = QApplication::activePopupWidget()) popup->close();
+      QWidget* modal = QApplication::activeModalWidget();
+      if (!modal) return;
+      journal.add(QStringLiteral("   answer %1").arg(describe(modal)));
+      if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+        const auto buttons = box->buttons();
+        if (!buttons.isEmpty() && uniform(0, 2) > 0) {
+          buttons[uniform(0, int(buttons.size()) - 1)]->click();
+          return;
+        }
+      }
+      if (auto* d = qobject_cast<QDialog*>(modal)) d->reject();
+      else modal->close();
+    });
+    answer.start();
+
+    // the watchdog: the GUI thread must come back
+    std::atomic<qint64> heartbeat{0};
+    std::atomic<bool> done{false};
+    QElapsedTimer clock;
+    clock.start();
+    std::thread watchdog([&] {
+      while (!done.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        if (clock.elapsed() - heartbeat.load() > qint64(hangSeconds) * 1000) {
+          std::fprintf(stderr, "monkey: HANG — the GUI thread did not come back for %d s (seed %u)\n", hangSeconds, seed);
+          journal.dump();
+          std::abort();
+        }
+      }
+    });
+
+    int actions = 0, slow = 0;
+    qint64 longest = 0;
+    QString longestAction;
+    while (clock.elapsed() < qint64(seconds) * 1000) {
+      heartbeat = clock.elapsed();
+      // what there is to do now: the visible, enabled controls of the window and its actions
+      std::vector<QPointer<QObject>> targets, actionTargets;
+      for (QWidget* c : w.findChildren<QWidget*>()) {
+        if (!c->isVisible() || !c->isEnabled()) continue;
+        if (qobject_cast<QAbstractButton*>(c) || qobject_cast<QAbstractSpinBox*>(c) || qobject_cast<QComboBox*>(c) ||
+            qobject_cast<QAbstractSlider*>(c) || qobject_cast<QTabWidget*>(c) ||
+            (qobject_cast<QLineEdit*>(c) && !qobject_cast<QAbstractSpinBox*>(c->parentWidget()) &&
+             !qobject_cast<QComboBox*>(c->parentWidget())))
+          targets.push_back(c);
+      }
+      for (QAction* a : w.findChildren<QAction*>()) {
+        if (a->isSeparator() || !a->isEnabled() || a->menu() || a->text().isEmpty()) continue;
+        if (a->text().remove(QLatin1Char('&')) == QLatin1String("Quit")) continue;
+        actionTargets.push_back(a);
+      }
+      // menu entries and context-menu actions are many; the controls get two picks in three
+      if (actionTargets.size() > 0 && (targets.empty() || uniform(0, 2) == 0)) targets = actionTargets;
+      const int kind = uniform(0, 99);
+      QString what;
+      QElapsedTimer took;
+      took.start();
+      if (kind < 4) {  // open a model file, good or hostile
+        const QString path = modelFiles[uniform(0, int(modelFiles.size()) - 1)];
+        what = QStringLiteral("openFile %1").arg(QFileInfo(path).fileName());
+        journal.add(what);
+        w.openFile(path);
+      } else if (kind < 8) {  // open a data file
+        const QString path = dataFiles[uniform(0, int(dataFiles.size()) - 1)];
+        what = QStringLiteral("loadFile %1").arg(QFileInfo(path).fileName());
+        journal.add(what);
+        w.dataPanel()->loadFile(path);
+      } else if (kind < 12) {  // keep training going
+        what = QStringLiteral("start training");
+        journal.add(what);
+        if (w.trainingPanel()->startButton()->isEnabled()) w.trainingPanel()->startButton()->click();
+      } else if (!targets.empty()) {
+        QObject* t = targets[size_t(uniform(0, int(targets.size()) - 1))];
+        what = describe(t);
+        if (auto* a = qobject_cast<QAction*>(t)) {
+          what = QStringLiteral("trigger ") + what;
+          journal.add(what);
+          a->trigger();
+        } else if (auto* sb = qobject_cast<QSpinBox*>(t)) {
+          const int mode = uniform(0, 3);
+          if (mode == 0) {
+            const QString text = absurd[uniform(0, int(absurd.size()) - 1)].left(40);
+            what = QStringLiteral("type '%1' into %2").arg(text, what);
+            journal.add(what);
+            sb->findChild<QLineEdit*>()->setText(text);
+            QTest::keyClick(sb, Qt::Key_Return);
+            sb->clearFocus();  // editingFinished
+          } else {
+            const int v = mode == 1 ? sb->minimum() : mode == 2 ? sb->maximum()
+                                                                : sb->minimum() + uniform(0, std::min(1000, sb->maximum() - sb->minimum()));
+            what = QStringLiteral("set %1 to %2").arg(what).arg(v);
+            journal.add(what);
+            sb->setValue(v);
+          }
+        } else if (auto* ds = qobject_cast<QDoubleSpinBox*>(t)) {
+          const int mode = uniform(0, 3);
+          if (mode == 0) {
+            const QString text = absurd[uniform(0, int(absurd.size()) - 1)].left(40);
+            what = QStringLiteral("type '%1' into %2").arg(text, what);
+            journal.add(what);
+            ds->findChild<QLineEdit*>()->setText(text);
+            QTest::keyClick(ds, Qt::Key_Return);
+            ds->clearFocus();
+          } else {
+            const double v = mode == 1 ? ds->minimum() : mode == 2 ? ds->maximum()
+                                                                   : ds->minimum() + (ds->maximum() - ds->minimum()) * uniform(0, 1000) / 1000.0;
+            what = QStringLiteral("set %1 to %2").arg(what).arg(v);
+            journal.add(what);
+            ds->setValue(v);
+          }
+        } else if (auto* sp = qobject_cast<QAbstractSpinBox*>(t)) {
+          what = QStringLiteral("step %1").arg(what);
+          journal.add(what);
+          sp->stepBy(uniform(-3, 3));
+        } else if (auto* cb = qobject_cast<QComboBox*>(t)) {
+          if (cb->isEditable() && uniform(0, 1) == 0) {
+            const QString text = absurd[uniform(0, int(absurd.size()) - 1)];
+            what = QStringLiteral("edit %1 to '%2'").arg(what, text.left(40));
+            journal.add(what);
+            cb->setCurrentText(text);
+            if (cb->lineEdit()) emit cb->lineEdit()->editingFinished();
+          } else if (cb->count() > 0) {
+            const int i = uniform(0, cb->count() - 1);
+            what = QStringLiteral("choose %1 in %2").arg(i).arg(what);
+            journal.add(what);
+            cb->setCurrentIndex(i);
+          }
+        } else if (auto* sl = qobject_cast<QAbstractSlider*>(t)) {
+          const int v = uniform(sl->minimum(), sl->maximum());
+          what = QStringLiteral("move %1 to %2").arg(what).arg(v);
+          journal.add(what);
+          sl->setValue(v);
+        } else if (auto* tabs = qobject_cast<QTabWidget*>(t)) {
+          const int i = uniform(0, std::max(0, tabs->count() - 1));
+          what = QStringLiteral("tab %1 of %2").arg(i).arg(what);
+          journal.add(what);
+          tabs->setCurrentIndex(i);
+        } else if (auto* le = qobject_cast<QLineEdit*>(t)) {
+          const QString text = absurd[uniform(0, int(absurd.size()) - 1)];
+          what = QStringLiteral("edit %1 to '%2'").arg(what, text.left(40));
+          journal.add(what);
+          le->setText(text);
+          emit le->editingFinished();
+          emit le->returnPressed();
+        } else if (auto* b = qobject_cast<QAbstractButton*>(t)) {
+          what = QStringLiteral("click ") + what;
+          journal.add(what);
+          b->click();
+        }
+      }
+      if (what.isEmpty()) continue;
+      ++actions;
+      // alive and responsive: a queued call comes back within 2 s
+      bool delivered = false;
+      QElapsedTimer turn;
+      turn.start();
+      QMetaObject::invokeMethod(this, [&delivered] { delivered = true; }, Qt::QueuedConnection);
+      while (!delivered && turn.elapsed() < turnMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+      if (!delivered || turn.elapsed() > turnMs) {
+        journal.dump();
+        QFAIL(qPrintable(QStringLiteral("the window did not turn its event loop within %1 ms after: %2 (seed %3, action %4)")
+                             .arg(turnMs).arg(what).arg(seed).arg(actions)));
+      }
+      if (took.elapsed() > longest) {
+        longest = took.elapsed();
+        longestAction = what;
+      }
+      if (took.elapsed() > 2000) ++slow;
+      // the window is still itself
+      QVERIFY(w.isVisible() || w.isPresenting());
+    }
+    done = true;
+    watchdog.join();
+    answer.stop();
+    w.trainer()->reset();
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    std::printf("monkey: %d actions in %d s, seed %u; crashes 0, hangs 0; the longest action took %lld ms (%s); "
+                "%d took over 2 s\n",
+                actions, seconds, seed, static_cast<long long>(longest), qPrintable(longestAction), slow);
+    std::fflush(stdout);
+    QVERIFY(actions > 20);
+  }
+};
+
+QTEST_MAIN(TestMonkey)
+#include "tst_monkey.moc"

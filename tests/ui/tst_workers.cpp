@@ -1,0 +1,192 @@
+// Long work off the GUI thread (issue 11): a wide beam search on a large model runs on a worker with progress and
+// Cancel, the GUI thread keeps turning meanwhile, Cancel stops the core at its next level, and results for an input
+// that changed meanwhile (decoding, attention traces) are dropped, never shown.
+#include "controllers/backgroundjob.h"
+#include "controllers/decodingcontroller.h"
+#include "controllers/modeldocument.h"
+#include "controllers/tracecontroller.h"
+#include "controllers/trainingcontroller.h"
+#include "panels/attentionpanel.h"
+#include "panels/decodingpanel.h"
+#include "widgets/colormaps.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QtTest>
+
+#include <limits>
+
+namespace {
+// An encoder-decoder for the reverse task, far larger than the task needs: d_e 256, 4 decoder layers, ℓ_max 300.
+// A beam of width 16 over its 290-odd levels takes many seconds; one level takes a few tens of milliseconds.
+gb::Config largeConfig(const ModelDocument& doc, int vocab = 0) {
+  gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, std::max(vocab, doc.data().tokenizer.size()), 300, 1,
+                                  4, 4, 256, 1024);
+  c.bos_id = gb::Tokenizer::kBos;
+  c.eos_id = gb::Tokenizer::kEos;
+  c.pad_id = gb::Tokenizer::kPad;
+  return c;
+}
+
+// Counts turns of the GUI thread's event loop while a condition holds (a zero timer fires once per turn).
+struct LoopTurns {
+  QTimer timer;
+  int turns = 0;
+  explicit LoopTurns(std::function<bool()> counting) {
+    timer.setInterval(0);
+    QObject::connect(&timer, &QTimer::timeout, [this, counting] { turns += counting() ? 1 : 0; });
+    timer.start();
+  }
+};
+}  // namespace
+
+class TestWorkers : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  // A wide beam on a large model: on the worker, the GUI consistent while it runs, Cancel stops it early.
+  void beam_cancelled_mid_search() {
+    ModelDocument doc;
+    TrainingController trainer;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 64, 8, 1).isEmpty());
+    DecodingPanel panel(&doc, &trainer);
+    panel.show();
+    QVERIFY(doc.build(largeConfig(doc), 3).isEmpty());
+    panel.inputBox()->setCurrentText(QStringLiteral("abc"));
+    panel.start();
+    DecodingController* ctl = panel.controller();
+    QVERIFY(ctl->active());
+    const std::vector<int> before = ctl->session()->tokens();
+    const int levels = doc.config().max_len - int(before.size());
+    // the core's estimate sends this beam to the worker
+    QVERIFY(gb::beam_search_cost(*ctl->session(), 16, levels) > ctl->syncBudget());
+    panel.beamWidthBox()->setValue(16);
+    LoopTurns turns([ctl] { return ctl->busy() == DecodingController::Work::Beam; });
+    QTest::mouseClick(panel.beamButton(), Qt::LeftButton);
+    // the click returned with the search running: everything that would change the session is off, Cancel is on
+    QCOMPARE(ctl->busy(), DecodingController::Work::Beam);
+    QVERIFY(panel.cancelButton()->isVisibleTo(&panel));
+    QVERIFY(panel.cancelButton()->isEnabled());
+    QVERIFY(panel.progressBar()->isVisibleTo(&panel));
+    for (QPushButton* b : {panel.startButton(), panel.stepButton(), panel.runButton(), panel.beamButton(),
+                           panel.backButton()})
+      QVERIFY2(!b->isEnabled(), qPrintable(b->text()));
+    QVERIFY(!panel.beamWidthBox()->isEnabled());
+    // levels arrive as progress while the GUI thread turns
+    QTRY_VERIFY_WITH_TIMEOUT(panel.progressBar()->value() >= 2, 60000);
+    QCOMPARE(panel.progressBar()->maximum(), levels);
+    QVERIFY(turns.turns > 10);  // the event loop ran during the search: the GUI thread never waited for it
+    QCOMPARE(ctl->busy(), DecodingController::Work::Beam);
+    const int shownAtCancel = panel.progressBar()->value();
+    QTest::mouseClick(panel.cancelButton(), Qt::LeftButton);
+    // at once: idle, the controls back, no result, the sequence unchanged, and the tab says so
+    QCOMPARE(ctl->busy(), DecodingController::Work::None);
+    QVERIFY(!panel.cancelButton()->isVisibleTo(&panel));
+    QVERIFY(panel.beamButton()->isEnabled());
+    QVERIFY(panel.stepButton()->isEnabled());
+    QVERIFY(panel.startButton()->isEnabled());
+    QVERIFY(!ctl->beamResult().has_value());
+    QCOMPARE(ctl->session()->tokens(), before);
+    QVERIFY2(panel.infoLabel()->text().contains(QStringLiteral("cancelled")), qPrintable(panel.infoLabel()->text()));
+    // the worker ends on its own at its next level: it expanded far fewer levels than asked for
+    QTRY_COMPARE_WITH_TIMEOUT(ctl->job()->workersAlive(), 0, 60000);
+    const int expanded = ctl->job()->lastRunDone();
+    QVERIFY2(expanded >= shownAtCancel && expanded < levels / 2,
+             qPrintable(QStringLiteral("levels expanded: %1 of %2 (cancel at %3)").arg(expanded).arg(levels).arg(shownAtCancel)));
+    // nothing arrives late
+    QTest::qWait(50);
+    QVERIFY(!ctl->beamResult().has_value());
+    QCOMPARE(ctl->busy(), DecodingController::Work::None);
+    // and the tab works as before: one token, then a small beam at once
+    QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
+    QCOMPARE(ctl->session()->steps().size(), size_t(1));
+  }
+
+  // To the end on the worker, then a new sequence started (as a lesson's beat does): the old run's result is
+  // dropped, the session is the new one.
+  void decode_result_for_old_session_dropped() {
+    ModelDocument doc;
+    TrainingController trainer;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 64, 8, 1).isEmpty());
+    // |V| = 3000 (the task's tokens and ids no tokenizer names) and τ = ∞: <eos> is rare, the run is long
+    QVERIFY(doc.build(largeConfig(doc, 3000), 4).isEmpty());
+    DecodingController ctl;
+    ctl.setSyncBudget(0);  // everything on the worker
+    ctl.setSampler({std::numeric_limits<double>::infinity(), 0, 1.0});
+    QVERIFY(ctl.start(doc.config(), doc.params(), doc.data().tokenizer, QStringLiteral("abc"), true, 1).isEmpty());
+    QCOMPARE(ctl.runToEnd(), 0);
+    QCOMPARE(ctl.busy(), DecodingController::Work::ToEnd);
+    QTRY_VERIFY_WITH_TIMEOUT(ctl.job()->lastRunDone() >= 1, 60000);
+    QCOMPARE(ctl.busy(), DecodingController::Work::ToEnd);  // still running: its result has not arrived
+    QVERIFY(ctl.start(doc.config(), doc.params(), doc.data().tokenizer, QStringLiteral("xyz"), true, 2).isEmpty());
+    QCOMPARE(ctl.busy(), DecodingController::Work::None);
+    const std::vector<int> fresh = ctl.session()->tokens();
+    QTRY_COMPARE_WITH_TIMEOUT(ctl.job()->workersAlive(), 0, 60000);
+    QTest::qWait(50);
+    QCOMPARE(ctl.session()->tokens(), fresh);  // "xyz" as started, no tokens of the old run
+    QVERIFY(ctl.session()->steps().empty());
+    // and To the end of the new one arrives
+    QCOMPARE(ctl.runToEnd(), 0);
+    QSignalSpy done(&ctl, &DecodingController::runFinished);
+    ctl.setSyncBudget(DecodingController::kSyncBudget);
+    QVERIFY(done.wait(120000));
+    QVERIFY(done.first().at(1).toString().isEmpty());
+    QVERIFY(!ctl.session()->steps().empty());
+    QCOMPARE(int(ctl.history().size()), int(ctl.session()->steps().size()));
+  }
+
+  // The Attention tab's trace on the worker: a trace for a probe that was replaced meanwhile never shows.
+  void trace_for_old_probe_dropped() {
+    ModelDocument doc;
+    TrainingController trainer;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 64, 8, 1).isEmpty());
+    AttentionPanel panel(&doc, &trainer);
+    panel.show();
+    panel.tracer()->setSyncBudget(0);  // every trace on the worker
+    QVERIFY(doc.build(largeConfig(doc), 5).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.tracer()->busy() && panel.tracer()->hasTrace(), 60000);
+    QStringList tracedKeys;
+    connect(panel.tracer(), &TraceController::traced, this, [&] { tracedKeys << panel.tracer()->key(); });
+    // a long probe (slow), then at once a short one (fast): the long one's trace would arrive last
+    panel.probeBox()->setCurrentText(QStringLiteral("abcdefghijklmnopqrstuvwxyzabcdefghij"));
+    QVERIFY(panel.tracer()->busy());
+    const QString longKey = panel.tracer()->wantedKey();
+    panel.probeBox()->setCurrentText(QStringLiteral("ab"));
+    const QString shortKey = panel.tracer()->wantedKey();
+    QVERIFY(longKey != shortKey);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.tracer()->busy() && panel.tracer()->job()->workersAlive() == 0, 60000);
+    QTest::qWait(50);
+    QCOMPARE(tracedKeys, QStringList{shortKey});  // the long probe's trace was never taken
+    QCOMPARE(panel.tracer()->key(), shortKey);
+    const auto probe = doc.probeExample(QStringLiteral("ab"), doc.params());
+    QVERIFY(probe.has_value());
+    QCOMPARE(panel.tracer()->example().x, probe->x);
+    QCOMPARE(panel.tracer()->example().z, probe->z);
+    QVERIFY2(panel.infoText().contains(QStringLiteral("ab")), qPrintable(panel.infoText()));
+  }
+
+  // Found by the monkey under ASan: a token of a 200,000-character line, as a tick label turned 45°, made
+  // QCustomPlot ask for a label pixmap of terabytes. Tick labels are one line of at most 24 characters.
+  void huge_token_labels_are_elided() {
+    const QStringList labels = {QString(200000, QLatin1Char('a')), QStringLiteral("two\nlines"), QStringLiteral("b")};
+    const LabelFit fit = fitLabels(labels, 3, 600, QFont(), true);
+    QCOMPARE(fit.every, 1);
+    const auto ticker = labelTicker(labels, 3, fit);
+    QCOMPARE(ticker->ticks().size(), 3);
+    for (const QString& t : ticker->ticks()) {
+      QVERIFY2(t.size() <= kTickLabelMax, qPrintable(t.left(40)));
+      QVERIFY(!t.contains(QLatin1Char('\n')));
+    }
+    QCOMPARE(ticker->ticks().value(2), QStringLiteral("b"));
+    QVERIFY(ticker->ticks().value(0).endsWith(QChar(0x2026)));
+  }
+};
+
+QTEST_MAIN(TestWorkers)
+#include "tst_workers.moc"
