@@ -48,3 +48,8 @@ if(GLASSBOX_FUZZ)
                                                   -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   target_link_options(glassbox_flags INTERFACE -fsanitize=address,undefined)
 endif()
+
+# Without OpenMP its pragmas are plain loops; GCC would warn about each one.
+if(NOT GLASSBOX_OPENMP)
+  target_compile_options(glassbox_flags INTERFACE -Wno-unknown-pragmas)
+endif()
