@@ -29,6 +29,7 @@ FORMAT = "1"
 LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps
 CONFIG_KEYS = ("variant", "vocab_size", "max_len", "enc_layers", "dec_layers", "heads", "d_e", "d_mlp", "norm",
                "activation", "final_norm", "tied_unembed", "dropout", "bos_id", "eos_id", "pad_id")
+_BPE_MAX_WORD = 256  # Tokenizer::kBpeMaxWord: BPE merges a longer word in pieces of this many characters
 # Metadata the bridge interprets; any other key travels unchanged from load() to save().
 _OWN_KEYS = ("glassbox.format", "glassbox.config", "glassbox.tokenizer", "glassbox.history", "glassbox.training",
              "glassbox.last_step")
@@ -168,16 +169,20 @@ class Tokenizer:
                 syms[0] = _SPACE_MARK + syms[0]
             else:
                 syms = [_SPACE_MARK]
-        while len(syms) > 1:  # apply the lowest-ranked merge present, as trained
-            best, at = None, 0
-            for i in range(len(syms) - 1):
-                r = self.merge_rank.get((syms[i], syms[i + 1]))
-                if r is not None and (best is None or r < best):
-                    best, at = r, i
-            if best is None:
-                break
-            syms[at:at + 2] = [syms[at] + syms[at + 1]]
-        return syms
+        out = []
+        for start in range(0, len(syms), _BPE_MAX_WORD):  # as Glassbox: a very long "word" in pieces
+            part = syms[start:start + _BPE_MAX_WORD]
+            while len(part) > 1:  # apply the lowest-ranked merge present, as trained
+                best, at = None, 0
+                for i in range(len(part) - 1):
+                    r = self.merge_rank.get((part[i], part[i + 1]))
+                    if r is not None and (best is None or r < best):
+                        best, at = r, i
+                if best is None:
+                    break
+                part[at:at + 2] = [part[at] + part[at + 1]]
+            out.extend(part)
+        return out
 
     def encode(self, text):
         """Token ids of text; pieces not in the vocabulary become <unk> (3)."""

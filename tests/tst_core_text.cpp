@@ -2,6 +2,7 @@
 #include "core/text/tasks.h"
 #include "core/text/tokenizer.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 using namespace gb;
@@ -80,6 +81,26 @@ class TestText : public QObject {
     QVERIFY(e.ids.size() < std::string("lowest newest").size());  // fewer tokens than characters
     QCOMPARE(t.decode(e.ids), std::string("lowest newest"));
     QCOMPARE(t.encode("zlowest").unknown, 1);  // z was never seen → <unk>, reported
+  }
+
+  // A data line of 200,000 characters without a space (the monkey's hostile file) is one "word": BPE merges it in
+  // pieces of kBpeMaxWord characters, so encoding it takes milliseconds, not hours, and still gives the text back.
+  void bpe_encodes_a_huge_word_in_bounded_time() {
+    std::vector<std::string> texts;
+    for (int i = 0; i < 20; ++i) texts.push_back("abababab abab ab");
+    const Tokenizer t = Tokenizer::build(TokenizerKind::Bpe, texts, 1, 12);
+    std::string huge;
+    for (int i = 0; i < 100000; ++i) huge += "ab";
+    QElapsedTimer clock;  // not asserted (no timed tests): the quadratic merge loop would not finish at all here
+    clock.start();
+    const Encoded e = t.encode(huge);
+    qInfo("a 200,000-character word encoded in %lld ms", static_cast<long long>(clock.elapsed()));
+    QCOMPARE(e.unknown, 0);
+    QCOMPARE(t.decode(e.ids), huge);
+    QVERIFY(e.ids.size() < huge.size() / 4);  // merged within each piece
+    // a word of up to kBpeMaxWord characters merges exactly as before: one piece
+    const std::string word = huge.substr(0, Tokenizer::kBpeMaxWord);
+    QCOMPARE(t.encode(word).ids.size(), t.encode(huge.substr(0, 2 * Tokenizer::kBpeMaxWord)).ids.size() / 2);
   }
 
   void tasks_are_correct_and_deterministic_data() {

@@ -161,18 +161,27 @@ std::vector<std::string> Tokenizer::bpe_split(const std::string& word) const {
     if (!syms.empty()) syms[0] = kSpaceMark + syms[0];
     else syms.push_back(kSpaceMark);
   }
-  while (syms.size() > 1) {  // apply the lowest-ranked merge present, as trained
-    int best = -1;
-    size_t at = 0;
-    for (size_t i = 0; i + 1 < syms.size(); ++i) {
-      auto it = merge_rank_.find(pair_key(syms[i], syms[i + 1]));
-      if (it != merge_rank_.end() && (best < 0 || it->second < best)) best = it->second, at = i;
+  // Merging costs time quadratic in the word's length; a "word" longer than kBpeMaxWord characters (a line of data
+  // without spaces) is merged in pieces of that many characters, so that no input can stall encoding. Real words
+  // are far shorter, and their merges are exactly as trained. (python/glassbox_torch.py does the same.)
+  std::vector<std::string> out;
+  for (size_t from = 0; from < syms.size(); from += kBpeMaxWord) {
+    std::vector<std::string> part(syms.begin() + long(from),
+                                  syms.begin() + long(std::min(syms.size(), from + kBpeMaxWord)));
+    while (part.size() > 1) {  // apply the lowest-ranked merge present, as trained
+      int best = -1;
+      size_t at = 0;
+      for (size_t i = 0; i + 1 < part.size(); ++i) {
+        auto it = merge_rank_.find(pair_key(part[i], part[i + 1]));
+        if (it != merge_rank_.end() && (best < 0 || it->second < best)) best = it->second, at = i;
+      }
+      if (best < 0) break;
+      part[at] += part[at + 1];
+      part.erase(part.begin() + long(at) + 1);
     }
-    if (best < 0) break;
-    syms[at] += syms[at + 1];
-    syms.erase(syms.begin() + long(at) + 1);
+    out.insert(out.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
   }
-  return syms;
+  return out;
 }
 
 Encoded Tokenizer::encode(std::string_view text) const {

@@ -34,6 +34,8 @@ struct Encoded {
 class Tokenizer {
  public:
   static constexpr int kPad = 0, kBos = 1, kEos = 2, kUnk = 3, kSpecials = 4;
+  // BPE merges a longer word in pieces of this many characters (bounded time on any input).
+  static constexpr size_t kBpeMaxWord = 256;
 
   // Builds from texts. min_count: pieces seen fewer times stay out (they will read as <unk>).
   // bpe_vocab: the target vocabulary size for BPE (ignored otherwise).
