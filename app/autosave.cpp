@@ -1,5 +1,7 @@
 #include "autosave.h"
 
+#include "errortext.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -99,4 +101,32 @@ bool AutosaveStore::adopt(const QString& orphan) {
   const bool ok = QFile::rename(orphan, mPath);
   mClaims.erase(orphan);
   return ok;
+}
+
+AutosaveWriter::AutosaveWriter(QObject* parent)
+    : QObject(parent), mWrite([](const std::string& path, const gb::ModelFile& m) { return gb::save_model(path, m); }) {}
+
+AutosaveWriter::~AutosaveWriter() { wait(); }
+
+bool AutosaveWriter::start(gb::ModelFile file, const QString& path) {
+  if (mRunning.load()) return false;
+  wait();  // the previous thread has ended its work: join it
+  mRunning = true;
+  mThread = std::thread([this, file = std::move(file), target = path.toStdString()] {
+    QString error;
+    try {
+      if (auto e = mWrite(target, file)) error = errorText(*e);
+    } catch (const std::bad_alloc&) {
+      error = QCoreApplication::translate("AutosaveWriter", "not enough memory to write %1")
+                  .arg(QString::fromStdString(target));
+    }
+    // delivered on the GUI thread; dropped if the writer is gone by then
+    QMetaObject::invokeMethod(this, [this, error] { emit finished(error); }, Qt::QueuedConnection);
+    mRunning = false;
+  });
+  return true;
+}
+
+void AutosaveWriter::wait() {
+  if (mThread.joinable()) mThread.join();
 }

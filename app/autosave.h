@@ -7,11 +7,17 @@
 // claimed (locked) by the instance that offers it, so two instances started together do not both take it.
 #pragma once
 
+#include "core/io/model_file.h"
+
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
+#include <thread>
 
 class QLockFile;
 
@@ -43,4 +49,34 @@ class AutosaveStore {
   QString mPath;
   std::unique_ptr<QLockFile> mLock;
   std::map<QString, std::unique_ptr<QLockFile>> mClaims;
+};
+
+// Writes the autosave on a thread of its own: the GUI thread only takes the copy (ModelDocument::fileToSave) and
+// never waits for the disk (a model of some hundred MB takes seconds to write, minutes under a sanitizer). One
+// write at a time; whoever asks while one runs is told busy() and may ask again after finished().
+class AutosaveWriter : public QObject {
+  Q_OBJECT
+ public:
+  using WriteFn = std::function<gb::Status(const std::string& path, const gb::ModelFile& file)>;
+  explicit AutosaveWriter(QObject* parent = nullptr);
+  ~AutosaveWriter() override;  // waits for a write that runs (its file is then complete or untouched)
+  AutosaveWriter(const AutosaveWriter&) = delete;
+  AutosaveWriter& operator=(const AutosaveWriter&) = delete;
+
+  // Starts writing file to path on the writer's thread; false (nothing done) while a write runs.
+  bool start(gb::ModelFile file, const QString& path);
+  bool busy() const { return mRunning.load(); }
+  // Until no write runs — before the autosave is removed, so that a write in flight cannot bring it back.
+  void wait();
+  // For tests: what writes (gb::save_model by default). Called on the writer's thread.
+  void setWriteFunction(WriteFn write) { mWrite = std::move(write); }
+
+ signals:
+  // On the GUI thread when a write has ended: the error's text, empty when the file was written.
+  void finished(const QString& error);
+
+ private:
+  WriteFn mWrite;
+  std::thread mThread;
+  std::atomic<bool> mRunning{false};
 };

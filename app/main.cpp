@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
     const QString err = recovered ? w.document()->save(answer.mid(5), nullptr, /*asCopy=*/true) : QString();
     std::printf("%s\n", recovered ? "recovered" : "none");
     if (!err.isEmpty()) std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
-    QFile::remove(w.autosavePath());
+    w.removeAutosave();
     return err.isEmpty() ? 0 : 1;
   }
   if (!modelArg.isEmpty()) w.openFile(modelArg);
@@ -217,7 +217,7 @@ int main(int argc, char** argv) {
       }
     }
     w.document()->setModified(false);  // a scripted run leaves nothing to recover
-    QFile::remove(w.autosavePath());
+    w.removeAutosave();
     QCoreApplication::exit(status);
   };
   if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown

@@ -61,6 +61,8 @@
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
+#include <utility>
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowTitle(tr("Glassbox"));
@@ -105,6 +107,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
   // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
   mAutosaveStore = std::make_unique<AutosaveStore>();
+  mAutosaveWriter = std::make_unique<AutosaveWriter>();
+  connect(mAutosaveWriter.get(), &AutosaveWriter::finished, this, [this](const QString& err) {
+    if (!err.isEmpty()) statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
+    if (std::exchange(mAutosaveAgain, false) && mDoc->isModified()) autosaveNow();
+  });
   mAutosave = new QTimer(this);
   const int interval = qEnvironmentVariableIntValue("GLASSBOX_AUTOSAVE_MS");
   mAutosave->setInterval(interval > 0 ? interval : 60 * 1000);
@@ -710,20 +717,29 @@ QString MainWindow::autosavePath() const { return mAutosaveStore->path(); }
 
 bool MainWindow::autosaveNow() {
   if (!mDoc->hasModel()) return false;
-  QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
-  const bool training = mTrainer->state() != TrainingController::State::Idle;
-  TrainingController::Published live;
-  if (training) live = mTrainer->published();
-  const QString err =
-      mDoc->save(autosavePath(), training ? &live.params : nullptr, /*asCopy=*/true, training ? &live.state : nullptr);
-  if (!err.isEmpty()) {
-    statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
+  if (mAutosaveWriter->busy()) {  // the newest state is written when that write ends
+    mAutosaveAgain = true;
     return false;
   }
-  return true;
+  QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+  const bool training = mTrainer->state() != TrainingController::State::Idle;
+  try {
+    TrainingController::Published live;
+    if (training) live = mTrainer->published();
+    std::optional<gb::ModelFile> file =
+        mDoc->fileToSave(training ? &live.params : nullptr, training ? &live.state : nullptr);
+    return mAutosaveWriter->start(std::move(*file), autosavePath());
+  } catch (const std::bad_alloc&) {
+    statusBar()->showMessage(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);
+    return false;
+  }
 }
 
-void MainWindow::removeAutosave() { mAutosaveStore->remove(); }
+void MainWindow::removeAutosave() {
+  mAutosaveWriter->wait();  // a write in flight would bring the file back
+  mAutosaveAgain = false;
+  mAutosaveStore->remove();
+}
 
 bool MainWindow::offerRecovery() {
   const QStringList orphans = mAutosaveStore->claimOrphans();

@@ -89,7 +89,12 @@ class MainWindow : public QMainWindow {
   // variable GLASSBOX_AUTOSAVE_MS sets another interval, for tests), and when training pauses or finishes.
   QString autosavePath() const;
   AutosaveStore* autosaveStore() const { return mAutosaveStore.get(); }
+  // Takes a copy of the model on the GUI thread and writes it on the autosave writer's thread; false when nothing
+  // was started (no model, not enough memory for the copy, or a write still runs: then it runs again after).
   bool autosaveNow();
+  AutosaveWriter* autosaveWriter() const { return mAutosaveWriter.get(); }
+  // This window's autosave deleted, after a write in flight has ended (after a save, at a clean exit).
+  void removeAutosave();
   // At start: the orphaned autosaves, newest first, each offered in turn until one is opened (the others stay for
   // a later start; a declined one is deleted). Returns true when one was recovered.
   bool offerRecovery();
@@ -128,7 +133,6 @@ class MainWindow : public QMainWindow {
   void addRecent(const QString& path);
   void rebuildRecentMenu();
   void showError(const QString& message);
-  void removeAutosave();
   QWidget* currentView() const;  // the current tab's panel
 
   ModelDocument* mDoc = nullptr;
@@ -161,5 +165,7 @@ class MainWindow : public QMainWindow {
   std::function<int()> mAskUnsaved;
   RecoveryQuestion mAskRecover;
   std::unique_ptr<AutosaveStore> mAutosaveStore;
+  std::unique_ptr<AutosaveWriter> mAutosaveWriter;  // after the store: it ends its write before the lock goes
+  bool mAutosaveAgain = false;                      // asked while a write ran
   std::function<void(const QString&)> mReportError;
 };

@@ -165,6 +165,6 @@ int main(int argc, char** argv) {
               steps, double(train.elapsed()) / 1000.0, refreshes, worstRefresh);
   std::printf("longest GUI-thread stall while training with the attention view visible: %.1f ms\n", meter.worstMs());
   w.document()->setModified(false);
-  QFile::remove(w.autosavePath());
+  w.removeAutosave();
   return 0;
 }

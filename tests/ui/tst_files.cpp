@@ -26,7 +26,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <thread>
 #include <unistd.h>
 
 static void writeFile(const QString& path, const QByteArray& bytes) {
@@ -230,6 +233,56 @@ class TestFiles : public QObject {
     w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
     QVERIFY(w.close());
     QVERIFY(!QFileInfo::exists(w.autosavePath()));
+  }
+
+  // The autosave is written on a thread of its own: while the disk is slow (here a write that waits for the test)
+  // the GUI thread goes on handling events. A request while a write runs is written after it, with the newest
+  // state; a removal (after Save, New or a clean close) waits for a write in flight, which cannot bring it back.
+  void autosave_is_written_off_the_gui_thread() {
+    QDir(AutosaveStore::defaultDir()).removeRecursively();
+    QStringList errors;
+    MainWindow w;
+    prepare(w, &errors);
+    w.removeAutosave();  // the one written when training finished
+    QVERIFY(!QFileInfo::exists(w.autosavePath()));
+    std::atomic<bool> release{false};
+    std::atomic<int> writes{0};
+    std::atomic<bool> onGuiThread{false};
+    const std::thread::id gui = std::this_thread::get_id();
+    w.autosaveWriter()->setWriteFunction([&](const std::string& path, const gb::ModelFile& m) {
+      if (std::this_thread::get_id() == gui) onGuiThread = true;
+      // a disk that takes its time (at most 10 s: a write on the GUI thread would end there and fail the test)
+      for (int i = 0; !release && i < 5000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      ++writes;
+      return gb::save_model(path, m);
+    });
+    w.document()->setModified(true);
+    QVERIFY(w.autosaveNow());
+    QVERIFY(w.autosaveWriter()->busy());
+    bool timerRan = false;  // the GUI thread is free while the write waits
+    QTimer::singleShot(10, &w, [&] { timerRan = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(timerRan, 5000);
+    QCOMPARE(writes.load(), 0);
+    QVERIFY(!w.autosaveNow());  // one write at a time: this one is remembered
+    release = true;
+    QTRY_COMPARE_WITH_TIMEOUT(writes.load(), 2, 10000);  // the first and the remembered one
+    QTRY_VERIFY(!w.autosaveWriter()->busy());
+    QVERIFY(!onGuiThread);
+    QVERIFY(QFileInfo::exists(w.autosavePath()));
+    // a write in flight when the autosave is removed: the removal waits for it, the file does not come back
+    release = false;
+    QVERIFY(w.autosaveNow());
+    std::thread releaser([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      release = true;
+    });
+    w.removeAutosave();
+    releaser.join();
+    QCOMPARE(writes.load(), 3);
+    QTest::qWait(50);
+    QVERIFY(!QFileInfo::exists(w.autosavePath()));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join("\n")));
+    w.document()->setModified(false);
   }
 
   // Several instances died: each autosave is offered, the newest first; a declined one is deleted, the first one

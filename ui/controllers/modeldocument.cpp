@@ -240,9 +240,9 @@ void ModelDocument::setExtra(const QString& key, const QString& value) {
   else mModel->extra[key.toStdString()] = value.toStdString();
 }
 
-QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy,
-                           const std::optional<gb::TrainingState>* liveState) {
-  if (!mModel) return tr("There is no model to save: build one first.");
+std::optional<gb::ModelFile> ModelDocument::fileToSave(const gb::Params<float>* live,
+                                                      const std::optional<gb::TrainingState>* liveState) const {
+  if (!mModel) return std::nullopt;
   gb::ModelFile m = *mModel;
   if (live) m.params = *live;
   // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
@@ -253,7 +253,14 @@ QString ModelDocument::save(const QString& path, const gb::Params<float>* live, 
     m.tokenizer = mData->tokenizer;
     m.data = mData->description;
   }
-  if (auto e = gb::save_model(path.toStdString(), m)) return errorText(*e);
+  return m;
+}
+
+QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy,
+                           const std::optional<gb::TrainingState>* liveState) {
+  if (!mModel) return tr("There is no model to save: build one first.");
+  const std::optional<gb::ModelFile> m = fileToSave(live, liveState);
+  if (auto e = gb::save_model(path.toStdString(), *m)) return errorText(*e);
   if (!asCopy) {
     mPath = path;
     mModified = false;

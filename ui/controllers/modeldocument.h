@@ -88,6 +88,9 @@ class ModelDocument : public QObject {
   // (the trainer's latest while it runs). Becomes the document's path unless asCopy (autosave).
   QString save(const QString& path, const gb::Params<float>* live = nullptr, bool asCopy = false,
                const std::optional<gb::TrainingState>* liveState = nullptr);
+  // What save() writes, as a copy that another thread may write (the autosave); nothing without a model.
+  std::optional<gb::ModelFile> fileToSave(const gb::Params<float>* live = nullptr,
+                                          const std::optional<gb::TrainingState>* liveState = nullptr) const;
   // Reads a model file and rebuilds its data. On an error nothing changes and the message names the file.
   // A model whose data cannot be rebuilt (a moved file) still opens; the message then says so (warning set).
   QString open(const QString& path, bool* warningOnly = nullptr);
