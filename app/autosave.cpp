@@ -1,4 +1,5 @@
 #include "autosave.h"
+#include "controllers/handoff.h"
 
 #include "errortext.h"
 
@@ -121,7 +122,7 @@ bool AutosaveWriter::start(gb::ModelFile file, const QString& path) {
                   .arg(QString::fromStdString(target));
     }
     // delivered on the GUI thread; dropped if the writer is gone by then
-    QMetaObject::invokeMethod(this, [this, error] { emit finished(error); }, Qt::QueuedConnection);
+    handoff::post(this, [this, error] { emit finished(error); });
     mRunning = false;
   });
   return true;

@@ -6,7 +6,10 @@
 // stall a user could feel. Also reported: the longest time one attention refresh took on the GUI thread, and the
 // stall while the data file was read. Run under xvfb-run (or QT_QPA_PLATFORM=offscreen):
 //   xvfb-run -a -s "-screen 0 1600x1000x24" build/bench/glassbox-gui-stall [--data FILE] [--tokenizer word]
-//       [--steps 300] [--no-meter]
+//       [--steps 300] [--no-meter] [--minutes M]
+// --minutes M is the soak: trains for M minutes (as many steps as fit) and prints, each minute, the steps done, the
+// resident memory and the longest stall of that minute; at the end the memory after the first minute (buffers and
+// caches warm) against the memory at the end, and the longest stall of the whole run.
 // Without --data it writes a text of pseudo-words (a 64-character alphabet) to a temporary file.
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
@@ -30,7 +33,24 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <fstream>
 #include <random>
+#include <string>
+
+// The resident set of this process in MB (VmRSS of /proc/self/status).
+static double residentMB() {
+  std::ifstream f("/proc/self/status");
+  std::string key;
+  while (f >> key) {
+    if (key == "VmRSS:") {
+      double kb = 0;
+      f >> kb;
+      return kb / 1024.0;
+    }
+    std::getline(f, key);
+  }
+  return 0;
+}
 
 struct StallMeter {
   QElapsedTimer clock;
@@ -58,6 +78,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("gui-stall"));
   QString data;
   int steps = 300;
+  double minutes = 0;  // the soak: train this long instead of a number of steps
   bool meterOn = true;
   QString tokenizer;  // char (default for files), word or bpe
   const QStringList args = app.arguments();
@@ -65,6 +86,7 @@ int main(int argc, char** argv) {
     if (args[i] == QLatin1String("--data")) data = args[i + 1];
     if (args[i] == QLatin1String("--steps")) steps = args[i + 1].toInt();
     if (args[i] == QLatin1String("--tokenizer")) tokenizer = args[i + 1];
+    if (args[i] == QLatin1String("--minutes")) minutes = args[i + 1].toDouble();
   }
   if (args.contains(QStringLiteral("--no-meter"))) meterOn = false;  // training speed without the 1 ms timer
   QTemporaryDir tmp;
@@ -131,6 +153,7 @@ int main(int argc, char** argv) {
   w.document()->build(c, 0);
   att->probeBox()->setCurrentText(QStringLiteral("the quick brown fox jumps over the lazy dog and the cat sat on a mat"));
   TrainingPanel* tp = w.trainingPanel();
+  if (minutes > 0) steps = tp->stepsBox()->maximum();  // stopped by the clock
   tp->stepsBox()->setValue(steps);
   tp->batchBox()->setValue(16);
   QCoreApplication::processEvents();
@@ -149,6 +172,26 @@ int main(int argc, char** argv) {
   if (!meterOn) meter.timer.stop();
   QElapsedTimer train;
   train.start();
+  const double rssStart = residentMB();
+  double rssWarm = rssStart, worstOverall = 0;
+  int minute = 0;
+  QTimer soak;  // each minute: a line; at the end: stop
+  if (minutes > 0) {
+    std::printf("soak: %.0f minutes; resident memory before training %.1f MB\n", minutes, rssStart);
+    soak.setInterval(60 * 1000);
+    QObject::connect(&soak, &QTimer::timeout, [&] {
+      ++minute;
+      const double rss = residentMB();
+      if (minute == 1) rssWarm = rss;
+      worstOverall = std::max(worstOverall, meter.worstMs());
+      std::printf("minute %d: %d steps, resident %.1f MB, longest stall this minute %.1f ms, attention refreshes %d\n",
+                  minute, w.trainer()->stepsDone(), rss, meter.worstMs(), refreshes);
+      std::fflush(stdout);
+      meter.worst = 0;
+      if (minute >= minutes) w.trainer()->stop();
+    });
+    soak.start();
+  }
   {
     QEventLoop loop;
     QObject::connect(w.trainer(), &TrainingController::stateChanged, &loop, [&](TrainingController::State st) {
@@ -162,8 +205,15 @@ int main(int argc, char** argv) {
   std::printf("config: decoder-only, |V| = %d, ell_max = %d, L = %d, H = %d, d_e = %d, d_mlp = %d, batch %d\n",
               m.vocab_size, m.max_len, m.dec_layers, m.heads, m.d_e, m.d_mlp, 16);
   std::printf("trained %d steps in %.1f s; attention view refreshed %d times (the longest refresh took %.1f ms)\n",
-              steps, double(train.elapsed()) / 1000.0, refreshes, worstRefresh);
-  std::printf("longest GUI-thread stall while training with the attention view visible: %.1f ms\n", meter.worstMs());
+              w.trainer()->stepsDone(), double(train.elapsed()) / 1000.0, refreshes, worstRefresh);
+  std::printf("longest GUI-thread stall while training with the attention view visible: %.1f ms\n",
+              std::max(worstOverall, meter.worstMs()));
+  if (minutes > 0) {
+    const double rssEnd = residentMB();
+    std::printf("soak: resident memory %.1f MB before training, %.1f MB after the first minute, %.1f MB at the end: "
+                "growth %+.2f%% since the first minute\n",
+                rssStart, rssWarm, rssEnd, 100.0 * (rssEnd - rssWarm) / rssWarm);
+  }
   w.document()->setModified(false);
   w.removeAutosave();
   return 0;

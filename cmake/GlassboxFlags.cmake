@@ -41,6 +41,9 @@ if(GLASSBOX_TSAN)
   # (with -fsanitize=thread GCC 12 also reports a false "is used uninitialized" inside avx512fintrin.h)
   target_compile_options(glassbox_flags INTERFACE -fsanitize=thread -fno-omit-frame-pointer
                                                   $<$<CXX_COMPILER_ID:GNU>:-Wno-uninitialized>)
+  # libstdc++'s own happens-before marks (shared_ptr's last release) made visible to ThreadSanitizer
+  target_compile_options(glassbox_flags INTERFACE
+                         "SHELL:-include ${CMAKE_CURRENT_LIST_DIR}/tsan_libstdcxx.h")
   target_link_options(glassbox_flags INTERFACE -fsanitize=thread)
 endif()
 

@@ -42,7 +42,11 @@ mkdir -p "$corpus" "$findings"
 log=$FUZZ_BUILD/fuzz_$TARGET.log
 seeds=("$ROOT/fuzz/corpus/$TARGET")
 [ -d "$ROOT/fuzz/regressions/$TARGET" ] && seeds+=("$ROOT/fuzz/regressions/$TARGET")
-before=$(ls "$findings" | grep -c "^$TARGET-" || true)
+# findings are crash-, leak-, timeout- and oom- files; slow-unit- files (an input that took over 10 s, which on a
+# loaded machine a niced fuzzer reports for inputs that take 0.3 s alone) are listed apart, not counted
+findings_of() { ls "$findings" | grep -cE "^$TARGET-(crash|leak|timeout|oom)-" || true; }
+before=$(findings_of)
+slow_before=$(ls "$findings" | grep -c "^$TARGET-slow-unit-" || true)
 set +e
 # rss_limit: a reader must refuse, not allocate, what it cannot hold; timeout: no input may take 30 s (an input
 # takes well under a second; on a loaded two-core machine a niced fuzzer can be starved for seconds)
@@ -55,9 +59,10 @@ done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' <<<"$done_line")
 ft=$(sed -n 's/.* ft: \([0-9]*\) .*/\1/p' <<<"$done_line")
-crashes=$(( $(ls "$findings" | grep -c "^$TARGET-" || true) - before ))  # crash-, leak-, timeout-, oom- files
+crashes=$(( $(findings_of) - before ))
+slow=$(( $(ls "$findings" | grep -c "^$TARGET-slow-unit-" || true) - slow_before ))
 elapsed=$(grep -oE 'DONE .*|^#[0-9]+' "$log" >/dev/null; sed -n 's/.*Done \([0-9]*\) runs in \([0-9]*\) second.*/\2/p' "$log" | tail -1)
-echo "$TARGET: ${runs:-?} executions in ${elapsed:-$SECONDS_} s, coverage ${cov:-?} edges (${ft:-?} features), corpus $(ls "$corpus" | wc -l) inputs, crashes ${crashes}"
+echo "$TARGET: ${runs:-?} executions in ${elapsed:-$SECONDS_} s, coverage ${cov:-?} edges (${ft:-?} features), corpus $(ls "$corpus" | wc -l) inputs, crashes ${crashes}, slow units ${slow}"
 if [ $rc -ne 0 ]; then
   grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5
   echo "log: $log" >&2

@@ -1,23 +1,20 @@
 #!/usr/bin/env bash
 # A long monkey run under AddressSanitizer + UndefinedBehaviorSanitizer (issue 11):
 #   scripts/monkey.sh SECONDS SEED      (defaults: 600 s, seed 11)
-# Builds tst_monkey into build-asan/ (a separate build directory, -O1 -g1 with -fsanitize=address,undefined)
-# and runs it offscreen for SECONDS with SEED. Prints the number of actions, the seed, and the crashes and hangs
-# found; every action is logged to build-asan/monkey-SEED.log (the sequence that led to a finding).
-# BUILD_ASAN (default: build-asan), MONKEY_OPT (default: -O1 -g1; -O0 builds faster, runs slower) may be set;
-# JOBS (default 2) limits the build.
+# Builds tst_monkey into build-asan/ (the build of scripts/sanitize.sh asan: GLASSBOX_SANITIZE=ON, RelWithDebInfo,
+# so one AddressSanitizer build serves both) and runs it offscreen for SECONDS with SEED. Prints the number of
+# actions, the seed, and the crashes and hangs found; every action is logged to build-asan/monkey-SEED.log (the
+# sequence that led to a finding). BUILD_ASAN (default: build-asan) and JOBS (default 2) may be set.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SECONDS_TO_RUN=${1:-600}
 SEED=${2:-11}
 BUILD=${BUILD_ASAN:-$ROOT/build-asan}
 JOBS=${JOBS:-2}
-# GCC 12's flow warnings misfire under the sanitizers (Eigen's AVX-512 intrinsics "used uninitialized", snprintf
-# "may be truncated"); the project builds with -Werror, so those warnings are off here (the normal build has them).
-FLAGS="${MONKEY_OPT:--O1 -g1} -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-uninitialized -Wno-maybe-uninitialized -Wno-format-truncation -Wno-stringop-overflow -Wno-stringop-overread -Wno-array-bounds -Wno-null-dereference -Wno-alloc-size-larger-than"
-cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=None \
-  -DCMAKE_CXX_FLAGS="$FLAGS" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) >/dev/null || exit 2
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGLASSBOX_PORTABLE=OFF \
+    -DGLASSBOX_SANITIZE=ON >/dev/null || exit 2
+fi
 cmake --build "$BUILD" -j "$JOBS" --target tst_monkey || exit 2
 LOG="$BUILD/monkey-$SEED.log"
 OUT="$BUILD/monkey-$SEED.out"

@@ -308,6 +308,13 @@
     </message>
 </context>
 <context>
+    <name>AutosaveWriter</name>
+    <message>
+        <source>not enough memory to write %1</source>
+        <translation>nicht genug Arbeitsspeicher, um %1 zu schreiben</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>Load task</source>
@@ -1619,6 +1626,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Das automatisch gesicherte Modell %1 konnte nicht gelesen werden; es bleibt, wo es ist.
 
 %2</translation>
+    </message>
+    <message>
+        <source>Autosave skipped: not enough memory for a copy of the model.</source>
+        <translation>Automatisches Speichern ausgelassen: nicht genug Arbeitsspeicher für eine Kopie des Modells.</translation>
     </message>
 </context>
 <context>

@@ -360,6 +360,10 @@ class TestFiles : public QObject {
     QTest::mouseClick(w.trainingPanel()->startButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
     QTRY_VERIFY(w.document()->isModified());
+    // the autosave that follows the end of training, written on its own thread, is done before the fault is armed
+    // (the injected fault hits the next write of any file)
+    QTRY_VERIFY(QFileInfo::exists(w.autosavePath()));
+    w.autosaveWriter()->wait();
     errors.clear();
     bool saved = true;
     if (how == "disk-full") {

@@ -1,4 +1,5 @@
 #include "backgroundjob.h"
+#include "handoff.h"
 
 #include "trainingcontroller.h"  // lowerThisThreadsPriority
 
@@ -25,9 +26,9 @@ bool BackgroundJob::Context::progress(int done, int total) {
     s.lastReport = now;
     BackgroundJob* job = mJob;
     const quint64 id = s.id;
-    QMetaObject::invokeMethod(job, [job, id, done, total] {
+    handoff::post(job, [job, id, done, total] {
       if (job->mCurrent == id) emit job->progress(done, total);
-    }, Qt::QueuedConnection);
+    });
   }
   return !s.cancel.load();
 }
@@ -40,7 +41,7 @@ BackgroundJob::~BackgroundJob() {
   if (mState) mState->cancel = true;
   for (QThread* t : mThreads) {  // cancelled: each ends at its next check
     t->disconnect(this);
-    t->wait();
+    handoff::join(t);
     delete t;
   }
 }
@@ -55,15 +56,17 @@ void BackgroundJob::run(Work work) {
   Context ctx;
   ctx.mState = state;
   ctx.mJob = this;
-  QThread* thread = QThread::create([this, ctx, work = std::move(work)]() mutable {
+  QThread* thread = handoff::makeThread([this, ctx, work = std::move(work)]() mutable {
     lowerThisThreadsPriority();
     Deliver deliver = work(ctx);
     const quint64 id = ctx.mState->id;
-    QMetaObject::invokeMethod(this, [this, id, deliver] { finish(id, deliver); }, Qt::QueuedConnection);
+    handoff::post(this, [this, id, deliver] { finish(id, deliver); });
+    handoff::threadEnds();  // the thread's end (its object is deleted on the GUI thread)
   });
   thread->setObjectName(QStringLiteral("glassbox-job"));
   mThreads.push_back(thread);
   connect(thread, &QThread::finished, this, [this, thread] {
+    handoff::acquire(thread);  // its function ended with threadEnds()
     mThreads.erase(std::remove(mThreads.begin(), mThreads.end(), thread), mThreads.end());
     thread->deleteLater();
   });

@@ -1,4 +1,5 @@
 #include "dataloader.h"
+#include "handoff.h"
 
 #include "errortext.h"
 #include "trainingcontroller.h"
@@ -11,13 +12,13 @@ DataLoader::DataLoader(QObject* parent) : QObject(parent) {}
 DataLoader::~DataLoader() {
   cancel();
   if (mThread) {
-    mThread->wait();
+    handoff::join(mThread);
     delete mThread;
   }
 }
 
 void DataLoader::wait() {
-  if (mThread) mThread->wait();
+  if (mThread) handoff::join(mThread);
 }
 
 void DataLoader::start(const QString& path, gb::PrepareOptions o) {
@@ -25,7 +26,7 @@ void DataLoader::start(const QString& path, gb::PrepareOptions o) {
   mCancel = false;
   mResult.reset();
   const std::string file = path.toStdString();
-  mThread = QThread::create([this, file, o]() mutable {
+  mThread = handoff::makeThread([this, file, o]() mutable {
     lowerThisThreadsPriority();
     QElapsedTimer clock;
     clock.start();
@@ -33,8 +34,7 @@ void DataLoader::start(const QString& path, gb::PrepareOptions o) {
     o.progress = [&](uint64_t done, uint64_t total) {
       if (clock.elapsed() - last >= 50 || done == total) {  // at most 20 reports a second
         last = clock.elapsed();
-        QMetaObject::invokeMethod(this, [this, done, total] { emit progress(qint64(done), qint64(total)); },
-                                  Qt::QueuedConnection);
+        handoff::post(this, [this, done, total] { emit progress(qint64(done), qint64(total)); });
       }
       return !mCancel.load();
     };
@@ -42,14 +42,15 @@ void DataLoader::start(const QString& path, gb::PrepareOptions o) {
     QString error;
     if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
     else error = errorText(d.error());
-    QMetaObject::invokeMethod(this, [this, error] { done(error); }, Qt::QueuedConnection);
+    handoff::post(this, [this, error] { done(error); });
+    handoff::threadEnds();  // the thread's end
   });
   mThread->setObjectName(QStringLiteral("glassbox-data"));
   mThread->start();
 }
 
 void DataLoader::done(const QString& error) {
-  mThread->wait();
+  handoff::join(mThread);
   delete mThread;
   mThread = nullptr;
   if (!error.isEmpty()) mResult.reset();

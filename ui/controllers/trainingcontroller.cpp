@@ -1,4 +1,5 @@
 #include "trainingcontroller.h"
+#include "handoff.h"
 
 #include "memorylimit.h"
 
@@ -30,7 +31,7 @@ TrainingController::TrainingController(QObject* parent) : QObject(parent) {
 TrainingController::~TrainingController() {
   stop();
   if (mThread) {
-    mThread->wait();
+    handoff::join(mThread);
     delete mThread;
   }
 }
@@ -60,14 +61,14 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
   if (!plan) return plan.error();
   ++mRunId;
   if (mThread) {
-    mThread->wait();
+    handoff::join(mThread);
     delete mThread;
     mThread = nullptr;
   }
   mConfig = config;
   mWorking = params;
   {
-    QMutexLocker lock(&mParamsMutex);
+    std::lock_guard lock(mParamsMutex);
     mPublished = params;
     mPublishedStep = {};
     mPublishedState.reset();
@@ -114,22 +115,22 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
 }
 
 gb::Params<float> TrainingController::params() const {
-  QMutexLocker lock(&mParamsMutex);
+  std::lock_guard lock(mParamsMutex);
   return mPublished;
 }
 
 TrainingController::Published TrainingController::published() const {
-  QMutexLocker lock(&mParamsMutex);
+  std::lock_guard lock(mParamsMutex);
   return {mPublished, mPublishedState};
 }
 
 std::optional<gb::TrainingState> TrainingController::trainingState() const {
-  QMutexLocker lock(&mParamsMutex);
+  std::lock_guard lock(mParamsMutex);
   return mPublishedState;
 }
 
 TrainingController::StepTensors TrainingController::stepTensors() const {
-  QMutexLocker lock(&mParamsMutex);
+  std::lock_guard lock(mParamsMutex);
   return mPublishedStep;
 }
 
@@ -141,9 +142,9 @@ void TrainingController::setState(State s) {
 
 void TrainingController::start() {
   if (mState == State::Paused) {
-    QMutexLocker lock(&mControl);
+    std::lock_guard lock(mControl);
     mPause = false;
-    mWake.wakeAll();
+    mWake.notify_all();
     setState(State::Running);
     return;
   }
@@ -155,7 +156,10 @@ void TrainingController::begin(bool paused) {
   if (!mPlan) return;  // only a checked run starts
   mStop = false;
   mPause = paused;  // set before the thread exists: no race
-  mThread = QThread::create([this] { run(); });
+  mThread = handoff::makeThread([this] {
+    run();
+    handoff::threadEnds();  // the thread's end
+  });
   mThread->setObjectName(QStringLiteral("glassbox-training"));
   setState(paused ? State::Paused : State::Running);
   mThread->start();
@@ -174,20 +178,20 @@ void TrainingController::step() {
     return;
   }
   if (mState != State::Paused) return;
-  QMutexLocker lock(&mControl);
+  std::lock_guard lock(mControl);
   ++mSingleSteps;
-  mWake.wakeAll();
+  mWake.notify_all();
 }
 
 void TrainingController::stop() {
   if (!mThread) return;
-  QMutexLocker lock(&mControl);
+  std::lock_guard lock(mControl);
   mStop = true;
-  mWake.wakeAll();
+  mWake.notify_all();
 }
 
 void TrainingController::publishParams(const gb::Trainer& trainer) {
-  QMutexLocker lock(&mParamsMutex);
+  std::lock_guard lock(mParamsMutex);
   mPublished = mWorking;
   if (trainer.steps_done() > 0 && mPublishedStep.step != trainer.steps_done()) {
     mPublishedStep.step = trainer.steps_done();
@@ -201,24 +205,23 @@ void TrainingController::publishParams(const gb::Trainer& trainer) {
 void TrainingController::evaluate(int step) {
   const gb::EvalReport e = gb::evaluate(mConfig, mWorking, mVal, 64);
   const int run = mRunId;
-  QMetaObject::invokeMethod(
+  handoff::post(
       this,
       [this, step, e, run] {
         if (run == mRunId) emit validated(step, e.loss, e.token_accuracy, e.sequence_accuracy);
-      },
-      Qt::QueuedConnection);
+      });
 }
 
 void TrainingController::reset() {
   stop();
   if (mThread) {
-    mThread->wait();
+    handoff::join(mThread);
     delete mThread;
     mThread = nullptr;
   }
   ++mRunId;
   {
-    QMutexLocker lock(&mParamsMutex);
+    std::lock_guard lock(mParamsMutex);
     mPublished = {};
     mPublishedStep = {};
     mPublishedState.reset();
@@ -238,14 +241,13 @@ void TrainingController::run() {
   try {
     runSteps(run);
   } catch (const std::bad_alloc&) {  // the plan's estimate fit, the machine disagreed: report it, keep the window
-    QMetaObject::invokeMethod(
+    handoff::post(
         this,
         [this, run] {
           if (run != mRunId) return;
           setState(State::Finished);
           emit outOfMemory();
-        },
-        Qt::QueuedConnection);
+        });
   }
 }
 
@@ -264,13 +266,12 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
       publishParams(trainer);  // a paused run shows its current parameters
       if (trainer.steps_done() != lastAnnounced) {
         lastAnnounced = trainer.steps_done();
-        QMetaObject::invokeMethod(
-            this, [this, st = lastAnnounced, run] { if (run == mRunId) emit paramsPublished(st); },
-            Qt::QueuedConnection);
+        handoff::post(
+            this, [this, st = lastAnnounced, run] { if (run == mRunId) emit paramsPublished(st); });
       }
-      QMutexLocker lock(&mControl);
+      std::unique_lock lock(mControl);
       mWaiting = true;
-      while (mPause && mSingleSteps.load() == 0 && !mStop) mWake.wait(&mControl);
+      mWake.wait(lock, [this] { return !(mPause && mSingleSteps.load() == 0 && !mStop); });
       mWaiting = false;
       continue;
     }
@@ -279,14 +280,13 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
     if (r.fault) {  // nothing of this step reaches a plot; the run ends with the last good parameters
       const gb::NumericFault f = *r.fault;
       if (f.kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
-      QMetaObject::invokeMethod(
+      handoff::post(
           this,
           [this, f, run] {
             if (run != mRunId) return;
             mFault = f;
             emit faulted(f.step, int(f.kind), QString::fromStdString(f.tensor));
-          },
-          Qt::QueuedConnection);
+          });
       break;
     }
     mStepsDone = trainer.steps_done();
@@ -305,21 +305,20 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
     s.tokensPerSecond = rate > 0 ? rate : double(tokensSince) / std::max(1e-3, now);
     s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
     s.gradNorms = r.grad_norms;
-    QMetaObject::invokeMethod(
-        this, [this, s, run] { if (run == mRunId) emit stepped(s); }, Qt::QueuedConnection);
+    handoff::post(
+        this, [this, s, run] { if (run == mRunId) emit stepped(s); });
     const bool last = trainer.steps_done() == mOptions.steps;
     if (s.step % mPublishEvery == 0 && !last) {  // so the attention view can watch heads form
       publishParams(trainer);
       lastAnnounced = s.step;
-      QMetaObject::invokeMethod(
-          this, [this, st = s.step, run] { if (run == mRunId) emit paramsPublished(st); }, Qt::QueuedConnection);
+      handoff::post(
+          this, [this, st = s.step, run] { if (run == mRunId) emit paramsPublished(st); });
     }
     if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step);
   }
   if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
-  QMetaObject::invokeMethod(
-      this, [this, run] { if (run == mRunId) setState(State::Finished); }, Qt::QueuedConnection);
-  QMetaObject::invokeMethod(
-      this, [this, st = trainer.steps_done(), run] { if (run == mRunId) emit paramsPublished(st); },
-      Qt::QueuedConnection);
+  handoff::post(
+      this, [this, run] { if (run == mRunId) setState(State::Finished); });
+  handoff::post(
+      this, [this, st = trainer.steps_done(), run] { if (run == mRunId) emit paramsPublished(st); });
 }
