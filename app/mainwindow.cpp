@@ -641,9 +641,8 @@ bool MainWindow::saveAs(const QString& path) {
   const bool training = mTrainer->state() != TrainingController::State::Idle;
   TrainingController::Published live;
   if (training) {
-    live = mTrainer->published();  // the latest the trainer published, with its state and its last step
-    TrainingController::StepTensors st = mTrainer->stepTensors();
-    if (st.step > 0) mDoc->setLastStep({st.step, std::move(st.grad), std::move(st.update)});
+    live = mTrainer->published(/*withStep=*/true);  // the latest published: parameters, state and last step
+    if (live.step.step > 0) mDoc->setLastStep({live.step.step, std::move(live.step.grad), std::move(live.step.update)});
   }
   const QString err = mDoc->save(path, training ? &live.params : nullptr, false, training ? &live.state : nullptr);
   if (!err.isEmpty()) {

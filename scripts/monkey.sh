@@ -23,6 +23,8 @@ echo "monkey: ${SECONDS_TO_RUN} s, seed $SEED, under ASan+UBSan; actions are log
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:halt_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export QT_QPA_PLATFORM=offscreen OMP_NUM_THREADS=2
+# QtTest ends any test function after 300 s (QTEST_FUNCTION_TIMEOUT): a long run needs more
+export QTEST_FUNCTION_TIMEOUT=$(( (SECONDS_TO_RUN + 900) * 1000 ))
 export GLASSBOX_MONKEY_SECONDS=$SECONDS_TO_RUN GLASSBOX_MONKEY_SEED=$SEED GLASSBOX_MONKEY_LOG=$LOG
 # sanitizers make everything slower (at -O0 some 50×: what takes 20 ms in the release build takes a second here)
 export GLASSBOX_MONKEY_HANG_SECONDS=${GLASSBOX_MONKEY_HANG_SECONDS:-120}

@@ -119,9 +119,9 @@ gb::Params<float> TrainingController::params() const {
   return mPublished;
 }
 
-TrainingController::Published TrainingController::published() const {
-  std::lock_guard lock(mParamsMutex);
-  return {mPublished, mPublishedState};
+TrainingController::Published TrainingController::published(bool withStep) const {
+  std::lock_guard lock(mParamsMutex);  // one lock: parameters, state and step from the same publication
+  return {mPublished, mPublishedState, withStep ? mPublishedStep : StepTensors{}};
 }
 
 std::optional<gb::TrainingState> TrainingController::trainingState() const {

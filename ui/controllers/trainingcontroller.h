@@ -74,19 +74,6 @@ class TrainingController : public QObject {
                                                     RunStart* out);
   // The state to go on from, as of the last pause, stop or finish (empty before the first step).
   std::optional<gb::TrainingState> trainingState() const;
-  // The parameters and the state to go on from, taken together (they belong to the same step).
-  struct Published {
-    gb::Params<float> params;
-    std::optional<gb::TrainingState> state;
-  };
-  Published published() const;
-  State state() const { return mState; }
-  // The parameters as of the last pause, stop or finish (or setup).
-  gb::Params<float> params() const;
-  // What the views should show: the trainer's latest while a run exists, otherwise the document's (given).
-  gb::Params<float> latestParams(const gb::Params<float>& document) const {
-    return mState == State::Idle ? document : params();
-  }
   // The gradient ∇J and the update Δθ of the last step before those parameters were published, and that step's
   // number (0: none yet — then both are empty).
   struct StepTensors {
@@ -95,6 +82,21 @@ class TrainingController : public QObject {
     gb::Params<float> update;
   };
   StepTensors stepTensors() const;
+  // The parameters and the state to go on from, taken together (they belong to the same step); withStep adds
+  // that step's tensors from the same publication (a save while training).
+  struct Published {
+    gb::Params<float> params;
+    std::optional<gb::TrainingState> state;
+    StepTensors step;  // withStep only
+  };
+  Published published(bool withStep = false) const;
+  State state() const { return mState; }
+  // The parameters as of the last pause, stop or finish (or setup).
+  gb::Params<float> params() const;
+  // What the views should show: the trainer's latest while a run exists, otherwise the document's (given).
+  gb::Params<float> latestParams(const gb::Params<float>& document) const {
+    return mState == State::Idle ? document : params();
+  }
   int stepsDone() const { return mStepsDone.load(); }
   // The fault that ended the last run, if any.
   const std::optional<gb::NumericFault>& fault() const { return mFault; }
