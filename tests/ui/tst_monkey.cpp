@@ -1,7 +1,7 @@
 // A monkey in the window (issue 11): random sequences of the workbench's own actions while training runs — every
 // button, menu entry (but Quit), field edit with random and absurd values, combo box, slider, tab switch, and
 // opening good and hostile files through the window's own functions. After each action the window must be alive
-// and responsive: a queued call is delivered within 2 s. A watchdog thread aborts (with the last actions) when the
+// and responsive: a queued call is delivered within 5 s. A watchdog thread aborts (with the last actions) when the
 // GUI thread stops coming back at all.
 //
 // The actions are found by walking the widget tree and the window's QActions, so new controls are covered without
@@ -9,7 +9,9 @@
 //
 // GLASSBOX_MONKEY_SECONDS (default 25), GLASSBOX_MONKEY_SEED (default 11), GLASSBOX_MONKEY_LOG (a file that gets
 // every action as it happens; default: none), GLASSBOX_MONKEY_HANG_SECONDS (default 60: the watchdog's limit),
-// GLASSBOX_MONKEY_TURN_MS (default 2000: the bound on a turn of the event loop after an action).
+// GLASSBOX_MONKEY_TURN_MS (default 5000: the bound on a turn of the event loop after an action; a hang, not a
+// stall — stalls are measured by the benchmarks: at 2000 the fresh-clone suite failed once on a loaded two-core
+// machine, Start right after Zoom In with every tensor's gradient norm plotted).
 // scripts/monkey.sh runs long ones under AddressSanitizer.
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
@@ -122,7 +124,7 @@ class TestMonkey : public QObject {
     const int seconds = envInt("GLASSBOX_MONKEY_SECONDS", 25);
     const unsigned seed = unsigned(envInt("GLASSBOX_MONKEY_SEED", 11));
     const int hangSeconds = envInt("GLASSBOX_MONKEY_HANG_SECONDS", 60);
-    const int turnMs = envInt("GLASSBOX_MONKEY_TURN_MS", 2000);  // sanitizer builds are many times slower
+    const int turnMs = envInt("GLASSBOX_MONKEY_TURN_MS", 5000);  // sanitizer builds are many times slower
     Journal journal(qEnvironmentVariable("GLASSBOX_MONKEY_LOG"));
     std::mt19937 rng(seed);
     auto uniform = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -225,6 +227,14 @@ class TestMonkey : public QObject {
         }
       }
     });
+    struct StopWatchdog {  // also when a check fails and the function returns early
+      std::atomic<bool>& done;
+      std::thread& thread;
+      ~StopWatchdog() {
+        done = true;
+        if (thread.joinable()) thread.join();
+      }
+    } stopWatchdog{done, watchdog};
 
     int actions = 0, slow = 0;
     qint64 longest = 0;
@@ -347,7 +357,7 @@ class TestMonkey : public QObject {
       }
       if (what.isEmpty()) continue;
       ++actions;
-      // alive and responsive: a queued call comes back within 2 s
+      // alive and responsive: a queued call comes back within turnMs
       bool delivered = false;
       QElapsedTimer turn;
       turn.start();
