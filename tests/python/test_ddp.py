@@ -8,6 +8,7 @@ python3-torch.
 import json
 import math
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -27,11 +28,33 @@ TEXT = ("To be, or not to be, that is the question: whether 'tis nobler in the m
 GLASSBOX_STEPS, TORCH_STEPS = 40, 12
 
 
-def run(*cmd, env=None, timeout=300):
-    r = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, env=env, timeout=timeout)
+def run(*cmd, env=None, timeout=120):
+    try:
+        r = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        out = lambda b: b.decode(errors="replace") if isinstance(b, bytes) else (b or "")
+        raise AssertionError(f"{' '.join(map(str, cmd))} did not end within {timeout} s:\n{out(e.stdout)}\n"
+                             f"{out(e.stderr)}") from None
     if r.returncode != 0:
         raise AssertionError(f"{' '.join(map(str, cmd))} failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
     return r.stdout
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def torchrun(nproc, log_dir, *args):
+    """torchrun on this machine alone, on loopback. Not --standalone: torch 1.13 puts its rendezvous on the fixed
+    port 29400 and, when that port is taken, joins whatever listens there and waits for ever (CI timed out so). A
+    static rendezvous on a free port of 127.0.0.1 also needs no lookup of the host's name; gloo stays on lo."""
+    env = dict(os.environ, OMP_NUM_THREADS="1", GLOO_SOCKET_IFNAME="lo")
+    # --redirects 1 --tee 1: Debian 12's torch 1.13 torchrun fails on Python 3.11 without them (docs/pytorch.md)
+    return run(sys.executable, "-m", "torch.distributed.run", "--nnodes", 1, "--nproc_per_node", nproc,
+               "--master_addr", "127.0.0.1", "--master_port", free_port(), "--redirects", 1, "--tee", 1,
+               "--log_dir", log_dir, RECIPE, *args, "--backend", "gloo", env=env)
 
 
 class DDPRecipe(unittest.TestCase):
@@ -53,12 +76,8 @@ class DDPRecipe(unittest.TestCase):
         cls.stdout = {}
         for n in (2, 1):
             out = os.path.join(d, f"m2_{n}proc.safetensors")
-            env = dict(os.environ, OMP_NUM_THREADS="1")
-            # --redirects 1 --tee 1: Debian 12's torch 1.13 torchrun fails on Python 3.11 without them (docs/pytorch.md)
-            cls.stdout[n] = run(sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", n,
-                                "--redirects", "1", "--tee", "1", "--log_dir", os.path.join(d, f"logs{n}"), RECIPE,
-                                "--model", cls.m1, "--data", cls.text, "--out", out, "--steps", TORCH_STEPS,
-                                "--batch-size", 8, "--lr", "3e-3", "--backend", "gloo", env=env)
+            cls.stdout[n] = torchrun(n, os.path.join(d, f"logs{n}"), "--model", cls.m1, "--data", cls.text, "--out",
+                                     out, "--steps", TORCH_STEPS, "--batch-size", 8, "--lr", "3e-3")
             cls.out[n] = out
 
     @classmethod
@@ -110,11 +129,8 @@ class DDPRecipe(unittest.TestCase):
         """The other variant: an encoder-decoder model on JSON Lines of (source, target) ids, two processes."""
         parity = os.path.join(os.environ["GLASSBOX_FIXTURES"], "parity")
         out = os.path.join(self.dir, "ed_ddp.safetensors")
-        log = run(sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", 2,
-                  "--redirects", "1", "--tee", "1", "--log_dir", os.path.join(self.dir, "logs_ed"), RECIPE,
-                  "--model", os.path.join(parity, "ed_small.safetensors"), "--data",
-                  os.path.join(parity, "ed_small.jsonl"), "--out", out, "--steps", 4, "--batch-size", 4,
-                  "--backend", "gloo", env=dict(os.environ, OMP_NUM_THREADS="1"))
+        log = torchrun(2, os.path.join(self.dir, "logs_ed"), "--model", os.path.join(parity, "ed_small.safetensors"),
+                       "--data", os.path.join(parity, "ed_small.jsonl"), "--out", out, "--steps", 4, "--batch-size", 4)
         self.assertIn("world size 2 (gloo), 10 examples (ids)", log)
         info = json.loads(run(CLI, "inspect", out, "--json"))
         self.assertEqual(info["config"]["variant"], "encoder-decoder")
