@@ -34,8 +34,21 @@
 
 #include <cstdio>
 #include <fstream>
+#include <malloc.h>
 #include <random>
 #include <string>
+
+// The heap in use in MB (glibc's mallinfo2 over all arenas: allocated chunks and mmapped blocks). Beside the
+// resident set it tells what the program holds from what the allocator keeps (fragmentation, free lists).
+static double heapInUseMB() {
+  const struct mallinfo2 mi = mallinfo2();
+  return double(mi.uordblks + mi.hblkhd) / (1024.0 * 1024.0);
+}
+// What the allocator holds free (in its arenas, not given back to the system), in MB.
+static double heapFreeMB() {
+  const struct mallinfo2 mi = mallinfo2();
+  return double(mi.fordblks) / (1024.0 * 1024.0);
+}
 
 // The resident set of this process in MB (VmRSS of /proc/self/status).
 static double residentMB() {
@@ -177,15 +190,17 @@ int main(int argc, char** argv) {
   int minute = 0;
   QTimer soak;  // each minute: a line; at the end: stop
   if (minutes > 0) {
-    std::printf("soak: %.0f minutes; resident memory before training %.1f MB\n", minutes, rssStart);
+    std::printf("soak: %.0f minutes; resident memory before training %.1f MB, heap in use %.1f MB\n", minutes,
+                rssStart, heapInUseMB());
     soak.setInterval(60 * 1000);
     QObject::connect(&soak, &QTimer::timeout, [&] {
       ++minute;
       const double rss = residentMB();
       if (minute == 1) rssWarm = rss;
       worstOverall = std::max(worstOverall, meter.worstMs());
-      std::printf("minute %d: %d steps, resident %.1f MB, longest stall this minute %.1f ms, attention refreshes %d\n",
-                  minute, w.trainer()->stepsDone(), rss, meter.worstMs(), refreshes);
+      std::printf("minute %d: %d steps, resident %.1f MB, heap in use %.1f MB (%.1f MB free in the allocator), longest "
+                  "stall this minute %.1f ms, attention refreshes %d\n",
+                  minute, w.trainer()->stepsDone(), rss, heapInUseMB(), heapFreeMB(), meter.worstMs(), refreshes);
       std::fflush(stdout);
       meter.worst = 0;
       if (minute >= minutes) w.trainer()->stop();

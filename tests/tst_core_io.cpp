@@ -218,6 +218,56 @@ class TestCoreIo : public QObject {
     QVERIFY(!back->history[0].grad_norm && back->history[0].grad_norms.empty());
   }
 
+  void long_runs_keep_a_bounded_number_of_tensor_norms() {
+    // 10,000 steps with 3 norms each, at most 64 points with norms: the stride doubles as the run grows
+    const int K = 64, N = 10000;
+    std::vector<HistoryPoint> h;
+    size_t most = 0;
+    for (int s = 1; s <= N; ++s) {
+      HistoryPoint p{s, 1.0 / s, 0.01};
+      p.grad_norm = 2.0 * s;
+      p.grad_norms = {float(s), float(s) + 0.5f, float(s) + 0.25f};
+      append_history(h, std::move(p), K);
+      size_t with = 0;
+      for (const HistoryPoint& q : h) with += !q.grad_norms.empty();
+      most = std::max(most, with);
+      QVERIFY(!h.back().grad_norms.empty());  // the newest point keeps its norms (the value shown now)
+    }
+    QCOMPARE(h.size(), size_t(N));
+    QVERIFY2(most <= size_t(K) + 1, std::to_string(most).c_str());
+    const int stride = grad_norm_stride(N, K);
+    QCOMPARE(stride, 256);  // 10000 / 128 = 78 > 64, 10000 / 256 = 39
+    int kept = 0;
+    for (const HistoryPoint& q : h) {
+      QVERIFY(q.grad_norm && *q.grad_norm == 2.0 * q.step);  // loss and global norm: every step
+      QCOMPARE(q.loss, 1.0 / q.step);
+      if (q.grad_norms.empty()) continue;
+      ++kept;
+      QVERIFY(q.step % stride == 0 || q.step == N);  // evenly spaced, and the newest
+      QCOMPARE(q.grad_norms[1], float(q.step) + 0.5f);  // and unchanged
+    }
+    QCOMPARE(kept, N / stride + (N % stride != 0));
+    // what the window holds is what the file reopens
+    const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 1, 4, 6);
+    ModelFile m = ModelFile::of(c, params_init(c, 1));
+    const size_t n = tensor_names(c).size();
+    for (int s = 1; s <= 300; ++s) {
+      HistoryPoint p{s, 1.0, 0.01};
+      p.grad_norm = 1.0;
+      p.grad_norms.assign(n, float(s));
+      append_history(m.history, std::move(p), 16);
+    }
+    const std::string path_ = path("thinned.safetensors");
+    QVERIFY(!save_model(path_, m));
+    auto back = load_model(path_);
+    QVERIFY(back.ok());
+    QCOMPARE(back->history.size(), m.history.size());
+    for (size_t i = 0; i < m.history.size(); ++i) QVERIFY(back->history[i].grad_norms == m.history[i].grad_norms);
+    QCOMPARE(int(std::count_if(back->history.begin(), back->history.end(),
+                               [](const HistoryPoint& q) { return !q.grad_norms.empty(); })),
+             300 / grad_norm_stride(300, 16) + 1);
+  }
+
   void atomic_save_keeps_previous_file() {
     const Config c = Config::make(Variant::DecoderOnly, 9, 5, 0, 1, 2, 4, 6);
     const std::string p = path("keep.safetensors");

@@ -208,7 +208,7 @@ int cmd_train(int argc, char** argv) {
     if (r.fault) return false;  // nothing of a faulted step enters the history
     gb::HistoryPoint point{r.step + 1, r.loss, double(r.lr), {}, {}, {}, double(r.grad_norm), {}};
     point.grad_norms.assign(r.grad_norms.begin(), r.grad_norms.end());
-    history.push_back(std::move(point));
+    gb::append_history(history, std::move(point));  // per-tensor norms thinned as the window does
     if (log) {
       gb::Json j{{"step", r.step}, {"loss", r.loss}, {"lr", r.lr}, {"grad_norm", r.grad_norm}, {"tokens", r.tokens}};
       std::fprintf(log.get(), "%s\n", j.dump().c_str());

@@ -2,6 +2,7 @@
 
 #include "core/io/json_util.h"
 
+#include <algorithm>
 #include <set>
 
 namespace gb {
@@ -66,6 +67,26 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
   });
   if (err) return *err;
   return p;
+}
+
+int grad_norm_stride(int step, int max_norm_points) {
+  const int k = std::max(1, max_norm_points);
+  int s = 1;
+  while (step / s > k && s < (1 << 30)) s *= 2;  // multiples of s in [1, step]: step / s ≤ k
+  return s;
+}
+
+void append_history(std::vector<HistoryPoint>& h, HistoryPoint p, int max_norm_points) {
+  const int stride = grad_norm_stride(p.step, max_norm_points);
+  const bool widened = !h.empty() && grad_norm_stride(h.back().step, max_norm_points) != stride;
+  h.push_back(std::move(p));
+  auto thin = [&](HistoryPoint& q) {
+    if (!q.grad_norms.empty() && q.step % stride != 0) std::vector<float>().swap(q.grad_norms);  // memory back
+  };
+  if (widened)  // the stride doubled: every point but the newest is looked at again (rare: log2 of the steps)
+    for (size_t i = 0; i + 1 < h.size(); ++i) thin(h[i]);
+  else if (h.size() >= 2)  // the point that was the newest is now an ordinary one
+    thin(h[h.size() - 2]);
 }
 
 Json history_to_json(const std::vector<HistoryPoint>& h) {

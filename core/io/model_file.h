@@ -82,4 +82,15 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& wha
 
 Json history_to_json(const std::vector<HistoryPoint>& h);
 
+// A long run keeps its loss, learning rate and global gradient norm at every step, but the per-tensor gradient
+// norms (one float per tensor per step: 65 for config M) on a bounded number of points: those whose step is a
+// multiple of the stride — the smallest power of two that leaves at most max_norm_points of them — and the newest
+// point (the value the window shows now). A curve of 2048 points is as smooth as any plot is wide, and a 30-minute
+// run of ~22,000 steps then holds ~0.6 MB of them instead of ~6 MB. The history written to a file is this one, so
+// what reopens is what the window showed. Every appender (the window's training dock, glassbox-cli train) appends
+// through here. Older files with a norm at every step keep them as read.
+inline constexpr int kGradNormPoints = 2048;
+int grad_norm_stride(int step, int max_norm_points = kGradNormPoints);
+void append_history(std::vector<HistoryPoint>& h, HistoryPoint p, int max_norm_points = kGradNormPoints);
+
 }  // namespace gb

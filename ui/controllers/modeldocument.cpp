@@ -197,8 +197,8 @@ QString ModelDocument::modelSummary() const {
   return tr("%1, %2 parameters").arg(c.is_ed() ? tr("Encoder-decoder") : tr("Decoder-only")).arg(QLocale().toString(qint64(gb::params_count(c))));
 }
 
-void ModelDocument::appendHistory(const gb::HistoryPoint& p) {
-  mHistory.push_back(p);
+void ModelDocument::appendHistory(gb::HistoryPoint p) {
+  gb::append_history(mHistory, std::move(p));  // per-tensor gradient norms kept on a bounded number of points
   if (!mModified) setModified(true);
   emit historyChanged();
 }

@@ -67,7 +67,7 @@ class ModelDocument : public QObject {
 
   // Loss history (one point per optimizer step; validation where measured).
   const std::vector<gb::HistoryPoint>& history() const { return mHistory; }
-  void appendHistory(const gb::HistoryPoint& p);
+  void appendHistory(gb::HistoryPoint p);
   void clearHistory();
   void setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
   // Where training stopped (data order, generator, AdamW moments): saved with the model, so that training can go

@@ -99,30 +99,24 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mRepaint = new QTimer(this);
   mRepaint->setInterval(100);  // the plot repaints at most 10 times a second
   connect(mRepaint, &QTimer::timeout, this, [this] {
-    if (mRebuild) {
-      rebuildPlot();
-    } else if (mDirty && mPlot->isVisible()) {
-      mDirty = false;
-      mPlot->rescaleAxes();
-      mPlot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    if ((mRebuild || mDirty) && mPlot->isVisible()) rebuildPlot();  // hidden: shown, it catches up
   });
   mRepaint->start();
-  connect(mTensor, &QComboBox::currentIndexChanged, this, [this] {
-    showTensor();
+  auto newGraphs = [this] {
+    mRebuild = true;
     rebuildPlot();
+  };
+  connect(mTensor, &QComboBox::currentIndexChanged, this, [this, newGraphs] {
+    showTensor();
+    newGraphs();
   });
-  connect(mAll, &QCheckBox::toggled, this, &ParametersPanel::rebuildPlot);
-  connect(mLog, &QCheckBox::toggled, this, &ParametersPanel::rebuildPlot);
+  connect(mAll, &QCheckBox::toggled, this, newGraphs);
+  connect(mLog, &QCheckBox::toggled, this, newGraphs);
   connect(mDoc, &ModelDocument::modelChanged, this, &ParametersPanel::refresh);
   connect(mTrainer, &TrainingController::paramsPublished, this, &ParametersPanel::refresh);
-  connect(mTrainer, &TrainingController::stepped, this, &ParametersPanel::addSnapshot);
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
-    if (!mDoc->history().empty()) return;
-    mSteps.clear();  // a new run (or a new model): the plot starts again
-    mGlobal.clear();
-    mPerTensor.clear();
-    mRebuild = true;
+    mDirty = true;  // a step more (the trainer's steps reach the plot through the history), or a new run
+    if (mDoc->history().empty()) mRebuild = true;
   });
 }
 
@@ -197,7 +191,7 @@ void ParametersPanel::refresh() {
     mGradStep = 0;
     mGrads.clear();
     mUpdates.clear();
-    normsFromHistory();
+    mRebuild = true;  // its gradient-norm curves, from its history
   }
   if (!isVisible()) {  // copying and drawing tensors is work nobody sees: done when the tab is shown
     mStale = true;
@@ -289,67 +283,49 @@ void ParametersPanel::showTensor() {
   mUpdate->plot()->setAccessibleDescription(mUpdateTitle->text());
 }
 
-void ParametersPanel::normsFromHistory() {
-  mSteps.clear();
-  mGlobal.clear();
-  mPerTensor.clear();
-  const size_t tensors = gb::tensor_names(mDoc->config()).size();
-  mPerTensor.assign(tensors, {});
-  for (const auto& h : mDoc->history()) {
-    if (!h.grad_norm || h.grad_norms.size() != tensors) continue;  // a point without them (an older file)
-    mSteps.push_back(h.step);
-    mGlobal.push_back(*h.grad_norm);
-    for (size_t i = 0; i < tensors; ++i) mPerTensor[i].push_back(h.grad_norms[i]);
-  }
-  if (mSteps.empty()) mPerTensor.clear();
-  mRebuild = true;
-}
-
-void ParametersPanel::addSnapshot(const TrainingSnapshot& s) {
-  mSteps.push_back(s.step);
-  mGlobal.push_back(s.gradNorm);
-  if (mPerTensor.size() != s.gradNorms.size()) {
-    mPerTensor.assign(s.gradNorms.size(), {});
-    mRebuild = true;
-  }
-  for (size_t i = 0; i < s.gradNorms.size(); ++i) mPerTensor[i].push_back(s.gradNorms[i]);
-  // append to the graphs that exist (cheap); the timer repaints
-  if (!mRebuild) {
-    for (const auto& [graph, tensor] : mGraphTensor) {
-      const double y = tensor < 0 ? s.gradNorm : double(s.gradNorms[size_t(tensor)]);
-      graph->addData(s.step, y);
-    }
-  }
-  mDirty = true;
-}
-
 void ParametersPanel::rebuildPlot() {
   mDirty = false;
-  mRebuild = false;
-  mPlot->clearGraphs();
-  mGraphTensor.clear();
-  const QVector<double> steps(mSteps.begin(), mSteps.end());
   const int sel = mTensor->currentIndex();
-  if (mAll->isChecked())
-    for (size_t i = 0; i < mPerTensor.size(); ++i) {
-      if (int(i) == sel) continue;
+  const size_t tensors = mDoc->hasModel() ? gb::tensor_names(mDoc->config()).size() : 0;
+  if (mRebuild) {  // the graphs: all tensors together, the chosen one, and every other one when asked
+    mRebuild = false;
+    mPlot->clearGraphs();
+    mGraphTensor.clear();
+    if (mAll->isChecked())
+      for (size_t i = 0; i < tensors; ++i) {
+        if (int(i) == sel) continue;
+        QCPGraph* g = mPlot->addGraph();
+        g->setPen(QPen(Appearance::get().series(2), 1));
+        g->removeFromLegend();
+        mGraphTensor.push_back({g, int(i)});
+      }
+    QCPGraph* global = mPlot->addGraph();
+    global->setName(tr("all tensors"));
+    global->setPen(QPen(Appearance::get().text(), 1.5));
+    mGraphTensor.push_back({global, -1});
+    if (sel >= 0 && size_t(sel) < tensors) {
       QCPGraph* g = mPlot->addGraph();
-      g->setData(steps, QVector<double>(mPerTensor[i].begin(), mPerTensor[i].end()), true);
-      g->setPen(QPen(Appearance::get().series(2), 1));
-      g->removeFromLegend();
-      mGraphTensor.push_back({g, int(i)});
+      g->setName(mTensor->currentText());
+      g->setPen(QPen(Appearance::get().series(0), 2));
+      mGraphTensor.push_back({g, sel});
     }
-  QCPGraph* global = mPlot->addGraph();
-  global->setName(tr("all tensors"));
-  global->setData(steps, QVector<double>(mGlobal.begin(), mGlobal.end()), true);
-  global->setPen(QPen(Appearance::get().text(), 1.5));
-  mGraphTensor.push_back({global, -1});
-  if (sel >= 0 && sel < int(mPerTensor.size())) {
-    QCPGraph* g = mPlot->addGraph();
-    g->setName(mTensor->currentText());
-    g->setData(steps, QVector<double>(mPerTensor[size_t(sel)].begin(), mPerTensor[size_t(sel)].end()), true);
-    g->setPen(QPen(Appearance::get().series(0), 2));
-    mGraphTensor.push_back({g, sel});
+  }
+  // The curves are the document's history, as a file reopens it: the global norm at every step, the per-tensor
+  // norms where the history keeps them (a bounded number of points, gb::append_history).
+  const std::vector<gb::HistoryPoint>& h = mDoc->history();
+  mNormSteps = 0;
+  for (const auto& [graph, tensor] : mGraphTensor) {
+    QVector<QCPGraphData> points;
+    points.reserve(qsizetype(tensor < 0 ? h.size() : std::min<size_t>(h.size(), gb::kGradNormPoints + 1)));
+    for (const gb::HistoryPoint& q : h) {
+      if (tensor < 0) {
+        if (q.grad_norm) points.push_back({double(q.step), *q.grad_norm});
+      } else if (q.grad_norms.size() == tensors) {
+        points.push_back({double(q.step), double(q.grad_norms[size_t(tensor)])});
+      }
+    }
+    if (tensor < 0) mNormSteps = int(points.size());
+    graph->data()->set(points, true);
   }
   const bool log = mLog->isChecked();
   mPlot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
@@ -362,6 +338,7 @@ void ParametersPanel::rebuildPlot() {
 void ParametersPanel::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
   if (mStale) refresh();
+  if (mRebuild || mDirty) rebuildPlot();  // the curves as the history is now, before the first paint
 }
 
 QWidget* ParametersPanel::makePresenterStrip(QWidget* parent) {

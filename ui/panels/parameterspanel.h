@@ -1,7 +1,7 @@
 // parameterspanel.h — the Parameters tab: any parameter tensor θ, its gradient ∇J and its last update Δθ as
 // heatmaps with the seed's name and shape, and the gradient norm per tensor over training as a plot.
 // θ comes from the document (or the trainer's latest published copy while it trains); ∇J and Δθ from the
-// trainer's published step. The plot collects every step's per-tensor norms from the trainer's snapshots.
+// trainer's published step. The gradient-norm plot draws the document's history (what a saved file reopens).
 #pragma once
 
 #include "core/tensor.h"
@@ -34,7 +34,7 @@ class ParametersPanel : public QWidget, public Presentable {
   MatrixView* updateView() const { return mUpdate; }
   QLabel* shapeLabel() const { return mShape; }
   QCustomPlot* normPlot() const { return mPlot; }
-  int normSteps() const { return int(mSteps.size()); }
+  int normSteps() const { return mNormSteps; }  // points of the "all tensors" curve as drawn
   int gradStep() const { return mGradStep; }  // the step ∇J and Δθ belong to (0: none)
 
   // "dec.0.attn.W_q" → what it is in the seed's words, and its shape in the seed's symbols.
@@ -60,7 +60,6 @@ class ParametersPanel : public QWidget, public Presentable {
  private:
   void fillTensors();
   void showTensor();
-  void addSnapshot(const TrainingSnapshot& s);
   void rebuildPlot();
   ModelDocument* mDoc;
   TrainingController* mTrainer;
@@ -76,13 +75,11 @@ class ParametersPanel : public QWidget, public Presentable {
   std::vector<std::string> mNames;
   std::vector<gb::MatF> mValues, mGrads, mUpdates;  // per tensor, in tensor_names order
   int mGradStep = 0;
-  void normsFromHistory();  // the gradient-norm curves from the document's history (a model that was opened)
   int mGeneration = -1;
   bool mStale = false;  // refreshed while hidden: redo when shown
-  // gradient norms over training
-  std::vector<double> mSteps, mGlobal;
-  std::vector<std::vector<double>> mPerTensor;
-  bool mDirty = false;    // new points: repaint
+  // gradient norms over training: drawn from the document's history
+  int mNormSteps = 0;
+  bool mDirty = false;    // the history changed: refill the curves
   bool mRebuild = true;   // new graphs needed
   std::vector<std::pair<QCPGraph*, int>> mGraphTensor;  // graph → tensor index (−1: all tensors together)
 };

@@ -114,7 +114,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}};
     point.grad_norm = s.gradNorm;
     point.grad_norms = s.gradNorms;
-    mDoc->appendHistory(point);
+    mDoc->appendHistory(std::move(point));
     mPlot->addTraining(s.step, s.loss);
     mProgress->setValue(s.step);
     const double elapsed = mClock.elapsed() / 1000.0;
