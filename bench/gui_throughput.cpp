@@ -194,11 +194,11 @@ QString writeText(const QString& path, bool words) {
       for (int k = 0; k < len; ++k) text += alphabet[rng() % 62];
       text += (rng() % 12 == 0) ? '\n' : ' ';
     }
-  } else {  // ~8000 distinct lower-case words, each used at least once, then a Zipf-like stream of them
+  } else {  // ~5500 distinct lower-case words, each used at least once, then a Zipf-like stream of them
     const char* letters = "abcdefghijklmnopqrstuvwxyz";
     std::vector<QByteArray> vocab;
     std::set<QByteArray> seen;
-    while (vocab.size() < 8000) {
+    while (vocab.size() < 5500) {  // with a word at a line's end counted apart: |V| ≈ 8000
       QByteArray w;
       const int len = 3 + int(rng() % 7);
       for (int k = 0; k < len; ++k) w += letters[rng() % 26];
@@ -213,7 +213,7 @@ QString writeText(const QString& path, bool words) {
       text += (++n % 14 == 0) ? '\n' : ' ';
     };
     for (size_t i : order) put(i);
-    for (size_t k = 0; k < 60000; ++k) put(std::min(vocab.size() - 1, size_t(std::pow(double(rng() % 100000) + 1, 0.78))));
+    for (size_t k = 0; k < 60000; ++k) put(std::min(vocab.size() - 1, size_t(std::pow(double(rng() % 100000) + 1, 0.745))));
   }
   f.write(text);
   return path;
@@ -357,7 +357,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "plan: %s\n", plan.error().message.c_str());
     return 1;
   }
-  const int evalEvery = std::max(1, state->options.steps / 10);  // as prepareRun asks the controller
+  // as prepareRun asks the controller: ten times a run; TrainingController::evaluate: batches of the run's size
+  const int evalEvery = std::max(1, state->options.steps / 10);
   std::vector<double> coreLosses;
   double valS = 0;
   clock.restart();
@@ -370,7 +371,7 @@ int main(int argc, char** argv) {
       if (!val.empty() && (s == steps || s % evalEvery == 0)) {
         QElapsedTimer v;
         v.start();
-        const gb::EvalReport e = gb::evaluate(config, params, val, 64);
+        const gb::EvalReport e = gb::evaluate(config, params, val, std::max(1, state->options.batch_size));
         valS += double(v.nsecsElapsed()) / 1e9;
         if (!std::isfinite(e.loss)) std::fprintf(stderr, "validation loss %g\n", e.loss);
       }
