@@ -100,7 +100,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::fitChanged, this, &MainWindow::updateStatus);
-  connect(mDoc, &ModelDocument::historyChanged, this, &MainWindow::updateStatus);
+  mStatusPace = new QTimer(this);
+  mStatusPace->setSingleShot(true);
+  mStatusPace->setInterval(100);
+  connect(mStatusPace, &QTimer::timeout, this, &MainWindow::updateStatus);
+  connect(mDoc, &ModelDocument::historyChanged, this, [this] {
+    if (mDoc->history().empty()) updateStatus();  // a new run or another model: at once
+    else if (!mStatusPace->isActive()) mStatusPace->start();
+  });
   connect(mTrainer, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
   connect(mTrainer, &TrainingController::paramsPublished, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);

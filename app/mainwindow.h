@@ -161,6 +161,7 @@ class MainWindow : public QMainWindow {
   QMenu* mRecentMenu = nullptr;
   QLabel* mStatusLabel = nullptr;
   QTimer* mAutosave = nullptr;
+  QTimer* mStatusPace = nullptr;  // the status line follows the history (a point per step) at most 10 times a second
   QString mLastError;
   std::function<int()> mAskUnsaved;
   RecoveryQuestion mAskRecover;

@@ -16,6 +16,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
@@ -78,6 +79,9 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mStatus = new QLabel(tr("Build a model to train it."), this);
   mStatus->setObjectName(QStringLiteral("trainingStatus"));
   mStatus->setWordWrap(true);
+  mStepPace = new QTimer(this);
+  mStepPace->setSingleShot(true);
+  mStepPace->setInterval(100);  // a wrapped label and a progress bar relaid out per step cost ~1 ms each time
   mPlot = new LossPlot(this);
   auto* v = new QVBoxLayout(this);
   v->addLayout(form);
@@ -115,27 +119,28 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     point.grad_norm = s.gradNorm;
     point.grad_norms = s.gradNorms;
     mDoc->appendHistory(std::move(point));
-    mPlot->addTraining(s.step, s.loss);
-    mProgress->setValue(s.step);
-    const double elapsed = mClock.elapsed() / 1000.0;
-    const int stepsThisRun = std::max(1, s.step - mFirstStep + 1);
-    const double left = elapsed / stepsThisRun * (mProgress->maximum() - s.step);
-    mLastStatus = (tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
-                         .arg(s.step)
-                         .arg(mProgress->maximum())
-                         .arg(QLocale().toString(s.loss, 'f', 4))
-                         .arg(QLocale().toString(100 * s.tokenAccuracy, 'f', 1))
-                         .arg(QLocale().toString(s.tokensPerSecond, 'f', 0))
-                         .arg(QLocale().toString(left, 'f', 0)));
-    mStatus->setText(mLastStatus + mLastValidation);
+    mPlot->addTraining(s.step, s.loss);  // the plot repaints at its own pace
+    if (mStepPace->isActive()) {
+      mPendingStep = s;  // shown when the timer fires (or at a pause, stop or the end)
+      return;
+    }
+    showStep(s);
+    mStepPace->start();
+  });
+  connect(mStepPace, &QTimer::timeout, this, [this] {
+    if (!mPendingStep) return;
+    showPendingStep();
+    mStepPace->start();  // steps keep coming: the next one waits again
   });
   connect(mTrainer, &TrainingController::outOfMemory, this, [this] {
+    mPendingStep.reset();
     mLastStatus = tr("Training stopped: the machine ran out of memory. The parameters shown are the last ones "
                      "published. Choose a smaller batch, model or ℓ_max.");
     mLastValidation.clear();
     mStatus->setText(mLastStatus);
   });
   connect(mTrainer, &TrainingController::faulted, this, [this](int step, int kind, const QString& tensor) {
+    mPendingStep.reset();
     const QString what = kind == int(gb::NumericFault::Kind::Loss)
                              ? tr("the loss")
                              : kind == int(gb::NumericFault::Kind::Gradient) ? tr("the gradient of %1").arg(tensor)
@@ -151,6 +156,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mStatus->setText(mLastStatus);
   });
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
+    showPendingStep();  // the step validated, before its validation
     mPlot->addValidation(step, loss);
     mDoc->setValidation(step, loss, tokAcc, seqAcc);
     mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
@@ -162,6 +168,8 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mStatus->setText(mLastStatus + mLastValidation);
   });
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
+    if (st == TrainingController::State::Idle) mPendingStep.reset();  // a new run, or another model
+    else showPendingStep();  // a pause, a stop or the end shows the last step reported
     if (st == TrainingController::State::Paused || st == TrainingController::State::Finished) {
       // the worker hands its parameters back once it has reached the pause (or the end)
       QMetaObject::invokeMethod(
@@ -179,6 +187,8 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     refreshButtons();
   });
   connect(mTrainer, &TrainingController::paramsPublished, this, [this] {
+    // a single step while paused reports no state change: its paramsPublished follows its step
+    if (mTrainer->state() != TrainingController::State::Running) showPendingStep();
     // a paused or finished run: the document takes what the worker handed back at that point
     const auto st = mTrainer->state();
     if (mDoc->generation() != mRunGeneration || st == TrainingController::State::Running ||
@@ -280,6 +290,26 @@ void TrainingPanel::startOrResume(bool singleStep) {
                        : tr("A new run of %1 steps.").arg(run.steps));
   if (singleStep) mTrainer->step();
   else mTrainer->start();
+}
+
+void TrainingPanel::showStep(const TrainingSnapshot& s) {
+  mPendingStep.reset();
+  mProgress->setValue(s.step);
+  const double elapsed = mClock.elapsed() / 1000.0;
+  const int stepsThisRun = std::max(1, s.step - mFirstStep + 1);
+  const double left = elapsed / stepsThisRun * (mProgress->maximum() - s.step);
+  mLastStatus = (tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
+                     .arg(s.step)
+                     .arg(mProgress->maximum())
+                     .arg(QLocale().toString(s.loss, 'f', 4))
+                     .arg(QLocale().toString(100 * s.tokenAccuracy, 'f', 1))
+                     .arg(QLocale().toString(s.tokensPerSecond, 'f', 0))
+                     .arg(QLocale().toString(left, 'f', 0)));
+  mStatus->setText(mLastStatus + mLastValidation);
+}
+
+void TrainingPanel::showPendingStep() {
+  if (mPendingStep) showStep(*mPendingStep);
 }
 
 void TrainingPanel::takeLastStep() {

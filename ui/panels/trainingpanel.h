@@ -2,8 +2,12 @@
 // curve and where training stands. Training runs in the TrainingController's worker thread.
 #pragma once
 
+#include "controllers/trainingcontroller.h"
+
 #include <QElapsedTimer>
 #include <QWidget>
+
+#include <optional>
 
 class LossPlot;
 class ModelDocument;
@@ -13,7 +17,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class TrainingController;
+class QTimer;
 
 class TrainingPanel : public QWidget {
   Q_OBJECT
@@ -37,6 +41,10 @@ class TrainingPanel : public QWidget {
   void startOrResume(bool singleStep);
   void takeLastStep();  // the worker's last step (gradient, update) into the document, beside its parameters
   void refreshButtons();
+  // The status line and the progress bar follow the steps at most ten times a second (the trainer reports up to
+  // ~40 steps a second): the newest step waits for the timer, and a pause, a stop or the end shows it at once.
+  void showStep(const TrainingSnapshot& s);
+  void showPendingStep();
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   QComboBox* mOptimizer;
@@ -55,4 +63,6 @@ class TrainingPanel : public QWidget {
   int mRunGeneration = -1;    // the document's model the current run trains
   int mShownGeneration = -1;  // the model whose history the plot shows
   QString mLastStatus, mLastValidation;
+  QTimer* mStepPace;
+  std::optional<TrainingSnapshot> mPendingStep;  // reported, not yet shown
 };

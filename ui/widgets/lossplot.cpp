@@ -67,7 +67,7 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   mRepaint = new QTimer(this);
   mRepaint->setInterval(40);  // at most 25 repaints a second, however fast the trainer reports
   connect(mRepaint, &QTimer::timeout, this, [this] {
-    if (mDirty) rebuild();
+    if (mDirty && isVisible()) rebuild();  // hidden: showEvent catches up
   });
   mRepaint->start();
   connect(mLog, &QCheckBox::toggled, this, [this](bool on) {
@@ -104,6 +104,11 @@ void LossPlot::clear() {
   mValSteps.clear();
   mValLoss.clear();
   rebuild();
+}
+
+void LossPlot::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (mDirty) rebuild();
 }
 
 int LossPlot::trainingPoints() const { return int(mSteps.size()); }

@@ -1,5 +1,6 @@
 // lossplot.h — training and validation loss over steps (QCustomPlot): log scale, smoothing, zoom and pan with
-// the mouse, the value under the cursor. Points are buffered and the plot repaints at most every 40 ms.
+// the mouse, the value under the cursor. Points are buffered and the plot repaints at most every 40 ms, and only
+// while it can be seen: a hidden plot (the Training tab behind another) catches up when it is shown.
 #pragma once
 
 #include <QWidget>
@@ -19,6 +20,9 @@ class LossPlot : public QWidget {
   int trainingPoints() const;
   QCustomPlot* plot() const { return mPlot; }
   QCheckBox* logScale() const { return mLog; }
+
+ protected:
+  void showEvent(QShowEvent* e) override;
 
  private:
   void rebuild();
