@@ -366,12 +366,13 @@ int main(int argc, char** argv) {
     lowerThisThreadsPriority();
     gb::Trainer t(*plan, params);
     t.record_updates(true);  // as the window's trainer does (the Parameters tab shows Δθ)
+    gb::EvalWorkspace space;  // as TrainingController::runSteps keeps one for the run
     for (int s = 1; s <= steps; ++s) {
       coreLosses.push_back(t.step().loss);
       if (!val.empty() && (s == steps || s % evalEvery == 0)) {
         QElapsedTimer v;
         v.start();
-        const gb::EvalReport e = gb::evaluate(config, params, val, std::max(1, state->options.batch_size));
+        const gb::EvalReport e = gb::evaluate(config, params, val, std::max(1, state->options.batch_size), &space);
         valS += double(v.nsecsElapsed()) / 1e9;
         if (!std::isfinite(e.loss)) std::fprintf(stderr, "validation loss %g\n", e.loss);
       }

@@ -230,6 +230,34 @@ class TestCoreTrain : public QObject {
     QVERIFY2(after < target * before, qPrintable(QString("mean loss %1 → %2").arg(before).arg(after)));
   }
 
+  // A workspace kept between calls gives the same figures, to the bit, as fresh activations: for either variant in
+  // the same workspace one after the other, for a batch size that leaves a short last batch, and after training
+  // changed the parameters (stale activations must not leak into the next call).
+  void evaluate_in_a_kept_workspace() {
+    EvalWorkspace ws;
+    for (int round = 0; round < 2; ++round) {
+      for (bool ed : {true, false}) {
+        const Config c = Config::make(ed ? Variant::EncoderDecoder : Variant::DecoderOnly, 8, 12, ed ? 1 : 0, 2, 2, 16, 32);
+        const auto data = copy_task(c, 21, 3);
+        Params<float> p = params_init(c, 5 + round);
+        for (int batch : {1, 4, 8, 64}) {
+          const EvalReport fresh = evaluate(c, p, data, batch);
+          const EvalReport kept = evaluate(c, p, data, batch, &ws);
+          QVERIFY2(kept.loss == fresh.loss, qPrintable(QString("loss: %1 kept, %2 fresh (batch %3)").arg(kept.loss, 0, 'g', 17).arg(fresh.loss, 0, 'g', 17).arg(batch)));
+          QVERIFY2(kept.token_accuracy == fresh.token_accuracy, qPrintable(QString("token_accuracy: %1 kept, %2 fresh (batch %3)").arg(kept.token_accuracy, 0, 'g', 17).arg(fresh.token_accuracy, 0, 'g', 17).arg(batch)));
+          QVERIFY2(kept.sequence_accuracy == fresh.sequence_accuracy, qPrintable(QString("sequence_accuracy: %1 kept, %2 fresh (batch %3)").arg(kept.sequence_accuracy, 0, 'g', 17).arg(fresh.sequence_accuracy, 0, 'g', 17).arg(batch)));
+          QCOMPARE(kept.tokens, fresh.tokens);
+          QVERIFY(std::isfinite(kept.loss) && kept.loss > 0);
+        }
+        // the figures follow the parameters, not what the workspace held
+        p.W_e *= 0.5f;
+        QVERIFY(evaluate(c, p, data, 8, &ws).loss != evaluate(c, params_init(c, 5 + round), data, 8, &ws).loss);
+        QVERIFY(evaluate(c, p, data, 8, &ws).loss == evaluate(c, p, data, 8).loss);
+      }
+    }
+    QVERIFY(!ws.act.empty());
+  }
+
   // The plan refuses whatever cannot run, with the code that says why; a valid plan trains.
   void plan_refuses_what_cannot_run() {
     const Config c = Config::make(Variant::DecoderOnly, 10, 16, 0, 1, 2, 8, 16);

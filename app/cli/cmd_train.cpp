@@ -184,8 +184,9 @@ int cmd_train(int argc, char** argv) {
   }
   TRY(eval_every, args->get_int("eval-every", 0, 0, 1 << 30));
   std::vector<gb::HistoryPoint>& history = m->history;
+  gb::EvalWorkspace eval_space;  // the validations' activations, made once
   auto report_eval = [&](int step) {
-    const gb::EvalReport e = gb::evaluate(m->config, m->params, val, std::max(1, o.batch_size));
+    const gb::EvalReport e = gb::evaluate(m->config, m->params, val, std::max(1, o.batch_size), &eval_space);
     std::fprintf(stderr, "%sstep %d validation: loss %.4f, token accuracy %.2f%%, sequence accuracy %.2f%%\n",
                  ::isatty(STDERR_FILENO) ? "\n" : "", step, e.loss, 100 * e.token_accuracy, 100 * e.sequence_accuracy);
     if (!history.empty() && history.back().step == step) {

@@ -178,18 +178,35 @@ int Trainer::run(const std::function<bool(const StepReport&)>& on_step) {
   return n;
 }
 
-EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<Example>& data, int batch_size) {
+EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<Example>& data, int batch_size,
+                    EvalWorkspace* ws) {
   EvalReport e;
   if (data.empty()) return e;
+  batch_size = std::max(1, batch_size);
   // Batches are independent: threads take whole batches (each with its own activations) and the sums are added in
   // batch order afterwards, so the result does not depend on the thread count.
   const size_t n_batches = (data.size() + size_t(batch_size) - 1) / size_t(batch_size);
   std::vector<LossStats> per(n_batches);
-#pragma omp parallel
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  EvalWorkspace local;
+  EvalWorkspace& w = ws ? *ws : local;
+  if (w.act.size() < size_t(threads)) {
+    w.act.resize(size_t(threads));
+    w.batch.resize(size_t(threads));
+    w.idx.resize(size_t(threads));
+  }
+#pragma omp parallel num_threads(threads)
   {
-    Activations<float> act;
-    std::vector<int> idx;
-    Batch b;
+    size_t t = 0;
+#ifdef _OPENMP
+    t = size_t(omp_get_thread_num());
+#endif
+    Activations<float>& act = w.act[t];
+    Batch& b = w.batch[t];
+    std::vector<int>& idx = w.idx[t];
 #pragma omp for schedule(dynamic)
     for (long k = 0; k < long(n_batches); ++k) {
       const size_t s = size_t(k) * size_t(batch_size);

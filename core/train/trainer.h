@@ -192,7 +192,20 @@ class Trainer {
   std::optional<NumericFault> fault_;
 };
 
-// Mean loss and accuracies on data (no dropout), in batches of batch_size.
-EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<Example>& data, int batch_size = 32);
+// What evaluate() works in: one activation set and one batch per OpenMP thread. A caller that validates again and
+// again (the window's training worker, glassbox-cli train) keeps one and passes it on each call, so the tens of MB
+// of activations are made once instead of being allocated, first touched (page faults) and freed on every call,
+// which took half of a validation's time and left the allocator's arenas fragmented over a long run.
+struct EvalWorkspace {
+  std::vector<Activations<float>> act;  // [thread]
+  std::vector<Batch> batch;             // [thread]
+  std::vector<std::vector<int>> idx;    // [thread] the examples of the batch being evaluated
+};
+
+// Mean loss and accuracies on data (no dropout), in batches of batch_size. With a workspace, its buffers are
+// reused (and kept for the next call); without one, they are made for this call. The result is the same either way
+// and does not depend on the thread count.
+EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<Example>& data, int batch_size = 32,
+                    EvalWorkspace* ws = nullptr);
 
 }  // namespace gb

@@ -9,6 +9,9 @@
 #include <QMetaObject>
 
 #ifdef __linux__
+#ifdef __GLIBC__
+#include <malloc.h>  // malloc_trim
+#endif
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -202,12 +205,18 @@ void TrainingController::publishParams(const gb::Trainer& trainer) {
   mPublishedState = gb::TrainingState{mOptions, trainer.cursor(), t.optimizer_state()};
 }
 
-void TrainingController::evaluate(int step) {
-  // In batches of the run's size, as glassbox-cli train validates. evaluate() makes its activations afresh on each
-  // call (per thread), and first touches of fresh memory cost page faults: batches of 64 took twice as long as
-  // batches of 16 for config M (2.4 s against 1.2 s for 512 examples; docs/gui-throughput.md). The per-batch sums
-  // are added in double, so the grouping does not show in the loss (measured bit-identical for batches of 8 to 512).
-  const gb::EvalReport e = gb::evaluate(mConfig, mWorking, mVal, std::max(1, mOptions.batch_size));
+void TrainingController::evaluate(int step, gb::EvalWorkspace& space) {
+  // In batches of the run's size, as glassbox-cli train validates, in activations kept for the whole run: made
+  // afresh on every call, their first touches cost page faults — batches of 64 took twice as long as batches of 16
+  // for config M (2.4 s against 1.2 s for 512 examples; docs/gui-throughput.md). The per-batch sums are added in
+  // double, so the grouping does not show in the loss (measured bit-identical for batches of 8 to 512).
+  const gb::EvalReport e = gb::evaluate(mConfig, mWorking, mVal, std::max(1, mOptions.batch_size), &space);
+#ifdef __GLIBC__
+  // Temporaries made and freed on the OpenMP threads, each in its own arena, leave free pages that glibc keeps
+  // (a 30-minute run's resident set grew by half while the heap in use did not); after each validation, on the
+  // worker, they go back to the system. It costs a few milliseconds.
+  malloc_trim(0);
+#endif
   const int run = mRunId;
   handoff::post(
       this,
@@ -259,6 +268,7 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
   lowerThisThreadsPriority();
   gb::Trainer trainer(*mPlan, mWorking);
   trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step
+  gb::EvalWorkspace evalSpace;    // the validations' activations, made once for the run
   QElapsedTimer clock;
   clock.start();
   double lastTime = 0;
@@ -318,7 +328,7 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
       handoff::post(
           this, [this, st = s.step, run] { if (run == mRunId) emit paramsPublished(st); });
     }
-    if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step);
+    if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step, evalSpace);
   }
   if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
   handoff::post(

@@ -127,7 +127,7 @@ class TrainingController : public QObject {
 
  private:
   void begin(bool paused);
-  void evaluate(int step);  // worker thread
+  void evaluate(int step, gb::EvalWorkspace& space);  // worker thread
   void run();  // worker thread
   void runSteps(int run);
   void setState(State s);
