@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
       for (const QString& id : builtinLessonIds()) std::printf("%s\n", qPrintable(id));
       return 0;
     }
+  keepTheResidentSetFlat();
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("Glassbox"));
   QApplication::setApplicationName(QStringLiteral("Glassbox"));

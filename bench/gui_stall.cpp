@@ -86,6 +86,7 @@ struct StallMeter {
 };
 
 int main(int argc, char** argv) {
+  keepTheResidentSetFlat();  // as the window's main() does
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("GlassboxBench"));
   QApplication::setApplicationName(QStringLiteral("gui-stall"));

@@ -26,6 +26,12 @@ void lowerThisThreadsPriority() {
 #endif
 }
 
+void keepTheResidentSetFlat() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);  // also switches off the threshold's growth
+#endif
+}
+
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<TrainingSnapshot>();
   qRegisterMetaType<TrainingController::State>();
