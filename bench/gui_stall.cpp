@@ -19,6 +19,7 @@
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
+#include "stallmeter.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -64,26 +65,6 @@ static double residentMB() {
   }
   return 0;
 }
-
-struct StallMeter {
-  QElapsedTimer clock;
-  qint64 last = 0, worst = 0;
-  QTimer timer;
-  void start() {
-    clock.start();
-    last = 0;
-    worst = 0;
-    timer.setInterval(1);
-    timer.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&timer, &QTimer::timeout, [this] {
-      const qint64 now = clock.nsecsElapsed() / 1000;  // µs
-      worst = std::max(worst, now - last - 1000);
-      last = now;
-    });
-    timer.start();
-  }
-  double worstMs() const { return double(worst) / 1000.0; }
-};
 
 int main(int argc, char** argv) {
   keepTheResidentSetFlat();  // as the window's main() does
@@ -203,7 +184,7 @@ int main(int argc, char** argv) {
                   "stall this minute %.1f ms, attention refreshes %d\n",
                   minute, w.trainer()->stepsDone(), rss, heapInUseMB(), heapFreeMB(), meter.worstMs(), refreshes);
       std::fflush(stdout);
-      meter.worst = 0;
+      meter.reset();
       if (minute >= minutes) w.trainer()->stop();
     });
     soak.start();
