@@ -6,45 +6,63 @@
 
 namespace gb {
 
-template <class T> static AttentionParams<T> attention_zeros(int d) {
+// Every tensor with its shape: zeros, or (zero = false) uninitialised — memory only reserved, never touched.
+template <class M> static void shape(M& m, bool zero, Eigen::Index rows, Eigen::Index cols) {
+  if (zero) m.setZero(rows, cols);
+  else m.resize(rows, cols);
+}
+template <class V> static void shape(V& v, bool zero, Eigen::Index n) {
+  if (zero) v.setZero(n);
+  else v.resize(n);
+}
+template <class T> static AttentionParams<T> attention_shaped(int d, bool zero) {
   AttentionParams<T> a;
-  for (Mat<T>* m : {&a.W_q, &a.W_k, &a.W_v, &a.W_o}) m->setZero(d, d);
-  for (Vec<T>* v : {&a.b_q, &a.b_k, &a.b_v, &a.b_o}) v->setZero(d);
+  for (Mat<T>* m : {&a.W_q, &a.W_k, &a.W_v, &a.W_o}) shape(*m, zero, d, d);
+  for (Vec<T>* v : {&a.b_q, &a.b_k, &a.b_v, &a.b_o}) shape(*v, zero, d);
   return a;
 }
-template <class T> static NormParams<T> norm_zeros(int d) {
+template <class T> static NormParams<T> norm_shaped(int d, bool zero) {
   NormParams<T> n;
-  n.gamma.setZero(d);
-  n.beta.setZero(d);
+  shape(n.gamma, zero, d);
+  shape(n.beta, zero, d);
   return n;
 }
 
-template <class T> Params<T> params_zeros(const Config& c) {
-  GB_ASSERT(!c.validate(), "params_zeros needs a valid config");
+template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
   const int d = c.d_e;
   Params<T> p;
-  p.W_e.setZero(d, c.vocab_size);
-  p.W_p.setZero(d, c.max_len);
-  if (!c.tied_unembed) p.W_u.setZero(c.vocab_size, d);
+  shape(p.W_e, zero, d, c.vocab_size);
+  shape(p.W_p, zero, d, c.max_len);
+  if (!c.tied_unembed) shape(p.W_u, zero, c.vocab_size, d);
   auto layer = [&](bool cross) {
     LayerParams<T> l;
-    l.attn = attention_zeros<T>(d);
-    l.ln_a = norm_zeros<T>(d);
+    l.attn = attention_shaped<T>(d, zero);
+    l.ln_a = norm_shaped<T>(d, zero);
     if (cross) {
-      l.cross = attention_zeros<T>(d);
-      l.ln_b = norm_zeros<T>(d);
+      l.cross = attention_shaped<T>(d, zero);
+      l.ln_b = norm_shaped<T>(d, zero);
     }
-    l.mlp.W_in.setZero(c.d_mlp, d);
-    l.mlp.b_in.setZero(c.d_mlp);
-    l.mlp.W_out.setZero(d, c.d_mlp);
-    l.mlp.b_out.setZero(d);
-    l.ln_c = norm_zeros<T>(d);
+    shape(l.mlp.W_in, zero, c.d_mlp, d);
+    shape(l.mlp.b_in, zero, c.d_mlp);
+    shape(l.mlp.W_out, zero, d, c.d_mlp);
+    shape(l.mlp.b_out, zero, d);
+    l.ln_c = norm_shaped<T>(d, zero);
     return l;
   };
   for (int i = 0; i < c.enc_layers; ++i) p.enc.push_back(layer(false));
   for (int i = 0; i < c.dec_layers; ++i) p.dec.push_back(layer(c.is_ed()));
-  if (c.final_norm) p.ln_f = norm_zeros<T>(d);
+  if (c.final_norm) p.ln_f = norm_shaped<T>(d, zero);
   return p;
+}
+
+template <class T> Params<T> params_zeros(const Config& c) {
+  GB_ASSERT(!c.validate(), "params_zeros needs a valid config");
+  return params_shaped<T>(c, true);
+}
+
+template <class T> Params<T> params_uninitialised(const Config& c) {
+  GB_ASSERT(!c.validate(), "params_uninitialised needs a valid config");
+  return params_shaped<T>(c, false);
 }
 
 Params<float> params_init(const Config& c, uint64_t seed) {
@@ -114,6 +132,7 @@ template <class To, class From> Params<To> params_cast(const Config& c, const Pa
 
 template Params<float> params_zeros<float>(const Config&);
 template Params<double> params_zeros<double>(const Config&);
+template Params<float> params_uninitialised<float>(const Config&);
 template void params_set_zero<float>(const Config&, Params<float>&);
 template void params_set_zero<double>(const Config&, Params<double>&);
 template int64_t params_count<float>(const Config&, const Params<float>&);

@@ -124,6 +124,9 @@ std::vector<std::string> tensor_names(const Config& c);
 
 // Allocates every tensor with its shape, all zero. The config must be valid.
 template <class T> Params<T> params_zeros(const Config& c);
+// Every tensor with its shape, its values uninitialised (the memory reserved, not touched: no cost but the
+// allocation). For checking shapes, or for a buffer about to be overwritten. The config must be valid.
+template <class T> Params<T> params_uninitialised(const Config& c);
 // Allocates and initialises from seed: weights N(0, 0.02²) (GPT-2's choice; residual output projections scaled
 // by 1/√(2·layers)), biases 0, γ = 1, β = 0. The same seed gives the same numbers on every platform.
 Params<float> params_init(const Config& c, uint64_t seed);

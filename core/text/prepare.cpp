@@ -1,4 +1,5 @@
 #include "core/text/prepare.h"
+#include "core/model/stepper.h"
 
 #include <algorithm>
 
@@ -161,6 +162,11 @@ static std::vector<int> prompt_ids(const Config& c, const Tokenizer& tok, const 
 }
 
 std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::string& input) {
+  return *greedy_text(c, p, tok, input, {});
+}
+
+std::optional<std::string> greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok,
+                                       const std::string& input, const std::function<bool(int, int)>& progress) {
   std::vector<int> z;
   std::vector<int> x = prompt_ids(c, tok, input, &z);
   if (int(x.size()) > c.max_len || int(z.size()) > c.max_len) return std::string();
@@ -168,7 +174,9 @@ std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer
   if (!s) return std::string();
   Rng rng(0);
   std::vector<int> out;
+  const int most = c.max_len - int(x.size());
   while (s->can_step()) {
+    if (progress && !progress(int(out.size()), most)) return std::nullopt;
     auto st = s->step({0.0, 0, 1.0}, rng);
     if (!st) break;
     const int t = (*st)->choice.token;
@@ -176,6 +184,40 @@ std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer
     out.push_back(t);
   }
   return tok.decode(out);
+}
+
+std::optional<Example> probe_example(const Config& c, const Params<float>& p, const Tokenizer& tok,
+                                     const ProbeText& probe, const std::function<bool(int, int)>& progress) {
+  std::string tgt = probe.known_target;
+  if (probe.decodes()) {
+    auto decoded = greedy_text(c, p, tok, probe.source, progress);
+    if (!decoded) return std::nullopt;  // cancelled
+    tgt = std::move(*decoded);
+  }
+  Example e;
+  auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
+  if (c.is_ed()) {
+    e.z = ids(probe.source);
+    if (e.z.empty()) e.z.push_back(Tokenizer::kUnk);
+    e.x = {Tokenizer::kBos};
+    for (int t : ids(tgt)) e.x.push_back(t);
+  } else {
+    e.x = {Tokenizer::kBos};
+    for (int t : ids(probe.plain_text ? probe.source : probe.source + ">" + tgt)) e.x.push_back(t);
+  }
+  if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
+  if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
+  if (check_example(c, e)) return std::nullopt;
+  return e;
+}
+
+double probe_cost(const Config& c, const Tokenizer& tok, const ProbeText& probe) {
+  if (!probe.decodes()) return 0;
+  // a KV-cached decode of n tokens does about the work of one forward pass over n columns
+  Example bound;
+  if (c.is_ed()) bound.z.assign(std::min(tok.encode(probe.source).ids.size(), size_t(std::max(1, c.max_len))), 0);
+  bound.x.assign(size_t(std::max(1, c.max_len)), 0);
+  return trace_cost(c, bound);
 }
 
 double exact_match(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::vector<TextPair>& pairs,

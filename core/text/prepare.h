@@ -8,6 +8,7 @@
 #include "core/text/tokenizer.h"
 #include "core/train/trainer.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,5 +56,25 @@ double exact_match(const Config& c, const Params<float>& p, const Tokenizer& tok
                    int limit = 0);
 // Greedy output for one input, as text.
 std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok, const std::string& input);
+// The same, reporting each step (done of at most ℓ_max); nullopt when progress returns false (cancelled).
+std::optional<std::string> greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok,
+                                       const std::string& input, const std::function<bool(int, int)>& progress);
+
+// A probe: a sentence the views (attention, perturbation) let the model read.
+struct ProbeText {
+  std::string source;        // as typed
+  std::string known_target;  // the data's own target for it, when there is one
+  bool plain_text = false;   // a language model on plain text: the probe is the whole sequence
+  // Whether probe_example has to decode the model's own greedy continuation (no known target, pairs): the
+  // expensive part, up to ℓ_max decoding steps.
+  bool decodes() const { return !plain_text && known_target.empty(); }
+};
+// The example a probe makes. ED: z = the source, x = <bos> target. D: x = <bos> source (plain text) or
+// <bos> source > target. The target is the known one or else the model's greedy continuation. Cut to ℓ_max.
+// nullopt: it does not fit the model (check_example), or progress returned false while decoding (cancelled).
+std::optional<Example> probe_example(const Config& c, const Params<float>& p, const Tokenizer& tok,
+                                     const ProbeText& probe, const std::function<bool(int, int)>& progress = {});
+// At most what probe_example costs, in trace_cost's units: the greedy decode of up to ℓ_max tokens, when it decodes.
+double probe_cost(const Config& c, const Tokenizer& tok, const ProbeText& probe);
 
 }  // namespace gb

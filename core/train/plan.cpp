@@ -115,7 +115,7 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   if (auto e = check_memory(ErrorCode::PlanMemory, need, r.memory_limit)) return *e;
 
   // the parameters against the config
-  if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_zeros<float>(c)))
+  if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_uninitialised<float>(c)))
     return Error(ErrorCode::PlanParamShapes);
 
   TrainingPlan plan;
