@@ -645,13 +645,13 @@ bool MainWindow::saveAs(const QString& path) {
   // the open lesson (its beats) goes into the model file; a model without a lesson carries none
   mDoc->setExtra(QLatin1String(kLessonMetadataKey),
                  mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString());
-  const bool training = mTrainer->state() != TrainingController::State::Idle;
+  const bool training = mTrainer->holdsLatest();  // else the document has the latest
   TrainingController::Published live;
   if (training) {
     live = mTrainer->published(/*withStep=*/true);  // the latest published: parameters, state and last step
     if (live.step.step > 0) mDoc->setLastStep({live.step.step, std::move(live.step.grad), std::move(live.step.update)});
   }
-  const QString err = mDoc->save(path, training ? &live.params : nullptr, false, training ? &live.state : nullptr);
+  const QString err = mDoc->save(path, training ? live.params.get() : nullptr, false, training ? &live.state : nullptr);
   if (!err.isEmpty()) {
     showError(tr("Could not save %1.\n\n%2").arg(path, err));
     return false;
@@ -728,12 +728,12 @@ bool MainWindow::autosaveNow() {
     return false;
   }
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
-  const bool training = mTrainer->state() != TrainingController::State::Idle;
+  const bool training = mTrainer->holdsLatest();  // else the document has the latest
   try {
     TrainingController::Published live;
     if (training) live = mTrainer->published();
     std::optional<gb::ModelFile> file =
-        mDoc->fileToSave(training ? &live.params : nullptr, training ? &live.state : nullptr);
+        mDoc->fileToSave(training ? live.params.get() : nullptr, training ? &live.state : nullptr);
     return mAutosaveWriter->start(std::move(*file), autosavePath());
   } catch (const std::bad_alloc&) {
     statusBar()->showMessage(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);

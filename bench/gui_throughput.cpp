@@ -47,6 +47,8 @@
 #include <QTimer>
 #include <qcustomplot.h>
 
+#include "stallmeter.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -85,28 +87,6 @@ double msSinceProcessStart() {
   return (double(ts.tv_sec) + double(ts.tv_nsec) / 1e9 - start) * 1000.0;
 }
 
-struct StallMeter {
-  QElapsedTimer clock;
-  qint64 last = 0, worst = 0;
-  QTimer timer;
-  void start() {
-    clock.start();
-    last = 0;
-    worst = 0;
-    timer.setInterval(1);
-    timer.setTimerType(Qt::PreciseTimer);
-    QObject::disconnect(&timer, nullptr, nullptr, nullptr);
-    QObject::connect(&timer, &QTimer::timeout, [this] {
-      const qint64 now = clock.nsecsElapsed() / 1000;  // µs
-      worst = std::max(worst, now - last - 1000);
-      last = now;
-    });
-    timer.start();
-  }
-  void stop() { timer.stop(); }
-  double worstMs() const { return double(worst) / 1000.0; }
-};
-
 // Times every event the GUI thread delivers (outermost only: nested sends are inside their parent's time), keyed by
 // the receiver's class (and its parent's, for timers and plots), the event's type, and — for the queued reports of
 // the TrainingController — the signal the report emitted.
@@ -122,6 +102,13 @@ class ProfilingApp : public QApplication {
   std::map<std::string, Stat> stats;
   std::map<std::string, Stat> paints;  // paint events at any depth, by widget class (inclusive)
   int depth = 0;
+  // outermost events of 4 ms or more, when they began on the stall meter's clock: what ran in the longest stall
+  struct Slow {
+    double atMs, ms;
+    std::string what;
+  };
+  std::vector<Slow> slow;
+  const StallMeter* meter = nullptr;
 
   bool notify(QObject* receiver, QEvent* e) override {
     if (!profiling || QThread::currentThread() != thread()) return QApplication::notify(receiver, e);
@@ -132,12 +119,17 @@ class ProfilingApp : public QApplication {
     QElapsedTimer t;
     t.start();
     if (depth == 0) lastSignal = nullptr;
+    const double at = meter ? meter->nowMs() : 0;
     ++depth;
     const bool r = QApplication::notify(receiver, e);
     --depth;
     const double ms = double(t.nsecsElapsed()) / 1e6;
     if (paint) add(paints, paintKey, ms);
-    if (depth == 0) add(stats, lastSignal ? k + " → " + lastSignal : k, ms);
+    if (depth == 0) {
+      const std::string what = lastSignal ? k + " → " + lastSignal : k;
+      add(stats, what, ms);
+      if (ms >= 4) slow.push_back({at, ms, what});
+    }
     return r;
   }
 
@@ -318,6 +310,7 @@ int main(int argc, char** argv) {
 
   StallMeter meter;
   meter.start();
+  app.meter = &meter;
   app.profiling = profile;
   QElapsedTimer clock;
   const double cpu0 = threadCpuS();
@@ -327,7 +320,9 @@ int main(int argc, char** argv) {
     QObject::connect(ctl, &TrainingController::stateChanged, &loop, [&](TrainingController::State st) {
       if (st == TrainingController::State::Finished) loop.quit();
     });
-    tp->startButton()->click();
+    const double clickAt = meter.nowMs();
+    tp->startButton()->click();  // not through notify(): timed here
+    if (profile) app.slow.push_back({clickAt, meter.nowMs() - clickAt, "the Start button's click (called directly)"});
     loop.exec();
   }
   const double guiS = double(clock.nsecsElapsed()) / 1e9;
@@ -337,7 +332,14 @@ int main(int argc, char** argv) {
   const double stall = meter.worstMs();
   QCoreApplication::processEvents();
   const int guiSteps = ctl->stepsDone();
-  const auto state = ctl->trainingState();
+  {  // the finished run hands its state over to the document (TrainingPanel::takeHandedBack, queued)
+    QElapsedTimer wait;
+    wait.start();
+    while ((!w.document()->trainingState() || w.document()->trainingState()->cursor.step != guiSteps) &&
+           wait.elapsed() < 10000)
+      QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  }
+  const auto state = w.document()->trainingState();
   if (!state || guiSteps != steps) {
     std::fprintf(stderr, "the window's run ended at step %d of %d\n", guiSteps, steps);
     return 1;
@@ -400,6 +402,11 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < rows.size() && i < 30; ++i)
       std::printf("%9.1f %8.1f %9.3f %9.2f  %s\n", rows[i].second.totalMs, rows[i].second.calls / guiS,
                   rows[i].second.totalMs / rows[i].second.calls, rows[i].second.maxMs, rows[i].first.c_str());
+    std::printf("the longest stall, %.1f ms from %.1f ms after Start, held these events (4 ms or more):\n",
+                meter.worstMs(), meter.worstAtMs());
+    for (const auto& e : app.slow)
+      if (e.atMs + e.ms >= meter.worstAtMs() && e.atMs <= meter.worstAtMs() + meter.worstMs())
+        std::printf("  at %9.1f ms: %7.2f ms  %s\n", e.atMs, e.ms, e.what.c_str());
     std::vector<std::pair<std::string, ProfilingApp::Stat>> p(app.paints.begin(), app.paints.end());
     std::sort(p.begin(), p.end(), [](auto& a, auto& b) { return a.second.totalMs > b.second.totalMs; });
     std::printf("paint events at any depth, by widget class (inclusive)\n");

@@ -2365,6 +2365,10 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>The experiment was cancelled: change the sentence or the token to run it again.</source>
         <translation>Das Experiment wurde abgebrochen: Ändern Sie den Satz oder das Token, um es erneut auszuführen.</translation>
     </message>
+    <message>
+        <source>Decoding the model's own continuation of the sentence…</source>
+        <translation>Das Modell dekodiert zuerst seine eigene Fortsetzung des Satzes …</translation>
+    </message>
 </context>
 <context>
     <name>StartPage</name>

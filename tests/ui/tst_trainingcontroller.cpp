@@ -65,7 +65,7 @@ class TestTrainingController : public QObject {
     const auto first = steps.first().at(0).value<TrainingSnapshot>();
     const auto last = steps.last().at(0).value<TrainingSnapshot>();
     QVERIFY(last.loss < first.loss);
-    QVERIFY(c.params().W_e != start.W_e);  // the trained parameters came back
+    QVERIFY(c.params()->W_e != start.W_e);  // the trained parameters came back
     qInfo("longest GUI-thread stall while training: %lld ms", worst);
   }
 
@@ -126,7 +126,7 @@ class TestTrainingController : public QObject {
     QVERIFY(c.fault().has_value());
     QVERIFY(c.stepsDone() < 500);
     for (const auto& args : steps) QVERIFY(std::isfinite(args.at(0).value<TrainingSnapshot>().loss));  // no NaN plotted
-    gb::Params<float> p = c.params();
+    gb::Params<float> p = *c.params();
     for (const auto& t : gb::tensor_list(mConfig, p)) QVERIFY(t.mat().allFinite());
   }
 };

@@ -33,32 +33,33 @@ const gb::Tokenizer* ModelDocument::tokenizerForModel() const {
   return modelFitsData() ? &mData->tokenizer : nullptr;
 }
 
-std::optional<gb::Example> ModelDocument::probeExample(const QString& probe, const gb::Params<float>& p) const {
-  const gb::Tokenizer* tokp = tokenizerForModel();
-  if (!mModel || !tokp) return std::nullopt;
-  const gb::Config& c = mModel->config;
-  const gb::Tokenizer& tok = *tokp;
-  const std::string src = probe.toStdString();
-  const bool fits = modelFitsData();
+std::optional<gb::ProbeText> ModelDocument::probeText(const QString& probe) const {
+  if (!mModel || !tokenizerForModel()) return std::nullopt;
+  gb::ProbeText t;
+  t.source = probe.toStdString();
   // plain text (a language model, no pairs): the probe is the whole sequence, as typed
-  const bool text = !c.is_ed() && (!fits || (mData->val_pairs.empty() && mData->train_pairs.empty()));
-  std::string tgt = knownTarget(probe).toStdString();
-  if (tgt.empty() && !text) tgt = gb::greedy_text(c, p, tok, src);
-  gb::Example e;
-  auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
-  if (c.is_ed()) {
-    e.z = ids(src);
-    if (e.z.empty()) e.z.push_back(gb::Tokenizer::kUnk);
-    e.x = {gb::Tokenizer::kBos};
-    for (int t : ids(tgt)) e.x.push_back(t);
-  } else {
-    e.x = {gb::Tokenizer::kBos};
-    for (int t : ids(text ? src : src + ">" + tgt)) e.x.push_back(t);
+  t.plain_text = !mModel->config.is_ed() &&
+                 (!modelFitsData() || (mData->val_pairs.empty() && mData->train_pairs.empty()));
+  t.known_target = knownTarget(probe).toStdString();
+  return t;
+}
+
+std::shared_ptr<const gb::Tokenizer> ModelDocument::sharedTokenizer() const {
+  const gb::Tokenizer* tok = tokenizerForModel();
+  if (!tok) return nullptr;
+  // one copy per model and data: a reader on a worker keeps it however the document changes meanwhile
+  const QString key = QStringLiteral("%1:%2:%3").arg(mGeneration).arg(mDataGeneration).arg(quintptr(tok));
+  if (!mSharedTokenizer || mSharedTokenizerKey != key) {
+    mSharedTokenizer = std::make_shared<const gb::Tokenizer>(*tok);
+    mSharedTokenizerKey = key;
   }
-  if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
-  if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
-  if (gb::check_example(c, e)) return std::nullopt;
-  return e;
+  return mSharedTokenizer;
+}
+
+std::optional<gb::Example> ModelDocument::probeExample(const QString& probe, const gb::Params<float>& p) const {
+  const auto t = probeText(probe);
+  if (!t) return std::nullopt;
+  return gb::probe_example(mModel->config, p, *tokenizerForModel(), *t);
 }
 
 QString ModelDocument::knownTarget(const QString& source) const {
@@ -171,6 +172,8 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   gb::ModelFile m = std::move(*built);
   m.tokenizer = mData->tokenizer;
   m.data = mData->description;
+  mParams = std::make_shared<const gb::Params<float>>(std::move(m.params));
+  m.params = {};
   mModel = std::move(m);
   mHistory.clear();
   mTraining.reset();
@@ -184,9 +187,9 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   return {};
 }
 
-void ModelDocument::setParams(const gb::Params<float>& p) {
-  if (!mModel) return;
-  mModel->params = p;
+void ModelDocument::setParams(std::shared_ptr<const gb::Params<float>> p) {
+  if (!mModel || !p) return;
+  mParams = std::move(p);
   setModified(true);
   emit modelChanged();
 }
@@ -244,7 +247,7 @@ std::optional<gb::ModelFile> ModelDocument::fileToSave(const gb::Params<float>* 
                                                       const std::optional<gb::TrainingState>* liveState) const {
   if (!mModel) return std::nullopt;
   gb::ModelFile m = *mModel;
-  if (live) m.params = *live;
+  m.params = live ? *live : *mParams;
   // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
   if (!m.extra.count(kLessonMetadataKey)) m.last_step.reset();
   m.history = mHistory;
@@ -308,6 +311,8 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
           : data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", ""))
                                                        : QString();
   mData = std::move(data);
+  mParams = std::make_shared<const gb::Params<float>>(std::move(m->params));
+  m->params = {};
   mModel = std::move(*m);
   mPath = path;
   mModified = false;
@@ -324,6 +329,7 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
 void ModelDocument::clear() {
   emit aboutToReplace();
   mModel.reset();
+  mParams.reset();
   mData.reset();
   mTask.clear();
   mHistory.clear();

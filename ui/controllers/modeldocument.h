@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 class ModelDocument : public QObject {
@@ -40,8 +41,11 @@ class ModelDocument : public QObject {
   QString build(const gb::Config& c, quint64 seed);
   bool hasModel() const { return mModel.has_value(); }
   const gb::Config& config() const { return mModel->config; }
-  const gb::Params<float>& params() const { return mModel->params; }
-  void setParams(const gb::Params<float>& p);  // after training
+  const gb::Params<float>& params() const { return *mParams; }
+  // The same parameters, shared: a reader (a trace, a decode) keeps them for as long as it needs them, uncopied.
+  std::shared_ptr<const gb::Params<float>> sharedParams() const { return mParams; }
+  void setParams(std::shared_ptr<const gb::Params<float>> p);  // after training: the trainer's snapshot, uncopied
+  void setParams(const gb::Params<float>& p) { setParams(std::make_shared<const gb::Params<float>>(p)); }
   QString modelSummary() const;
   // Whether the open model can work on the open data (the core's check_data: every example against the config,
   // the data's vocabulary against the model's tokenizer, the variant's layout). Empty when it fits, or when there
@@ -58,6 +62,11 @@ class ModelDocument : public QObject {
   // data's own for a known input (when the model fits the data), otherwise what the model writes with p (greedy).
   // Cut to ℓ_max. Empty when there is no model, no tokenizer for it, or the probe does not fit.
   std::optional<gb::Example> probeExample(const QString& probe, const gb::Params<float>& p) const;
+  // The probe as the core reads it (gb::probe_example makes the example; it may have to decode, which can take
+  // long: a worker's job). nullopt without a model and a tokenizer for it.
+  std::optional<gb::ProbeText> probeText(const QString& probe) const;
+  // tokenizerForModel(), shared: for a worker that reads it while the document may change.
+  std::shared_ptr<const gb::Tokenizer> sharedTokenizer() const;
   // The data's own target for a source it holds (a validation pair), when the model fits the data; else empty.
   QString knownTarget(const QString& source) const;
   // The name of the built-in task the data came from, or empty (a file).
@@ -122,14 +131,17 @@ class ModelDocument : public QObject {
   std::optional<gb::PreparedData> mData;
   QString mTask;
   QString mTokenizerChoice;
-  std::optional<gb::ModelFile> mModel;
+  std::optional<gb::ModelFile> mModel;  // its params stay empty: they are mParams
+  std::shared_ptr<const gb::Params<float>> mParams;
+  mutable std::shared_ptr<const gb::Tokenizer> mSharedTokenizer;
+  mutable QString mSharedTokenizerKey;
   std::vector<gb::HistoryPoint> mHistory;
   std::optional<gb::TrainingState> mTraining;
   QString mPath;
   bool mModified = false;
   int mGeneration = 0;
   QString mFitProblem;
-  int mFitGeneration = -1;
-  int mDataGeneration = 0;  // the model generation fitProblem was computed for
+  int mFitGeneration = -1;  // the model generation fitProblem was computed for
+  int mDataGeneration = 0;
   void updateFit();
 };

@@ -24,13 +24,37 @@ QString PerturbationController::setInput(const QString& text) {
   mA = {};
   mB = {};
   mStages.clear();
+  mProblem.clear();
+  const auto probe = mDoc->hasModel() ? mDoc->probeText(text) : std::nullopt;
+  if (probe && probe->decodes() &&
+      gb::probe_cost(mDoc->config(), *mDoc->tokenizerForModel(), *probe) > mSyncBudget) {
+    // the model's own continuation of the sentence first (up to ℓ_max decoding steps): on the worker
+    const gb::Config c = mDoc->config();
+    mJob->run([this, c, params = mDoc->sharedParams(), tok = mDoc->sharedTokenizer(),
+               p = *probe](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+      auto e = gb::probe_example(c, *params, *tok, p, [&ctx](int done, int total) { return ctx.progress(done, total); });
+      if (!e && ctx.cancelled()) return {};
+      auto out = std::make_shared<std::optional<gb::Example>>(std::move(e));
+      return [this, out] {  // only for the latest sentence: every setInput cancels the one before
+        mProblem = take(*out);
+        if (!mProblem.isEmpty()) emit changed();
+        else emit inputRead();
+      };
+    });
+    emit changed();
+    return {};
+  }
   std::optional<gb::Example> e;
-  if (mDoc->hasModel()) e = mDoc->probeExample(text, mDoc->params());
+  if (probe) e = gb::probe_example(mDoc->config(), mDoc->params(), *mDoc->tokenizerForModel(), *probe);
+  return take(e);
+}
+
+QString PerturbationController::take(const std::optional<gb::Example>& e) {
   if (!e) {
     emit changed();
     if (!mDoc->hasModel()) return tr("Build or open a model first.");
     return tr("The model cannot read “%1”: it needs a tokenizer that knows its words, and at most %2 tokens.")
-        .arg(text)
+        .arg(mInput)
         .arg(mDoc->config().max_len);
   }
   mA = *e;
@@ -116,7 +140,7 @@ QString PerturbationController::run() {
   if (2 * gb::trace_cost(mDoc->config(), mA) > mSyncBudget) {  // long: on the worker
     mStages.clear();
     const gb::Config c = mDoc->config();
-    auto params = std::make_shared<const gb::Params<float>>(mDoc->params());
+    auto params = mDoc->sharedParams();  // shared, not copied: the document replaces it, never changes it
     const gb::Example a = mA, b = mB;
     mJob->run([this, c, params, a, b](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
       auto r = gb::perturbation(c, *params, a, b, [&ctx](int done, int total) { return ctx.progress(done, total); });

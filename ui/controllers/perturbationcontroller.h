@@ -17,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 class BackgroundJob;
@@ -36,6 +37,8 @@ class PerturbationController : public QObject {
   // message when it cannot (no model, no tokenizer, too long), empty otherwise.
   QString setInput(const QString& text);
   QString input() const { return mInput; }
+  // Why the sentence read on the worker (its continuation decoded there) could not be used; empty otherwise.
+  QString problem() const { return mProblem; }
   bool ready() const { return !mA.x.empty(); }
   QStringList sourceTokens() const;  // z as the views show it (empty for decoder-only)
   QStringList targetTokens() const;  // x, <bos> first
@@ -64,13 +67,16 @@ class PerturbationController : public QObject {
 
  signals:
   void changed();
+  void inputRead();  // the sentence was read on the worker (setInput returned before): its tokens are known now
   void busyChanged(bool busy);
   void progress(int done, int total);
 
  private:
   QString run();
+  QString take(const std::optional<gb::Example>& e);  // the sentence as read: keep the position, run
   ModelDocument* mDoc;
   QString mInput;
+  QString mProblem;
   gb::Example mA, mB;
   Position mAt;
   int mToken = -1;

@@ -9,10 +9,20 @@ TraceController::TraceController(QObject* parent) : QObject(parent), mJob(new Ba
 
 bool TraceController::busy() const { return mJob->running(); }
 
-void TraceController::request(const gb::Config& c, const gb::Params<float>& p, const gb::Example& e,
+void TraceController::request(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p, const gb::Example& e,
                               const QString& key) {
-  mWanted = key;
-  Request r{c, std::make_shared<const gb::Params<float>>(p), e, key};
+  submit(Request{c, std::move(p), e, std::nullopt, nullptr, key});
+}
+
+void TraceController::request(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p,
+                              std::shared_ptr<const gb::Tokenizer> tok, const gb::ProbeText& probe,
+                              const QString& key) {
+  submit(Request{c, std::move(p), std::nullopt, probe, std::move(tok), key});
+}
+
+void TraceController::submit(Request r) {
+  mWanted = r.key;
+  const QString key = r.key;
   if (mJob->running()) {
     if (key == mRunning) {  // the same input with newer parameters: after the running trace
       mPending = std::move(r);
@@ -25,35 +35,69 @@ void TraceController::request(const gb::Config& c, const gb::Params<float>& p, c
 }
 
 void TraceController::launch(Request r) {
-  if (gb::trace_cost(r.config, r.example) <= mSyncBudget) {  // immediate
-    std::vector<gb::StepRecord> t = gb::trace_forward(r.config, *r.params, r.example);
+  if (!r.example && !r.probe->decodes()) {  // a probe with a known target, or plain text: its example is cheap
+    r.example = gb::probe_example(r.config, *r.params, *r.tokenizer, *r.probe);
+    if (!r.example) return refuse(r);
+  }
+  const double decode = r.example ? 0 : gb::probe_cost(r.config, *r.tokenizer, *r.probe);
+  gb::Example bound;  // a decoded continuation is at most ℓ_max long
+  if (!r.example) {
+    bound.x.assign(size_t(std::max(1, r.config.max_len)), 0);
+    if (r.config.is_ed()) bound.z = bound.x;
+  }
+  if (decode + gb::trace_cost(r.config, r.example ? *r.example : bound) <= mSyncBudget) {  // immediate
+    if (!r.example) r.example = gb::probe_example(r.config, *r.params, *r.tokenizer, *r.probe);
+    if (!r.example) return refuse(r);
+    std::vector<gb::StepRecord> t = gb::trace_forward(r.config, *r.params, *r.example);
     take(r, std::move(t));
     return;
   }
   mRunning = r.key;
-  auto req = std::make_shared<const Request>(std::move(r));
+  auto req = std::make_shared<Request>(std::move(r));
   mJob->run([this, req](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
-    auto t = gb::trace_forward(req->config, *req->params, req->example,
-                               [&ctx](int done, int total) { return ctx.progress(done, total); });
+    auto report = [&ctx](int done, int total) { return ctx.progress(done, total); };
+    std::optional<gb::Example> e = req->example;
+    if (!e) {  // the model's own continuation first (up to ℓ_max decoding steps), then its trace
+      e = gb::probe_example(req->config, *req->params, *req->tokenizer, *req->probe, report);
+      if (!e && ctx.cancelled()) return {};
+      if (!e) return [this, req] {
+        mRunning.clear();
+        refuse(*req);
+        next();
+      };
+    }
+    auto t = gb::trace_forward(req->config, *req->params, *e, report);
     if (!t) return {};  // cancelled: nothing to show
     auto trace = std::make_shared<std::vector<gb::StepRecord>>(std::move(*t));
-    return [this, req, trace] {
+    auto example = std::make_shared<gb::Example>(std::move(*e));
+    return [this, req, trace, example] {
       mRunning.clear();
+      req->example = std::move(*example);  // the request lives on the GUI thread again: the worker is done with it
       take(*req, std::move(*trace));
-      if (mPending) {
-        Request next = std::move(*mPending);
-        mPending.reset();
-        launch(std::move(next));
-      }
+      next();
     };
   });
+}
+
+void TraceController::next() {
+  if (!mPending) return;
+  Request r = std::move(*mPending);
+  mPending.reset();
+  launch(std::move(r));
+}
+
+void TraceController::refuse(const Request& r) {
+  if (r.key != mWanted) return;  // an older probe: the newer one decides what is shown
+  mTrace.clear();
+  mKey = r.key;
+  emit unreadable();
 }
 
 void TraceController::take(const Request& r, std::vector<gb::StepRecord> trace) {
   if (r.key != mWanted) return;  // the input changed since: never shown against the wrong one
   mTrace = std::move(trace);
   mConfig = r.config;
-  mExample = r.example;
+  mExample = *r.example;
   mKey = r.key;
   emit traced();
 }

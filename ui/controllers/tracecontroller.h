@@ -12,6 +12,7 @@
 #pragma once
 
 #include "core/model/stepper.h"
+#include "core/text/prepare.h"
 
 #include <QObject>
 #include <QString>
@@ -28,7 +29,13 @@ class TraceController : public QObject {
   explicit TraceController(QObject* parent = nullptr);
 
   // c must be valid and e must fit it (check_example).
-  void request(const gb::Config& c, const gb::Params<float>& p, const gb::Example& e, const QString& key);
+  // p is shared with the trace (a worker may read it): the caller hands over a snapshot, nothing is copied
+  void request(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p, const gb::Example& e, const QString& key);
+  // A probe (ModelDocument::probeText) read by the model: its example (gb::probe_example, which may decode the
+  // model's own continuation first) and its trace, both on the worker when together they cost more than the
+  // budget. A probe that does not fit the model ends in unreadable() instead of traced().
+  void request(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p,
+               std::shared_ptr<const gb::Tokenizer> tok, const gb::ProbeText& probe, const QString& key);
   void clear();   // no trace; running work cancelled
   bool busy() const;
   void cancel();  // returns at once; the trace shown stays (if any)
@@ -46,6 +53,7 @@ class TraceController : public QObject {
 
  signals:
   void traced();                    // trace() is new
+  void unreadable();                // the latest probe does not fit the model: no trace
   void busyChanged(bool busy);
   void progress(int done, int total);
   void cancelled();
@@ -54,11 +62,16 @@ class TraceController : public QObject {
   struct Request {
     gb::Config config;
     std::shared_ptr<const gb::Params<float>> params;
-    gb::Example example;
+    std::optional<gb::Example> example;  // empty: made from the probe first
+    std::optional<gb::ProbeText> probe;
+    std::shared_ptr<const gb::Tokenizer> tokenizer;  // the probe's
     QString key;
   };
+  void submit(Request r);
   void launch(Request r);
   void take(const Request& r, std::vector<gb::StepRecord> trace);
+  void refuse(const Request& r);  // its probe does not fit
+  void next();                    // the pending request, after the running one ended
   BackgroundJob* mJob;
   double mSyncBudget = kSyncBudget;
   std::optional<Request> mPending;

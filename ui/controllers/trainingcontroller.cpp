@@ -51,11 +51,22 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
                                                    const gb::TrainingState* resume,
                                                    const gb::Tokenizer* modelTokenizer,
                                                    const gb::Tokenizer* dataTokenizer) {
+  return setup(config, std::make_shared<const gb::Params<float>>(params), std::move(data), options, std::move(val),
+               evalEvery, resume, modelTokenizer, dataTokenizer);
+}
+
+std::optional<gb::Error> TrainingController::setup(const gb::Config& config, ParamsPtr params,
+                                                   std::vector<gb::Example> data, const gb::TrainOptions& options,
+                                                   std::vector<gb::Example> val, int evalEvery,
+                                                   const gb::TrainingState* resume,
+                                                   const gb::Tokenizer* modelTokenizer,
+                                                   const gb::Tokenizer* dataTokenizer) {
   if (mState == State::Running || mState == State::Paused) return gb::Error(gb::ErrorCode::PlanRunGoing);
   // The plan is asked about the very copies the worker will use (it keeps a pointer to the data).
   gb::PlanRequest req;
   req.config = &config;
-  req.params = &params;
+  if (!params) return gb::Error(gb::ErrorCode::PlanNoModel);
+  req.params = params.get();
   req.data = &data;
   req.options = options;
   req.model_tokenizer = modelTokenizer;
@@ -75,12 +86,19 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, con
     mThread = nullptr;
   }
   mConfig = config;
-  mWorking = params;
+  // the worker copies them into its working set when it starts (not here: the click that starts a run should not
+  // wait for tens of MB of fresh memory); until its first publication the readers see these very ones
+  mStart = params;
+  {
+    std::lock_guard pool(mPool->mutex);
+    mPool->free.clear();  // another model's sizes
+  }
   {
     std::lock_guard lock(mParamsMutex);
-    mPublished = params;
+    mPublished = std::move(params);
     mPublishedStep = {};
     mPublishedState.reset();
+    ++mPublication;
   }
   mData = std::move(data);  // the same elements: the plan follows them
   mVal = std::move(val);
@@ -116,21 +134,36 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
   const auto& allVal = doc.data().val;
   std::vector<gb::Example> val(allVal.begin(), allVal.begin() + long(std::min<size_t>(allVal.size(), 512)));
   const int valSize = int(val.size());
-  if (auto e = setup(doc.config(), doc.params(), doc.data().train, o, std::move(val), std::max(1, o.steps / 10),
+  if (auto e = setup(doc.config(), doc.sharedParams(), doc.data().train, o, std::move(val), std::max(1, o.steps / 10),
                      goOn ? &*saved : nullptr, doc.modelTokenizer(), &doc.data().tokenizer))
     return e;
   if (out) *out = RunStart{goOn, goOn ? saved->cursor.step : 0, o.steps, valSize, saved && !belongs};
   return std::nullopt;
 }
 
-gb::Params<float> TrainingController::params() const {
+TrainingController::ParamsPtr TrainingController::params() const {
   std::lock_guard lock(mParamsMutex);
   return mPublished;
 }
 
+quint64 TrainingController::publication() const {
+  std::lock_guard lock(mParamsMutex);
+  return mPublication;
+}
+
+TrainingController::Published TrainingController::handOver() {
+  if (mState != State::Finished) return published(/*withStep=*/true);
+  std::lock_guard lock(mParamsMutex);  // the worker has published for the last time: nothing else writes these
+  mHandedOver = true;
+  Published out{mPublished, std::move(mPublishedState), std::move(mPublishedStep), mPublication};
+  mPublishedState.reset();
+  mPublishedStep = {};
+  return out;
+}
+
 TrainingController::Published TrainingController::published(bool withStep) const {
   std::lock_guard lock(mParamsMutex);  // one lock: parameters, state and step from the same publication
-  return {mPublished, mPublishedState, withStep ? mPublishedStep : StepTensors{}};
+  return {mPublished, mPublishedState, withStep ? mPublishedStep : StepTensors{}, mPublication};
 }
 
 std::optional<gb::TrainingState> TrainingController::trainingState() const {
@@ -146,6 +179,7 @@ TrainingController::StepTensors TrainingController::stepTensors() const {
 void TrainingController::setState(State s) {
   if (mState == s) return;
   mState = s;
+  if (s != State::Finished) mHandedOver = false;  // a new run (or a reset): its state is here again
   emit stateChanged(s);
 }
 
@@ -199,9 +233,32 @@ void TrainingController::stop() {
   mWake.notify_all();
 }
 
+TrainingController::ParamsPtr TrainingController::snapshot(const gb::Params<float>& p) {
+  std::unique_ptr<gb::Params<float>> buffer;
+  {
+    std::lock_guard lock(mPool->mutex);
+    if (!mPool->free.empty()) {
+      buffer = std::move(mPool->free.back());
+      mPool->free.pop_back();
+    }
+  }
+  if (buffer) *buffer = p;  // the same sizes: copied into memory already touched
+  else buffer = std::make_unique<gb::Params<float>>(p);
+  // the last reader to let go (any thread) hands the buffer back; the pool's mutex orders its reads before the
+  // next copy into it
+  return ParamsPtr(buffer.release(), [pool = mPool](const gb::Params<float>* done) {
+    std::unique_ptr<gb::Params<float>> owned(const_cast<gb::Params<float>*>(done));  // made non-const in snapshot()
+    std::lock_guard lock(pool->mutex);
+    if (pool->free.size() < 2) pool->free.push_back(std::move(owned));
+  });
+}
+
 void TrainingController::publishParams(const gb::Trainer& trainer) {
+  ParamsPtr next = snapshot(mWorking);  // on the worker, outside the lock
+  ParamsPtr old;                        // let go of after the lock (its deleter may pool it)
   std::lock_guard lock(mParamsMutex);
-  mPublished = mWorking;
+  old = std::exchange(mPublished, std::move(next));
+  ++mPublication;
   if (trainer.steps_done() > 0 && mPublishedStep.step != trainer.steps_done()) {
     mPublishedStep.step = trainer.steps_done();
     mPublishedStep.grad = trainer.grads();
@@ -244,6 +301,7 @@ void TrainingController::reset() {
     mPublished = {};
     mPublishedStep = {};
     mPublishedState.reset();
+    ++mPublication;
   }
   mPlan.reset();
   mData.clear();
@@ -272,6 +330,10 @@ void TrainingController::run() {
 
 void TrainingController::runSteps(int run) {  // reports of an older run are dropped after a reset
   lowerThisThreadsPriority();
+  if (mStart) {  // the run's starting parameters (setup's), copied here, off the GUI thread
+    mWorking = *mStart;
+    mStart.reset();
+  }
   gb::Trainer trainer(*mPlan, mWorking);
   trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step
   gb::EvalWorkspace evalSpace;    // the validations' activations, made once for the run

@@ -67,6 +67,13 @@ class TrainingController : public QObject {
                                                const gb::TrainingState* resume = nullptr,
                                                const gb::Tokenizer* modelTokenizer = nullptr,
                                                const gb::Tokenizer* dataTokenizer = nullptr);
+  // The same with the parameters shared (the document's snapshot): nothing is copied on the calling thread.
+  [[nodiscard]] std::optional<gb::Error> setup(const gb::Config& config, std::shared_ptr<const gb::Params<float>> params,
+                                               std::vector<gb::Example> data, const gb::TrainOptions& options,
+                                               std::vector<gb::Example> val = {}, int evalEvery = 0,
+                                               const gb::TrainingState* resume = nullptr,
+                                               const gb::Tokenizer* modelTokenizer = nullptr,
+                                               const gb::Tokenizer* dataTokenizer = nullptr);
   bool hasRun() const { return mPlan.has_value(); }
   // What Start and Step do from Idle (policy, kept out of the panel): a new run of `requested` from the document's
   // parameters, or — when the document holds the state of an earlier run and requested.steps asks for more than it
@@ -93,19 +100,31 @@ class TrainingController : public QObject {
   StepTensors stepTensors() const;
   // The parameters and the state to go on from, taken together (they belong to the same step); withStep adds
   // that step's tensors from the same publication (a save while training).
+  // The parameters are shared, never copied for a reader: each publication is a new immutable snapshot (made on
+  // the worker), and a reader holds the one it got for as long as it needs it.
+  using ParamsPtr = std::shared_ptr<const gb::Params<float>>;
   struct Published {
-    gb::Params<float> params;
+    ParamsPtr params;
     std::optional<gb::TrainingState> state;
-    StepTensors step;  // withStep only
+    StepTensors step;     // withStep only
+    quint64 number = 0;   // which publication of this controller (0: none yet)
   };
   Published published(bool withStep = false) const;
+  // The number of the latest publication (0: none yet): a reader that took number n need not take it again.
+  quint64 publication() const;
+  // A finished run's last publication, handed over to its one taker (the document), state and step tensors
+  // moved, not copied (tens of MB for a large model, all in fresh memory). Afterwards handedOver() is true and
+  // trainingState(), stepTensors() and published() have no state or step to give: the taker holds them. Before
+  // Finished (a paused run goes on from its state) it copies, as published(true) does.
+  Published handOver();
+  bool handedOver() const { return mHandedOver; }
+  // Whether the latest state is still here rather than with the document: a run exists and has not handed over.
+  bool holdsLatest() const { return mState != State::Idle && !mHandedOver; }
   State state() const { return mState; }
-  // The parameters as of the last pause, stop or finish (or setup).
-  gb::Params<float> params() const;
+  // The parameters as of the last publication (or setup); null before any setup.
+  ParamsPtr params() const;
   // What the views should show: the trainer's latest while a run exists, otherwise the document's (given).
-  gb::Params<float> latestParams(const gb::Params<float>& document) const {
-    return mState == State::Idle ? document : params();
-  }
+  ParamsPtr latestParams(ParamsPtr document) const { return mState == State::Idle ? document : params(); }
   int stepsDone() const { return mStepsDone.load(); }
   // The fault that ended the last run, if any.
   const std::optional<gb::NumericFault>& fault() const { return mFault; }
@@ -144,7 +163,18 @@ class TrainingController : public QObject {
 
   gb::Config mConfig;
   gb::Params<float> mWorking;             // trained in place by the worker
-  gb::Params<float> mPublished;           // the GUI's copy
+  std::shared_ptr<const gb::Params<float>> mStart;  // setup's parameters, until the worker copies them
+  ParamsPtr mPublished;                   // the readers' snapshot (immutable once published)
+  // Snapshots no reader holds any more, for the worker to copy the next one into (same sizes: no fresh memory to
+  // fault in). Shared with the snapshots' deleters, which may run after the controller is gone.
+  struct SnapshotPool {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<gb::Params<float>>> free;
+  };
+  std::shared_ptr<SnapshotPool> mPool = std::make_shared<SnapshotPool>();
+  ParamsPtr snapshot(const gb::Params<float>& p);  // a new snapshot of p, in a pooled buffer when there is one
+  quint64 mPublication = 0;               // under mParamsMutex
+  bool mHandedOver = false;               // GUI thread: handOver() took the finished run's state
   StepTensors mPublishedStep;             // its gradient and update
   std::optional<gb::TrainingState> mPublishedState;  // to resume from
   std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)

@@ -183,12 +183,12 @@ void AlgorithmPanel::start() {
     return;
   }
   const gb::Config& c = mDoc->config();
-  const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
+  const auto p = mTrainer->latestParams(mDoc->sharedParams());
   QString input = mInput->currentText();
   const QString target = mDoc->knownTarget(input);  // the data's own, when its pairs mean something to this model
   if (mDoc->modelFitsData() && !c.is_ed() && !mDoc->data().val_pairs.empty())
     input += QStringLiteral(">") + target;  // "source>target"
-  const QString err = mCtl->start(c, p, *tok, input, target);
+  const QString err = mCtl->start(c, *p, *tok, input, target);
   mInfo->setText(err.isEmpty() ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per token, "
                                     "as the notes write it.")
                                : tr("This input does not fit the model: %1").arg(err));

@@ -17,6 +17,7 @@
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -92,7 +93,19 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   busyRow->addWidget(mCancel);
   mBusy->hide();
   connect(mCancel, &QPushButton::clicked, mTracer, &TraceController::cancel);
-  connect(mTracer, &TraceController::busyChanged, mBusy, &QWidget::setVisible);
+  // the row appears only for a trace that takes a while: the short ones a training run asks for every second
+  // would make it flash, and each time it came and went the tab's maps were laid out (and their buffers remade)
+  auto* busyDelay = new QTimer(this);
+  busyDelay->setSingleShot(true);
+  busyDelay->setInterval(400);
+  connect(busyDelay, &QTimer::timeout, this, [this] { mBusy->setVisible(mTracer->busy()); });
+  connect(mTracer, &TraceController::busyChanged, this, [this, busyDelay](bool busy) {
+    if (busy && !mBusy->isVisibleTo(this)) busyDelay->start();
+    if (!busy) {
+      busyDelay->stop();
+      mBusy->hide();
+    }
+  });
   connect(mTracer, &TraceController::progress, this, [this](int done, int total) {
     mProgress->setRange(0, std::max(1, total));
     mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
@@ -103,6 +116,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
                        : tr("The trace was cancelled: no attention to show for this probe."));
   });
   connect(mTracer, &TraceController::traced, this, &AttentionPanel::showTrace);
+  connect(mTracer, &TraceController::unreadable, this, &AttentionPanel::probeUnreadable);
   mLarge = new Heatmap(this);
   mLarge->setObjectName(QStringLiteral("largeHeatmap"));
   mMask = new MatrixView(this, MatrixView::Look::Binary);
@@ -188,26 +202,36 @@ void AttentionPanel::refresh() {
     mInfo->setText(tr("Build a model to see its attention."));
     return;
   }
-  const gb::Config& c = mDoc->config();
-  const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
-  const auto probe = mDoc->probeExample(mProbe->currentText(), p);  // what the model reads (the document decides)
-  if (!probe) {
-    mTracer->clear();
-    for (QWidget* w : mViews) w->hide();
-    mInfo->setText(tr("This probe does not fit the model."));
+  if (!isVisible()) {  // tracing and drawing what nobody sees: done when the tab is shown
+    mStale = true;
     return;
   }
-  // the input: this model (its generation) reading these tokens; only the parameters may differ within one key
-  QString key = QString::number(mDoc->generation()) + QLatin1Char(':');
-  for (int t : probe->z) key += QString::number(t) + QLatin1Char(',');
-  key += QLatin1Char('|');
-  for (int t : probe->x) key += QString::number(t) + QLatin1Char(',');
+  mStale = false;
+  const gb::Config& c = mDoc->config();
+  const auto p = mTrainer->latestParams(mDoc->sharedParams());  // shared with the trace: not copied
+  const auto probe = mDoc->probeText(mProbe->currentText());    // what the model reads (the document decides)
+  if (!probe) return;
+  // the input: this model (its generation) reading this probe of this data (which may know its target); only
+  // the parameters may differ within one key
+  const QString key = QStringLiteral("%1:%2:").arg(mDoc->generation()).arg(mDoc->dataGeneration()) +
+                      mProbe->currentText();
   if (key != mTracer->key()) {
     // another input: the maps of the old one go away until this one is traced (never shown against it)
     for (QWidget* w : mViews) w->hide();
     mInfo->setText(tr("Tracing the forward pass…"));
   }
-  mTracer->request(c, p, *probe, key);
+  // the probe's example (perhaps the model's own continuation, decoded) and its trace: off the GUI thread when long
+  mTracer->request(c, std::move(p), mDoc->sharedTokenizer(), *probe, key);
+}
+
+void AttentionPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (mStale) refresh();
+}
+
+void AttentionPanel::probeUnreadable() {
+  for (QWidget* w : mViews) w->hide();
+  mInfo->setText(tr("This probe does not fit the model."));
 }
 
 void AttentionPanel::showTrace() {

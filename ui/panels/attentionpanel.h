@@ -55,10 +55,16 @@ class AttentionPanel : public QWidget, public Presentable {
   void selectionChanged(const QString& description);  // another layer, head, kind or probe is shown
 
  public slots:
-  void refresh();  // recompute the trace from the document's (or the trainer's latest) parameters
+  // recompute the trace from the document's (or the trainer's latest) parameters; while the tab is hidden only
+  // marks it stale (traced when shown)
+  void refresh();
+
+ protected:
+  void showEvent(QShowEvent* e) override;
 
  private:
   void fillProbes();
+  void probeUnreadable();
   void showSelection();
   void showTrace();  // a new trace (or another kind of it): layer and head ranges, then the selection
   ModelDocument* mDoc;
@@ -76,6 +82,7 @@ class AttentionPanel : public QWidget, public Presentable {
   QWidget* mGridScroll;
   QWidget* mControls;
   bool mPresenting = false;
+  bool mStale = false;  // a refresh was asked for while hidden
   QGridLayout* mGridLayout;
   std::vector<Heatmap*> mGrid;
   TraceController* mTracer;  // the trace and the input it was made from

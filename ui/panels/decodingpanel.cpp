@@ -307,9 +307,9 @@ void DecodingPanel::start() {
     return;
   }
   // the newest parameters: the trainer's while it trains, the document's otherwise
-  const gb::Params<float> p = mTrainer->latestParams(mDoc->params());
+  const auto p = mTrainer->latestParams(mDoc->sharedParams());
   const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().is_ed();
-  const QString err = mCtl->start(mDoc->config(), p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
+  const QString err = mCtl->start(mDoc->config(), *p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
   mInfo->setText(err.isEmpty() ? (mDoc->config().is_ed()
                                       ? tr("ED-Inference: the encoder has read z once; each step adds one column to "
                                            "the decoder and draws the next token from q.")

@@ -198,8 +198,8 @@ void ParametersPanel::refresh() {
     return;
   }
   mStale = false;
-  const bool live = mTrainer->state() != TrainingController::State::Idle;
-  gb::Params<float> p = mTrainer->latestParams(mDoc->params());
+  const bool live = mTrainer->holdsLatest();  // else the document has the latest (and the last step)
+  gb::Params<float> p = *mTrainer->latestParams(mDoc->sharedParams());  // the panel keeps its own matrices
   mNames = gb::tensor_names(c);
   mValues.clear();
   gb::for_each_tensor(c, p, [&](const std::string&, gb::TensorRef<float> t) { mValues.push_back(t.mat()); });

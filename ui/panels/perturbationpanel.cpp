@@ -113,6 +113,7 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   connect(mPosition, &QComboBox::currentIndexChanged, this, [this] { apply(); });
   connect(mWith, &QComboBox::currentIndexChanged, this, [this] { apply(); });
   connect(mCtl, &PerturbationController::changed, this, &PerturbationPanel::showResult);
+  connect(mCtl, &PerturbationController::inputRead, this, &PerturbationPanel::fillPositions);
   connect(mDoc, &ModelDocument::modelChanged, this, &PerturbationPanel::refresh);
   connect(mDoc, &ModelDocument::dataChanged, this, &PerturbationPanel::refresh);
   connect(mDoc, &ModelDocument::fitChanged, this, &PerturbationPanel::refresh);
@@ -166,6 +167,11 @@ void PerturbationPanel::apply() {
 }
 
 void PerturbationPanel::refresh() {
+  if (!isVisible()) {  // two forward passes nobody sees: run when the tab is shown
+    mStale = true;
+    return;
+  }
+  mStale = false;
   fillInputs();
   if (mFilledVocabulary != mCtl->vocabularySize()) fillReplacements();
   if (mWith->currentIndex() < 0 && mWith->count() > gb::Tokenizer::kUnk) mWith->setCurrentIndex(gb::Tokenizer::kUnk);
@@ -176,6 +182,11 @@ void PerturbationPanel::refresh() {
   const QString err = mCtl->setInput(mInput->currentText());
   fillPositions();
   if (!err.isEmpty()) mInfo->setText(err);
+}
+
+void PerturbationPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (mStale) refresh();
 }
 
 QString PerturbationPanel::summary() const { return mInfo->text(); }
@@ -189,8 +200,10 @@ void PerturbationPanel::showResult() {
     mDecoder->clear();
     mEncoderTitle->clear();
     mDecoderTitle->clear();
-    if (!mCtl->ready()) mInfo->setText(tr("Build a model, then replace one token of a sentence and see which columns change."));
-    else if (mCtl->busy()) mInfo->setText(tr("Tracing both forward passes…"));
+    if (!mCtl->problem().isEmpty()) mInfo->setText(mCtl->problem());
+    else if (mCtl->busy()) mInfo->setText(mCtl->ready() ? tr("Tracing both forward passes…")
+                                                        : tr("Decoding the model's own continuation of the sentence…"));
+    else if (!mCtl->ready()) mInfo->setText(tr("Build a model, then replace one token of a sentence and see which columns change."));
     else mInfo->setText(tr("The experiment was cancelled: change the sentence or the token to run it again."));
     if (mStripText) mStripText->clear();
     return;

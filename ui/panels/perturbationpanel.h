@@ -41,7 +41,10 @@ class PerturbationPanel : public QWidget, public Presentable {
   void setViewState(const QJsonObject& s) override;
 
  public slots:
-  void refresh();  // the sentence again with the open model
+  void refresh();  // the sentence again with the open model (while the tab is hidden: when it is shown)
+
+ protected:
+  void showEvent(QShowEvent* e) override;
 
  public:
   QProgressBar* progressBar() const { return mProgress; }  // while a long experiment runs on the worker
@@ -65,4 +68,5 @@ class PerturbationPanel : public QWidget, public Presentable {
   MatrixView *mEncoder, *mDecoder;
   int mFilledData = -1;
   int mFilledVocabulary = -1;
+  bool mStale = false;  // a refresh was asked for while hidden
 };

@@ -175,12 +175,8 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
       QMetaObject::invokeMethod(
           this,
           [this] {  // unless another model has replaced the one that was trained
-            if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle) {
-              TrainingController::Published pub = mTrainer->published();
-              mDoc->setTrainingState(std::move(pub.state));
-              takeLastStep();
-              mDoc->setParams(pub.params);
-            }
+            if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle)
+              takeHandedBack();
           },
           Qt::QueuedConnection);
     }
@@ -194,10 +190,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     if (mDoc->generation() != mRunGeneration || st == TrainingController::State::Running ||
         st == TrainingController::State::Idle)
       return;
-    TrainingController::Published pub = mTrainer->published();
-    mDoc->setTrainingState(std::move(pub.state));
-    takeLastStep();
-    mDoc->setParams(pub.params);
+    takeHandedBack();
   });
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     if (mDoc->generation() != mShownGeneration) {  // another model: its own history (empty, or from its file)
@@ -312,9 +305,14 @@ void TrainingPanel::showPendingStep() {
   if (mPendingStep) showStep(*mPendingStep);
 }
 
-void TrainingPanel::takeLastStep() {
-  TrainingController::StepTensors st = mTrainer->stepTensors();
-  if (st.step > 0) mDoc->setLastStep({st.step, std::move(st.grad), std::move(st.update)});
+void TrainingPanel::takeHandedBack() {
+  if (mTrainer->publication() == mTaken) return;  // the document holds it already
+  // a finished run hands its state and last step over (moved); a paused one lends copies (it goes on from them)
+  TrainingController::Published pub = mTrainer->handOver();
+  mTaken = pub.number;
+  mDoc->setTrainingState(std::move(pub.state));
+  if (pub.step.step > 0) mDoc->setLastStep({pub.step.step, std::move(pub.step.grad), std::move(pub.step.update)});
+  mDoc->setParams(std::move(pub.params));  // the snapshot itself: shared, not copied
 }
 
 void TrainingPanel::refreshButtons() {

@@ -39,7 +39,10 @@ class TrainingPanel : public QWidget {
 
  private:
   void startOrResume(bool singleStep);
-  void takeLastStep();  // the worker's last step (gradient, update) into the document, beside its parameters
+  // A paused or finished run: the document takes what the worker handed back (parameters, state, and the last
+  // step's gradient and update) —
+  // once per publication, though both the state change and the publication announce it.
+  void takeHandedBack();
   void refreshButtons();
   // The status line and the progress bar follow the steps at most ten times a second (the trainer reports up to
   // ~40 steps a second): the newest step waits for the timer, and a pause, a stop or the end shows it at once.
@@ -61,6 +64,7 @@ class TrainingPanel : public QWidget {
   int mValidationSize = 0;
   int mRunDataGeneration = 0;
   int mRunGeneration = -1;    // the document's model the current run trains
+  quint64 mTaken = 0;         // the trainer's publication the document took last
   int mShownGeneration = -1;  // the model whose history the plot shows
   QString mLastStatus, mLastValidation;
   QTimer* mStepPace;

@@ -65,7 +65,7 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   v->addWidget(mPlot, 1);
   v->addLayout(row);
   mRepaint = new QTimer(this);
-  mRepaint->setInterval(40);  // at most 25 repaints a second, however fast the trainer reports
+  mRepaint->setInterval(100);  // at most 10 repaints a second, however fast the trainer reports: a curve needs no more
   connect(mRepaint, &QTimer::timeout, this, [this] {
     if (mDirty && isVisible()) rebuild();  // hidden: showEvent catches up
   });
