@@ -4,6 +4,7 @@
 #include "controllers/backgroundjob.h"
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
+#include "controllers/perturbationcontroller.h"
 #include "controllers/tracecontroller.h"
 #include "controllers/trainingcontroller.h"
 #include "panels/attentionpanel.h"
@@ -169,6 +170,59 @@ class TestWorkers : public QObject {
     QCOMPARE(panel.tracer()->example().x, probe->x);
     QCOMPARE(panel.tracer()->example().z, probe->z);
     QVERIFY2(panel.infoText().contains(QStringLiteral("ab")), qPrintable(panel.infoText()));
+  }
+
+  // Found by the monkey under ASan (seed 11): building a model of l_max 4096 froze the window for minutes — the
+  // Attention and Perturbation tabs decoded the model's own continuation of their probe (up to l_max greedy steps)
+  // on the GUI thread. The decode now runs on the worker (with the trace, or before the experiment).
+  void probe_continuation_is_decoded_on_the_worker() {
+    ModelDocument doc;
+    TrainingController trainer;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 64, 8, 1).isEmpty());
+    QVERIFY(doc.build(largeConfig(doc), 5).isEmpty());  // untrained: it decodes up to l_max = 300 tokens
+    const QString text = QStringLiteral("abcabc");
+    const auto probe = doc.probeText(text);
+    QVERIFY(probe && probe->decodes());  // not a pair of the data: the model's own continuation is its target
+    const auto expected = doc.probeExample(text, doc.params());  // the same decode, here on the test's thread
+    QVERIFY(expected && expected->x.size() > 1);
+
+    PerturbationController pert(&doc);
+    pert.setSyncBudget(0);
+    QVERIFY(pert.setInput(text).isEmpty());
+    QVERIFY(!pert.ready());  // setInput returned before the continuation was decoded
+    QVERIFY(pert.busy());
+    QTRY_VERIFY_WITH_TIMEOUT(pert.ready() && !pert.busy() && pert.job()->workersAlive() == 0, 120000);
+    QCOMPARE(pert.original().x, expected->x);
+    QCOMPARE(pert.original().z, expected->z);
+    QTRY_VERIFY_WITH_TIMEOUT(!pert.stages().empty(), 120000);  // and the experiment ran on it
+    // a new sentence while one is decoded: the old one's result never shows, and Cancel stops the decode
+    QVERIFY(pert.setInput(QStringLiteral("cab")).isEmpty());
+    QVERIFY(pert.setInput(text).isEmpty());
+    pert.cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(pert.job()->workersAlive(), 0, 60000);
+    QVERIFY(!pert.ready());
+    QVERIFY(pert.problem().isEmpty());
+
+    TraceController tracer;
+    tracer.setSyncBudget(0);
+    QSignalSpy traced(&tracer, &TraceController::traced);
+    tracer.request(doc.config(), doc.sharedParams(), doc.sharedTokenizer(), *probe, QStringLiteral("probe"));
+    QVERIFY(tracer.busy());
+    QVERIFY(traced.isEmpty());
+    QVERIFY(traced.wait(120000));
+    QCOMPARE(tracer.example().x, expected->x);
+    QCOMPARE(tracer.example().z, expected->z);
+    QCOMPARE(tracer.key(), QStringLiteral("probe"));
+    // a probe the model cannot read (its tokens beyond a vocabulary of 5): unreadable, not traced
+    QSignalSpy unreadable(&tracer, &TraceController::unreadable);
+    gb::Config small = doc.config();
+    small.vocab_size = 5;
+    gb::ProbeText known = *probe;
+    known.known_target = "cbacba";  // nothing to decode: only its tokens are looked at
+    tracer.request(small, doc.sharedParams(), doc.sharedTokenizer(), known, QStringLiteral("small"));
+    QTRY_COMPARE_WITH_TIMEOUT(unreadable.size(), 1, 60000);
+    QVERIFY(!tracer.hasTrace());
+    QCOMPARE(traced.size(), 1);
   }
 
   // Found by the monkey under ASan: a token of a 200,000-character line, as a tick label turned 45°, made

@@ -64,6 +64,7 @@ class PerturbationController : public QObject {
   void cancel();  // returns at once; stages() stays empty
   static constexpr double kSyncBudget = 3e7;  // multiply-adds: about 10 ms of one core
   void setSyncBudget(double ops) { mSyncBudget = ops; }
+  const BackgroundJob* job() const { return mJob; }
 
  signals:
   void changed();
