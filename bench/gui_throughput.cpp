@@ -295,6 +295,13 @@ int main(int argc, char** argv) {
   TrainingPanel* tp = w.trainingPanel();
   tp->stepsBox()->setValue(steps);
   tp->batchBox()->setValue(16);
+  {  // the probe's attention is on screen before Start, as a lecturer would see it (its trace runs on the worker)
+    QElapsedTimer wait;
+    wait.start();
+    while ((att->tracer()->busy() || !att->tracer()->hasTrace() ||
+            att->tracer()->key() != att->tracer()->wantedKey()) && wait.elapsed() < 30000)
+      QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  }
   QCoreApplication::processEvents();
   const gb::Config config = w.document()->config();
   const gb::Params<float> initial = w.document()->params();
