@@ -23,6 +23,7 @@
 #include "controllers/dataloader.h"
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
+#include "controllers/tracecontroller.h"
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
 #include "panels/attentionpanel.h"
