@@ -109,13 +109,19 @@ AutosaveWriter::AutosaveWriter(QObject* parent)
 
 AutosaveWriter::~AutosaveWriter() { wait(); }
 
-bool AutosaveWriter::start(gb::ModelFile file, const QString& path) {
+bool AutosaveWriter::start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params,
+                           std::shared_ptr<const gb::TrainingState> state) {
   if (mRunning.load()) return false;
   wait();  // the previous thread has ended its work: join it
   mRunning = true;
-  mThread = std::thread([this, file = std::move(file), target = path.toStdString()] {
+  mThread = std::thread([this, file = std::move(file), target = path.toStdString(), params = std::move(params),
+                         state = std::move(state)]() mutable {
     QString error;
     try {
+      if (params) file.params = *params;  // the copies of the model's size: here, not on the GUI thread
+      if (state) file.training = *state;
+      params.reset();
+      state.reset();
       if (auto e = mWrite(target, file)) error = errorText(*e);
     } catch (const std::bad_alloc&) {
       error = QCoreApplication::translate("AutosaveWriter", "not enough memory to write %1")

@@ -63,8 +63,10 @@ class AutosaveWriter : public QObject {
   AutosaveWriter(const AutosaveWriter&) = delete;
   AutosaveWriter& operator=(const AutosaveWriter&) = delete;
 
-  // Starts writing file to path on the writer's thread; false (nothing done) while a write runs.
-  bool start(gb::ModelFile file, const QString& path);
+  // Starts writing file to path on the writer's thread; false (nothing done) while a write runs. params and state
+  // (optional, shared and immutable) are copied into the file there, not on the caller's thread.
+  bool start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params = nullptr,
+             std::shared_ptr<const gb::TrainingState> state = nullptr);
   bool busy() const { return mRunning.load(); }
   // Until no write runs — before the autosave is removed, so that a write in flight cannot bring it back.
   void wait();

@@ -731,10 +731,11 @@ bool MainWindow::autosaveNow() {
   const bool training = mTrainer->holdsLatest();  // else the document has the latest
   try {
     TrainingController::Published live;
-    if (training) live = mTrainer->published();
-    std::optional<gb::ModelFile> file =
-        mDoc->fileToSave(training ? live.params.get() : nullptr, training ? &live.state : nullptr);
-    return mAutosaveWriter->start(std::move(*file), autosavePath());
+    if (training) live = mTrainer->published();  // shared snapshots: nothing copied here
+    std::optional<ModelDocument::SaveParts> parts =
+        mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
+    return mAutosaveWriter->start(std::move(parts->file), autosavePath(), std::move(parts->params),
+                                  std::move(parts->state));
   } catch (const std::bad_alloc&) {
     statusBar()->showMessage(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);
     return false;

@@ -130,7 +130,7 @@ class TestFiles : public QObject {
     b.setErrorReporter([&](const QString& m) { errors << m; });
     b.show();
     QVERIFY(b.openFile(file));
-    QVERIFY(b.document()->trainingState().has_value());
+    QVERIFY(b.document()->trainingState() != nullptr);
     QCOMPARE(int(b.document()->history().size()), 20);
     b.trainingPanel()->stepsBox()->setValue(40);
     QTest::mouseClick(b.trainingPanel()->startButton(), Qt::LeftButton);

@@ -107,11 +107,15 @@ QString ModelDocument::loadTask(const QString& task, int trainSize, int valSize,
   }
   auto d = gb::prepare_task(task.toStdString(), trainSize, valSize, seed, o);
   if (!d) return errorText(d.error());
-  mData = std::move(*d);
+  setTaskData(std::move(*d), task, tokenizer);
+  return {};
+}
+
+void ModelDocument::setTaskData(gb::PreparedData d, const QString& task, const QString& tokenizer) {
+  mData = std::move(d);
   mTask = task;
   mTokenizerChoice = tokenizer;
   emit dataChanged();
-  return {};
 }
 
 void ModelDocument::setData(gb::PreparedData d) {
@@ -244,23 +248,38 @@ void ModelDocument::setExtra(const QString& key, const QString& value) {
 }
 
 std::optional<gb::ModelFile> ModelDocument::fileToSave(const gb::Params<float>* live,
-                                                      const std::optional<gb::TrainingState>* liveState) const {
+                                                      const std::shared_ptr<const gb::TrainingState>* liveState) const {
+  auto parts = partsToSave(nullptr, liveState);
+  if (!parts) return std::nullopt;
+  gb::ModelFile m = std::move(parts->file);
+  m.params = live ? *live : *parts->params;
+  if (parts->state) m.training = *parts->state;
+  return m;
+}
+
+std::optional<ModelDocument::SaveParts> ModelDocument::partsToSave(
+    std::shared_ptr<const gb::Params<float>> live, const std::shared_ptr<const gb::TrainingState>* liveState) const {
   if (!mModel) return std::nullopt;
-  gb::ModelFile m = *mModel;
-  m.params = live ? *live : *mParams;
+  SaveParts out;
+  gb::ModelFile& m = out.file;
+  m.config = mModel->config;  // (its params are empty: mParams holds them)
+  m.extra = mModel->extra;
+  m.tokenizer = mModel->tokenizer;
+  m.data = mModel->data;
   // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
-  if (!m.extra.count(kLessonMetadataKey)) m.last_step.reset();
+  if (m.extra.count(kLessonMetadataKey)) m.last_step = mModel->last_step;
   m.history = mHistory;
-  m.training = liveState ? *liveState : mTraining;
   if (mData) {
     m.tokenizer = mData->tokenizer;
     m.data = mData->description;
   }
-  return m;
+  out.params = live ? std::move(live) : mParams;
+  out.state = liveState ? *liveState : mTraining;
+  return out;
 }
 
 QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy,
-                           const std::optional<gb::TrainingState>* liveState) {
+                           const std::shared_ptr<const gb::TrainingState>* liveState) {
   if (!mModel) return tr("There is no model to save: build one first.");
   const std::optional<gb::ModelFile> m = fileToSave(live, liveState);
   if (auto e = gb::save_model(path.toStdString(), *m)) return errorText(*e);
@@ -306,7 +325,7 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
   emit aboutToReplace();
   mVariant = m->config.variant;
   mHistory = m->history;
-  mTraining = m->training;
+  mTraining = m->training ? std::make_shared<const gb::TrainingState>(std::move(*m->training)) : nullptr;
   mTask = !keptTask.isEmpty() ? keptTask
           : data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", ""))
                                                        : QString();

@@ -27,6 +27,8 @@ class ModelDocument : public QObject {
   // Data: a built-in task for the current variant. Returns an error message, or an empty string.
   // tokenizer: "" for the task's own, or "char" / "word" / "bpe".
   QString loadTask(const QString& task, int trainSize, int valSize, quint64 seed, const QString& tokenizer = {});
+  // A task prepared elsewhere (DataPanel: on the worker, when large) with the choices it was prepared with.
+  void setTaskData(gb::PreparedData d, const QString& task, const QString& tokenizer);
   // Data prepared elsewhere (a file loaded off the GUI thread by DataLoader).
   void setData(gb::PreparedData d);
   bool hasData() const { return mData.has_value(); }
@@ -81,8 +83,10 @@ class ModelDocument : public QObject {
   void setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
   // Where training stopped (data order, generator, AdamW moments): saved with the model, so that training can go
   // on exactly after Open. Cleared when another model is built.
-  const std::optional<gb::TrainingState>& trainingState() const { return mTraining; }
-  void setTrainingState(std::optional<gb::TrainingState> s) { mTraining = std::move(s); }
+  // The state to go on from (null: none), shared: a finished run's, or the file's.
+  const gb::TrainingState* trainingState() const { return mTraining.get(); }
+  std::shared_ptr<const gb::TrainingState> sharedTrainingState() const { return mTraining; }
+  void setTrainingState(std::shared_ptr<const gb::TrainingState> s) { mTraining = std::move(s); }
   // What the last optimizer step did (its gradient and update: the Parameters tab's maps), when known: handed
   // over when training pauses or ends, or read from a saved lesson. save() writes it only with a lesson (the file
   // is then meant to reopen exactly); a plain model file stays lean. Null without a model.
@@ -96,10 +100,19 @@ class ModelDocument : public QObject {
   // Writes the model with its tokenizer, data description and history; live (optional) replaces the parameters
   // (the trainer's latest while it runs). Becomes the document's path unless asCopy (autosave).
   QString save(const QString& path, const gb::Params<float>* live = nullptr, bool asCopy = false,
-               const std::optional<gb::TrainingState>* liveState = nullptr);
+               const std::shared_ptr<const gb::TrainingState>* liveState = nullptr);
   // What save() writes, as a copy that another thread may write (the autosave); nothing without a model.
   std::optional<gb::ModelFile> fileToSave(const gb::Params<float>* live = nullptr,
-                                          const std::optional<gb::TrainingState>* liveState = nullptr) const;
+                                          const std::shared_ptr<const gb::TrainingState>* liveState = nullptr) const;
+  // The same in parts, so that the copies of the model's size are made by the thread that writes (the autosave):
+  // the file without its parameters and state (tokenizer, data description, history), and the two, shared.
+  struct SaveParts {
+    gb::ModelFile file;
+    std::shared_ptr<const gb::Params<float>> params;
+    std::shared_ptr<const gb::TrainingState> state;  // null: none
+  };
+  std::optional<SaveParts> partsToSave(std::shared_ptr<const gb::Params<float>> live = nullptr,
+                                       const std::shared_ptr<const gb::TrainingState>* liveState = nullptr) const;
   // Reads a model file and rebuilds its data. On an error nothing changes and the message names the file.
   // A model whose data cannot be rebuilt (a moved file) still opens; the message then says so (warning set).
   QString open(const QString& path, bool* warningOnly = nullptr);
@@ -136,7 +149,7 @@ class ModelDocument : public QObject {
   mutable std::shared_ptr<const gb::Tokenizer> mSharedTokenizer;
   mutable QString mSharedTokenizerKey;
   std::vector<gb::HistoryPoint> mHistory;
-  std::optional<gb::TrainingState> mTraining;
+  std::shared_ptr<const gb::TrainingState> mTraining;
   QString mPath;
   bool mModified = false;
   int mGeneration = 0;

@@ -155,8 +155,7 @@ TrainingController::Published TrainingController::handOver() {
   if (mState != State::Finished) return published(/*withStep=*/true);
   std::lock_guard lock(mParamsMutex);  // the worker has published for the last time: nothing else writes these
   mHandedOver = true;
-  Published out{mPublished, std::move(mPublishedState), std::move(mPublishedStep), mPublication};
-  mPublishedState.reset();
+  Published out{mPublished, mPublishedState, std::move(mPublishedStep), mPublication};
   mPublishedStep = {};
   return out;
 }
@@ -168,7 +167,7 @@ TrainingController::Published TrainingController::published(bool withStep) const
 
 std::optional<gb::TrainingState> TrainingController::trainingState() const {
   std::lock_guard lock(mParamsMutex);
-  return mPublishedState;
+  return mPublishedState ? std::optional<gb::TrainingState>(*mPublishedState) : std::nullopt;
 }
 
 TrainingController::StepTensors TrainingController::stepTensors() const {
@@ -255,17 +254,20 @@ TrainingController::ParamsPtr TrainingController::snapshot(const gb::Params<floa
 
 void TrainingController::publishParams(const gb::Trainer& trainer) {
   ParamsPtr next = snapshot(mWorking);  // on the worker, outside the lock
-  ParamsPtr old;                        // let go of after the lock (its deleter may pool it)
+  gb::Trainer& t = const_cast<gb::Trainer&>(trainer);  // optimizer_state() has no const overload; only read here
+  StatePtr state = std::make_shared<const gb::TrainingState>(
+      gb::TrainingState{mOptions, trainer.cursor(), t.optimizer_state()});
+  ParamsPtr old;    // let go of after the lock (its deleter may pool it)
+  StatePtr oldState;
   std::lock_guard lock(mParamsMutex);
   old = std::exchange(mPublished, std::move(next));
+  oldState = std::exchange(mPublishedState, std::move(state));
   ++mPublication;
   if (trainer.steps_done() > 0 && mPublishedStep.step != trainer.steps_done()) {
     mPublishedStep.step = trainer.steps_done();
     mPublishedStep.grad = trainer.grads();
     mPublishedStep.update = trainer.last_update();
   }
-  gb::Trainer& t = const_cast<gb::Trainer&>(trainer);  // optimizer_state() has no const overload; only read here
-  mPublishedState = gb::TrainingState{mOptions, trainer.cursor(), t.optimizer_state()};
 }
 
 void TrainingController::evaluate(int step, gb::EvalWorkspace& space) {

@@ -103,19 +103,20 @@ class TrainingController : public QObject {
   // The parameters are shared, never copied for a reader: each publication is a new immutable snapshot (made on
   // the worker), and a reader holds the one it got for as long as it needs it.
   using ParamsPtr = std::shared_ptr<const gb::Params<float>>;
+  using StatePtr = std::shared_ptr<const gb::TrainingState>;  // the same for the state to go on from
   struct Published {
     ParamsPtr params;
-    std::optional<gb::TrainingState> state;
+    StatePtr state;  // null before the first step
     StepTensors step;     // withStep only
     quint64 number = 0;   // which publication of this controller (0: none yet)
   };
   Published published(bool withStep = false) const;
   // The number of the latest publication (0: none yet): a reader that took number n need not take it again.
   quint64 publication() const;
-  // A finished run's last publication, handed over to its one taker (the document), state and step tensors
-  // moved, not copied (tens of MB for a large model, all in fresh memory). Afterwards handedOver() is true and
-  // trainingState(), stepTensors() and published() have no state or step to give: the taker holds them. Before
-  // Finished (a paused run goes on from its state) it copies, as published(true) does.
+  // A finished run's last publication, handed over to its one taker (the document), the step tensors moved, not
+  // copied (tens of MB for a large model, all in fresh memory). Afterwards handedOver() is true and stepTensors()
+  // and published() have no step to give: the taker holds it. Before Finished (a paused run goes on) it copies
+  // them, as published(true) does.
   Published handOver();
   bool handedOver() const { return mHandedOver; }
   // Whether the latest state is still here rather than with the document: a run exists and has not handed over.
@@ -176,7 +177,7 @@ class TrainingController : public QObject {
   quint64 mPublication = 0;               // under mParamsMutex
   bool mHandedOver = false;               // GUI thread: handOver() took the finished run's state
   StepTensors mPublishedStep;             // its gradient and update
-  std::optional<gb::TrainingState> mPublishedState;  // to resume from
+  StatePtr mPublishedState;                // to resume from (immutable once published)
   std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)
   std::optional<gb::NumericFault> mFault;            // GUI thread: the last run's fault
   mutable std::mutex mParamsMutex;
