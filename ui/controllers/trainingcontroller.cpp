@@ -62,10 +62,10 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
                                                    const gb::Tokenizer* modelTokenizer,
                                                    const gb::Tokenizer* dataTokenizer) {
   if (mState == State::Running || mState == State::Paused) return gb::Error(gb::ErrorCode::PlanRunGoing);
+  if (!params) return gb::Error(gb::ErrorCode::PlanNoModel);
   // The plan is asked about the very copies the worker will use (it keeps a pointer to the data).
   gb::PlanRequest req;
   req.config = &config;
-  if (!params) return gb::Error(gb::ErrorCode::PlanNoModel);
   req.params = params.get();
   req.data = &data;
   req.options = options;
