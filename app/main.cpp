@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
                     QCoreApplication::translate("main", "file")});
   parser.addOption({QStringLiteral("tab"),
                     QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding, "
-                                                        "algorithm or training."),
+                                                        "algorithm, training or perturbation."),
                     QCoreApplication::translate("main", "name")});
   parser.addOption({QStringLiteral("present"),
                     QCoreApplication::translate("main", "Start in presentation mode (full screen, the view only; "
@@ -151,9 +151,15 @@ int main(int argc, char** argv) {
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
                               QStringLiteral("decoding"), QStringLiteral("algorithm"),
-                              QStringLiteral("training")};
+                              QStringLiteral("training"), QStringLiteral("perturbation")};
     const int i = tabs.indexOf(parser.value(QStringLiteral("tab")).toLower());
-    if (i >= 0) w.tabs()->setCurrentIndex(i);
+    if (i < 0) {  // a typo must not silently show another tab
+      std::fprintf(stderr, "glassbox: %s\n",
+                   qPrintable(QCoreApplication::translate("main", "There is no tab “%1”; the tabs are: %2.")
+                                  .arg(parser.value(QStringLiteral("tab")), tabs.join(QStringLiteral(", ")))));
+      return 2;
+    }
+    w.tabs()->setCurrentIndex(i);
   }
   // A lesson file as the argument (a double-click on one) opens as --lesson does; the patterns are the MIME type's
   // (cmake/GlassboxDesktop.cmake).

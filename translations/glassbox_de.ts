@@ -3373,10 +3373,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Diese Datendatei laden (TSV/CSV-Paare oder Text für ein Decoder-only-Modell) statt der Umkehr-Aufgabe.</translation>
     </message>
     <message>
-        <source>Show this tab first: attention, masks, parameters, decoding, algorithm or training.</source>
-        <translation>Diesen Tab zuerst zeigen: attention, masks, parameters, decoding, algorithm oder training.</translation>
-    </message>
-    <message>
         <source>Start in presentation mode (full screen, the view only; Esc leaves).</source>
         <translation>Im Präsentationsmodus starten (Vollbild, nur die Ansicht; Esc beendet ihn).</translation>
     </message>
@@ -3431,6 +3427,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>name or file</source>
         <translation>Name oder Datei</translation>
+    </message>
+    <message>
+        <source>Show this tab first: attention, masks, parameters, decoding, algorithm, training or perturbation.</source>
+        <translation>Diesen Tab zuerst zeigen: attention, masks, parameters, decoding, algorithm, training oder perturbation.</translation>
+    </message>
+    <message>
+        <source>There is no tab “%1”; the tabs are: %2.</source>
+        <translation>Es gibt keinen Tab „%1“; die Tabs sind: %2.</translation>
     </message>
 </context>
 </TS>
