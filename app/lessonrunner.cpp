@@ -16,6 +16,7 @@
 #include "panels/presentable.h"
 #include "panels/trainingpanel.h"
 
+#include <QEventLoop>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -81,6 +82,11 @@ QString LessonRunner::start(const Lesson& lesson) {
       dp->taskBox()->setCurrentIndex(i);
     }
     dp->loadButton()->click();
+    if (dp->loader()->isRunning()) {  // a large task (or a BPE one) is prepared on the worker: the window goes on
+      QEventLoop wait;
+      connect(dp->loader(), &DataLoader::finished, &wait, &QEventLoop::quit);
+      wait.exec();
+    }
     if (!w.document()->hasData() || w.document()->taskName() != r.task) {
       mRunning = false;
       return tr("The lesson's task could not be loaded.");

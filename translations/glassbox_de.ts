@@ -470,6 +470,20 @@
         <source>Reading the data file</source>
         <translation>Lesen der Datendatei</translation>
     </message>
+    <message>
+        <source>the task “%1”</source>
+        <translation>der Aufgabe „%1“</translation>
+    </message>
+    <message>
+        <source>Preparing the task “%1”…</source>
+        <translation>Die Aufgabe „%1“ wird vorbereitet …</translation>
+    </message>
+    <message>
+        <source>Could not prepare the task “%1” — the data you had is still there.
+%2</source>
+        <translation>Die Aufgabe „%1“ konnte nicht vorbereitet werden – Ihre bisherigen Daten sind noch da.
+%2</translation>
+    </message>
 </context>
 <context>
     <name>DecodingController</name>

@@ -22,11 +22,23 @@ void DataLoader::wait() {
 }
 
 void DataLoader::start(const QString& path, gb::PrepareOptions o) {
+  const std::string file = path.toStdString();
+  launch([file](gb::PrepareOptions& opt) { return gb::prepare_file(file, opt); }, std::move(o));
+}
+
+void DataLoader::startTask(const QString& task, int trainSize, int valSize, quint64 seed, gb::PrepareOptions o) {
+  const std::string name = task.toStdString();
+  launch([name, trainSize, valSize, seed](gb::PrepareOptions& opt) {
+    return gb::prepare_task(name, trainSize, valSize, seed, opt);
+  }, std::move(o));
+}
+
+void DataLoader::launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOptions&)> prepare,
+                        gb::PrepareOptions o) {
   if (mThread) return;
   mCancel = false;
   mResult.reset();
-  const std::string file = path.toStdString();
-  mThread = handoff::makeThread([this, file, o]() mutable {
+  mThread = handoff::makeThread([this, prepare = std::move(prepare), o]() mutable {
     lowerThisThreadsPriority();
     QElapsedTimer clock;
     clock.start();
@@ -38,9 +50,10 @@ void DataLoader::start(const QString& path, gb::PrepareOptions o) {
       }
       return !mCancel.load();
     };
-    auto d = gb::prepare_file(file, o);
+    auto d = prepare(o);
     QString error;
-    if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
+    if (mCancel.load()) error = QStringLiteral("cancelled");  // a task does not look at the flag: dropped here
+    else if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
     else error = errorText(d.error());
     handoff::post(this, [this, error] { done(error); });
     handoff::threadEnds();  // the thread's end

@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <functional>
 #include <optional>
 
 class DataLoader : public QObject {
@@ -22,6 +23,9 @@ class DataLoader : public QObject {
 
   // o.progress is replaced. Ignored while a load runs.
   void start(const QString& path, gb::PrepareOptions o);
+  // A built-in task (prepare_task) on the worker: a large one, or one with a BPE tokenizer to learn, takes seconds.
+  // Cancel drops its result (the task itself runs to its end on the worker).
+  void startTask(const QString& task, int trainSize, int valSize, quint64 seed, gb::PrepareOptions o);
   bool isRunning() const { return mThread != nullptr; }
   std::optional<gb::PreparedData> takeData();
   // Blocks until the worker has ended (tests, shutdown).
@@ -37,6 +41,7 @@ class DataLoader : public QObject {
 
  private:
   void done(const QString& error);
+  void launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOptions&)> prepare, gb::PrepareOptions o);
   QThread* mThread = nullptr;
   std::atomic<bool> mCancel{false};
   std::atomic<qint64> mLastReport{0};

@@ -80,7 +80,6 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   fileForm->setContentsMargins(0, 0, 0, 0);
   fileForm->addRow(tr("ℓ_max for the file"), mFileMaxLen);
   fileForm->addRow(mOpenFile);
-  fileForm->addRow(progressRow);
   mFileProgress->hide();
   mCancel->hide();
   mSeed->setAccessibleName(tr("Data seed"));
@@ -113,6 +112,7 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
   auto* v = new QVBoxLayout(this);
   v->addLayout(tokForm);
   v->addWidget(pages);
+  v->addLayout(progressRow);  // a file being read, or a large task being prepared
   v->addWidget(mSummary);
   v->addWidget(mReport);
   v->addWidget(new QLabel(tr("Samples"), this));
@@ -175,13 +175,9 @@ void DataPanel::loadFile(const QString& path) {
   o.length = gb::LengthPolicy::Filter;
   o.malformed = gb::MalformedPolicy::Skip;
   mLoadingPath = path;
+  mLoadingTask.clear();
   mSource->setCurrentIndex(1);
-  mFileProgress->setRange(0, 0);  // busy until the first report
-  mFileProgress->show();
-  mCancel->show();
-  mOpenFile->setEnabled(false);
-  mLoad->setEnabled(false);
-  mReport->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  busy(tr("Reading %1…").arg(QFileInfo(path).fileName()));
   mLoader->start(path, o);
 }
 
@@ -190,20 +186,55 @@ void DataPanel::fileFinished(const QString& error) {
   mCancel->hide();
   mOpenFile->setEnabled(true);
   mLoad->setEnabled(true);
+  const QString what = mLoadingTask.isEmpty() ? mLoadingPath : tr("the task “%1”").arg(taskDisplayName(mLoadingTask.toStdString()));
   if (!error.isEmpty()) {
     // the data that was open stays open
     mReport->setText(error == QLatin1String("cancelled")
-                         ? tr("Loading %1 was cancelled; the data you had is still there.").arg(mLoadingPath)
-                         : tr("Could not load the file — the data you had is still there.\n%1").arg(error));
+                         ? tr("Loading %1 was cancelled; the data you had is still there.").arg(what)
+                         : mLoadingTask.isEmpty()
+                               ? tr("Could not load the file — the data you had is still there.\n%1").arg(error)
+                               : tr("Could not prepare the task “%1” — the data you had is still there.\n%2")
+                                     .arg(taskDisplayName(mLoadingTask.toStdString()), error));
     return;
   }
-  if (auto d = mLoader->takeData()) mDoc->setData(std::move(*d));
+  mReport->clear();
+  if (auto d = mLoader->takeData()) {
+    if (mLoadingTask.isEmpty()) mDoc->setData(std::move(*d));
+    else mDoc->setTaskData(std::move(*d), mLoadingTask, mLoadingTokenizer);
+  }
 }
 
 void DataPanel::loadTask() {
-  const QString err = mDoc->loadTask(mTask->currentData().toString(), mTrain->value(), mVal->value(),
-                                     quint64(mSeed->value()), mTokenizer->currentData().toString());
-  if (!err.isEmpty()) mSummary->setText(err);
+  const QString task = mTask->currentData().toString(), tok = mTokenizer->currentData().toString();
+  // a small task with a fixed tokenizer is ready in milliseconds: at once (the window opens with it); a large one,
+  // or one whose BPE merges have to be learnt first, on the worker with Cancel
+  if (tok != QLatin1String("bpe") && mTrain->value() + mVal->value() <= kTaskAtOnce) {
+    const QString err = mDoc->loadTask(task, mTrain->value(), mVal->value(), quint64(mSeed->value()), tok);
+    if (!err.isEmpty()) mSummary->setText(err);
+    return;
+  }
+  if (mLoader->isRunning()) return;
+  gb::PrepareOptions o;
+  o.variant = mDoc->variant();
+  if (!tok.isEmpty()) {
+    o.tokenizer_kind = *gb::parse_tokenizer(tok.toStdString());
+    o.tokenizer_kind_given = true;
+  }
+  mLoadingPath.clear();
+  mLoadingTask = task;
+  mLoadingTokenizer = tok;
+  busy(tr("Preparing the task “%1”…").arg(mTask->currentText()));
+  mLoader->startTask(task, mTrain->value(), mVal->value(), quint64(mSeed->value()), o);
+}
+
+void DataPanel::busy(const QString& what) {
+  mFileProgress->setRange(0, 0);  // busy until the first report
+  mFileProgress->setAccessibleName(what);
+  mFileProgress->show();
+  mCancel->show();
+  mOpenFile->setEnabled(false);
+  mLoad->setEnabled(false);
+  mReport->setText(what);
 }
 
 void DataPanel::refresh() {

@@ -55,4 +55,7 @@ class DataPanel : public QWidget {
   QListWidget* mVocab;
   QLabel* mVocabTitle;
   QString mLoadingPath;
+  QString mLoadingTask, mLoadingTokenizer;  // a task being prepared on the worker (empty: a file, or nothing)
+  static constexpr int kTaskAtOnce = 20000;  // examples a task may have to be prepared at once (not BPE)
+  void busy(const QString& what);
 };
