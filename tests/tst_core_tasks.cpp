@@ -125,6 +125,45 @@ class TestTasks : public QObject {
     for (size_t i = 0; i < full.size(); ++i) QCOMPARE(resumed[i], full[i]);  // bit-identical
   }
 
+  // The workbench prepares a large or BPE task on a worker, and closing the window waits for that worker: preparing
+  // must stop soon after its progress says cancel, in every phase (the pairs, the BPE merges, the examples), and the
+  // progress it reports is one bar that never goes back.
+  void preparing_a_task_stops_when_cancelled_in_any_phase() {
+    PrepareOptions po;
+    po.variant = Variant::EncoderDecoder;
+    po.tokenizer_kind = TokenizerKind::Bpe;
+    po.tokenizer_kind_given = true;
+    po.bpe_vocab = 80;
+    // the whole preparation, counting the reports and checking they rise
+    int reports = 0;
+    uint64_t last = 0, of = 0;
+    bool rising = true;
+    po.progress = [&](uint64_t done, uint64_t total) {
+      rising = rising && done >= last && (of == 0 || total == of) && done <= total;
+      last = done;
+      of = total;
+      ++reports;
+      return true;
+    };
+    auto full = prepare_task("reverse", 5000, 200, 4, po);
+    QVERIFY(full.ok());
+    QVERIFY(rising);
+    QVERIFY2(reports > 20, std::to_string(reports).c_str());
+    QVERIFY(last > of / 2);  // it got to the examples' phases
+    // cancelled at the k-th report, for every k up to the end: the result is "cancelled" at once (no further report)
+    for (int k = 1; k <= reports; k += std::max(1, reports / 12)) {
+      int seen = 0, after = 0;
+      po.progress = [&](uint64_t, uint64_t) {
+        if (seen >= k) ++after;
+        return ++seen < k;
+      };
+      auto d = prepare_task("reverse", 5000, 200, 4, po);
+      QVERIFY2(!d.ok(), std::to_string(k).c_str());
+      QCOMPARE(d.error().code, ErrorCode::LoadingCancelled);
+      QCOMPARE(after, 0);
+    }
+  }
+
   void bad_extras_are_rejected_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");

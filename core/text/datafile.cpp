@@ -154,12 +154,14 @@ static void note_unknown(DatasetReport* r, const Encoded& e) {
 }
 
 Result<std::vector<Example>> examples_from_pairs(const std::vector<TextPair>& pairs, const Tokenizer& tok,
-                                                 const Config& c, LengthPolicy policy, DatasetReport* report) {
+                                                 const Config& c, LengthPolicy policy, DatasetReport* report,
+                                                 const Progress& progress) {
   DatasetReport local;
   DatasetReport& r = report ? *report : local;
   std::vector<Example> out;
   out.reserve(pairs.size());
   for (size_t i = 0; i < pairs.size(); ++i) {
+    if (progress && i % 1024 == 0 && !progress(i, pairs.size())) return Error(ErrorCode::LoadingCancelled);
     Example e;
     if (c.is_ed()) {
       Encoded z = tok.encode(pairs[i].source), x = tok.encode(pairs[i].target);

@@ -35,9 +35,6 @@ struct PairsFile {
   int records = 0;                 // non-empty records seen
 };
 
-// Called now and then with bytes done and total; return false to cancel (the load then fails with "cancelled").
-using Progress = std::function<bool(uint64_t done, uint64_t total)>;
-
 // Delimiter: ',' for *.csv, tab otherwise.
 Result<PairsFile> load_pairs(const std::string& path, MalformedPolicy policy, const Progress& progress = {});
 Result<PairsFile> parse_pairs(std::string_view text, char delimiter, MalformedPolicy policy, const std::string& what,
@@ -62,7 +59,8 @@ struct DatasetReport {
 
 // Pairs → examples. Encoder-decoder: z = source, x = <bos> target <eos>. Decoder-only: x = <bos> source>target <eos>.
 Result<std::vector<Example>> examples_from_pairs(const std::vector<TextPair>& pairs, const Tokenizer& tok,
-                                                 const Config& c, LengthPolicy policy, DatasetReport* report);
+                                                 const Config& c, LengthPolicy policy, DatasetReport* report,
+                                                 const Progress& progress = {});
 // Text → decoder-only examples: the token stream cut into windows of ℓ_max tokens (the last one shorter).
 std::vector<Example> examples_from_text(const std::string& text, const Tokenizer& tok, const Config& c,
                                         DatasetReport* report);

@@ -5,8 +5,30 @@
 
 namespace gb {
 
+// Preparing goes through phases (reading or generating the pairs, the tokenizer, the examples); the caller's progress
+// sees them as one bar: phase k of n reports [k, k+1) · 1000 of n · 1000.
+namespace {
+struct Phases {
+  const Progress& progress;
+  uint64_t n;
+  Progress at(uint64_t k) const {
+    if (!progress) return {};
+    return [this, k](uint64_t done, uint64_t total) {
+      const uint64_t part = total > 0 ? std::min<uint64_t>(1000, 1000 * done / total) : 0;
+      if (!progress(k * 1000 + part, n * 1000)) cancelled = true;
+      return !cancelled;
+    };
+  }
+  mutable bool cancelled = false;  // a report returned false (a step that returns no error, like the tokenizer's)
+};
+}  // namespace
+
+// The pairs' phases: tokenizer, then ℓ_max from all examples (train, val), then the examples (train, val).
+constexpr uint64_t kPairPhases = 5;
+
 static Result<PreparedData> from_pairs(std::vector<TextPair> train_pairs, std::vector<TextPair> val_pairs,
-                                       TokenizerKind natural, const PrepareOptions& o, Json description) {
+                                       TokenizerKind natural, const PrepareOptions& o, Json description,
+                                       const Phases& phases, uint64_t first) {
   PreparedData d;
   if (o.tokenizer) {
     d.tokenizer = *o.tokenizer;
@@ -17,23 +39,25 @@ static Result<PreparedData> from_pairs(std::vector<TextPair> train_pairs, std::v
       texts.push_back(p.target);
     }
     if (o.variant == Variant::DecoderOnly) texts.push_back(std::string(1, kTaskSeparator));
-    d.tokenizer = Tokenizer::build(o.tokenizer_kind_given ? o.tokenizer_kind : natural, texts, o.min_count, o.bpe_vocab);
+    d.tokenizer = Tokenizer::build(o.tokenizer_kind_given ? o.tokenizer_kind : natural, texts, o.min_count, o.bpe_vocab,
+                                   phases.at(first));
+    if (phases.cancelled) return Error(ErrorCode::LoadingCancelled);
   }
   // ℓ_max: what the longest example needs, unless given.
   Config probe = Config::make(o.variant, std::max(d.tokenizer.size(), 1), 1 << 20, o.variant == Variant::EncoderDecoder ? 1 : 0,
                               1, 1, 1, 1);
   DatasetReport all;
-  auto tr = examples_from_pairs(train_pairs, d.tokenizer, probe, LengthPolicy::Reject, &all);
-  auto va = examples_from_pairs(val_pairs, d.tokenizer, probe, LengthPolicy::Reject, &all);
+  auto tr = examples_from_pairs(train_pairs, d.tokenizer, probe, LengthPolicy::Reject, &all, phases.at(first + 1));
   if (!tr) return tr.error();
+  auto va = examples_from_pairs(val_pairs, d.tokenizer, probe, LengthPolicy::Reject, &all, phases.at(first + 2));
   if (!va) return va.error();
   d.max_len = o.max_len > 0 ? o.max_len : all.longest;
   probe.max_len = d.max_len;
   d.report = DatasetReport{};
-  auto train = examples_from_pairs(train_pairs, d.tokenizer, probe, o.length, &d.report);
+  auto train = examples_from_pairs(train_pairs, d.tokenizer, probe, o.length, &d.report, phases.at(first + 3));
   if (!train) return train.error();
   DatasetReport vr;
-  auto val = examples_from_pairs(val_pairs, d.tokenizer, probe, o.length, &vr);
+  auto val = examples_from_pairs(val_pairs, d.tokenizer, probe, o.length, &vr, phases.at(first + 4));
   if (!val) return val.error();
   d.report.too_long += vr.too_long;
   d.report.longest = std::max(d.report.longest, vr.longest);
@@ -52,11 +76,12 @@ Result<PreparedData> prepare_task(const std::string& task, int train_n, int val_
   auto info = find_task(task);
   if (!info) return info.error();
   if (train_n < 1) return Error(ErrorCode::TrainingSetEmpty);
-  auto pairs = generate_task(task, train_n + std::max(0, val_n), seed);
+  const Phases phases{o.progress, 1 + kPairPhases};
+  auto pairs = generate_task(task, train_n + std::max(0, val_n), seed, phases.at(0));
   if (!pairs) return pairs.error();
   std::vector<TextPair> train(pairs->begin(), pairs->begin() + train_n), val(pairs->begin() + train_n, pairs->end());
   Json desc{{"kind", "task"}, {"task", task}, {"seed", seed}, {"train_size", train_n}, {"val_size", val_n}};
-  return from_pairs(std::move(train), std::move(val), info->tokenizer, o, std::move(desc));
+  return from_pairs(std::move(train), std::move(val), info->tokenizer, o, std::move(desc), phases, 1);
 }
 
 static bool is_pairs_file(const std::string& path) {
@@ -68,14 +93,15 @@ static bool is_pairs_file(const std::string& path) {
 Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o) {
   if (!(o.val_fraction >= 0 && o.val_fraction < 1)) return Error(ErrorCode::ValidationFraction);
   if (is_pairs_file(path)) {
-    auto f = load_pairs(path, o.malformed, o.progress);
+    const Phases phases{o.progress, 1 + kPairPhases};
+    auto f = load_pairs(path, o.malformed, phases.at(0));
     if (!f) return f.error();
     const size_t n = f->pairs.size();
     const size_t n_val = size_t(double(n) * o.val_fraction);
     std::vector<TextPair> train(f->pairs.begin(), f->pairs.end() - long(n_val)), val(f->pairs.end() - long(n_val), f->pairs.end());
     Json desc{{"kind", "file"}, {"path", path}, {"format", "pairs"}, {"val_fraction", o.val_fraction},
               {"records", f->records}, {"skipped", f->skipped.size()}};
-    auto d = from_pairs(std::move(train), std::move(val), TokenizerKind::Char, o, std::move(desc));
+    auto d = from_pairs(std::move(train), std::move(val), TokenizerKind::Char, o, std::move(desc), phases, 1);
     if (d && !f->skipped.empty()) {
       Json sk = Json::array();
       for (size_t i = 0; i < std::min<size_t>(f->skipped.size(), 20); ++i) {
@@ -91,12 +117,14 @@ Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions&
   }
   if (o.variant != Variant::DecoderOnly)
     return Error(ErrorCode::PlainTextNeedsDecoderOnly).in_file(path);
-  auto text = load_text(path, o.progress);
+  const Phases phases{o.progress, 2};  // the text, then its tokenizer
+  auto text = load_text(path, phases.at(0));
   if (!text) return text.error();
   PreparedData d;
   d.tokenizer = o.tokenizer ? *o.tokenizer
                             : Tokenizer::build(o.tokenizer_kind_given ? o.tokenizer_kind : TokenizerKind::Char,
-                                               {*text}, o.min_count, o.bpe_vocab);
+                                               {*text}, o.min_count, o.bpe_vocab, phases.at(1));
+  if (phases.cancelled) return Error(ErrorCode::LoadingCancelled).in_file(path);
   d.max_len = o.max_len > 0 ? o.max_len : 64;
   const size_t split = size_t(double(text->size()) * (1.0 - o.val_fraction));
   size_t cut = split;  // do not split a UTF-8 character

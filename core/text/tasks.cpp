@@ -72,7 +72,7 @@ static TextPair translate_pair(Rng& r) {
           std::string(s.de) + " " + kWantDe[s.person] + " " + art_de + " " + n.de + " " + v.de};
 }
 
-Result<std::vector<TextPair>> generate_task(const std::string& name, int n, uint64_t seed) {
+Result<std::vector<TextPair>> generate_task(const std::string& name, int n, uint64_t seed, const Progress& progress) {
   auto info = find_task(name);
   if (!info) return info.error();
   if (n < 0) return Error(ErrorCode::NegativeExampleCount);
@@ -80,6 +80,7 @@ Result<std::vector<TextPair>> generate_task(const std::string& name, int n, uint
   std::vector<TextPair> out;
   out.reserve(size_t(n));
   for (int i = 0; i < n; ++i) {
+    if (progress && i % 4096 == 0 && !progress(uint64_t(i), uint64_t(n))) return Error(ErrorCode::LoadingCancelled);
     TextPair p;
     if (name == "copy") {
       p.source = letters(r, 3, 8);

@@ -34,7 +34,7 @@ struct TaskInfo {
 const std::vector<TaskInfo>& task_list();
 Result<TaskInfo> find_task(const std::string& name);
 // n pairs of the task from seed (the same seed gives the same pairs on every platform).
-Result<std::vector<TextPair>> generate_task(const std::string& name, int n, uint64_t seed);
+Result<std::vector<TextPair>> generate_task(const std::string& name, int n, uint64_t seed, const Progress& progress = {});
 
 // The decoder-only form of a pair: "source>target".
 inline constexpr char kTaskSeparator = '>';

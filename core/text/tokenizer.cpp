@@ -92,14 +92,18 @@ int Tokenizer::id_of(const std::string& piece) const {
 
 static std::string pair_key(const std::string& a, const std::string& b) { return a + '\x1f' + b; }
 
-Tokenizer Tokenizer::build(TokenizerKind kind, const std::vector<std::string>& texts, int min_count, int bpe_vocab) {
+Tokenizer Tokenizer::build(TokenizerKind kind, const std::vector<std::string>& texts, int min_count, int bpe_vocab,
+                           const Progress& progress) {
   Tokenizer t;
   t.kind_ = kind;
   for (const char* s : {"<pad>", "<bos>", "<eos>", "<unk>"}) t.add(s, 0);
   std::map<std::string, int64_t> freq;  // ordered: the vocabulary order does not depend on hashing
-  for (const auto& text : texts)
-    for (auto& p : t.split_pieces(text)) ++freq[p];
-  if (kind != TokenizerKind::Bpe) {
+  const bool bpe = kind == TokenizerKind::Bpe;  // BPE: counting is the first half of the work, the merges the second
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (progress && i % 4096 == 0 && !progress(i, bpe ? 2 * texts.size() : texts.size())) return t;  // cancelled
+    for (auto& p : t.split_pieces(texts[i])) ++freq[p];
+  }
+  if (!bpe) {
     // most frequent first (ties: byte order), so small ids are common tokens
     std::vector<std::pair<std::string, int64_t>> items(freq.begin(), freq.end());
     std::stable_sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.second > b.second; });
@@ -125,6 +129,7 @@ Tokenizer Tokenizer::build(TokenizerKind kind, const std::vector<std::string>& t
   for (auto& [p, n] : items)
     if (n >= min_count) t.add(p, n);
   while (t.size() < bpe_vocab) {
+    if (progress && !progress(uint64_t(bpe_vocab + t.size()), 2 * uint64_t(bpe_vocab))) return t;  // cancelled
     std::map<std::pair<std::string, std::string>, int64_t> pairs;
     for (auto& [syms, n] : words)
       for (size_t i = 0; i + 1 < syms.size(); ++i) pairs[{syms[i], syms[i + 1]}] += n;

@@ -14,6 +14,7 @@
 #include "core/io/json_util.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,6 +32,10 @@ struct Encoded {
   std::vector<std::string> unknown_pieces;  // the first few of them, for the report
 };
 
+// Called now and then with work done and total (bytes, pairs, merges); return false to cancel (loading and
+// preparing then fail with "cancelled").
+using Progress = std::function<bool(uint64_t done, uint64_t total)>;
+
 class Tokenizer {
  public:
   static constexpr int kPad = 0, kBos = 1, kEos = 2, kUnk = 3, kSpecials = 4;
@@ -39,8 +44,10 @@ class Tokenizer {
 
   // Builds from texts. min_count: pieces seen fewer times stay out (they will read as <unk>).
   // bpe_vocab: the target vocabulary size for BPE (ignored otherwise).
+  // progress: texts counted, then BPE merges learnt (of bpe_vocab); when it returns false the build stops early
+  // and the tokenizer returned is incomplete — the caller drops it.
   static Tokenizer build(TokenizerKind kind, const std::vector<std::string>& texts, int min_count = 1,
-                         int bpe_vocab = 256);
+                         int bpe_vocab = 256, const Progress& progress = {});
 
   TokenizerKind kind() const { return kind_; }
   int size() const { return int(vocab_.size()); }

@@ -52,7 +52,7 @@ void DataLoader::launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOp
     };
     auto d = prepare(o);
     QString error;
-    if (mCancel.load()) error = QStringLiteral("cancelled");  // a task does not look at the flag: dropped here
+    if (mCancel.load()) error = QStringLiteral("cancelled");  // cancelled after its last check: dropped here
     else if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
     else error = errorText(d.error());
     handoff::post(this, [this, error] { done(error); });

@@ -24,7 +24,7 @@ class DataLoader : public QObject {
   // o.progress is replaced. Ignored while a load runs.
   void start(const QString& path, gb::PrepareOptions o);
   // A built-in task (prepare_task) on the worker: a large one, or one with a BPE tokenizer to learn, takes seconds.
-  // Cancel drops its result (the task itself runs to its end on the worker).
+  // Cancel stops it between pairs, BPE merges or examples (prepare_task looks at o.progress) and drops it.
   void startTask(const QString& task, int trainSize, int valSize, quint64 seed, gb::PrepareOptions o);
   bool isRunning() const { return mThread != nullptr; }
   std::optional<gb::PreparedData> takeData();

@@ -107,11 +107,15 @@ QString ModelDocument::loadTask(const QString& task, int trainSize, int valSize,
   }
   auto d = gb::prepare_task(task.toStdString(), trainSize, valSize, seed, o);
   if (!d) return errorText(d.error());
-  mData = std::move(*d);
+  setTaskData(std::move(*d), task, tokenizer);
+  return {};
+}
+
+void ModelDocument::setTaskData(gb::PreparedData d, const QString& task, const QString& tokenizer) {
+  mData = std::move(d);
   mTask = task;
   mTokenizerChoice = tokenizer;
   emit dataChanged();
-  return {};
 }
 
 void ModelDocument::setData(gb::PreparedData d) {

@@ -27,6 +27,8 @@ class ModelDocument : public QObject {
   // Data: a built-in task for the current variant. Returns an error message, or an empty string.
   // tokenizer: "" for the task's own, or "char" / "word" / "bpe".
   QString loadTask(const QString& task, int trainSize, int valSize, quint64 seed, const QString& tokenizer = {});
+  // A task prepared elsewhere (DataPanel: on the worker, when large) with the choices it was prepared with.
+  void setTaskData(gb::PreparedData d, const QString& task, const QString& tokenizer);
   // Data prepared elsewhere (a file loaded off the GUI thread by DataLoader).
   void setData(gb::PreparedData d);
   bool hasData() const { return mData.has_value(); }
