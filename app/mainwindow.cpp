@@ -649,7 +649,7 @@ bool MainWindow::saveAs(const QString& path) {
   TrainingController::Published live;
   if (training) {
     live = mTrainer->published(/*withStep=*/true);  // the latest published: parameters, state and last step
-    if (live.step.step > 0) mDoc->setLastStep({live.step.step, std::move(live.step.grad), std::move(live.step.update)});
+    if (live.step) mDoc->setLastStep(live.step);
   }
   const QString err = mDoc->save(path, training ? live.params.get() : nullptr, false, training ? &live.state : nullptr);
   if (!err.isEmpty()) {

@@ -85,6 +85,16 @@ class TestTrainingController : public QObject {
     QCOMPARE(steps.count(), paused);
     const int done = c.stepsDone();
     QCOMPARE(done, paused);
+    // At the pause the document takes the latest parameters, state and step: the very snapshots the worker
+    // published (a GUI-thread copy of a large model's gradient and update froze the window — ASan monkey, seed 11).
+    const TrainingController::Published pub = c.handOver();
+    QVERIFY(pub.step && pub.params && pub.state);
+    QCOMPARE(pub.step.get(), c.stepTensors().get());
+    QCOMPARE(pub.params.get(), c.params().get());
+    QCOMPARE(pub.step->step, done);
+    QVERIFY(c.holdsLatest());  // a paused run goes on: the latest stays with it
+    const gb::MatF gradHeld = pub.step->grad.W_e, updateHeld = pub.step->update.W_e;
+    QVERIFY(gradHeld.norm() > 0 && updateHeld.norm() > 0);
     c.step();  // exactly one optimizer step
     QTRY_COMPARE_WITH_TIMEOUT(steps.count(), paused + 1, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(c.atPausePoint(), 30000);
@@ -93,9 +103,15 @@ class TestTrainingController : public QObject {
     QCOMPARE(c.stepsDone(), done + 1);
     c.start();  // resume
     QCOMPARE(c.state(), TrainingController::State::Running);
-    QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= paused + 5, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= paused + 60, 30000);  // two publications and more
     c.stop();
     QTRY_COMPARE(c.state(), TrainingController::State::Finished);
+    // the step held since the pause is immutable: later steps went into other memory
+    QVERIFY(c.stepTensors()->step > done + 1);
+    QCOMPARE(pub.step->step, done);
+    QCOMPARE(pub.step->grad.W_e, gradHeld);
+    QCOMPARE(pub.step->update.W_e, updateHeld);
+    QVERIFY(c.stepTensors()->grad.W_e != gradHeld);
   }
 
   void step_from_idle_takes_one_step() {

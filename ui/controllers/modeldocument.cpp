@@ -181,6 +181,7 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   mModel = std::move(m);
   mHistory.clear();
   mTraining.reset();
+  mLastStep.reset();
   ++mGeneration;
   mPath.clear();  // a new model: Save must not write it over the file the last one came from
   mModified = false;
@@ -220,8 +221,8 @@ void ModelDocument::setValidation(int step, double loss, double tokenAccuracy, d
     }
 }
 
-void ModelDocument::setLastStep(gb::LastStep s) {
-  if (mModel) mModel->last_step = std::move(s);
+void ModelDocument::setLastStep(std::shared_ptr<const gb::LastStep> s) {
+  if (mModel) mLastStep = std::move(s);
 }
 
 void ModelDocument::clearHistory() {
@@ -267,7 +268,7 @@ std::optional<ModelDocument::SaveParts> ModelDocument::partsToSave(
   m.tokenizer = mModel->tokenizer;
   m.data = mModel->data;
   // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
-  if (m.extra.count(kLessonMetadataKey)) m.last_step = mModel->last_step;
+  if (m.extra.count(kLessonMetadataKey) && mLastStep) m.last_step = *mLastStep;
   m.history = mHistory;
   if (mData) {
     m.tokenizer = mData->tokenizer;
@@ -332,6 +333,8 @@ QString ModelDocument::open(const QString& path, bool* warningOnly) {
   mData = std::move(data);
   mParams = std::make_shared<const gb::Params<float>>(std::move(m->params));
   m->params = {};
+  mLastStep = m->last_step ? std::make_shared<const gb::LastStep>(std::move(*m->last_step)) : nullptr;
+  m->last_step.reset();
   mModel = std::move(*m);
   mPath = path;
   mModified = false;
@@ -349,6 +352,7 @@ void ModelDocument::clear() {
   emit aboutToReplace();
   mModel.reset();
   mParams.reset();
+  mLastStep.reset();
   mData.reset();
   mTask.clear();
   mHistory.clear();

@@ -90,8 +90,10 @@ class ModelDocument : public QObject {
   // What the last optimizer step did (its gradient and update: the Parameters tab's maps), when known: handed
   // over when training pauses or ends, or read from a saved lesson. save() writes it only with a lesson (the file
   // is then meant to reopen exactly); a plain model file stays lean. Null without a model.
-  const gb::LastStep* lastStep() const { return mModel && mModel->last_step ? &*mModel->last_step : nullptr; }
-  void setLastStep(gb::LastStep s);
+  // Shared like the parameters: the run's own snapshot, never copied on the GUI thread.
+  const gb::LastStep* lastStep() const { return mModel ? mLastStep.get() : nullptr; }
+  std::shared_ptr<const gb::LastStep> sharedLastStep() const { return mModel ? mLastStep : nullptr; }
+  void setLastStep(std::shared_ptr<const gb::LastStep> s);
 
   // Files. The document is modified when a model is built or trained and not yet saved.
   QString filePath() const { return mPath; }
@@ -150,6 +152,7 @@ class ModelDocument : public QObject {
   mutable QString mSharedTokenizerKey;
   std::vector<gb::HistoryPoint> mHistory;
   std::shared_ptr<const gb::TrainingState> mTraining;
+  std::shared_ptr<const gb::LastStep> mLastStep;  // mModel's last_step stays empty: this holds it
   QString mPath;
   bool mModified = false;
   int mGeneration = 0;

@@ -96,10 +96,11 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
   {
     std::lock_guard lock(mParamsMutex);
     mPublished = std::move(params);
-    mPublishedStep = {};
+    mPublishedStep.reset();
     mPublishedState.reset();
     ++mPublication;
   }
+  mStepSpare.reset();  // (no worker runs)
   mData = std::move(data);  // the same elements: the plan follows them
   mVal = std::move(val);
   mPlan = std::move(*plan);
@@ -152,17 +153,13 @@ quint64 TrainingController::publication() const {
 }
 
 TrainingController::Published TrainingController::handOver() {
-  if (mState != State::Finished) return published(/*withStep=*/true);
-  std::lock_guard lock(mParamsMutex);  // the worker has published for the last time: nothing else writes these
-  mHandedOver = true;
-  Published out{mPublished, mPublishedState, std::move(mPublishedStep), mPublication};
-  mPublishedStep = {};
-  return out;
+  if (mState == State::Finished) mHandedOver = true;  // the worker has published for the last time
+  return published(/*withStep=*/true);
 }
 
 TrainingController::Published TrainingController::published(bool withStep) const {
   std::lock_guard lock(mParamsMutex);  // one lock: parameters, state and step from the same publication
-  return {mPublished, mPublishedState, withStep ? mPublishedStep : StepTensors{}, mPublication};
+  return {mPublished, mPublishedState, withStep ? mPublishedStep : nullptr, mPublication};
 }
 
 std::optional<gb::TrainingState> TrainingController::trainingState() const {
@@ -170,7 +167,7 @@ std::optional<gb::TrainingState> TrainingController::trainingState() const {
   return mPublishedState ? std::optional<gb::TrainingState>(*mPublishedState) : std::nullopt;
 }
 
-TrainingController::StepTensors TrainingController::stepTensors() const {
+TrainingController::StepPtr TrainingController::stepTensors() const {
   std::lock_guard lock(mParamsMutex);
   return mPublishedStep;
 }
@@ -257,17 +254,27 @@ void TrainingController::publishParams(const gb::Trainer& trainer) {
   gb::Trainer& t = const_cast<gb::Trainer&>(trainer);  // optimizer_state() has no const overload; only read here
   StatePtr state = std::make_shared<const gb::TrainingState>(
       gb::TrainingState{mOptions, trainer.cursor(), t.optimizer_state()});
+  // the step's gradient and update, when it is a new step: into the spare (an earlier one no reader held any more,
+  // same sizes) or fresh memory — on the worker, outside the lock (only the worker writes mPublishedStep)
+  std::shared_ptr<gb::LastStep> step;
+  if (trainer.steps_done() > 0 && (!mPublishedStep || mPublishedStep->step != trainer.steps_done())) {
+    step = mStepSpare ? std::move(mStepSpare) : std::make_shared<gb::LastStep>();
+    step->step = trainer.steps_done();
+    step->grad = trainer.grads();
+    step->update = trainer.last_update();
+  }
   ParamsPtr old;    // let go of after the lock (its deleter may pool it)
   StatePtr oldState;
-  std::lock_guard lock(mParamsMutex);
-  old = std::exchange(mPublished, std::move(next));
-  oldState = std::exchange(mPublishedState, std::move(state));
-  ++mPublication;
-  if (trainer.steps_done() > 0 && mPublishedStep.step != trainer.steps_done()) {
-    mPublishedStep.step = trainer.steps_done();
-    mPublishedStep.grad = trainer.grads();
-    mPublishedStep.update = trainer.last_update();
+  StepPtr oldStep;
+  {
+    std::lock_guard lock(mParamsMutex);
+    old = std::exchange(mPublished, std::move(next));
+    oldState = std::exchange(mPublishedState, std::move(state));
+    if (step) oldStep = std::exchange(mPublishedStep, std::move(step));
+    ++mPublication;
   }
+  // no longer published: if nobody else holds it, nobody can take it again — the next step's spare
+  if (oldStep && oldStep.use_count() == 1) mStepSpare = std::const_pointer_cast<gb::LastStep>(std::move(oldStep));
 }
 
 void TrainingController::evaluate(int step, gb::EvalWorkspace& space) {
@@ -301,10 +308,11 @@ void TrainingController::reset() {
   {
     std::lock_guard lock(mParamsMutex);
     mPublished = {};
-    mPublishedStep = {};
+    mPublishedStep.reset();
     mPublishedState.reset();
     ++mPublication;
   }
+  mStepSpare.reset();  // (the worker has ended)
   mPlan.reset();
   mData.clear();
   mVal.clear();

@@ -91,13 +91,9 @@ class TrainingController : public QObject {
   // The state to go on from, as of the last pause, stop or finish (empty before the first step).
   std::optional<gb::TrainingState> trainingState() const;
   // The gradient ∇J and the update Δθ of the last step before those parameters were published, and that step's
-  // number (0: none yet — then both are empty).
-  struct StepTensors {
-    int step = 0;
-    gb::Grads<float> grad;
-    gb::Params<float> update;
-  };
-  StepTensors stepTensors() const;
+  // number; null before the first step. Shared and immutable like the parameters (made on the worker).
+  using StepPtr = std::shared_ptr<const gb::LastStep>;
+  StepPtr stepTensors() const;
   // The parameters and the state to go on from, taken together (they belong to the same step); withStep adds
   // that step's tensors from the same publication (a save while training).
   // The parameters are shared, never copied for a reader: each publication is a new immutable snapshot (made on
@@ -107,16 +103,14 @@ class TrainingController : public QObject {
   struct Published {
     ParamsPtr params;
     StatePtr state;  // null before the first step
-    StepTensors step;     // withStep only
+    StepPtr step;         // withStep only
     quint64 number = 0;   // which publication of this controller (0: none yet)
   };
   Published published(bool withStep = false) const;
   // The number of the latest publication (0: none yet): a reader that took number n need not take it again.
   quint64 publication() const;
-  // A finished run's last publication, handed over to its one taker (the document), the step tensors moved, not
-  // copied (tens of MB for a large model, all in fresh memory). Afterwards handedOver() is true and stepTensors()
-  // and published() have no step to give: the taker holds it. Before Finished (a paused run goes on) it copies
-  // them, as published(true) does.
+  // The latest publication with its step, for the document, when a run pauses or ends; nothing of the model's size
+  // is copied (all shared). After a finished run's, handedOver() is true: the document holds the latest state.
   Published handOver();
   bool handedOver() const { return mHandedOver; }
   // Whether the latest state is still here rather than with the document: a run exists and has not handed over.
@@ -176,7 +170,8 @@ class TrainingController : public QObject {
   ParamsPtr snapshot(const gb::Params<float>& p);  // a new snapshot of p, in a pooled buffer when there is one
   quint64 mPublication = 0;               // under mParamsMutex
   bool mHandedOver = false;               // GUI thread: handOver() took the finished run's state
-  StepTensors mPublishedStep;             // its gradient and update
+  StepPtr mPublishedStep;                 // its gradient and update
+  std::shared_ptr<gb::LastStep> mStepSpare;  // worker: an earlier step no reader holds, to copy the next one into
   StatePtr mPublishedState;                // to resume from (immutable once published)
   std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)
   std::optional<gb::NumericFault> mFault;            // GUI thread: the last run's fault

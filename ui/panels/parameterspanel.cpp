@@ -199,11 +199,15 @@ void ParametersPanel::refresh() {
   }
   mStale = false;
   const bool live = mTrainer->holdsLatest();  // else the document has the latest (and the last step)
-  gb::Params<float> p = *mTrainer->latestParams(mDoc->sharedParams());  // the panel keeps its own matrices
+  const auto shared = mTrainer->latestParams(mDoc->sharedParams());
+  auto& p = const_cast<gb::Params<float>&>(*shared);  // only read: the panel copies the matrices it keeps
   mNames = gb::tensor_names(c);
   mValues.clear();
   gb::for_each_tensor(c, p, [&](const std::string&, gb::TensorRef<float> t) { mValues.push_back(t.mat()); });
-  auto take = [&](int step, gb::Params<float>& grad, gb::Params<float>& update) {
+  auto take = [&](int step, const gb::Params<float>& sharedGrad, const gb::Params<float>& sharedUpdate) {
+    // the shared snapshot is only read (for_each_tensor has no const overload); the panel copies its matrices
+    auto& grad = const_cast<gb::Params<float>&>(sharedGrad);
+    auto& update = const_cast<gb::Params<float>&>(sharedUpdate);
     mGradStep = step;
     mGrads.clear();
     mUpdates.clear();
@@ -211,11 +215,9 @@ void ParametersPanel::refresh() {
     gb::for_each_tensor(c, update, [&](const std::string&, gb::TensorRef<float> t) { mUpdates.push_back(t.mat()); });
   };
   if (live) {
-    TrainingController::StepTensors st = mTrainer->stepTensors();
-    if (st.step > 0) take(st.step, st.grad, st.update);
-  } else if (const gb::LastStep* ls = mDoc->lastStep(); ls && ls->step != mGradStep) {
-    gb::LastStep copy = *ls;  // the document's (a reopened lesson, or what the last run handed over)
-    take(copy.step, copy.grad, copy.update);
+    if (TrainingController::StepPtr st = mTrainer->stepTensors()) take(st->step, st->grad, st->update);
+  } else if (auto ls = mDoc->sharedLastStep(); ls && ls->step != mGradStep) {
+    take(ls->step, ls->grad, ls->update);  // the document's (a reopened lesson, or what the last run handed over)
   }
   if (mTensor->count() != int(mNames.size())) fillTensors();
   showTensor();

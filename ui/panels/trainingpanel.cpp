@@ -307,11 +307,11 @@ void TrainingPanel::showPendingStep() {
 
 void TrainingPanel::takeHandedBack() {
   if (mTrainer->publication() == mTaken) return;  // the document holds it already
-  // a finished run hands its state and last step over (moved); a paused one lends copies (it goes on from them)
+  // a paused or finished run's latest parameters, state and last step: shared snapshots, nothing copied
   TrainingController::Published pub = mTrainer->handOver();
   mTaken = pub.number;
   mDoc->setTrainingState(std::move(pub.state));
-  if (pub.step.step > 0) mDoc->setLastStep({pub.step.step, std::move(pub.step.grad), std::move(pub.step.update)});
+  if (pub.step) mDoc->setLastStep(std::move(pub.step));
   mDoc->setParams(std::move(pub.params));  // the snapshot itself: shared, not copied
 }
 
