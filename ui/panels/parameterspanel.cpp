@@ -176,9 +176,8 @@ void ParametersPanel::fillTensors() {
 void ParametersPanel::refresh() {
   if (!mDoc->hasModel()) {
     mNames.clear();
-    mValues.clear();
-    mGrads.clear();
-    mUpdates.clear();
+    mShown.reset();
+    mShownStep.reset();
     mGradStep = 0;
     mTensor->clear();
     for (QWidget* w : mViews) w->hide();
@@ -189,8 +188,7 @@ void ParametersPanel::refresh() {
   if (mDoc->generation() != mGeneration) {  // a different model: what its file says of its training, if anything
     mGeneration = mDoc->generation();
     mGradStep = 0;
-    mGrads.clear();
-    mUpdates.clear();
+    mShownStep.reset();
     mRebuild = true;  // its gradient-norm curves, from its history
   }
   if (!isVisible()) {  // copying and drawing tensors is work nobody sees: done when the tab is shown
@@ -199,25 +197,17 @@ void ParametersPanel::refresh() {
   }
   mStale = false;
   const bool live = mTrainer->holdsLatest();  // else the document has the latest (and the last step)
-  const auto shared = mTrainer->latestParams(mDoc->sharedParams());
-  auto& p = const_cast<gb::Params<float>&>(*shared);  // only read: the panel copies the matrices it keeps
+  // the shared snapshots themselves are held (immutable, nothing copied): only the part shown is drawn
+  mShown = mTrainer->latestParams(mDoc->sharedParams());
   mNames = gb::tensor_names(c);
-  mValues.clear();
-  gb::for_each_tensor(c, p, [&](const std::string&, gb::TensorRef<float> t) { mValues.push_back(t.mat()); });
-  auto take = [&](int step, const gb::Params<float>& sharedGrad, const gb::Params<float>& sharedUpdate) {
-    // the shared snapshot is only read (for_each_tensor has no const overload); the panel copies its matrices
-    auto& grad = const_cast<gb::Params<float>&>(sharedGrad);
-    auto& update = const_cast<gb::Params<float>&>(sharedUpdate);
-    mGradStep = step;
-    mGrads.clear();
-    mUpdates.clear();
-    gb::for_each_tensor(c, grad, [&](const std::string&, gb::TensorRef<float> t) { mGrads.push_back(t.mat()); });
-    gb::for_each_tensor(c, update, [&](const std::string&, gb::TensorRef<float> t) { mUpdates.push_back(t.mat()); });
+  auto take = [&](TrainingController::StepPtr s) {
+    mGradStep = s->step;
+    mShownStep = std::move(s);
   };
   if (live) {
-    if (TrainingController::StepPtr st = mTrainer->stepTensors()) take(st->step, st->grad, st->update);
+    if (TrainingController::StepPtr st = mTrainer->stepTensors()) take(std::move(st));
   } else if (auto ls = mDoc->sharedLastStep(); ls && ls->step != mGradStep) {
-    take(ls->step, ls->grad, ls->update);  // the document's (a reopened lesson, or what the last run handed over)
+    take(std::move(ls));  // the document's (a reopened lesson, or what the last run handed over)
   }
   if (mTensor->count() != int(mNames.size())) fillTensors();
   showTensor();
@@ -225,15 +215,20 @@ void ParametersPanel::refresh() {
 
 void ParametersPanel::showTensor() {
   const int i = mTensor->currentIndex();
-  if (i < 0 || i >= int(mValues.size())) return;
+  if (i < 0 || i >= int(mNames.size()) || !mShown || !mDoc->hasModel()) return;
+  const gb::Config& c = mDoc->config();
+  // the i-th tensor of a shared snapshot, in place (tensor_list wants a non-const set: it is only read here)
+  auto tensor = [&](const gb::Params<float>& set) {
+    return gb::tensor_list(c, const_cast<gb::Params<float>&>(set))[size_t(i)].mat();
+  };
   for (QWidget* w : mViews) w->show();
   const std::string& name = mNames[size_t(i)];
   // very large tensors (W_e, W_u of a word vocabulary) are shown in part: the first 512 rows and columns
   constexpr Eigen::Index kMost = 512;
-  auto part = [&](const gb::MatF& m) -> gb::MatF {
+  auto part = [&](const Eigen::Map<gb::MatF>& m) -> gb::MatF {
     return m.topLeftCorner(std::min(m.rows(), kMost), std::min(m.cols(), kMost));
   };
-  const gb::MatF& full = mValues[size_t(i)];
+  const Eigen::Map<gb::MatF> full = tensor(*mShown);
   const gb::MatF v = part(full);
   QString shape = tr("%1\nShape %2 = %3 × %4 (%5 numbers).")
                       .arg(describe(name), symbolicShape(name))
@@ -262,15 +257,16 @@ void ParametersPanel::showTensor() {
   }
   mValue->setMatrix(v, rows, cols, rowLabels, colLabels);
   mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(QLocale().toString(double(full.norm()), 'g', 4)));
-  if (mGradStep > 0 && i < int(mGrads.size())) {
-    mGrad->setMatrix(part(mGrads[size_t(i)]), rows, cols, rowLabels, colLabels);
-    mUpdate->setMatrix(part(mUpdates[size_t(i)]), rows, cols, rowLabels, colLabels);
+  if (mGradStep > 0 && mShownStep) {
+    const Eigen::Map<gb::MatF> grad = tensor(mShownStep->grad), update = tensor(mShownStep->update);
+    mGrad->setMatrix(part(grad), rows, cols, rowLabels, colLabels);
+    mUpdate->setMatrix(part(update), rows, cols, rowLabels, colLabels);
     mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
                             .arg(mGradStep)
-                            .arg(QLocale().toString(double(mGrads[size_t(i)].norm()), 'g', 4)));
+                            .arg(QLocale().toString(double(grad.norm()), 'g', 4)));
     mUpdateTitle->setText(tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
                               .arg(mGradStep)
-                              .arg(QLocale().toString(double(mUpdates[size_t(i)].norm()), 'g', 4)));
+                              .arg(QLocale().toString(double(update.norm()), 'g', 4)));
     mInfo->setText(tr("Each map has its own symmetric scale: white is 0, purple positive, orange negative."));
   } else {
     mGrad->clear();

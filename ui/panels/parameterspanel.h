@@ -4,12 +4,14 @@
 // trainer's published step. The gradient-norm plot draws the document's history (what a saved file reopens).
 #pragma once
 
+#include "core/io/model_file.h"
 #include "core/tensor.h"
 
 #include <QWidget>
 
 #include "presentable.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -73,7 +75,9 @@ class ParametersPanel : public QWidget, public Presentable {
   std::vector<QWidget*> mViews;
   // what is shown
   std::vector<std::string> mNames;
-  std::vector<gb::MatF> mValues, mGrads, mUpdates;  // per tensor, in tensor_names order
+  // the shared snapshots shown (the parameters, the last step's gradient and update): held, never copied
+  std::shared_ptr<const gb::Params<float>> mShown;
+  std::shared_ptr<const gb::LastStep> mShownStep;
   int mGradStep = 0;
   int mGeneration = -1;
   bool mStale = false;  // refreshed while hidden: redo when shown
