@@ -1,4 +1,5 @@
 #include "attentionpanel.h"
+#include "widgets/textlabel.h"
 
 #include "widgets/mirrorbutton.h"
 
@@ -57,7 +58,8 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   controls->addLayout(row2);
   mKind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mKind->setMinimumContentsLength(14);
-  mProbe->setMinimumContentsLength(10);
+  mProbe->setMinimumContentsLength(10);  // a long line of the data does not widen the tab
+  mProbe->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
   // names for a screen reader: the visible labels are buddies; the two boxes without one get a hidden label, since
   // on Linux a combo box is named by the label that labels it (its own name there is its current item)
@@ -72,7 +74,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
     hidden->hide();
   }
   mInfo = new QLabel(this);
-  mInfo->setWordWrap(true);
+  makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
   mTracer = new TraceController(this);
   // a long trace runs on a worker: its progress and Cancel
   mBusy = new QWidget(this);
@@ -91,6 +93,9 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   busyRow->addWidget(busyLabel);
   busyRow->addWidget(mProgress, 1);
   busyRow->addWidget(mCancel);
+  // Over the info line, not in the tab's layout: in it, its coming and going moved every map below it (each a
+  // resize and a replot: the longest GUI stall at |V| = 17k, docs/gui-throughput.md)
+  mBusy->setAutoFillBackground(true);
   mBusy->hide();
   connect(mCancel, &QPushButton::clicked, mTracer, &TraceController::cancel);
   // the row appears only for a trace that takes a while: the short ones a training run asks for every second
@@ -98,7 +103,11 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   auto* busyDelay = new QTimer(this);
   busyDelay->setSingleShot(true);
   busyDelay->setInterval(400);
-  connect(busyDelay, &QTimer::timeout, this, [this] { mBusy->setVisible(mTracer->busy()); });
+  connect(busyDelay, &QTimer::timeout, this, [this] {
+    if (!mTracer->busy()) return;
+    placeBusy();
+    mBusy->show();
+  });
   connect(mTracer, &TraceController::busyChanged, this, [this, busyDelay](bool busy) {
     if (busy && !mBusy->isVisibleTo(this)) busyDelay->start();
     if (!busy) {
@@ -144,8 +153,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mMask->plot()->setAccessibleName(tr("Attention mask"));
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
-  v->addWidget(mBusy);
-  v->addWidget(mInfo);
+  v->addWidget(mInfo);  // (the busy row lies over it while a long trace runs: placeBusy)
   v->addLayout(views, 3);
   mGridTitle = new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this);
   mGridTitle->setBuddy(gridScroll);
@@ -227,6 +235,17 @@ void AttentionPanel::refresh() {
 void AttentionPanel::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
   if (mStale) refresh();
+}
+
+void AttentionPanel::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  if (mBusy->isVisibleTo(this)) placeBusy();
+}
+
+void AttentionPanel::placeBusy() {
+  const QRect info = mInfo->geometry();
+  mBusy->setGeometry(info.x(), info.y(), info.width(), std::max(info.height(), mBusy->sizeHint().height()));
+  mBusy->raise();
 }
 
 void AttentionPanel::probeUnreadable() {

@@ -61,9 +61,11 @@ class AttentionPanel : public QWidget, public Presentable {
 
  protected:
   void showEvent(QShowEvent* e) override;
+  void resizeEvent(QResizeEvent* e) override;
 
  private:
   void fillProbes();
+  void placeBusy();  // the busy row over the info line (outside the layout)
   void probeUnreadable();
   void showSelection();
   void showTrace();  // a new trace (or another kind of it): layer and head ranges, then the selection
