@@ -67,7 +67,7 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   mRepaint = new QTimer(this);
   mRepaint->setInterval(100);  // at most 10 repaints a second, however fast the trainer reports: a curve needs no more
   connect(mRepaint, &QTimer::timeout, this, [this] {
-    if (mDirty && isVisible()) rebuild();  // hidden: showEvent catches up
+    if (mDirty && isVisible()) follow();  // hidden: showEvent catches up
   });
   mRepaint->start();
   connect(mLog, &QCheckBox::toggled, this, [this](bool on) {
@@ -108,27 +108,42 @@ void LossPlot::clear() {
 
 void LossPlot::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
-  if (mDirty) rebuild();
+  if (mDirty) follow();
 }
 
 int LossPlot::trainingPoints() const { return int(mSteps.size()); }
 
 void LossPlot::rebuild() {
+  mPlot->graph(0)->data()->clear();
+  mPlot->graph(1)->data()->clear();
+  mShown = mShownVal = 0;
+  mLo = std::numeric_limits<double>::infinity();
+  mHi = -mLo;
+  follow();
+}
+
+void LossPlot::follow() {
   mDirty = false;
-  QVector<double> y = mLoss;
-  if (mSmooth->isChecked() && !y.isEmpty()) {  // exponential moving average, as TensorBoard does
-    double s = y[0];
-    for (double& v : y) v = s = 0.9 * s + 0.1 * v;
+  // only the points that came since are added (a long run has tens of thousands: copying them all ten times a
+  // second made the longest stall of a 30-minute soak grow with the run, and left the allocator fragmented)
+  const bool smooth = mSmooth->isChecked();  // exponential moving average, as TensorBoard does
+  auto extend = [this](double l) {
+    if (std::isfinite(l)) mLo = std::min(mLo, l), mHi = std::max(mHi, l);
+  };
+  for (; mShown < mSteps.size(); ++mShown) {
+    double y = mLoss[mShown];
+    if (smooth) y = mEma = mShown == 0 ? y : 0.9 * mEma + 0.1 * y;
+    mPlot->graph(0)->addData(mSteps[mShown], y);
+    extend(y);
   }
-  mPlot->graph(0)->setData(mSteps, y, true);
-  mPlot->graph(1)->setData(mValSteps, mValLoss, true);
+  for (; mShownVal < mValSteps.size(); ++mShownVal) {
+    mPlot->graph(1)->addData(mValSteps[mShownVal], mValLoss[mShownVal]);
+    extend(mValLoss[mShownVal]);
+  }
   // a sensible frame, however few the points: steps from 0, and the loss with room above and below
-  double last = 1, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  double last = 1, lo = mLo, hi = mHi;
   for (const auto* v : {&mSteps, &mValSteps})
     if (!v->isEmpty()) last = std::max(last, v->back());
-  for (const auto* v : {&y, &mValLoss})
-    for (double l : *v)
-      if (std::isfinite(l)) lo = std::min(lo, l), hi = std::max(hi, l);
   mPlot->xAxis->setRange(0, last < 10 ? 10 : last * 1.02);
   if (lo <= hi) {
     if (mPlot->yAxis->scaleType() == QCPAxis::stLinear) {
