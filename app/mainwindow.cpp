@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "widgets/textlabel.h"
 
 #include "lessondock.h"
 #include "lessonrunner.h"
@@ -62,6 +63,15 @@
 #include <QVBoxLayout>
 
 #include <utility>
+
+// The largest a tab's or a dock's panel may become, whatever its contents ask for: twice the desktop, at least
+// 4096 px each way. Its plots draw into pixmaps of their own size: a panel stretched by something it does not
+// control (a label's longest word, a table) must never ask for gigabytes (ASan monkey, seed 11: 2.8 GB).
+static QSize panelCap() {
+  QSize cap(4096, 4096);
+  if (const QScreen* s = QGuiApplication::primaryScreen()) cap = cap.expandedTo(s->virtualSize() * 2);
+  return cap;
+}
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));
@@ -171,6 +181,7 @@ void MainWindow::createTabs() {
   auto scrolled = [this](QWidget* panel, const char* name) {
     panel->setObjectName(QLatin1String(name));
     auto* scroll = new QScrollArea(mTabs);  // a small window scrolls the tab instead of growing
+    panel->setMaximumSize(panelCap());
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -196,7 +207,7 @@ void MainWindow::createTabs() {
   // while presenting, the lesson beat's caption above the view
   mCaption = new QLabel(central);
   mCaption->setObjectName(QStringLiteral("beatCaption"));
-  mCaption->setWordWrap(true);
+  makeTextLabel(mCaption);  // (it quotes the probe)
   mCaption->setAlignment(Qt::AlignCenter);
   mCaption->setContentsMargins(12, 6, 12, 6);
   mCaption->hide();
@@ -390,6 +401,7 @@ void MainWindow::createDocks() {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(QLatin1String(name));
     auto* scroll = new QScrollArea(dock);  // small screens: the dock scrolls instead of growing the window
+    panel->setMaximumSize(panelCap());
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);

@@ -151,6 +151,14 @@
         <source>The next line's result appears here.</source>
         <translation>Das Ergebnis der nächsten Zeile erscheint hier.</translation>
     </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Running the listing: %1 of %2 lines executed… (Stop ends the run at the line it has reached.)</source>
+        <translation>Das Listing läuft: %1 von %2 Zeilen ausgeführt … (Stopp beendet den Lauf an der erreichten Zeile.)</translation>
+    </message>
 </context>
 <context>
     <name>AttentionPanel</name>

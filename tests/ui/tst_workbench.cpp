@@ -27,7 +27,10 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
+#include <QScreen>
+#include <QScrollArea>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
@@ -82,6 +85,58 @@ class TestWorkbench : public QObject {
       QVERIFY(!w.document()->config().tied_unembed);
       QVERIFY(!w.document()->config().final_norm);
     }
+  }
+
+  // The labels that show text the program does not choose (the probe, the decoded sentence, a file's name) keep
+  // their panel as wide as it was, whatever word they show; and no panel grows without bound, whatever any of its
+  // labels says. Found by the monkey under ASan (seed 11): a run of thousands of characters without a space made
+  // the Decoding tab tens of thousands of pixels wide, and its chart asked for a 2.8 GB pixmap.
+  void a_long_word_does_not_widen_a_panel() {
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("centralTabs"));
+    QVERIFY(tabs);
+    QList<QScrollArea*> areas;  // every tab's and every dock's
+    for (QScrollArea* a : w.findChildren<QScrollArea*>())
+      if (a->widget() && (a->parentWidget() == tabs || tabs->isAncestorOf(a) || qobject_cast<QDockWidget*>(a->parentWidget())))
+        areas << a;
+    QVERIFY(areas.size() >= 7 + 3);
+    auto widths = [&] {
+      QList<int> out;
+      for (int i = 0; i < tabs->count(); ++i) {  // a hidden tab is laid out when shown
+        tabs->setCurrentIndex(i);
+        QCoreApplication::processEvents();
+      }
+      for (QScrollArea* a : areas) out << a->widget()->width();
+      return out;
+    };
+    const QList<int> before = widths();
+    const QString word(20000, QLatin1Char('W'));
+    int set = 0;
+    for (QLabel* l : w.findChildren<QLabel*>())
+      if (l->property("glassboxTextLabel").toBool()) {
+        l->setText(word);
+        ++set;
+      }
+    QVERIFY2(set >= 10, qPrintable(QString::number(set)));
+    const QList<int> after = widths();
+    for (int i = 0; i < areas.size(); ++i)
+      QVERIFY2(after[i] <= before[i], qPrintable(QStringLiteral("%1: %2 → %3 px")
+                                                     .arg(areas[i]->widget()->objectName())
+                                                     .arg(before[i])
+                                                     .arg(after[i])));
+    // any other label: the panel stops at the cap, and so does every plot in it
+    for (QLabel* l : w.findChildren<QLabel*>())
+      if (l->wordWrap() && !l->property("glassboxTextLabel").toBool()) l->setText(word);
+    widths();
+    const QSize screen = QGuiApplication::primaryScreen()->virtualSize();
+    const int cap = std::max(4096, 2 * std::max(screen.width(), screen.height()));
+    for (QScrollArea* a : areas) QVERIFY2(a->widget()->width() <= cap, qPrintable(a->widget()->objectName()));
+    for (QCustomPlot* p : w.findChildren<QCustomPlot*>()) QVERIFY(p->width() <= cap && p->height() <= cap);
   }
 
   void impossible_configuration_is_explained() {
@@ -289,6 +344,7 @@ class TestWorkbench : public QObject {
     QCOMPARE(s->position(), at - 1);
     // to the end: P = softmax(W_u X), |V| × |x|, each column a distribution
     ap->controller()->runToEnd();
+    QTRY_VERIFY(!ap->controller()->running());  // (a small model arrives at once; a busy machine may take turns)
     QVERIFY(s->at_end());
     const gb::MatF& P = ap->matrixView()->matrix();
     QCOMPARE(int(P.rows()), c.vocab_size);

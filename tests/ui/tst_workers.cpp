@@ -1,6 +1,7 @@
 // Long work off the GUI thread (issue 11): a wide beam search on a large model runs on a worker with progress and
 // Cancel, the GUI thread keeps turning meanwhile, Cancel stops the core at its next level, and results for an input
 // that changed meanwhile (decoding, attention traces) are dropped, never shown.
+#include "controllers/algorithmcontroller.h"
 #include "controllers/backgroundjob.h"
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
@@ -52,6 +53,53 @@ class TestWorkers : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  // The Algorithm tab's To the end ran the whole listing in one event: minutes for a large model (ASan monkey). It
+  // runs in slices of the event loop's turns (here one line a turn), can be stopped where it is, and arrives at
+  // the very records the stepper makes at once.
+  void algorithm_run_goes_over_event_loop_turns() {
+    const gb::Config c = gb::Config::make(gb::Variant::DecoderOnly, 12, 16, 0, 2, 2, 16, 32);
+    const gb::Params<float> p = gb::params_init(c, 5);
+    const gb::Tokenizer tok = gb::Tokenizer::build(gb::TokenizerKind::Char, {"abcdefgh"});
+    AlgorithmController ctl;
+    ctl.setSliceMs(0);
+    QVERIFY(ctl.start(c, p, tok, QStringLiteral("abcdef"), QString()).isEmpty());
+    const gb::Stepper* s = ctl.stepper();
+    QSignalSpy changed(&ctl, &AlgorithmController::changed);
+    QSignalSpy progress(&ctl, &AlgorithmController::progress);
+    ctl.runToEnd();
+    QVERIFY(ctl.running());  // returned after one line
+    QCOMPARE(s->position(), size_t(1));
+    QCOMPARE(changed.count(), 0);
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    QVERIFY(s->position() >= 2);  // the event loop turned, and the run went on
+    QVERIFY(progress.count() >= 2);
+    ctl.cancel();
+    QVERIFY(!ctl.running());
+    QCOMPARE(changed.count(), 1);  // where it stopped
+    const size_t at = s->position();
+    QVERIFY(at < s->program_size());
+    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+    QCOMPARE(s->position(), at);  // stopped there
+    // to a line: where the stepper's own run_to_line stops
+    gb::Stepper ref(c, p, s->example());
+    for (int i = 0; i < 4; ++i) ref.next();
+    const int line = ref.next_line();
+    ref.reset();
+    ref.run_to_line(line);
+    ctl.reset();
+    ctl.runToLine(line);
+    QTRY_VERIFY(!ctl.running());
+    QCOMPARE(s->position(), ref.position());
+    QCOMPARE(s->next_line(), line);
+    ctl.runToEnd();
+    QTRY_VERIFY(!ctl.running());
+    QVERIFY(s->at_end());
+    ref.run_to_end();
+    QCOMPARE(s->records().size(), ref.records().size());
+    QCOMPARE(s->records().back().value, ref.records().back().value);  // bit-identical P
+  }
 
   // A wide beam on a large model: on the worker, the GUI consistent while it runs, Cancel stops it early.
   void beam_cancelled_mid_search() {

@@ -2,10 +2,14 @@
 
 #include "errortext.h"
 
+#include <QElapsedTimer>
+#include <QTimer>
+
 AlgorithmController::AlgorithmController(QObject* parent) : QObject(parent) {}
 
 QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
                                    const QString& input, const QString& target) {
+  interrupt();
   gb::Example e;
   const auto ids = [&](const QString& s) { return tok.encode(s.toStdString()).ids; };
   e.x = {gb::Tokenizer::kBos};
@@ -32,6 +36,7 @@ QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>&
 }
 
 bool AlgorithmController::next() {
+  interrupt();
   if (!mStepper) return false;
   const bool ok = mStepper->next();
   emit changed();
@@ -39,6 +44,7 @@ bool AlgorithmController::next() {
 }
 
 bool AlgorithmController::back() {
+  interrupt();
   if (!mStepper) return false;
   const bool ok = mStepper->back();
   emit changed();
@@ -46,24 +52,74 @@ bool AlgorithmController::back() {
 }
 
 void AlgorithmController::runToLine(int line) {
+  interrupt();
   if (!mStepper) return;
-  mStepper->run_to_line(line);
-  emit changed();
+  // as Stepper::run_to_line: already there, run it and go on to its next occurrence
+  mGoal = line;
+  if (!mStepper->at_end() && mStepper->next_line() == line) mStepper->next();
+  slice(++mRun);
 }
 
 void AlgorithmController::runToEnd() {
+  interrupt();
   if (!mStepper) return;
-  mStepper->run_to_end();
-  emit changed();
+  mGoal = -1;
+  slice(++mRun);
+}
+
+bool AlgorithmController::arrived() const {
+  return mStepper->at_end() || (mGoal >= 0 && mStepper->next_line() == mGoal);
+}
+
+void AlgorithmController::slice(int run) {
+  if (run != mRun || !mStepper) return;
+  if (arrived()) {  // (a run to where it is: nothing to run)
+    setRunning(false);
+    emit changed();
+    return;
+  }
+  QElapsedTimer clock;
+  clock.start();
+  do {
+    mStepper->next();  // at least one line a turn
+  } while (!arrived() && clock.elapsed() < mSliceMs);
+  if (arrived()) {
+    setRunning(false);
+    emit changed();
+    return;
+  }
+  setRunning(true);
+  emit progress(int(mStepper->position()), int(mStepper->program_size()));
+  QTimer::singleShot(0, this, [this, run] { slice(run); });
+}
+
+void AlgorithmController::cancel() {
+  if (!mRunning) return;
+  ++mRun;
+  setRunning(false);
+  emit changed();  // where it stopped
+}
+
+void AlgorithmController::interrupt() {
+  ++mRun;
+  setRunning(false);
+}
+
+void AlgorithmController::setRunning(bool r) {
+  if (r == mRunning) return;
+  mRunning = r;
+  emit runningChanged(r);
 }
 
 void AlgorithmController::reset() {
+  interrupt();
   if (!mStepper) return;
   mStepper->reset();
   emit changed();
 }
 
 void AlgorithmController::stop() {
+  interrupt();
   if (!mStepper) return;
   mStepper.reset();
   mSource.clear();

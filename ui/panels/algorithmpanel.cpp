@@ -1,4 +1,5 @@
 #include "algorithmpanel.h"
+#include "widgets/textlabel.h"
 
 #include "appearance.h"
 
@@ -78,7 +79,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   for (QPushButton* b : {mNext, mBack, mRun, mReset}) row2->addWidget(b);
   row2->addStretch(1);
   mInfo = new QLabel(tr("Build a model, then start: the seed's algorithm runs one line at a time."), this);
-  mInfo->setWordWrap(true);
+  makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
   mTitle = new QLabel(this);
   mListing = new QListWidget(this);
   mListing->setObjectName(QStringLiteral("listing"));
@@ -104,7 +105,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mScope->setAccessibleName(tr("Variables in scope"));
   mRecord = new QLabel(this);
   mRecord->setObjectName(QStringLiteral("recordLabel"));
-  mRecord->setWordWrap(true);
+  makeTextLabel(mRecord);  // (it shows tokens)
   mMatrixTitle = new QLabel(this);
   mMatrixTitle->setWordWrap(true);
   mMatrix = new MatrixView(this);
@@ -140,7 +141,20 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   connect(mStart, &QPushButton::clicked, this, &AlgorithmPanel::start);
   connect(mNext, &QPushButton::clicked, mCtl, &AlgorithmController::next);
   connect(mBack, &QPushButton::clicked, mCtl, &AlgorithmController::back);
-  connect(mRun, &QPushButton::clicked, mCtl, &AlgorithmController::runToEnd);
+  // To the end becomes Stop while a long run goes on (a large model: the run continues over event-loop turns)
+  connect(mRun, &QPushButton::clicked, this, [this] {
+    if (mCtl->running()) mCtl->cancel();
+    else mCtl->runToEnd();
+  });
+  connect(mCtl, &AlgorithmController::runningChanged, this, [this](bool running) {
+    mRun->setText(running ? tr("Stop") : tr("To the end"));
+    mRun->setEnabled(true);
+  });
+  connect(mCtl, &AlgorithmController::progress, this, [this](int done, int total) {
+    mInfo->setText(tr("Running the listing: %1 of %2 lines executed… (Stop ends the run at the line it has reached.)")
+                       .arg(done)
+                       .arg(total));
+  });
   connect(mReset, &QPushButton::clicked, mCtl, &AlgorithmController::reset);
   // activated: a double click (a single one where the desktop opens items so), or Enter from the keyboard
   connect(mListing, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
@@ -205,7 +219,7 @@ void AlgorithmPanel::redraw() {
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   mMatrix->plot()->setAccessibleDescription(QString());  // until a matrix is shown
   mNext->setEnabled(active && !s->at_end());
-  mRun->setEnabled(active && !s->at_end());
+  mRun->setEnabled(active && (!s->at_end() || mCtl->running()));
   mBack->setEnabled(active && s->position() > 0);
   mReset->setEnabled(active && s->position() > 0);
   if (mStripNext) {

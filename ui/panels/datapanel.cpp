@@ -1,4 +1,5 @@
 #include "datapanel.h"
+#include "widgets/textlabel.h"
 
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
@@ -88,10 +89,10 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
 
   mSummary = new QLabel(tr("No data yet."), this);
   mSummary->setObjectName(QStringLiteral("dataSummary"));
-  mSummary->setWordWrap(true);
+  makeTextLabel(mSummary);  // (file names, a file's lines)
   mReport = new QLabel(this);
   mReport->setObjectName(QStringLiteral("dataReport"));
-  mReport->setWordWrap(true);
+  makeTextLabel(mReport);
   mReport->setTextInteractionFlags(Qt::TextSelectableByMouse);
   mPreview = new QListWidget(this);
   mPreview->setObjectName(QStringLiteral("dataPreview"));

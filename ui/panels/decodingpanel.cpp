@@ -1,4 +1,5 @@
 #include "decodingpanel.h"
+#include "widgets/textlabel.h"
 
 #include "appearance.h"
 #include "widgets/colormaps.h"
@@ -143,15 +144,15 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   for (size_t i = 1; i < std::size(order); ++i) setTabOrder(order[i - 1], order[i]);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
-  mSequence->setWordWrap(true);
+  makeTextLabel(mSequence);
   mSequence->setTextFormat(Qt::RichText);
   mChoice = new QLabel(this);
   mChoice->setObjectName(QStringLiteral("decodeChoice"));
-  mChoice->setWordWrap(true);
+  makeTextLabel(mChoice);
   mInfo = new QLabel(tr("Build (and train) a model, then start decoding."), this);
-  mInfo->setWordWrap(true);
+  makeTextLabel(mInfo);
   mCache = new QLabel(this);
-  mCache->setWordWrap(true);
+  makeTextLabel(mCache);
   // the worker's progress and Cancel: shown while To the end or a beam search runs off the GUI thread
   mBusy = new QWidget(this);
   mBusy->setObjectName(QStringLiteral("decodeBusy"));
@@ -215,7 +216,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mAttention->setMinimumWidth(220);  // room for word labels, the map and its colour bar
   mAttention->plot()->setAccessibleName(tr("Where the new column looks"));
   mAttentionTitle = new QLabel(this);
-  mAttentionTitle->setWordWrap(true);
+  makeTextLabel(mAttentionTitle);
   auto* attBox = new QVBoxLayout;
   attBox->addWidget(mAttentionTitle);
   attBox->addWidget(mAttention, 1);

@@ -1,4 +1,5 @@
 #include "maskspanel.h"
+#include "widgets/textlabel.h"
 
 #include "controllers/modeldocument.h"
 #include "widgets/matrixview.h"
@@ -49,7 +50,7 @@ MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mExample->setAccessibleName(tr("Example whose masks are shown"));
   mExample->setAccessibleDescription(tr("Counted in the batch"));
   mInfo = new QLabel(tr("Load data to see the masks of a batch."), this);
-  mInfo->setWordWrap(true);
+  makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
   auto make = [&](const char* name, QLabel*& title, const QString& accessibleName) {
     auto* v = new MatrixView(this, MatrixView::Look::Binary);
     v->setObjectName(QLatin1String(name));

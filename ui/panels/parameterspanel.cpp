@@ -1,4 +1,5 @@
 #include "parameterspanel.h"
+#include "widgets/textlabel.h"
 
 #include "appearance.h"
 #include "widgets/colormaps.h"
@@ -31,7 +32,7 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mShape->setObjectName(QStringLiteral("tensorShape"));
   mShape->setWordWrap(true);
   mInfo = new QLabel(tr("Build a model to see its parameters."), this);
-  mInfo->setWordWrap(true);
+  makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
   auto* top = new QHBoxLayout;
   auto* tensorLabel = new QLabel(tr("Tensor"), this);
   tensorLabel->setBuddy(mTensor);

@@ -1,4 +1,5 @@
 #include "perturbationpanel.h"
+#include "widgets/textlabel.h"
 
 #include "controllers/modeldocument.h"
 #include "controllers/perturbationcontroller.h"
@@ -30,7 +31,11 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   mPosition = new QComboBox(this);
   mWith = new QComboBox(this);
   mWith->setMaxVisibleItems(20);
-  mWith->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // the vocabulary's tokens: a word tokenizer's can be a whole line of a file; the list shows them whole
+  mWith->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mWith->setMinimumContentsLength(12);
+  mPosition->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mPosition->setMinimumContentsLength(12);
   auto* inputLabel = new QLabel(tr("&Sentence:"), this);
   inputLabel->setBuddy(mInput);
   auto* positionLabel = new QLabel(tr("&Replace"), this);
@@ -56,7 +61,7 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   controls->addLayout(row1);
   controls->addLayout(row2);
   mInfo = new QLabel(tr("Build a model, then replace one token of a sentence and see which columns change."), this);
-  mInfo->setWordWrap(true);
+  makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
   mInfo->setObjectName(QStringLiteral("perturbationSummary"));
   mEncoderTitle = new QLabel(this);
   mEncoderTitle->setWordWrap(true);
