@@ -100,7 +100,11 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   mRepaint = new QTimer(this);
   mRepaint->setInterval(100);  // the plot repaints at most 10 times a second
   connect(mRepaint, &QTimer::timeout, this, [this] {
-    if ((mRebuild || mDirty) && mPlot->isVisible()) rebuildPlot();  // hidden: shown, it catches up
+    // hidden: shown, it catches up. While training, new points wait until the last rebuild's cost has been
+    // repaid ten times over: a large model's every-tensor curves (a thousand of them) took seconds to draw, and
+    // redrawn ten times a second they held the GUI thread (ASan monkey, seed 11)
+    if (mDirty && !mRebuild && mPlotClock.isValid() && mPlotClock.elapsed() < mPlotPause) return;
+    if ((mRebuild || mDirty) && mPlot->isVisible()) rebuildPlot();
   });
   mRepaint->start();
   auto newGraphs = [this] {
@@ -311,19 +315,28 @@ void ParametersPanel::rebuildPlot() {
   }
   // The curves are the document's history, as a file reopens it: the global norm at every step, the per-tensor
   // norms where the history keeps them (a bounded number of points, gb::append_history).
+  QElapsedTimer cost;
+  cost.start();
   const std::vector<gb::HistoryPoint>& h = mDoc->history();
+  std::vector<const gb::HistoryPoint*> withNorms;  // the points that keep per-tensor norms: looked for once
+  withNorms.reserve(std::min<size_t>(h.size(), 2 * gb::kGradNormPoints + 2));
+  for (const gb::HistoryPoint& q : h)
+    if (q.grad_norms.size() == tensors) withNorms.push_back(&q);
   mNormSteps = 0;
   for (const auto& [graph, tensor] : mGraphTensor) {
     QVector<QCPGraphData> points;
-    points.reserve(qsizetype(tensor < 0 ? h.size() : std::min<size_t>(h.size(), gb::kGradNormPoints + 1)));
-    for (const gb::HistoryPoint& q : h) {
-      if (tensor < 0) {
+    if (tensor < 0) {
+      points.reserve(qsizetype(h.size()));
+      for (const gb::HistoryPoint& q : h)
         if (q.grad_norm) points.push_back({double(q.step), *q.grad_norm});
-      } else if (q.grad_norms.size() == tensors) {
-        points.push_back({double(q.step), double(q.grad_norms[size_t(tensor)])});
-      }
+      mNormSteps = int(points.size());
+    } else {
+      // the grey background of a large model (hundreds of tensors) at most 256 points a curve; the chosen one whole
+      const size_t every = tensor != sel && mGraphTensor.size() > 64 ? std::max<size_t>(1, withNorms.size() / 256) : 1;
+      points.reserve(qsizetype(withNorms.size() / every + 1));
+      for (size_t k = 0; k < withNorms.size(); k += every)
+        points.push_back({double(withNorms[k]->step), double(withNorms[k]->grad_norms[size_t(tensor)])});
     }
-    if (tensor < 0) mNormSteps = int(points.size());
     graph->data()->set(points, true);
   }
   const bool log = mLog->isChecked();
@@ -332,6 +345,9 @@ void ParametersPanel::rebuildPlot() {
   Appearance::get().stylePlot(mPlot);  // the new graphs' widths at this zoom and theme
   mPlot->rescaleAxes();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
+  // the next rebuild for new points waits ten times what this one cost (its data, and its last drawing)
+  mPlotPause = std::max<qint64>(100, 10 * (cost.elapsed() + qint64(mPlot->replotTime())));
+  mPlotClock.start();
 }
 
 void ParametersPanel::showEvent(QShowEvent* e) {

@@ -7,6 +7,7 @@
 #include "core/io/model_file.h"
 #include "core/tensor.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 #include "presentable.h"
@@ -85,5 +86,7 @@ class ParametersPanel : public QWidget, public Presentable {
   int mNormSteps = 0;
   bool mDirty = false;    // the history changed: refill the curves
   bool mRebuild = true;   // new graphs needed
+  QElapsedTimer mPlotClock;  // since the last rebuild of the curves
+  qint64 mPlotPause = 100;   // ms until new points may rebuild them again (ten times the last one's cost)
   std::vector<std::pair<QCPGraph*, int>> mGraphTensor;  // graph → tensor index (−1: all tensors together)
 };
