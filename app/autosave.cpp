@@ -104,36 +104,53 @@ bool AutosaveStore::adopt(const QString& orphan) {
   return ok;
 }
 
-AutosaveWriter::AutosaveWriter(QObject* parent)
-    : QObject(parent), mWrite([](const std::string& path, const gb::ModelFile& m) { return gb::save_model(path, m); }) {}
+ModelWriter::ModelWriter(QObject* parent)
+    : QObject(parent),
+      mWrite([](const std::string& path, const gb::ModelFile& m, const gb::Progress& progress) {
+        return gb::save_model(path, m, progress);
+      }) {}
 
-AutosaveWriter::~AutosaveWriter() { wait(); }
+ModelWriter::~ModelWriter() { wait(); }
 
-bool AutosaveWriter::start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params,
-                           std::shared_ptr<const gb::TrainingState> state) {
+bool ModelWriter::start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params,
+                        std::shared_ptr<const gb::TrainingState> state, std::shared_ptr<const gb::LastStep> lastStep) {
   if (mRunning.load()) return false;
   wait();  // the previous thread has ended its work: join it
   mRunning = true;
+  mCancel = false;
+  mDone = 0;
+  mTotal = 0;
   mThread = std::thread([this, file = std::move(file), target = path.toStdString(), params = std::move(params),
-                         state = std::move(state)]() mutable {
+                         state = std::move(state), lastStep = std::move(lastStep)]() mutable {
     QString error;
+    bool cancelled = false;
     try {
       if (params) file.params = *params;  // the copies of the model's size: here, not on the GUI thread
       if (state) file.training = *state;
+      if (lastStep) file.last_step = *lastStep;
       params.reset();
       state.reset();
-      if (auto e = mWrite(target, file)) error = errorText(*e);
+      lastStep.reset();
+      const gb::Progress progress = [this](uint64_t done, uint64_t total) {
+        mTotal = total;
+        mDone = done;
+        return !mCancel.load();
+      };
+      if (auto e = mWrite(target, file, progress)) {
+        error = errorText(*e);
+        cancelled = e->code == gb::ErrorCode::SavingCancelled;
+      }
     } catch (const std::bad_alloc&) {
-      error = QCoreApplication::translate("AutosaveWriter", "not enough memory to write %1")
+      error = QCoreApplication::translate("ModelWriter", "not enough memory to write %1")
                   .arg(QString::fromStdString(target));
     }
     // delivered on the GUI thread; dropped if the writer is gone by then
-    handoff::post(this, [this, error] { emit finished(error); });
+    handoff::post(this, [this, error, cancelled] { emit finished(error, cancelled); });
     mRunning = false;
   });
   return true;
 }
 
-void AutosaveWriter::wait() {
+void ModelWriter::wait() {
   if (mThread.joinable()) mThread.join();
 }

@@ -51,34 +51,45 @@ class AutosaveStore {
   std::map<QString, std::unique_ptr<QLockFile>> mClaims;
 };
 
-// Writes the autosave on a thread of its own: the GUI thread only takes the copy (ModelDocument::fileToSave) and
-// never waits for the disk (a model of some hundred MB takes seconds to write, minutes under a sanitizer). One
-// write at a time; whoever asks while one runs is told busy() and may ask again after finished().
-class AutosaveWriter : public QObject {
+// Writes a model file on a thread of its own — the autosave, and Save / Save As: the GUI thread only takes the
+// shared snapshots (ModelDocument::partsToSave) and never waits for the disk (a model of some hundred MB takes
+// seconds to write, minutes under a sanitizer). One write at a time; whoever asks while one runs is told busy()
+// and may ask again after finished(). A write can be cancelled: it stops at its next chunk, and the file it was
+// to replace stays as it was.
+class ModelWriter : public QObject {
   Q_OBJECT
  public:
-  using WriteFn = std::function<gb::Status(const std::string& path, const gb::ModelFile& file)>;
-  explicit AutosaveWriter(QObject* parent = nullptr);
-  ~AutosaveWriter() override;  // waits for a write that runs (its file is then complete or untouched)
-  AutosaveWriter(const AutosaveWriter&) = delete;
-  AutosaveWriter& operator=(const AutosaveWriter&) = delete;
+  using WriteFn = std::function<gb::Status(const std::string& path, const gb::ModelFile& file, const gb::Progress& progress)>;
+  explicit ModelWriter(QObject* parent = nullptr);
+  ~ModelWriter() override;  // waits for a write that runs (its file is then complete or untouched)
+  ModelWriter(const ModelWriter&) = delete;
+  ModelWriter& operator=(const ModelWriter&) = delete;
 
-  // Starts writing file to path on the writer's thread; false (nothing done) while a write runs. params and state
-  // (optional, shared and immutable) are copied into the file there, not on the caller's thread.
+  // Starts writing file to path on the writer's thread; false (nothing done) while a write runs. params, state and
+  // lastStep (optional, shared and immutable) are copied into the file there, not on the caller's thread.
   bool start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params = nullptr,
-             std::shared_ptr<const gb::TrainingState> state = nullptr);
+             std::shared_ptr<const gb::TrainingState> state = nullptr,
+             std::shared_ptr<const gb::LastStep> lastStep = nullptr);
   bool busy() const { return mRunning.load(); }
+  // The write that runs stops at its next chunk (finished() then reports "saving was cancelled").
+  void cancel() { mCancel = true; }
+  // How far the write that runs is, in bytes (0 of 0 while the copies are made).
+  uint64_t bytesDone() const { return mDone.load(); }
+  uint64_t bytesTotal() const { return mTotal.load(); }
   // Until no write runs — before the autosave is removed, so that a write in flight cannot bring it back.
   void wait();
   // For tests: what writes (gb::save_model by default). Called on the writer's thread.
   void setWriteFunction(WriteFn write) { mWrite = std::move(write); }
 
  signals:
-  // On the GUI thread when a write has ended: the error's text, empty when the file was written.
-  void finished(const QString& error);
+  // On the GUI thread when a write has ended: the error's text, empty when the file was written; cancelled when
+  // it stopped because cancel() was called (the error then says so).
+  void finished(const QString& error, bool cancelled);
 
  private:
   WriteFn mWrite;
   std::thread mThread;
   std::atomic<bool> mRunning{false};
+  std::atomic<bool> mCancel{false};
+  std::atomic<uint64_t> mDone{0}, mTotal{0};
 };

@@ -44,6 +44,8 @@
 #include <QTimer>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QEventLoop>
+#include <QProgressDialog>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -124,8 +126,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
   // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
   mAutosaveStore = std::make_unique<AutosaveStore>();
-  mAutosaveWriter = std::make_unique<AutosaveWriter>();
-  connect(mAutosaveWriter.get(), &AutosaveWriter::finished, this, [this](const QString& err) {
+  mAutosaveWriter = std::make_unique<ModelWriter>();
+  mSaveWriter = std::make_unique<ModelWriter>();
+  connect(mAutosaveWriter.get(), &ModelWriter::finished, this, [this](const QString& err) {
     if (!err.isEmpty()) statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
     if (std::exchange(mAutosaveAgain, false) && mDoc->isModified()) autosaveNow();
   });
@@ -654,20 +657,72 @@ void MainWindow::saveAsDialog() {
 }
 
 bool MainWindow::saveAs(const QString& path) {
+  if (mSaving) return false;  // one save at a time (the window turns its event loop while one runs)
+  if (!mDoc->hasModel()) {
+    showError(tr("Could not save %1.\n\n%2").arg(path, tr("There is no model to save: build one first.")));
+    return false;
+  }
   // the open lesson (its beats) goes into the model file; a model without a lesson carries none
   mDoc->setExtra(QLatin1String(kLessonMetadataKey),
                  mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString());
   const bool training = mTrainer->holdsLatest();  // else the document has the latest
-  TrainingController::Published live;
-  if (training) {
-    live = mTrainer->published(/*withStep=*/true);  // the latest published: parameters, state and last step
-    if (live.step) mDoc->setLastStep(live.step);
-  }
-  const QString err = mDoc->save(path, training ? live.params.get() : nullptr, false, training ? &live.state : nullptr);
-  if (!err.isEmpty()) {
-    showError(tr("Could not save %1.\n\n%2").arg(path, err));
+  std::optional<ModelDocument::SaveParts> parts;
+  try {
+    TrainingController::Published live;
+    if (training) {
+      live = mTrainer->published(/*withStep=*/true);  // the latest published: parameters, state and last step
+      if (live.step) mDoc->setLastStep(live.step);
+    }
+    // shared snapshots: the copies of the model's size are made on the writer's thread
+    parts = mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
+  } catch (const std::bad_alloc&) {
+    showError(tr("Could not save %1.\n\n%2").arg(path, tr("There is not enough memory to prepare the file.")));
     return false;
   }
+  mSaving = true;
+  // what is saved is the snapshot: a change while the file is written (training goes on) is a change after it
+  const bool wasModified = mDoc->isModified();
+  mDoc->setModified(false);
+  mSaveWriter->start(std::move(parts->file), path, std::move(parts->params), std::move(parts->state),
+                     std::move(parts->lastStep));
+  QString err;
+  bool cancelled = false, ended = false;
+  QEventLoop loop;
+  connect(mSaveWriter.get(), &ModelWriter::finished, &loop, [&](const QString& e, bool c) {
+    err = e;
+    cancelled = c;
+    ended = true;
+    loop.quit();
+  });
+  // a large model takes seconds: the progress shows after half a second, with Cancel (the old file then stays)
+  QProgressDialog progress(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+  progress.setWindowTitle(tr("Saving"));
+  progress.setAccessibleName(tr("Saving progress"));
+  progress.setWindowModality(Qt::WindowModal);
+  progress.setMinimumDuration(500);
+  progress.setAutoClose(false);
+  progress.setAutoReset(false);
+  progress.setValue(0);
+  connect(&progress, &QProgressDialog::canceled, mSaveWriter.get(), &ModelWriter::cancel);
+  connect(&progress, &QDialog::rejected, mSaveWriter.get(), &ModelWriter::cancel);
+  QTimer pace;
+  connect(&pace, &QTimer::timeout, &progress, [&] {
+    const uint64_t total = mSaveWriter->bytesTotal();
+    if (progress.wasCanceled()) mSaveWriter->cancel();  // (QProgressDialog::cancel() does not say canceled())
+    else if (total > 0) progress.setValue(int(1000 * mSaveWriter->bytesDone() / total));
+  });
+  pace.start(100);
+  if (!ended) loop.exec();  // (the progress dialog turns the event loop too: the write may have ended in it)
+  pace.stop();
+  progress.hide();
+  mSaving = false;
+  if (!err.isEmpty()) {
+    if (wasModified) mDoc->setModified(true);
+    if (cancelled) statusBar()->showMessage(tr("Saving cancelled: %1 is as it was.").arg(path), 8000);
+    else showError(tr("Could not save %1.\n\n%2").arg(path, err));
+    return false;
+  }
+  mDoc->setPath(path);
   addRecent(path);
   removeAutosave();
   statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
@@ -747,7 +802,7 @@ bool MainWindow::autosaveNow() {
     std::optional<ModelDocument::SaveParts> parts =
         mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
     return mAutosaveWriter->start(std::move(parts->file), autosavePath(), std::move(parts->params),
-                                  std::move(parts->state));
+                                  std::move(parts->state), std::move(parts->lastStep));
   } catch (const std::bad_alloc&) {
     statusBar()->showMessage(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);
     return false;
@@ -823,6 +878,10 @@ void MainWindow::saveWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (mSaving) {  // the save's progress (with Cancel) is on screen: the window closes after it
+    event->ignore();
+    return;
+  }
   if (mPresenting) setPresenting(false);  // the window state saved is the workbench's
   if (!maybeSave()) {
     event->ignore();

@@ -92,7 +92,11 @@ class MainWindow : public QMainWindow {
   // Takes a copy of the model on the GUI thread and writes it on the autosave writer's thread; false when nothing
   // was started (no model, not enough memory for the copy, or a write still runs: then it runs again after).
   bool autosaveNow();
-  AutosaveWriter* autosaveWriter() const { return mAutosaveWriter.get(); }
+  ModelWriter* autosaveWriter() const { return mAutosaveWriter.get(); }
+  // Save and Save As write on a writer thread of their own (the GUI thread takes only the shared snapshots); the
+  // window waits for it turning its event loop, and after half a second shows the progress with Cancel.
+  ModelWriter* saveWriter() const { return mSaveWriter.get(); }
+  bool isSaving() const { return mSaving; }
   // This window's autosave deleted, after a write in flight has ended (after a save, at a clean exit).
   void removeAutosave();
   // At start: the orphaned autosaves, newest first, each offered in turn until one is opened (the others stay for
@@ -166,7 +170,9 @@ class MainWindow : public QMainWindow {
   std::function<int()> mAskUnsaved;
   RecoveryQuestion mAskRecover;
   std::unique_ptr<AutosaveStore> mAutosaveStore;
-  std::unique_ptr<AutosaveWriter> mAutosaveWriter;  // after the store: it ends its write before the lock goes
-  bool mAutosaveAgain = false;                      // asked while a write ran
+  std::unique_ptr<ModelWriter> mAutosaveWriter;  // after the store: it ends its write before the lock goes
+  bool mAutosaveAgain = false;                   // asked while a write ran
+  std::unique_ptr<ModelWriter> mSaveWriter;
+  bool mSaving = false;  // saveAs waits for mSaveWriter
   std::function<void(const QString&)> mReportError;
 };

@@ -27,7 +27,7 @@ enum class ErrorCode {
   Plain,  // a sentence made elsewhere (the CLI's own usage errors), never translated
   // files
   FileCannotOpen, FileTooLarge, FileReadError, FileCannotCreateTemp, FileWriteFailed, FileFlushFailed,
-  FileReplaceFailed, FileEmpty, BinaryFile, NotUtf8, LoadingCancelled,
+  FileReplaceFailed, FileEmpty, BinaryFile, NotUtf8, LoadingCancelled, SavingCancelled,
   // safetensors
   StTruncated, StHeaderTooLarge, StHeaderPastEnd, StMetadataNotObject, StMetadataFieldNotString, StTensorNotObject,
   StTensorNoDtype, StTensorDtype, StTensorNoShape, StTensorOffsetsForm, StTensorShapeEntries, StTensorShapeTooLarge,

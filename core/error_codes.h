@@ -35,6 +35,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::BinaryFile, QT_TRANSLATE_NOOP("gb::Error", "this looks like a binary file (a NUL byte at offset {offset}), not UTF-8 text")},
   {ErrorCode::NotUtf8, QT_TRANSLATE_NOOP("gb::Error", "not valid UTF-8")},
   {ErrorCode::LoadingCancelled, QT_TRANSLATE_NOOP("gb::Error", "loading was cancelled")},
+  {ErrorCode::SavingCancelled, QT_TRANSLATE_NOOP("gb::Error", "saving was cancelled; the previous file is unchanged")},
   {ErrorCode::StTruncated, QT_TRANSLATE_NOOP("gb::Error", "truncated: {size} bytes, but a safetensors file starts with an 8-byte header length")},
   {ErrorCode::StHeaderTooLarge, QT_TRANSLATE_NOOP("gb::Error", "header length {length} is larger than the limit of {limit} bytes")},
   {ErrorCode::StHeaderPastEnd, QT_TRANSLATE_NOOP("gb::Error", "header length {length} runs past the end of the file ({size} bytes)")},

@@ -352,6 +352,55 @@ class TestCoreIo : public QObject {
     QVERIFY(*read_file(p) != *before);
   }
 
+  // A save streams the file in chunks and reports the bytes written; its file is the one serialize_safetensors
+  // makes. Cancelled at any report — before the first chunk, part-way, or at the last word before the rename — it
+  // stops there: SavingCancelled naming the file, the previous file byte for byte, no temporary file, no report
+  // after the cancelling one.
+  void save_reports_progress_and_can_be_cancelled() {
+    // large enough for several chunks: |V| 4000, d_e 512 → the embedding alone is 8 MB
+    const Config c = Config::make(Variant::DecoderOnly, 4000, 64, 0, 1, 2, 512, 64);
+    const ModelFile first = ModelFile::of(c, params_init(c, 1));
+    const ModelFile second = ModelFile::of(c, params_init(c, 2));
+    const QString dir = tmp_.path() + "/progress";
+    QVERIFY(QDir().mkpath(dir));
+    const std::string p = (dir + "/m.safetensors").toStdString();
+    std::vector<std::pair<uint64_t, uint64_t>> reports;
+    QVERIFY(!save_model(p, first, [&](uint64_t done, uint64_t total) {
+      reports.emplace_back(done, total);
+      return true;
+    }));
+    const auto before = read_file(p);
+    QVERIFY(before.ok());
+    // the streamed file is the one serialize_safetensors makes of its contents, byte for byte
+    const auto contents = read_safetensors(p);
+    QVERIFY(contents.ok());
+    QVERIFY(serialize_safetensors(*contents) == *before);
+    QVERIFY(reports.size() >= 3);  // the first chunk, more than one chunk of data, and the end
+    QCOMPARE(reports.front().first, uint64_t(0));
+    QCOMPARE(reports.back().first, uint64_t(before->size()));  // the end is reported: all bytes
+    for (size_t i = 0; i < reports.size(); ++i) {
+      QCOMPARE(reports[i].second, uint64_t(before->size()));  // one total throughout
+      if (i > 0) QVERIFY(reports[i].first > reports[i - 1].first);  // rising
+      if (i > 0) QVERIFY(reports[i].first - reports[i - 1].first <= kWriteChunk);
+    }
+    const size_t n = reports.size();
+    for (const size_t cancelAt : {size_t(0), size_t(1), n / 2, n - 1}) {
+      size_t calls = 0;
+      const Status err = save_model(p, second, [&](uint64_t, uint64_t) { return calls++ < cancelAt; });
+      QVERIFY2(err.has_value(), "the save should have been cancelled");
+      QCOMPARE(err->code, ErrorCode::SavingCancelled);
+      QCOMPARE(err->file, p);
+      QCOMPARE(calls, cancelAt + 1);  // nothing reported after the cancelling answer
+      QVERIFY(*read_file(p) == *before);  // byte for byte
+      QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{"m.safetensors"});  // no temporary file left
+    }
+    QVERIFY(!save_model(p, second, [](uint64_t, uint64_t) { return true; }));
+    QVERIFY(*read_file(p) != *before);
+    auto back = load_model(p);
+    QVERIFY(back.ok());
+    QVERIFY(back->params.W_e == second.params.W_e);
+  }
+
   void jsonl_errors_name_the_line_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected");

@@ -316,13 +316,6 @@
     </message>
 </context>
 <context>
-    <name>AutosaveWriter</name>
-    <message>
-        <source>not enough memory to write %1</source>
-        <translation>nicht genug Arbeitsspeicher, um %1 zu schreiben</translation>
-    </message>
-</context>
-<context>
     <name>DataPanel</name>
     <message>
         <source>Load task</source>
@@ -1653,6 +1646,30 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Autosave skipped: not enough memory for a copy of the model.</source>
         <translation>Automatisches Speichern ausgelassen: nicht genug Arbeitsspeicher für eine Kopie des Modells.</translation>
     </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Saving</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Saving progress</source>
+        <translation>Fortschritt beim Speichern</translation>
+    </message>
+    <message>
+        <source>Saving cancelled: %1 is as it was.</source>
+        <translation>Speichern abgebrochen: %1 ist unverändert.</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to prepare the file.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher frei, um die Datei vorzubereiten.</translation>
+    </message>
 </context>
 <context>
     <name>MasksPanel</name>
@@ -2043,6 +2060,13 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.</source>
         <translation>Parameter %1 MB, Gradienten %2 MB, Optimiererzustand %3 MB, Aktivierungen einer Sequenz von ℓ_max Tokens %4 MB. Ein größerer Batch braucht mehr; das prüft das Training-Dock.</translation>
+    </message>
+</context>
+<context>
+    <name>ModelWriter</name>
+    <message>
+        <source>not enough memory to write %1</source>
+        <translation>nicht genug Arbeitsspeicher, um %1 zu schreiben</translation>
     </message>
 </context>
 <context>
@@ -3350,6 +3374,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>the trace was cancelled after {done} of {limit} lines</source>
         <translation>die Aufzeichnung wurde nach {done} von {limit} Zeilen abgebrochen</translation>
+    </message>
+    <message>
+        <source>saving was cancelled; the previous file is unchanged</source>
+        <translation>das Speichern wurde abgebrochen; die bisherige Datei ist unverändert</translation>
     </message>
 </context>
 <context>

@@ -191,7 +191,7 @@ static Result<TrainingState> training_from_json(const Json& j, const std::string
   return t;
 }
 
-Status save_model(const std::string& path, const ModelFile& m) {
+Status save_model(const std::string& path, const ModelFile& m, const Progress& progress) {
   if (auto e = m.config.validate()) return Error::with_cause(ErrorCode::CannotSave, {}, *e).in_file(path);
   StFile f = params_to_safetensors(m.config, m.params);
   f.metadata = m.extra;
@@ -223,7 +223,7 @@ Status save_model(const std::string& path, const ModelFile& m) {
       }
     }
   }
-  return write_safetensors(path, f);
+  return write_safetensors(path, f, progress);
 }
 
 Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& path) {

@@ -76,7 +76,8 @@ StFile params_to_safetensors(const Config& c, const Params<float>& p);
 Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, const std::string& what,
                                               const std::vector<std::string>& ignore_prefixes = {});
 
-Status save_model(const std::string& path, const ModelFile& m);
+// Writes the model atomically (see write_file_atomic); progress hears the bytes written and may cancel.
+Status save_model(const std::string& path, const ModelFile& m, const Progress& progress = {});
 Result<ModelFile> load_model(const std::string& path);
 Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& what);
 

@@ -74,6 +74,11 @@ void inject_write_fault(WriteFault where, int err, uint64_t after_bytes) {
 }
 
 Status write_file_atomic(const std::string& path, const std::string& bytes) {
+  return write_file_atomic(path, std::vector<std::string_view>{bytes});
+}
+
+Status write_file_atomic(const std::string& path, const std::vector<std::string_view>& pieces,
+                         const Progress& progress) {
   // Every way this can fail leaves the previous file as it was and removes the temporary file: nothing is written
   // to path itself; only the rename, which is atomic, replaces it.
   const InjectedFault fault = take_fault();
@@ -93,20 +98,37 @@ Status write_file_atomic(const std::string& path, const std::string& bytes) {
   // the previous file's permissions carry over to its replacement
   struct stat old {};
   if (::stat(path.c_str(), &old) == 0) (void)::fchmod(fd, old.st_mode & 07777);
-  size_t done = 0;
-  while (done < bytes.size()) {
-    size_t chunk = bytes.size() - done;
-    if (fault.where == WriteFault::Write) {  // a full disk: some bytes go, then no more
-      if (done >= fault.after) return give_up(ErrorCode::FileWriteFailed, fault.err);
-      chunk = std::min<size_t>(chunk, size_t(fault.after - done));
+  uint64_t total = 0;
+  for (const std::string_view piece : pieces) total += piece.size();
+  uint64_t done = 0;  // over all pieces
+  for (const std::string_view piece : pieces) {
+    size_t at = 0;  // in this piece
+    while (at < piece.size()) {
+      if (progress && !progress(done, total)) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return Error(ErrorCode::SavingCancelled).in_file(path);
+      }
+      size_t chunk = std::min(piece.size() - at, kWriteChunk);
+      if (fault.where == WriteFault::Write) {  // a full disk: some bytes go, then no more
+        if (done >= fault.after) return give_up(ErrorCode::FileWriteFailed, fault.err);
+        chunk = std::min<size_t>(chunk, size_t(fault.after - done));
+      }
+      const ssize_t w = ::write(fd, piece.data() + at, chunk);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        return give_up(ErrorCode::FileWriteFailed, errno);
+      }
+      if (w == 0) return give_up(ErrorCode::FileWriteFailed, ENOSPC);  // no progress: as good as a full disk
+      at += size_t(w);
+      done += uint64_t(w);
     }
-    const ssize_t w = ::write(fd, bytes.data() + done, chunk);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return give_up(ErrorCode::FileWriteFailed, errno);
-    }
-    if (w == 0) return give_up(ErrorCode::FileWriteFailed, ENOSPC);  // no progress: as good as a full disk
-    done += size_t(w);
+  }
+  // the last word before the file replaces the old one (a cancel now still leaves the old file)
+  if (progress && !progress(done, total)) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return Error(ErrorCode::SavingCancelled).in_file(path);
   }
   if (fault.where == WriteFault::Flush) return give_up(ErrorCode::FileFlushFailed, fault.err);
   if (::fsync(fd) != 0) return give_up(ErrorCode::FileFlushFailed, errno);
@@ -238,7 +260,9 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
   return f;
 }
 
-std::string serialize_safetensors(const StFile& f) {
+namespace {
+// The 8-byte length and the JSON header, padded so that the data starts at a multiple of 8 bytes.
+std::string safetensors_header(const StFile& f) {
   Json h = Json::object();
   if (!f.metadata.empty()) h["__metadata__"] = f.metadata;
   uint64_t pos = 0;
@@ -254,13 +278,29 @@ std::string serialize_safetensors(const StFile& f) {
   uint64_t n = js.size();
   for (int i = 0; i < 8; ++i) out[size_t(i)] = char((n >> (8 * i)) & 0xFF);
   out += js;
-  out.reserve(out.size() + pos);
-  for (const auto& t : f.tensors) out.append(reinterpret_cast<const char*>(t.data.data()), t.data.size() * 4);
   return out;
 }
 
-Status write_safetensors(const std::string& path, const StFile& f) {
-  return write_file_atomic(path, serialize_safetensors(f));
+std::string_view data_of(const StTensor& t) {
+  return {reinterpret_cast<const char*>(t.data.data()), t.data.size() * sizeof(float)};
+}
+}  // namespace
+
+std::string serialize_safetensors(const StFile& f) {
+  std::string out = safetensors_header(f);
+  size_t data = 0;
+  for (const auto& t : f.tensors) data += data_of(t).size();
+  out.reserve(out.size() + data);
+  for (const auto& t : f.tensors) out.append(data_of(t));
+  return out;
+}
+
+Status write_safetensors(const std::string& path, const StFile& f, const Progress& progress) {
+  const std::string header = safetensors_header(f);
+  std::vector<std::string_view> pieces{header};
+  for (const auto& t : f.tensors)
+    if (!t.data.empty()) pieces.push_back(data_of(t));
+  return write_file_atomic(path, pieces, progress);
 }
 
 }  // namespace gb

@@ -12,10 +12,12 @@
 #pragma once
 
 #include "core/error.h"
+#include "core/progress.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gb {
@@ -36,10 +38,18 @@ struct StFile {
 
 Result<StFile> read_safetensors(const std::string& path);
 Result<StFile> parse_safetensors(const std::string& bytes, const std::string& what);
-Status write_safetensors(const std::string& path, const StFile& f);
+// Streams the header and then each tensor's data to the file (no copy of the whole file in memory); progress as
+// for write_file_atomic.
+Status write_safetensors(const std::string& path, const StFile& f, const Progress& progress = {});
 std::string serialize_safetensors(const StFile& f);
 
-// Writes bytes to path atomically (temporary file in the same folder, fsync, rename).
+// Writes the pieces, one after the other, to path atomically (temporary file in the same folder, fsync, rename).
+// progress, when given, hears the bytes written after every chunk (at most kWriteChunk bytes) and at the end;
+// when it returns false the write stops there, the temporary file goes, the previous file stays as it was, and
+// the error is SavingCancelled.
+inline constexpr size_t kWriteChunk = size_t(8) << 20;
+Status write_file_atomic(const std::string& path, const std::vector<std::string_view>& pieces,
+                         const Progress& progress = {});
 Status write_file_atomic(const std::string& path, const std::string& bytes);
 Result<std::string> read_file(const std::string& path, uint64_t max_bytes = uint64_t(1) << 34);
 

@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/io/json_util.h"
+#include "core/progress.h"
 
 #include <cstdint>
 #include <functional>
@@ -31,10 +32,6 @@ struct Encoded {
   int unknown = 0;                    // pieces that became <unk>
   std::vector<std::string> unknown_pieces;  // the first few of them, for the report
 };
-
-// Called now and then with work done and total (bytes, pairs, merges); return false to cancel (loading and
-// preparing then fail with "cancelled").
-using Progress = std::function<bool(uint64_t done, uint64_t total)>;
 
 class Tokenizer {
  public:

@@ -19,10 +19,12 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -249,7 +251,7 @@ class TestFiles : public QObject {
     std::atomic<int> writes{0};
     std::atomic<bool> onGuiThread{false};
     const std::thread::id gui = std::this_thread::get_id();
-    w.autosaveWriter()->setWriteFunction([&](const std::string& path, const gb::ModelFile& m) {
+    w.autosaveWriter()->setWriteFunction([&](const std::string& path, const gb::ModelFile& m, const gb::Progress&) {
       if (std::this_thread::get_id() == gui) onGuiThread = true;
       // a disk that takes its time (at most 10 s: a write on the GUI thread would end there and fail the test)
       for (int i = 0; !release && i < 5000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -390,6 +392,84 @@ class TestFiles : public QObject {
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);  // byte for byte
     QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{"model.safetensors"});  // no temporary file
+  }
+
+  // Save writes on a thread of its own: while a slow disk holds the write, the window turns its event loop, and
+  // after half a second shows the progress with Cancel. Cancel stops the write: the previous file stays byte for
+  // byte, no temporary file is left, the work is still unsaved and no error is shown (the status line says so).
+  void save_is_written_off_the_gui_thread_and_can_be_cancelled() {
+    QStringList errors;
+    MainWindow w;
+    prepare(w, &errors);
+    const QString dir = path("slow-disk");
+    QVERIFY(QDir().mkpath(dir));
+    const QString file = dir + QStringLiteral("/model.safetensors");
+    QVERIFY(w.saveAs(file));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    std::atomic<bool> release{false}, onGuiThread{false};
+    const std::thread::id gui = std::this_thread::get_id();
+    w.saveWriter()->setWriteFunction([&](const std::string& p, const gb::ModelFile& m, const gb::Progress& progress) {
+      if (std::this_thread::get_id() == gui) onGuiThread = true;
+      // a disk that takes its time (at most 10 s) — or a cancel, which the write's first chunk then hears
+      for (int i = 0; !release && progress(0, 1) && i < 5000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      return gb::save_model(p, m, progress);
+    });
+    auto progressDialog = [&w]() -> QProgressDialog* {
+      for (QProgressDialog* d : w.findChildren<QProgressDialog*>())
+        if (d->isVisible()) return d;
+      return nullptr;
+    };
+    // a slow save that ends
+    w.trainingPanel()->stepsBox()->setValue(7);
+    QTest::mouseClick(w.trainingPanel()->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QVERIFY(w.document()->isModified());
+    bool timerRan = false, dialogShown = false;
+    QTimer::singleShot(10, &w, [&] { timerRan = true; });
+    QTimer::singleShot(1500, &w, [&] {
+      dialogShown = progressDialog() != nullptr && w.isSaving();
+      release = true;
+    });
+    QVERIFY(w.saveAs(file));
+    QVERIFY(timerRan);     // the GUI thread was free while the write waited
+    QVERIFY(dialogShown);  // and showed the progress
+    QVERIFY(!onGuiThread);
+    QVERIFY(!w.isSaving());
+    QVERIFY(!w.document()->isModified());
+    QCOMPARE(w.document()->filePath(), file);
+    QVERIFY(errors.isEmpty());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray after = f.readAll();  // the trained steps are in it
+    f.close();
+    QVERIFY(after != before);
+    auto back = gb::load_model(file.toStdString());
+    QVERIFY(back.ok());
+    QCOMPARE(back->history.size(), size_t(7));
+    // a slow save, cancelled from its progress dialog
+    release = false;
+    w.document()->setModified(true);
+    bool cancelled = false;
+    QTimer::singleShot(1500, &w, [&] {
+      if (QProgressDialog* d = progressDialog())
+        if (auto* button = d->findChild<QPushButton*>(); button && button->isVisible()) {
+          QTest::mouseClick(button, Qt::LeftButton);  // the dialog's Cancel
+          cancelled = true;
+        }
+    });
+    QVERIFY(!w.saveAs(file));
+    QVERIFY(cancelled);
+    QVERIFY(!w.isSaving());
+    QVERIFY(progressDialog() == nullptr);
+    QVERIFY(w.document()->isModified());  // still unsaved
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));  // a cancel is no error
+    QVERIFY(w.statusBar()->currentMessage().contains(file));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), after);  // byte for byte
+    QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{"model.safetensors"});  // no temporary file
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
   }
 
   void data_file_with_a_report() {

@@ -255,6 +255,7 @@ std::optional<gb::ModelFile> ModelDocument::fileToSave(const gb::Params<float>* 
   gb::ModelFile m = std::move(parts->file);
   m.params = live ? *live : *parts->params;
   if (parts->state) m.training = *parts->state;
+  if (parts->lastStep) m.last_step = *parts->lastStep;
   return m;
 }
 
@@ -268,7 +269,7 @@ std::optional<ModelDocument::SaveParts> ModelDocument::partsToSave(
   m.tokenizer = mModel->tokenizer;
   m.data = mModel->data;
   // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
-  if (m.extra.count(kLessonMetadataKey) && mLastStep) m.last_step = *mLastStep;
+  if (m.extra.count(kLessonMetadataKey)) out.lastStep = mLastStep;
   m.history = mHistory;
   if (mData) {
     m.tokenizer = mData->tokenizer;
@@ -290,6 +291,12 @@ QString ModelDocument::save(const QString& path, const gb::Params<float>* live, 
     emit fileStateChanged();
   }
   return {};
+}
+
+void ModelDocument::setPath(const QString& path) {
+  if (!mModel) return;
+  mPath = path;
+  emit fileStateChanged();
 }
 
 QString ModelDocument::open(const QString& path, bool* warningOnly) {

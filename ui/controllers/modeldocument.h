@@ -112,12 +112,15 @@ class ModelDocument : public QObject {
     gb::ModelFile file;
     std::shared_ptr<const gb::Params<float>> params;
     std::shared_ptr<const gb::TrainingState> state;  // null: none
+    std::shared_ptr<const gb::LastStep> lastStep;    // null: none (written only with a lesson)
   };
   std::optional<SaveParts> partsToSave(std::shared_ptr<const gb::Params<float>> live = nullptr,
                                        const std::shared_ptr<const gb::TrainingState>* liveState = nullptr) const;
   // Reads a model file and rebuilds its data. On an error nothing changes and the message names the file.
   // A model whose data cannot be rebuilt (a moved file) still opens; the message then says so (warning set).
   QString open(const QString& path, bool* warningOnly = nullptr);
+  // The document now belongs to path (it was written there from partsToSave).
+  void setPath(const QString& path);
   // The document no longer belongs to a file (recovered work): modified, Save asks for a name.
   void forgetPath();
   // Metadata the model file carries besides the model (a lesson: docs/lesson-file.md); written by save(), read by
