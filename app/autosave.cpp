@@ -112,25 +112,18 @@ ModelWriter::ModelWriter(QObject* parent)
 
 ModelWriter::~ModelWriter() { wait(); }
 
-bool ModelWriter::start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params,
-                        std::shared_ptr<const gb::TrainingState> state, std::shared_ptr<const gb::LastStep> lastStep) {
+bool ModelWriter::start(ModelDocument::SaveParts parts, const QString& path) {
   if (mRunning.load()) return false;
   wait();  // the previous thread has ended its work: join it
   mRunning = true;
   mCancel = false;
   mDone = 0;
   mTotal = 0;
-  mThread = std::thread([this, file = std::move(file), target = path.toStdString(), params = std::move(params),
-                         state = std::move(state), lastStep = std::move(lastStep)]() mutable {
+  mThread = std::thread([this, parts = std::move(parts), target = path.toStdString()]() mutable {
     QString error;
     bool cancelled = false;
     try {
-      if (params) file.params = *params;  // the copies of the model's size: here, not on the GUI thread
-      if (state) file.training = *state;
-      if (lastStep) file.last_step = *lastStep;
-      params.reset();
-      state.reset();
-      lastStep.reset();
+      const gb::ModelFile file = parts.assemble();  // the copies of the model's size: here, not on the GUI thread
       const gb::Progress progress = [this](uint64_t done, uint64_t total) {
         mTotal = total;
         mDone = done;

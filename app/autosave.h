@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/io/model_file.h"
+#include "controllers/modeldocument.h"
 
 #include <QObject>
 #include <QString>
@@ -65,11 +66,9 @@ class ModelWriter : public QObject {
   ModelWriter(const ModelWriter&) = delete;
   ModelWriter& operator=(const ModelWriter&) = delete;
 
-  // Starts writing file to path on the writer's thread; false (nothing done) while a write runs. params, state and
-  // lastStep (optional, shared and immutable) are copied into the file there, not on the caller's thread.
-  bool start(gb::ModelFile file, const QString& path, std::shared_ptr<const gb::Params<float>> params = nullptr,
-             std::shared_ptr<const gb::TrainingState> state = nullptr,
-             std::shared_ptr<const gb::LastStep> lastStep = nullptr);
+  // Starts writing the parts to path on the writer's thread; false (nothing done) while a write runs. The shared
+  // parameters, state and last step are copied into the file there (SaveParts::assemble), not on the caller's.
+  bool start(ModelDocument::SaveParts parts, const QString& path);
   bool busy() const { return mRunning.load(); }
   // The write that runs stops at its next chunk (finished() then reports "saving was cancelled").
   void cancel() { mCancel = true; }

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 #include "widgets/textlabel.h"
+#include "widgets/waitwithprogress.h"
+#include "errortext.h"
 
 #include "lessondock.h"
 #include "lessonrunner.h"
@@ -44,8 +46,6 @@
 #include <QTimer>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QEventLoop>
-#include <QProgressDialog>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -127,7 +127,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
   mAutosaveStore = std::make_unique<AutosaveStore>();
   mAutosaveWriter = std::make_unique<ModelWriter>();
-  mSaveWriter = std::make_unique<ModelWriter>();
   connect(mAutosaveWriter.get(), &ModelWriter::finished, this, [this](const QString& err) {
     if (!err.isEmpty()) statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
     if (std::exchange(mAutosaveAgain, false) && mDoc->isModified()) autosaveNow();
@@ -606,7 +605,18 @@ void MainWindow::openDialog() {
 bool MainWindow::openFile(const QString& path) {
   if (mDoc->isModified() && mDoc->hasModel() && !maybeSave()) return false;
   bool warningOnly = false;
-  const QString message = mDoc->open(path, &warningOnly);
+  // reading a large model (and rebuilding its data) takes seconds: on a worker, the window turning meanwhile
+  ModelDocument::ReadFile read;
+  QString message;
+  try {
+    WaitOptions wait;
+    wait.label = tr("Opening %1…").arg(QFileInfo(path).fileName());
+    wait.cancellable = false;
+    if (!waitWithProgress(this, wait, [&](const gb::Progress&) { read = ModelDocument::read(path); })) return false;
+    message = mDoc->adopt(std::move(read), path, &warningOnly);
+  } catch (const std::bad_alloc&) {
+    message = tr("There is not enough memory to read this model.");
+  }
   if (!message.isEmpty() && !warningOnly) {  // nothing changed: the open model stays
     showError(tr("Could not open %1.\n\n%2\n\nThe model you had is still open.").arg(path, message));
     if (!QFileInfo::exists(path)) {  // a recent file that is gone
@@ -683,38 +693,21 @@ bool MainWindow::saveAs(const QString& path) {
   // what is saved is the snapshot: a change while the file is written (training goes on) is a change after it
   const bool wasModified = mDoc->isModified();
   mDoc->setModified(false);
-  mSaveWriter->start(std::move(parts->file), path, std::move(parts->params), std::move(parts->state),
-                     std::move(parts->lastStep));
   QString err;
-  bool cancelled = false, ended = false;
-  QEventLoop loop;
-  connect(mSaveWriter.get(), &ModelWriter::finished, &loop, [&](const QString& e, bool c) {
-    err = e;
-    cancelled = c;
-    ended = true;
-    loop.quit();
-  });
-  // a large model takes seconds: the progress shows after half a second, with Cancel (the old file then stays)
-  QProgressDialog progress(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
-  progress.setWindowTitle(tr("Saving"));
-  progress.setAccessibleName(tr("Saving progress"));
-  progress.setWindowModality(Qt::WindowModal);
-  progress.setMinimumDuration(500);
-  progress.setAutoClose(false);
-  progress.setAutoReset(false);
-  progress.setValue(0);
-  connect(&progress, &QProgressDialog::canceled, mSaveWriter.get(), &ModelWriter::cancel);
-  connect(&progress, &QDialog::rejected, mSaveWriter.get(), &ModelWriter::cancel);
-  QTimer pace;
-  connect(&pace, &QTimer::timeout, &progress, [&] {
-    const uint64_t total = mSaveWriter->bytesTotal();
-    if (progress.wasCanceled()) mSaveWriter->cancel();  // (QProgressDialog::cancel() does not say canceled())
-    else if (total > 0) progress.setValue(int(1000 * mSaveWriter->bytesDone() / total));
-  });
-  pace.start(100);
-  if (!ended) loop.exec();  // (the progress dialog turns the event loop too: the write may have ended in it)
-  pace.stop();
-  progress.hide();
+  bool cancelled = false;
+  try {
+    WaitOptions wait;
+    wait.label = tr("Saving %1…").arg(QFileInfo(path).fileName());
+    waitWithProgress(this, wait, [&](const gb::Progress& progress) {
+      const gb::ModelFile file = parts->assemble();  // the copies of the model's size: on the worker
+      if (auto e = mSaveWrite(path.toStdString(), file, progress)) {
+        err = errorText(*e);
+        cancelled = e->code == gb::ErrorCode::SavingCancelled;
+      }
+    });
+  } catch (const std::bad_alloc&) {
+    err = tr("There is not enough memory for a copy of the model to write.");
+  }
   mSaving = false;
   if (!err.isEmpty()) {
     if (wasModified) mDoc->setModified(true);
@@ -801,8 +794,7 @@ bool MainWindow::autosaveNow() {
     if (training) live = mTrainer->published();  // shared snapshots: nothing copied here
     std::optional<ModelDocument::SaveParts> parts =
         mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
-    return mAutosaveWriter->start(std::move(parts->file), autosavePath(), std::move(parts->params),
-                                  std::move(parts->state), std::move(parts->lastStep));
+    return mAutosaveWriter->start(std::move(*parts), autosavePath());
   } catch (const std::bad_alloc&) {
     statusBar()->showMessage(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);
     return false;

@@ -93,9 +93,10 @@ class MainWindow : public QMainWindow {
   // was started (no model, not enough memory for the copy, or a write still runs: then it runs again after).
   bool autosaveNow();
   ModelWriter* autosaveWriter() const { return mAutosaveWriter.get(); }
-  // Save and Save As write on a writer thread of their own (the GUI thread takes only the shared snapshots); the
-  // window waits for it turning its event loop, and after half a second shows the progress with Cancel.
-  ModelWriter* saveWriter() const { return mSaveWriter.get(); }
+  // Save and Save As write on a thread of their own (the GUI thread takes only the shared snapshots); the window
+  // waits for it turning its event loop, and after half a second shows the progress with Cancel
+  // (waitWithProgress). Tests replace what writes (gb::save_model), which runs on that thread.
+  void setSaveWriteFunction(ModelWriter::WriteFn write) { mSaveWrite = std::move(write); }
   bool isSaving() const { return mSaving; }
   // This window's autosave deleted, after a write in flight has ended (after a save, at a clean exit).
   void removeAutosave();
@@ -172,7 +173,9 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<AutosaveStore> mAutosaveStore;
   std::unique_ptr<ModelWriter> mAutosaveWriter;  // after the store: it ends its write before the lock goes
   bool mAutosaveAgain = false;                   // asked while a write ran
-  std::unique_ptr<ModelWriter> mSaveWriter;
-  bool mSaving = false;  // saveAs waits for mSaveWriter
+  ModelWriter::WriteFn mSaveWrite = [](const std::string& path, const gb::ModelFile& m, const gb::Progress& progress) {
+    return gb::save_model(path, m, progress);
+  };
+  bool mSaving = false;  // saveAs waits for its write
   std::function<void(const QString&)> mReportError;
 };

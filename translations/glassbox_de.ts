@@ -1651,24 +1651,24 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>%1 wird gespeichert …</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Saving</source>
-        <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>Saving progress</source>
-        <translation>Fortschritt beim Speichern</translation>
-    </message>
-    <message>
         <source>Saving cancelled: %1 is as it was.</source>
         <translation>Speichern abgebrochen: %1 ist unverändert.</translation>
     </message>
     <message>
         <source>There is not enough memory to prepare the file.</source>
         <translation>Es ist nicht genug Arbeitsspeicher frei, um die Datei vorzubereiten.</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to read this model.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher frei, um dieses Modell zu lesen.</translation>
+    </message>
+    <message>
+        <source>There is not enough memory for a copy of the model to write.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher für eine Kopie des Modells zum Schreiben frei.</translation>
     </message>
 </context>
 <context>
@@ -2060,6 +2060,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.</source>
         <translation>Parameter %1 MB, Gradienten %2 MB, Optimiererzustand %3 MB, Aktivierungen einer Sequenz von ℓ_max Tokens %4 MB. Ein größerer Batch braucht mehr; das prüft das Training-Dock.</translation>
+    </message>
+    <message>
+        <source>Building the model…</source>
+        <translation>Das Modell wird gebaut …</translation>
     </message>
 </context>
 <context>
@@ -2743,6 +2747,13 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source> · validation loss %1 at step %2</source>
         <translation> · Validierungsverlust %1 bei Schritt %2</translation>
+    </message>
+</context>
+<context>
+    <name>WaitWithProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
 #include "core/io/write_fault.h"
+#include "core/model/params.h"
+#include "widgets/waitwithprogress.h"
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
@@ -411,7 +413,7 @@ class TestFiles : public QObject {
     f.close();
     std::atomic<bool> release{false}, onGuiThread{false};
     const std::thread::id gui = std::this_thread::get_id();
-    w.saveWriter()->setWriteFunction([&](const std::string& p, const gb::ModelFile& m, const gb::Progress& progress) {
+    w.setSaveWriteFunction([&](const std::string& p, const gb::ModelFile& m, const gb::Progress& progress) {
       if (std::this_thread::get_id() == gui) onGuiThread = true;
       // a disk that takes its time (at most 10 s) — or a cancel, which the write's first chunk then hears
       for (int i = 0; !release && progress(0, 1) && i < 5000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -470,6 +472,45 @@ class TestFiles : public QObject {
     QCOMPARE(f.readAll(), after);  // byte for byte
     QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{"model.safetensors"});  // no temporary file
     w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+  }
+
+  // Build draws the parameters and Open reads the file on a worker (waitWithProgress): a timer set before either
+  // runs while it waits, and what arrives is the same model as before (the drawn parameters are params_init's for
+  // the config, the opened ones are the saved ones).
+  void build_and_open_turn_the_event_loop() {
+    QStringList errors;
+    MainWindow w;
+    w.setErrorReporter([&errors](const QString& m) { errors.append(m); });
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    QTRY_VERIFY(w.document()->hasData());
+    w.modelPanel()->dModelBox()->setValue(512);  // some ten million parameters: tens of milliseconds to draw
+    for (QSpinBox* sb : w.modelPanel()->findChildren<QSpinBox*>())
+      if (sb->accessibleName().contains(QLatin1String("d_mlp"))) sb->setValue(2048);
+    bool waitedForBuild = false;
+    QTimer::singleShot(0, &w, [&] { waitedForBuild = isWaiting(); });
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    QVERIFY(waitedForBuild);
+    QVERIFY(!isWaiting());
+    const gb::Config c = w.document()->config();
+    QCOMPARE(c.d_e, 512);
+    QCOMPARE(c.d_mlp, 2048);
+    const gb::Params<float> drawn = gb::params_init(c, 0);
+    QVERIFY(w.document()->params().W_e == drawn.W_e);
+    QVERIFY(w.document()->params().dec.back().mlp.W_out == drawn.dec.back().mlp.W_out);
+    const QString file = path("large.safetensors");
+    QVERIFY(w.saveAs(file));
+    QVERIFY(w.newModel());
+    QVERIFY(!w.document()->hasModel());
+    bool waitedForOpen = false;
+    QTimer::singleShot(0, &w, [&] { waitedForOpen = isWaiting(); });
+    QVERIFY(w.openFile(file));
+    QVERIFY(waitedForOpen);
+    QVERIFY(w.document()->hasModel());
+    QVERIFY(w.document()->params().W_e == drawn.W_e);
+    QVERIFY(w.document()->params().dec.back().mlp.W_out == drawn.dec.back().mlp.W_out);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
   }
 
   void data_file_with_a_report() {

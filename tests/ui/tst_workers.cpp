@@ -13,8 +13,10 @@
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
 #include "widgets/colormaps.h"
+#include "widgets/waitwithprogress.h"
 
 #include <QComboBox>
+#include <QProgressDialog>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -23,7 +25,11 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <atomic>
+#include <chrono>
 #include <limits>
+#include <new>
+#include <thread>
 
 namespace {
 // An encoder-decoder for the reverse task, far larger than the task needs: d_e 256, 4 decoder layers, ℓ_max 300.
@@ -315,6 +321,92 @@ class TestWorkers : public QObject {
 
   // Found by the monkey under ASan: a token of a 200,000-character line, as a tick label turned 45°, made
   // QCustomPlot ask for a label pixmap of terabytes. Tick labels are one line of at most 24 characters.
+  // Work the window waits for (Save, Build, Open) runs on a worker while the event loop turns: timers fire, the
+  // dialog shows after showAfterMs; Cancel (its button, or reject(): Escape, a robot) reaches the work through
+  // progress, a dialog without Cancel cannot be dismissed; an exception comes back to the caller; a second wait
+  // while one runs is refused.
+  void wait_with_progress_turns_the_event_loop() {
+    QWidget window;
+    window.resize(400, 300);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto dialog = [&window]() -> QProgressDialog* {
+      for (QProgressDialog* d : window.findChildren<QProgressDialog*>())
+        if (d->isVisible()) return d;
+      return nullptr;
+    };
+    std::atomic<bool> release{false};
+    const std::thread::id gui = std::this_thread::get_id();
+    std::atomic<bool> onGui{true}, everCancelled{false};
+    bool timerRan = false, shownEarly = false, shownLater = false, stays = false, nested = true;
+    QTimer::singleShot(0, &window, [&] {
+      timerRan = true;
+      shownEarly = dialog() != nullptr;
+      nested = waitWithProgress(&window, {}, [](const gb::Progress&) {});
+    });
+    QTimer::singleShot(900, &window, [&] {
+      shownLater = dialog() != nullptr;
+      if (QProgressDialog* d = dialog()) d->reject();  // not cancellable: stays
+      stays = dialog() != nullptr;
+      release = true;
+    });
+    WaitOptions fixed;
+    fixed.label = QStringLiteral("fixed");
+    fixed.cancellable = false;
+    QVERIFY(!isWaiting());
+    QVERIFY(waitWithProgress(&window, fixed, [&](const gb::Progress& progress) {
+      onGui = std::this_thread::get_id() == gui;
+      while (!release) {
+        if (!progress(1, 2)) everCancelled = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    }));
+    QVERIFY(!isWaiting());
+    QVERIFY(!onGui);
+    QVERIFY(timerRan);
+    QVERIFY(!shownEarly);
+    QVERIFY(shownLater);
+    QVERIFY(stays);
+    QVERIFY(!everCancelled);
+    QVERIFY(!nested);  // refused while one runs
+    QVERIFY(dialog() == nullptr);
+    // cancellable: the dialog's Cancel reaches the work
+    release = false;
+    bool cancelledByProgress = false;
+    QTimer::singleShot(900, &window, [&] {
+      if (QProgressDialog* d = dialog())
+        if (auto* cancel = d->findChild<QPushButton*>()) QTest::mouseClick(cancel, Qt::LeftButton);
+    });
+    QVERIFY(waitWithProgress(&window, {}, [&](const gb::Progress& progress) {
+      for (int i = 0; i < 5000 && !cancelledByProgress; ++i) {
+        cancelledByProgress = !progress(uint64_t(i), 5000);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    }));
+    QVERIFY(cancelledByProgress);
+    // and reject() (what Escape and a robot do) cancels too
+    cancelledByProgress = false;
+    QTimer::singleShot(900, &window, [&] {
+      if (QProgressDialog* d = dialog()) d->reject();
+    });
+    QVERIFY(waitWithProgress(&window, {}, [&](const gb::Progress& progress) {
+      for (int i = 0; i < 5000 && !cancelledByProgress; ++i) {
+        cancelledByProgress = !progress(uint64_t(i), 5000);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    }));
+    QVERIFY(cancelledByProgress);
+    // an exception on the worker comes back here
+    bool caught = false;
+    try {
+      waitWithProgress(&window, {}, [](const gb::Progress&) { throw std::bad_alloc(); });
+    } catch (const std::bad_alloc&) {
+      caught = true;
+    }
+    QVERIFY(caught);
+    QVERIFY(!isWaiting());
+  }
+
   void huge_token_labels_are_elided() {
     const QStringList labels = {QString(200000, QLatin1Char('a')), QStringLiteral("two\nlines"), QStringLiteral("b")};
     const LabelFit fit = fitLabels(labels, 3, 600, QFont(), true);

@@ -160,18 +160,33 @@ QString ModelDocument::checkConfig(const gb::Config& c) const {
   return {};
 }
 
-QString ModelDocument::build(const gb::Config& c, quint64 seed) {
+QString ModelDocument::buildProblem(const gb::Config& c) const {
   if (!mData) return tr("Load data first: the vocabulary and ℓ_max come from it.");
   QString err = checkConfig(c);
   if (err.isEmpty()) err = MemoryLimit::modelProblem(c);  // before anything of the model's size is allocated
-  if (!err.isEmpty()) return err;
-  std::optional<gb::ModelFile> built;
+  return err;
+}
+
+QString ModelDocument::build(const gb::Config& c, quint64 seed) {
+  if (QString err = buildProblem(c); !err.isEmpty()) return err;
+  gb::Params<float> initialised;
   try {
-    built = gb::ModelFile::of(c, gb::params_init(c, seed));
+    initialised = gb::params_init(c, seed);
   } catch (const std::bad_alloc&) {  // the estimate fit, the machine disagreed: nothing changed
-    return tr("There was not enough memory to build this model (it needs about %1 MB). The open model is unchanged.")
-        .arg(QString::fromStdString(gb::megabytes(gb::model_memory(c).parameters)));
+    return notEnoughMemoryToBuild(c);
   }
+  return build(c, std::move(initialised));
+}
+
+QString ModelDocument::notEnoughMemoryToBuild(const gb::Config& c) {
+  return tr("There was not enough memory to build this model (it needs about %1 MB). The open model is unchanged.")
+      .arg(QString::fromStdString(gb::megabytes(gb::model_memory(c).parameters)));
+}
+
+QString ModelDocument::build(const gb::Config& c, gb::Params<float> initialised) {
+  if (QString err = buildProblem(c); !err.isEmpty()) return err;  // (the data may have changed meanwhile)
+  std::optional<gb::ModelFile> built;
+  built = gb::ModelFile::of(c, std::move(initialised));
   emit aboutToReplace();
   gb::ModelFile m = std::move(*built);
   m.tokenizer = mData->tokenizer;
@@ -280,6 +295,17 @@ std::optional<ModelDocument::SaveParts> ModelDocument::partsToSave(
   return out;
 }
 
+gb::ModelFile ModelDocument::SaveParts::assemble() {
+  gb::ModelFile m = std::move(file);
+  if (params) m.params = *params;
+  if (state) m.training = *state;
+  if (lastStep) m.last_step = *lastStep;
+  params.reset();
+  state.reset();
+  lastStep.reset();
+  return m;
+}
+
 QString ModelDocument::save(const QString& path, const gb::Params<float>* live, bool asCopy,
                            const std::shared_ptr<const gb::TrainingState>* liveState) {
   if (!mModel) return tr("There is no model to save: build one first.");
@@ -299,26 +325,36 @@ void ModelDocument::setPath(const QString& path) {
   emit fileStateChanged();
 }
 
-QString ModelDocument::open(const QString& path, bool* warningOnly) {
-  if (warningOnly) *warningOnly = false;
-  auto m = gb::load_model(path.toStdString());
-  if (!m) return errorText(m.error());
-  std::optional<gb::PreparedData> data;
-  QString warning;
-  if (m->tokenizer && !m->data.is_null()) {
+QString ModelDocument::open(const QString& path, bool* warningOnly) { return adopt(read(path), path, warningOnly); }
+
+ModelDocument::ReadFile ModelDocument::read(const QString& path) {
+  ReadFile out;
+  out.model = gb::load_model(path.toStdString());
+  if (!out.model) return out;
+  const gb::ModelFile& m = *out.model;
+  if (m.tokenizer && !m.data.is_null()) {
     gb::PrepareOptions o;
-    o.variant = m->config.variant;
-    o.tokenizer = &*m->tokenizer;
-    o.max_len = m->config.max_len;
+    o.variant = m.config.variant;
+    o.tokenizer = &*m.tokenizer;
+    o.max_len = m.config.max_len;
     o.length = gb::LengthPolicy::Filter;
-    auto d = gb::prepare_from_description(m->data, o);
-    if (d) data = std::move(*d);
-    else warning = tr("%1: the model opened, but its data could not be rebuilt: %2")
-                       .arg(path, errorText(d.error()));
+    auto d = gb::prepare_from_description(m.data, o);
+    if (d) out.data = std::move(*d);
+    else out.dataWarning = tr("%1: the model opened, but its data could not be rebuilt: %2")
+                               .arg(path, errorText(d.error()));
   } else {
-    warning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
-                  .arg(path);
+    out.dataWarning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
+                          .arg(path);
   }
+  return out;
+}
+
+QString ModelDocument::adopt(ReadFile file, const QString& path, bool* warningOnly) {
+  if (warningOnly) *warningOnly = false;
+  auto& m = file.model;
+  if (!m) return errorText(m.error());
+  std::optional<gb::PreparedData> data = std::move(file.data);
+  QString warning = file.dataWarning;
   QString keptTask;  // the open data's task, when that data stays
   if (!data && mData) {  // offer the data that is open, when it fits the model; otherwise say none is loaded
     const gb::Tokenizer* tok = m->tokenizer ? &*m->tokenizer : nullptr;

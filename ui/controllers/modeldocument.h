@@ -113,12 +113,28 @@ class ModelDocument : public QObject {
     std::shared_ptr<const gb::Params<float>> params;
     std::shared_ptr<const gb::TrainingState> state;  // null: none
     std::shared_ptr<const gb::LastStep> lastStep;    // null: none (written only with a lesson)
+    // The whole file, the shared parts copied in (on the thread that writes); the parts are released.
+    gb::ModelFile assemble();
   };
   std::optional<SaveParts> partsToSave(std::shared_ptr<const gb::Params<float>> live = nullptr,
                                        const std::shared_ptr<const gb::TrainingState>* liveState = nullptr) const;
   // Reads a model file and rebuilds its data. On an error nothing changes and the message names the file.
   // A model whose data cannot be rebuilt (a moved file) still opens; the message then says so (warning set).
   QString open(const QString& path, bool* warningOnly = nullptr);
+  // open() in two parts, so that the reading (the file and the rebuilt data: seconds for a large model) can run on
+  // another thread: read() touches no document, adopt() replaces the open model with what was read.
+  struct ReadFile {
+    gb::Result<gb::ModelFile> model = gb::Error(gb::ErrorCode::Plain);
+    std::optional<gb::PreparedData> data;  // the model's own data, rebuilt
+    QString dataWarning;                   // why it could not be
+  };
+  static ReadFile read(const QString& path);
+  QString adopt(ReadFile file, const QString& path, bool* warningOnly = nullptr);
+  // build() in two parts (the parameters drawn on another thread): the reason a model cannot be built, or empty;
+  // then the model from the parameters params_init(c, seed) drew.
+  QString buildProblem(const gb::Config& c) const;
+  QString build(const gb::Config& c, gb::Params<float> initialised);
+  static QString notEnoughMemoryToBuild(const gb::Config& c);  // when params_init threw std::bad_alloc
   // The document now belongs to path (it was written there from partsToSave).
   void setPath(const QString& path);
   // The document no longer belongs to a file (recovered work): modified, Save asks for a name.

@@ -6,6 +6,7 @@
 #include "core/model/params.h"
 #include "core/train/memory.h"
 #include "memorylimit.h"
+#include "widgets/waitwithprogress.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -140,7 +141,22 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   });
   connect(mDoc, &ModelDocument::fitChanged, this, &ModelPanel::refresh);
   connect(mBuild, &QPushButton::clicked, this, [this] {
-    const QString err = mDoc->build(config(), 0);
+    const gb::Config c = config();
+    QString err = mDoc->buildProblem(c);
+    if (err.isEmpty()) {
+      // drawing the parameters of a large model takes seconds: on a worker, the window turning meanwhile
+      gb::Params<float> initialised;
+      WaitOptions wait;
+      wait.label = tr("Building the model…");
+      wait.cancellable = false;
+      try {
+        if (!waitWithProgress(window(), wait, [&](const gb::Progress&) { initialised = gb::params_init(c, 0); }))
+          return;  // another wait runs (its dialog is on screen)
+        err = mDoc->build(c, std::move(initialised));
+      } catch (const std::bad_alloc&) {  // the estimate fit, the machine disagreed: nothing changed
+        err = ModelDocument::notEnoughMemoryToBuild(c);
+      }
+    }
     mProblem->setText(err);
   });
   mVariant->setCurrentIndex(0);
