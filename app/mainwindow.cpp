@@ -870,7 +870,7 @@ void MainWindow::saveWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (mSaving) {  // the save's progress (with Cancel) is on screen: the window closes after it
+  if (mSaving || isWaiting()) {  // a save, build or open is waited for (its progress is on screen): not now
     event->ignore();
     return;
   }
