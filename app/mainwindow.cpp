@@ -698,13 +698,17 @@ bool MainWindow::saveAs(const QString& path) {
   try {
     WaitOptions wait;
     wait.label = tr("Saving %1…").arg(QFileInfo(path).fileName());
-    waitWithProgress(this, wait, [&](const gb::Progress& progress) {
+    const bool ran = waitWithProgress(this, wait, [&](const gb::Progress& progress) {
       const gb::ModelFile file = parts->assemble();  // the copies of the model's size: on the worker
       if (auto e = mSaveWrite(path.toStdString(), file, progress)) {
         err = errorText(*e);
         cancelled = e->code == gb::ErrorCode::SavingCancelled;
       }
     });
+    if (!ran) {  // another wait (a build, an open) is on screen: nothing was written
+      err = errorText(gb::Error(gb::ErrorCode::SavingCancelled).in_file(path.toStdString()));
+      cancelled = true;
+    }
   } catch (const std::bad_alloc&) {
     err = tr("There is not enough memory for a copy of the model to write.");
   }
