@@ -4,7 +4,7 @@
 # Builds build-fuzz/ with clang (GLASSBOX_FUZZ=ON) the first time. Starts from the committed seed corpus
 # (fuzz/corpus/TARGET) and keeps what it finds in build-fuzz/corpus/TARGET; a crash, leak or hang is written to
 # build-fuzz/findings/ and the script exits 1. Fix it, then keep the input in fuzz/regressions/TARGET/ (the test
-# fuzz_replay_TARGET runs it in every build). docs/fuzzing.md says more.
+# fuzz_replay_TARGET runs it in every build). The README says more.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TARGETS=(lesson model_file pairs text jsonl tokenizer)
