@@ -105,10 +105,7 @@ bool AutosaveStore::adopt(const QString& orphan) {
 }
 
 ModelWriter::ModelWriter(QObject* parent)
-    : QObject(parent),
-      mWrite([](const std::string& path, const gb::ModelFile& m, const gb::Progress& progress) {
-        return gb::save_model(path, m, progress);
-      }) {}
+    : QObject(parent), mWrite(saveModel) {}
 
 ModelWriter::~ModelWriter() { wait(); }
 
@@ -116,29 +113,17 @@ bool ModelWriter::start(ModelDocument::SaveParts parts, const QString& path) {
   if (mRunning.load()) return false;
   wait();  // the previous thread has ended its work: join it
   mRunning = true;
-  mCancel = false;
-  mDone = 0;
-  mTotal = 0;
   mThread = std::thread([this, parts = std::move(parts), target = path.toStdString()]() mutable {
     QString error;
-    bool cancelled = false;
     try {
       const gb::ModelFile file = parts.assemble();  // the copies of the model's size: here, not on the GUI thread
-      const gb::Progress progress = [this](uint64_t done, uint64_t total) {
-        mTotal = total;
-        mDone = done;
-        return !mCancel.load();
-      };
-      if (auto e = mWrite(target, file, progress)) {
-        error = errorText(*e);
-        cancelled = e->code == gb::ErrorCode::SavingCancelled;
-      }
+      if (auto e = mWrite(target, file, gb::Progress{})) error = errorText(*e);
     } catch (const std::bad_alloc&) {
       error = QCoreApplication::translate("ModelWriter", "not enough memory to write %1")
                   .arg(QString::fromStdString(target));
     }
     // delivered on the GUI thread; dropped if the writer is gone by then
-    handoff::post(this, [this, error, cancelled] { emit finished(error, cancelled); });
+    handoff::post(this, [this, error] { emit finished(error); });
     mRunning = false;
   });
   return true;

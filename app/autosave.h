@@ -52,11 +52,10 @@ class AutosaveStore {
   std::map<QString, std::unique_ptr<QLockFile>> mClaims;
 };
 
-// Writes a model file on a thread of its own — the autosave, and Save / Save As: the GUI thread only takes the
-// shared snapshots (ModelDocument::partsToSave) and never waits for the disk (a model of some hundred MB takes
-// seconds to write, minutes under a sanitizer). One write at a time; whoever asks while one runs is told busy()
-// and may ask again after finished(). A write can be cancelled: it stops at its next chunk, and the file it was
-// to replace stays as it was.
+// Writes the autosave on a thread of its own: the GUI thread only takes the shared snapshots
+// (ModelDocument::partsToSave) and never waits for the disk (a model of some hundred MB takes seconds to write,
+// minutes under a sanitizer). One write at a time; whoever asks while one runs is told busy() and may ask again
+// after finished(). (Save / Save As write through waitWithProgress, with the same WriteFn.)
 class ModelWriter : public QObject {
   Q_OBJECT
  public:
@@ -70,25 +69,20 @@ class ModelWriter : public QObject {
   // parameters, state and last step are copied into the file there (SaveParts::assemble), not on the caller's.
   bool start(ModelDocument::SaveParts parts, const QString& path);
   bool busy() const { return mRunning.load(); }
-  // The write that runs stops at its next chunk (finished() then reports "saving was cancelled").
-  void cancel() { mCancel = true; }
-  // How far the write that runs is, in bytes (0 of 0 while the copies are made).
-  uint64_t bytesDone() const { return mDone.load(); }
-  uint64_t bytesTotal() const { return mTotal.load(); }
   // Until no write runs — before the autosave is removed, so that a write in flight cannot bring it back.
   void wait();
-  // For tests: what writes (gb::save_model by default). Called on the writer's thread.
+  static gb::Status saveModel(const std::string& path, const gb::ModelFile& file, const gb::Progress& progress) {
+    return gb::save_model(path, file, progress);
+  }
+  // For tests: what writes (saveModel by default). Called on the writer's thread.
   void setWriteFunction(WriteFn write) { mWrite = std::move(write); }
 
  signals:
-  // On the GUI thread when a write has ended: the error's text, empty when the file was written; cancelled when
-  // it stopped because cancel() was called (the error then says so).
-  void finished(const QString& error, bool cancelled);
+  // On the GUI thread when a write has ended: the error's text, empty when the file was written.
+  void finished(const QString& error);
 
  private:
   WriteFn mWrite;
   std::thread mThread;
   std::atomic<bool> mRunning{false};
-  std::atomic<bool> mCancel{false};
-  std::atomic<uint64_t> mDone{0}, mTotal{0};
 };

@@ -173,9 +173,7 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<AutosaveStore> mAutosaveStore;
   std::unique_ptr<ModelWriter> mAutosaveWriter;  // after the store: it ends its write before the lock goes
   bool mAutosaveAgain = false;                   // asked while a write ran
-  ModelWriter::WriteFn mSaveWrite = [](const std::string& path, const gb::ModelFile& m, const gb::Progress& progress) {
-    return gb::save_model(path, m, progress);
-  };
+  ModelWriter::WriteFn mSaveWrite = ModelWriter::saveModel;
   bool mSaving = false;  // saveAs waits for its write
   std::function<void(const QString&)> mReportError;
 };

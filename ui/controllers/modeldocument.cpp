@@ -267,10 +267,9 @@ std::optional<gb::ModelFile> ModelDocument::fileToSave(const gb::Params<float>* 
                                                       const std::shared_ptr<const gb::TrainingState>* liveState) const {
   auto parts = partsToSave(nullptr, liveState);
   if (!parts) return std::nullopt;
-  gb::ModelFile m = std::move(parts->file);
-  m.params = live ? *live : *parts->params;
-  if (parts->state) m.training = *parts->state;
-  if (parts->lastStep) m.last_step = *parts->lastStep;
+  if (live) parts->params.reset();  // copied below instead of the document's
+  gb::ModelFile m = parts->assemble();
+  if (live) m.params = *live;
   return m;
 }
 
