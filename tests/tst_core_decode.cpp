@@ -379,6 +379,70 @@ class TestDecode : public QObject {
     QCOMPARE(ended->steps, 1);
   }
 
+  // The multiply-add counter: the uncached count equals the products model_forward makes, counted from the shapes
+  // of the matrices it leaves; the cached count is a literal for a small model and grows linearly with the
+  // context, the uncached one quadratically; each step carries the count for the column that made its p.
+  void multiply_adds_match_the_products() {
+    // products of model_forward over n decoder columns, from the shapes in its activations
+    auto from_shapes = [](const Config& c, const Params<float>& p, const std::vector<int>& z,
+                          const std::vector<int>& x) {
+      Activations<float> act;
+      model_forward(act, c, p, make_batch(c, Example{z, x}));
+      const double d = c.d_e, dh = c.d_h();
+      auto attention = [&](const AttentionCache<float>& a) {
+        return d * d * double(a.Q.cols() + a.K.cols() + a.V.cols() + a.Yc.cols())  // W_q, W_k, W_v, W_o
+               + 2 * dh * double(a.A.rows()) * double(a.A.cols());                 // Kᵀ Q and V A, per head
+      };
+      auto mlp = [&](const MlpCache<float>& m) { return 2 * d * double(m.h.rows()) * double(m.h.cols()); };
+      double w = 0;
+      for (const auto& l : act.enc) w += attention(l.self.attn) + mlp(l.mlp.mlp);
+      for (const auto& l : act.dec)
+        w += attention(l.self.attn) + (c.is_ed() ? attention(l.cross.attn) : 0.0) + mlp(l.mlp.mlp);
+      return w + d * double(act.logits.rows()) * double(act.logits.cols());
+    };
+    for (const bool ed : {false, true}) {
+      const Config c = ed ? ed_config() : d_config();
+      const Params<float> p = lively_params(c, 8);
+      const std::vector<int> z = ed ? std::vector<int>{3, 4, 5, 6, 7} : std::vector<int>{};
+      std::vector<int> x = {ed ? 1 : 3};
+      for (int n = 1; n <= 8; ++n) {
+        QCOMPARE(decode_work(c, n, int(z.size())).uncached, from_shapes(c, p, z, x));
+        x.push_back(4 + n % 5);
+      }
+      // linear (cached) and quadratic (uncached) in n: constant first and second differences
+      auto cached = [&](int n) { return decode_work(c, n, int(z.size())).cached; };
+      auto uncached = [&](int n) { return decode_work(c, n, int(z.size())).uncached; };
+      const double d = c.d_e, L = c.dec_layers;
+      for (int n = 1; n < 10; ++n) {
+        QCOMPARE(cached(n + 1) - cached(n), 2 * d * L);  // one more cached key to score, one more value to sum
+        QCOMPARE(uncached(n + 2) - 2 * uncached(n + 1) + uncached(n), 4 * d * L);  // the n × n scores and sums
+      }
+      // the steps of a session carry the count for the column that made their p
+      auto s = DecodeSession::create(c, p, z, {ed ? 1 : 3}, {});
+      QVERIFY(s.ok());
+      Rng rng(5);
+      for (int k = 0; k < 5; ++k) QVERIFY(s->step({1.0, 0, 1.0}, rng).ok());
+      for (const DecodeStep& st : s->steps()) {
+        QCOMPARE(st.work.cached, cached(st.position));
+        QCOMPARE(st.work.uncached, uncached(st.position));
+      }
+    }
+    // a literal: d_e 4, H 2, d_MLP 8, one layer, |V| 5, three tokens of context.
+    // cached: 4·4² (Q, K, V, O of one column) + 2·4·3 (scores, sum) + 2·4·8 (MLP) + 4·5 (W_u) = 172
+    // uncached: 4·4²·3 + 2·4·3² + 2·4·8·3 + 4·5·3 = 516; at one token both are the same, 156
+    const Config tiny = Config::make(Variant::DecoderOnly, 5, 8, 0, 1, 2, 4, 8);
+    QCOMPARE(decode_work(tiny, 3, 0).cached, 172.0);
+    QCOMPARE(decode_work(tiny, 3, 0).uncached, 516.0);
+    QCOMPARE(decode_work(tiny, 1, 0).cached, 156.0);
+    QCOMPARE(decode_work(tiny, 1, 0).uncached, 156.0);
+    // the setup of an encoder-decoder session: the encoder and the cross K, V once, and the prompt before its last
+    const Config c = ed_config();
+    const double d = c.d_e, m = c.d_mlp, zl = 5;
+    const double enc = 2 * (4 * d * d * zl + 2 * d * zl * zl + 2 * d * m * zl), crossKV = 2 * 2 * d * d * zl;
+    QCOMPARE(decode_setup_work(c, 1, 5), enc + crossKV);
+    QCOMPARE(decode_setup_work(c, 3, 5), enc + crossKV + decode_work(c, 1, 5).cached + decode_work(c, 2, 5).cached);
+  }
+
   // The estimates grow with the work: a wider beam, a bigger vocabulary, more steps.
   void work_estimates_grow() {
     const Config c = d_config();

@@ -141,6 +141,7 @@ Result<const DecodeStep*> DecodeSession::step(const SamplerOptions& so, Rng& rng
   r.window_start = window_start_;
   r.cached = o_.use_cache && window_start_ == 0;
   r.cache_reused = r.cached ? cache_len_ - 1 : 0;
+  r.work = decode_work(c_, r.position - window_start_, int(z_.size()));
   steps_.push_back(std::move(r));
   const int token = steps_.back().choice.token;
   x_.push_back(token);
@@ -189,6 +190,32 @@ Result<DecodeRun> decode_to_end(DecodeSession& s, const SamplerOptions& o, Rng& 
   }
   if (progress) (void)progress(run.steps, limit);  // the end: done
   return run;
+}
+
+DecodeWork decode_work(const Config& c, int n, int source_len) {
+  const double d = c.d_e, m = c.d_mlp, V = c.vocab_size, z = source_len, N = std::max(0, n);
+  const double L = c.dec_layers, Le = c.is_ed() ? c.enc_layers : 0;
+  DecodeWork w;
+  // one new column: Q, K, V, O of it; its scores against the N keys and the sum of the N values; the MLP
+  double layer = 4 * d * d + 2 * d * N + 2 * d * m;
+  if (c.is_ed()) layer += 2 * d * d + 2 * d * z;  // cross: Q and O of the column; scores and sum over |z|
+  w.cached = L * layer + d * V;
+  // all N columns again, and the encoder
+  double full = 4 * d * d * N + 2 * d * N * N + 2 * d * m * N;
+  if (c.is_ed()) full += 2 * d * d * (N + z) + 2 * d * z * N;  // cross: Q, O of N columns; K, V of |z|
+  const double encoder = 4 * d * d * z + 2 * d * z * z + 2 * d * m * z;
+  w.uncached = L * full + Le * encoder + d * V * N;
+  return w;
+}
+
+double decode_setup_work(const Config& c, int prompt_len, int source_len) {
+  const double d = c.d_e, m = c.d_mlp, z = source_len;
+  double w = 0;
+  if (c.is_ed())
+    w += double(c.enc_layers) * (4 * d * d * z + 2 * d * z * z + 2 * d * m * z) +  // the encoder, once
+         double(c.dec_layers) * 2 * d * d * z;                                      // cross K and V, once
+  for (int k = 1; k < prompt_len; ++k) w += decode_work(c, k, source_len).cached;
+  return w;
 }
 
 double decode_step_cost(const Config& c, int t, int source_len) {

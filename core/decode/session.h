@@ -35,6 +35,15 @@ struct AttentionColumn {      // the new column's attention in one decoder layer
   std::vector<VecF> cross;    // per head: weights over the source positions (encoder-decoder)
 };
 
+// The multiply-adds of the matrix products that computed a distribution: with the KV cache (the one new column,
+// reading the cached keys and values) and without it (model_forward over the whole context again, the encoder
+// included). Counted from the shapes of the products the forward pass makes; layer norms, the softmax, GELU/ReLU
+// and the embedding lookup are not products and are not counted.
+struct DecodeWork {
+  double cached = 0;
+  double uncached = 0;
+};
+
 struct DecodeStep {
   int position = 0;               // index in x of the token chosen here
   std::vector<double> logp;       // log p over the vocabulary, before temperature
@@ -45,6 +54,7 @@ struct DecodeStep {
   int window_start = 0;           // first token of the window when a sliding window is in use
   int cache_reused = 0;           // K/V columns per layer taken from the cache (the rest were computed)
   bool cached = true;
+  DecodeWork work;                // the products that computed logp (the column at position − 1), both ways
 };
 
 struct DecodeCacheLayer {
@@ -143,6 +153,21 @@ struct DecodeRun {
 };
 Result<DecodeRun> decode_to_end(DecodeSession& s, const SamplerOptions& o, Rng& rng, int max_steps, int stop_id,
                                 const DecodeProgress& progress = {});
+
+// The multiply-adds that compute the distribution after a context of n tokens (the new column at position n − 1)
+// over a source of source_len tokens. Per decoder layer, the cached path projects one column (Q, K, V, O: 4 d_e²),
+// scores it against the n cached keys and sums the n cached values (2 d_e n), runs the MLP (2 d_e d_MLP) and, for
+// the encoder-decoder, its cross-attention (Q, O: 2 d_e²; scores and sum over |z|: 2 d_e |z|; K and V of the
+// encoder output are cached from the first step); then W_u (d_e |V|). Linear in n. The uncached path runs
+// model_forward over all n columns — 4 d_e² n + 2 d_e n² + 2 d_e d_MLP n per decoder layer (the n × n scores
+// are all computed, masked ones included), the cross-attention with its K and V (2 d_e² (n + |z|) + 2 d_e |z| n),
+// the whole encoder (4 d_e² |z| + 2 d_e |z|² + 2 d_e d_MLP |z| per layer) and W_u on every column (d_e |V| n).
+// Quadratic in n.
+DecodeWork decode_work(const Config& c, int n, int source_len);
+// What the cached path does once, when the session starts: the encoder, and each decoder layer's cross-attention
+// K and V (2 d_e² |z|), and the prompt's columns before its last one (decode_work(c, k, |z|).cached for
+// k = 1 … prompt − 1; the last column's work is the first step's, DecodeStep::work).
+double decode_setup_work(const Config& c, int prompt_len, int source_len);
 
 // Estimates of the work (multiply-adds, and memory moved counted alike), so a caller can decide what is immediate
 // and what belongs on a worker thread. One new column at position t (context t + 1 tokens).
