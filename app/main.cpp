@@ -12,6 +12,9 @@
 #include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
+#include "controllers/decodingcontroller.h"
+#include <QElapsedTimer>
+#include <QTabWidget>
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 
@@ -152,7 +155,9 @@ int main(int argc, char** argv) {
     const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
                               QStringLiteral("decoding"), QStringLiteral("algorithm"),
                               QStringLiteral("training"), QStringLiteral("perturbation")};
-    const int i = tabs.indexOf(parser.value(QStringLiteral("tab")).toLower());
+    // "decoding.kv": a tab and one of its views (the Decoding tab's pages are named next, kv, beam, timeline)
+    const QStringList tabView = parser.value(QStringLiteral("tab")).toLower().split(QLatin1Char('.'));
+    const int i = tabs.indexOf(tabView.value(0));
     if (i < 0) {  // a typo must not silently show another tab
       std::fprintf(stderr, "glassbox: %s\n",
                    qPrintable(QCoreApplication::translate("main", "There is no tab “%1”; the tabs are: %2.")
@@ -160,6 +165,16 @@ int main(int argc, char** argv) {
       return 2;
     }
     w.tabs()->setCurrentIndex(i);
+    if (tabView.size() > 1) {
+      auto* dp = w.findChild<DecodingPanel*>();
+      QWidget* page = dp ? dp->views()->findChild<QWidget*>(tabView.value(1)) : nullptr;
+      if (!page || dp->views()->indexOf(page) < 0) {
+        std::fprintf(stderr, "glassbox: %s\n",
+                     qPrintable(QCoreApplication::translate("main", "There is no view “%1”.").arg(tabView.value(1))));
+        return 2;
+      }
+      dp->views()->setCurrentWidget(page);
+    }
   }
   // A lesson file as the argument (a double-click on one) opens as --lesson does; the patterns are the MIME type's
   // (cmake/GlassboxDesktop.cmake).
@@ -198,6 +213,14 @@ int main(int argc, char** argv) {
       if (dp->inputBox()->count() > 0) dp->inputBox()->setCurrentIndex(0);
       dp->startButton()->click();
       for (int i = 0; i < 3; ++i) dp->stepButton()->click();
+      if (dp->views()->currentWidget()->objectName() == QLatin1String("beam")) {  // its tree
+        dp->beamWidthBox()->setValue(2);
+        dp->beamButton()->click();
+        QElapsedTimer waited;
+        waited.start();
+        while (dp->controller()->busy() != DecodingController::Work::None && waited.elapsed() < 20000)
+          QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+      }
       QCoreApplication::processEvents();
       QThread::msleep(100);
       QCoreApplication::processEvents();

@@ -198,7 +198,7 @@ QString DecodingController::generatedText() const {
   return QString::fromStdString(mTok.decode(fresh));
 }
 
-QString DecodingController::beam(int width) {
+QString DecodingController::beam(int width, double alpha) {
   if (!mSession) return tr("Start decoding first.");
   const int room = mConfig.max_len - int(mSession->tokens().size());
   if (room <= 0) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
@@ -211,7 +211,7 @@ QString DecodingController::beam(int width) {
   auto start = std::make_shared<const gb::DecodeSession>(*mSession);
   const std::shared_ptr<const gb::Params<float>> params = mParams;
   const quint64 revision = mRevision;
-  auto take = [this, out, params, revision, width] {
+  auto take = [this, out, params, revision, width, alpha] {
     if (revision != mRevision || !out->result || params != mParams) return;  // a result for another session
     if (!*out->result) {
       mBeam.reset();
@@ -220,17 +220,18 @@ QString DecodingController::beam(int width) {
     }
     mBeam = std::move(**out->result);
     mBeamWidth = width;
+    mBeamAlpha = alpha;
     emit beamFinished(QString());
   };
   if (gb::beam_search_cost(*mSession, width, room) <= mSyncBudget) {  // immediate
-    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos);
+    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, alpha);
     take();
     return {};
   }
   setWork(Work::Beam);
   emit progress(0, room);
-  mJob->run([this, out, start, params, width, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
-    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, 1.0,
+  mJob->run([this, out, start, params, width, alpha, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, alpha,
                                   [&ctx](int done, int limit) { return ctx.progress(done, limit); });
     return [this, take] {
       setWork(Work::None);

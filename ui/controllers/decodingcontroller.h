@@ -58,7 +58,9 @@ class DecodingController : public QObject {
   // Beam search of width B from the current position (the session itself does not move): the best continuation
   // by score / length and the search tree, in beamResult() when beamFinished() is emitted — at once for immediate
   // work, from the worker otherwise. Returns an error message when it cannot start.
-  QString beam(int width);
+  // alpha: the length normalisation (score / length^α; 0 ranks by Σ log p alone).
+  QString beam(int width, double alpha = 1.0);
+  double beamAlpha() const { return mBeamAlpha; }
   const std::optional<gb::BeamResult>& beamResult() const { return mBeam; }
   int beamWidth() const { return mBeamWidth; }
 
@@ -126,6 +128,7 @@ class DecodingController : public QObject {
   quint64 mRevision = 0;
   std::optional<gb::BeamResult> mBeam;
   int mBeamWidth = 0;
+  double mBeamAlpha = 1.0;
   gb::Tokenizer mTok;
   std::unique_ptr<gb::DecodeSession> mSession;
   gb::SamplerOptions mSampler;

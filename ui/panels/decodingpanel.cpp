@@ -7,6 +7,8 @@
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "kvcacheview.h"
+#include "widgets/beamtreeview.h"
 #include "widgets/matrixview.h"
 #include "widgets/figureexport.h"
 
@@ -26,7 +28,9 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
+#include <QScrollArea>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <tuple>
@@ -116,6 +120,16 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mBeamWidth->setRange(1, 16);
   mBeamWidth->setValue(4);
   mBeamWidth->setPrefix(tr("B = "));
+  mBeamAlpha = new QDoubleSpinBox(this);
+  mBeamAlpha->setObjectName(QStringLiteral("beamAlpha"));
+  mBeamAlpha->setRange(0.0, 2.0);
+  mBeamAlpha->setSingleStep(0.1);
+  mBeamAlpha->setDecimals(1);
+  mBeamAlpha->setValue(1.0);
+  mBeamAlpha->setPrefix(tr("α = "));
+  mBeamAlpha->setAccessibleName(tr("Length normalisation α"));
+  mBeamAlpha->setToolTip(tr("Beam search ranks finished hypotheses by Σ log p / length^α: α = 0 prefers short ones, "
+                            "α = 1 compares the mean log p per token"));
   auto* row3 = new QHBoxLayout;
   row3->addWidget(mStep);
   row3->addWidget(mRun);
@@ -123,6 +137,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   row3->addSpacing(16);
   row3->addWidget(mBeam);
   row3->addWidget(mBeamWidth);
+  row3->addWidget(mBeamAlpha);
   row3->addStretch(1);
   mSaveHistory = new QPushButton(tr("Save history…"), this);
   mSaveHistory->setObjectName(QStringLiteral("decodeSaveHistory"));
@@ -140,7 +155,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   topPLabel->setBuddy(mTopP);
   mBeamWidth->setAccessibleName(tr("Beam width B"));
   // the Tab key goes row by row, as the tab reads
-  QWidget* order[] = {mInput, mSeed, mStart, mTau, mTopK, mTopP, mStep, mRun, mBack, mBeam, mBeamWidth, mSaveHistory};
+  QWidget* order[] = {mInput, mSeed, mStart, mTau, mTopK, mTopP, mStep, mRun, mBack, mBeam, mBeamWidth, mBeamAlpha, mSaveHistory};
   for (size_t i = 1; i < std::size(order); ++i) setTabOrder(order[i - 1], order[i]);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
@@ -220,9 +235,51 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   auto* attBox = new QVBoxLayout;
   attBox->addWidget(mAttentionTitle);
   attBox->addWidget(mAttention, 1);
-  auto* views = new QHBoxLayout;
+  auto* nextPage = new QWidget(this);
+  nextPage->setObjectName(QStringLiteral("next"));
+  auto* views = new QHBoxLayout(nextPage);
+  views->setContentsMargins(0, 0, 0, 0);
   views->addWidget(mChart, 4);  // the chart is the view; where the column looks is beside it
   views->addLayout(attBox, 1);
+  // the views of the decoding, one at a time (a projector has no room for all): the next token, the KV cache
+  mViews = new QTabWidget(this);
+  mViews->setObjectName(QStringLiteral("decodeViews"));
+  mViews->setAccessibleName(tr("Decoding views"));
+  mViews->setDocumentMode(true);
+  mViews->addTab(nextPage, tr("Next token"));
+  mKv = new KvCacheView(mCtl, this);
+  mKv->setObjectName(QStringLiteral("kv"));
+  mViews->addTab(mKv, tr("KV cache"));
+  // the beam tree, level by level
+  mBeamPage = new QWidget(this);
+  mBeamPage->setObjectName(QStringLiteral("beam"));
+  mBeamTree = new BeamTreeView(mBeamPage);
+  mBeamTree->setObjectName(QStringLiteral("beamTree"));
+  auto* treeScroll = new QScrollArea(mBeamPage);
+  treeScroll->setWidget(mBeamTree);
+  treeScroll->setWidgetResizable(true);
+  treeScroll->setAccessibleName(tr("Beam search tree"));
+  mLevelBack = new QPushButton(tr("◀ Level"), mBeamPage);
+  mLevelBack->setObjectName(QStringLiteral("beamLevelBack"));
+  mLevelBack->setAccessibleName(tr("One level less of the beam tree"));
+  mLevelNext = new QPushButton(tr("Level ▶"), mBeamPage);
+  mLevelNext->setObjectName(QStringLiteral("beamLevelNext"));
+  mLevelNext->setAccessibleName(tr("One level more of the beam tree"));
+  mLevelLabel = new QLabel(mBeamPage);
+  makeTextLabel(mLevelLabel);
+  auto* levelRow = new QHBoxLayout;
+  levelRow->addWidget(mLevelBack);
+  levelRow->addWidget(mLevelNext);
+  levelRow->addWidget(mLevelLabel, 1);
+  auto* beamBox = new QVBoxLayout(mBeamPage);
+  beamBox->setContentsMargins(0, 0, 0, 0);
+  beamBox->addLayout(levelRow);
+  beamBox->addWidget(treeScroll, 1);
+  mViews->addTab(mBeamPage, tr("Beam tree"));
+  connect(mLevelBack, &QPushButton::clicked, this, [this] { showLevels(mBeamTree->shownLevels() - 1); });
+  connect(mLevelNext, &QPushButton::clicked, this, [this] { showLevels(mBeamTree->shownLevels() + 1); });
+  connect(mBeamTree, &BeamTreeView::shownLevelsChanged, this, &DecodingPanel::showLevels);
+  showLevels(0);
 
   mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
   auto* cv = new QVBoxLayout(mControls);
@@ -236,7 +293,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   v->addWidget(mInfo);
   v->addWidget(mSequence);
   v->addWidget(mChoice);
-  v->addLayout(views, 1);
+  v->addWidget(mViews, 1);
   v->addWidget(mCache);
 
   connect(mStart, &QPushButton::clicked, this, &DecodingPanel::start);
@@ -246,7 +303,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   });
   connect(mRun, &QPushButton::clicked, mCtl, &DecodingController::runToEnd);
   connect(mBeam, &QPushButton::clicked, this, [this] {
-    const QString err = mCtl->beam(mBeamWidth->value());
+    const QString err = mCtl->beam(mBeamWidth->value(), mBeamAlpha->value());
     if (!err.isEmpty()) mInfo->setText(err);
   });
   connect(mCtl, &DecodingController::beamFinished, this, &DecodingPanel::showBeam);
@@ -341,6 +398,13 @@ void DecodingPanel::showBeam(const QString& error) {
     mInfo->setText(error);
     return;
   }
+  // the tree, from the sequence's last tokens; the view switches to it, all levels shown
+  const auto& x = mCtl->session()->tokens();
+  QStringList tail;
+  for (size_t i = x.size() > 3 ? x.size() - 3 : 0; i < x.size(); ++i) tail << mCtl->display(x[i]);
+  mBeamTree->setTree(*r, (x.size() > 3 ? QStringLiteral("… ") : QString()) + tail.join(QLatin1Char(' ')),
+                     [this](int t) { return mCtl->display(t); });
+  mViews->setCurrentWidget(mBeamPage);
   std::vector<int> best = r->tokens;
   if (!best.empty() && best.back() == gb::Tokenizer::kEos) best.pop_back();
   mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
@@ -355,6 +419,27 @@ void DecodingPanel::showBeam(const QString& error) {
                      .arg(pruned));
 }
 
+void DecodingPanel::showLevels(int n) {
+  if (mBeamTree->shownLevels() != n) {
+    mBeamTree->setShownLevels(n);  // emits shownLevelsChanged, which comes back here
+    return;
+  }
+  mLevelBack->setEnabled(!mBeamTree->isEmpty() && n > 0);
+  mLevelNext->setEnabled(!mBeamTree->isEmpty() && n < mBeamTree->levels());
+  const auto& r = mCtl->beamResult();
+  if (mBeamTree->isEmpty() || !r) {
+    mLevelLabel->setText(tr("Beam search draws its tree here, one level per new token."));
+    return;
+  }
+  mLevelLabel->setText(tr("B = %1, α = %2: level %3 of %4. Filled: kept among the B best of the level; dashed and "
+                          "grey: pruned; double frame: ended by <eos>; bold: the winner, Σ log p = %5, score %6.")
+                           .arg(mCtl->beamWidth())
+                           .arg(QLocale().toString(mCtl->beamAlpha(), 'f', 1))
+                           .arg(n)
+                           .arg(mBeamTree->levels())
+                           .arg(QLocale().toString(r->score, 'f', 3), QLocale().toString(r->normalized, 'f', 3)));
+}
+
 void DecodingPanel::showProgress(int done, int limit) {
   const bool beam = mCtl->busy() == DecodingController::Work::Beam;
   mProgress->setRange(0, std::max(1, limit));
@@ -365,6 +450,10 @@ void DecodingPanel::showProgress(int done, int limit) {
 }
 
 void DecodingPanel::redraw() {
+  if (!mCtl->beamResult() && !mBeamTree->isEmpty()) {  // a new sequence: the old tree goes
+    mBeamTree->clear();
+    showLevels(0);
+  }
   const gb::DecodeSession* s = mCtl->session();
   const bool active = s != nullptr;
   // while the worker decodes, nothing that would change the session (or start another run) is offered
@@ -555,7 +644,17 @@ void DecodingPanel::setPresenting(bool on) {
   mCache->setVisible(!on);
 }
 
+bool DecodingPanel::beamStepping() const {
+  return mViews->currentWidget() == mBeamPage && !mBeamTree->isEmpty() &&
+         mCtl->busy() == DecodingController::Work::None;
+}
+
 bool DecodingPanel::presentNext() {
+  if (beamStepping()) {  // the beam tree is shown: its next level
+    if (mBeamTree->shownLevels() >= mBeamTree->levels()) return false;
+    showLevels(mBeamTree->shownLevels() + 1);
+    return true;
+  }
   if (mCtl->busy() != DecodingController::Work::None) return false;  // the worker decodes: Cancel first
   if (!mCtl->active()) {
     start();
@@ -568,16 +667,29 @@ bool DecodingPanel::presentNext() {
 }
 
 bool DecodingPanel::presentBack() {
+  if (beamStepping()) {
+    if (mBeamTree->shownLevels() <= 0) return false;
+    showLevels(mBeamTree->shownLevels() - 1);
+    return true;
+  }
   return mCtl->busy() == DecodingController::Work::None && mCtl->active() && mCtl->back();
 }
 
 bool DecodingPanel::presentFirst() {
+  if (beamStepping()) {  // the tree from its start
+    showLevels(0);
+    return true;
+  }
   if (mCtl->busy() != DecodingController::Work::None) return false;
   start();  // a new sequence from the same input
   return mCtl->active();
 }
 
 bool DecodingPanel::presentLast() {
+  if (beamStepping()) {  // the whole tree
+    showLevels(mBeamTree->levels());
+    return true;
+  }
   if (mCtl->busy() != DecodingController::Work::None) return false;
   if (!mCtl->active()) start();
   return mCtl->active() && (mCtl->runToEnd() > 0 || mCtl->busy() != DecodingController::Work::None);

@@ -7,6 +7,9 @@
 #include "presentable.h"
 
 class DecodingController;
+class KvCacheView;
+class BeamTreeView;
+class QTabWidget;
 class MatrixView;
 class ModelDocument;
 class QCPBars;
@@ -49,11 +52,19 @@ class DecodingPanel : public QWidget, public Presentable {
   QLabel* sequenceLabel() const { return mSequence; }
   QLabel* choiceLabel() const { return mChoice; }
   MatrixView* attentionView() const { return mAttention; }
+  // The views under the controls, one at a time: the next token, the KV cache (…).
+  QTabWidget* views() const { return mViews; }
+  KvCacheView* kvCacheView() const { return mKv; }
+  BeamTreeView* beamTree() const { return mBeamTree; }
+  QDoubleSpinBox* beamAlphaBox() const { return mBeamAlpha; }
+  QPushButton* beamLevelNext() const { return mLevelNext; }
+  QPushButton* beamLevelBack() const { return mLevelBack; }
   // τ for a slider position: 0 … 3 in steps of 0.05; the last position is ∞.
   static double temperatureAt(int position);
   static constexpr int kInfinityPosition = 61;
 
-  // Presentation mode: next token, back, a new sequence, to the end; the strip has τ and Back / Next token.
+  // Presentation mode: next token, back, a new sequence, to the end; the strip has τ and Back / Next token. With
+  // the beam tree shown, the keys step through its levels (next, back, none, all).
   bool presentNext() override;
   bool presentBack() override;
   bool presentFirst() override;
@@ -97,5 +108,14 @@ class DecodingPanel : public QWidget, public Presentable {
   QPushButton* mCancel;
   void showBeam(const QString& error);
   void showProgress(int done, int limit);
+  QTabWidget* mViews;
+  KvCacheView* mKv;
+  QWidget* mBeamPage;
+  BeamTreeView* mBeamTree;
+  QDoubleSpinBox* mBeamAlpha;
+  QPushButton *mLevelBack, *mLevelNext;
+  QLabel* mLevelLabel;
+  void showLevels(int n);
+  bool beamStepping() const;  // the presenter's keys step the beam tree's levels
   MatrixView* mAttention;  // the pending column's attention: keys × layers, averaged over heads
 };

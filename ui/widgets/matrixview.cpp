@@ -71,6 +71,7 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
 }
 
 QString MatrixView::hoverText(int row, int col) const {
+  if (mHover) return mHover(row, col);
   const QString r = mRowLabels.isEmpty() ? QString::number(row + 1)
                                          : QStringLiteral("%1 (%2)").arg(row + 1).arg(mRowLabels.value(row));
   const QString c = mColLabels.isEmpty() ? QString::number(col + 1)
@@ -82,11 +83,31 @@ QString MatrixView::hoverText(int row, int col) const {
   return tr("row %1, column %2: %3").arg(r, c).arg(QLocale().toString(double(mM(row, col)), 'g', 5));
 }
 
+void MatrixView::setMarkedColumn(int col) {
+  mMarkedColumn = col;
+  if (col < 0 || col >= cols()) {
+    if (mMark) mMark->setVisible(false);
+  } else {
+    if (!mMark) {
+      mMark = new QCPItemRect(mPlot);
+      mMark->setClipToAxisRect(true);
+    }
+    mMark->setPen(QPen(Appearance::get().highlight(), 3));
+    mMark->setBrush(Qt::NoBrush);
+    mMark->topLeft->setCoords(col - 0.5, -0.5);
+    mMark->bottomRight->setCoords(col + 0.5, rows() - 0.5);
+    mMark->setVisible(true);
+  }
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void MatrixView::setScaleLabel(const QString& label) { mScale->axis()->setLabel(label); }
 
 void MatrixView::clear() {
   mM.resize(0, 0);
   mMap->data()->setSize(0, 0);
+  mMarkedColumn = -1;
+  if (mMark) mMark->setVisible(false);
   for (QCPItemText* t : mMarks) mPlot->removeItem(t);
   mMarks.clear();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
@@ -143,6 +164,7 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
   applyTicks();
   mPlot->xAxis->setRange(-0.5, nc - 0.5);
   mPlot->yAxis->setRange(-0.5, nr - 0.5);
+  if (mMark) setMarkedColumn(mMarkedColumn < nc ? mMarkedColumn : -1);  // the outline keeps to the new size
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -12,6 +12,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
+
 class QCustomPlot;
 class QCPColorMap;
 class QCPColorScale;
@@ -31,6 +33,11 @@ class MatrixView : public QWidget {
   int cols() const { return int(mM.cols()); }
   double range() const { return mRange; }  // the colour scale runs over [−range, range] (Binary: [0, 1])
   QString hoverText(int row, int col) const;
+  // What hovering a cell says, instead of its row, column and value (empty function: the default).
+  void setHoverFunction(std::function<QString(int row, int col)> f) { mHover = std::move(f); }
+  // One column outlined (the newest, the one being computed), −1 for none.
+  void setMarkedColumn(int col);
+  int markedColumn() const { return mMarkedColumn; }
   QCustomPlot* plot() const { return mPlot; }
 
  protected:
@@ -47,4 +54,7 @@ class MatrixView : public QWidget {
   QList<class QCPItemText*> mMarks;  // Change: the "=" of the cells that are exactly 0
   QString mRowTitle, mColTitle;
   double mRange = 1;
+  std::function<QString(int, int)> mHover;
+  class QCPItemRect* mMark = nullptr;
+  int mMarkedColumn = -1;
 };
