@@ -12,6 +12,7 @@
 #include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
+#include "panels/timelineview.h"
 #include "controllers/decodingcontroller.h"
 #include <QElapsedTimer>
 #include <QTabWidget>
@@ -213,6 +214,8 @@ int main(int argc, char** argv) {
       if (dp->inputBox()->count() > 0) dp->inputBox()->setCurrentIndex(0);
       dp->startButton()->click();
       for (int i = 0; i < 3; ++i) dp->stepButton()->click();
+      if (dp->views()->currentWidget()->objectName() == QLatin1String("timeline"))  // branches to compare
+        dp->timelineView()->compareButton()->click();
       if (dp->views()->currentWidget()->objectName() == QLatin1String("beam")) {  // its tree
         dp->beamWidthBox()->setValue(2);
         dp->beamButton()->click();

@@ -5,12 +5,17 @@
 #include "panels/decodingpanel.h"
 #include "panels/kvcacheview.h"
 #include "panels/modelpanel.h"
+#include "panels/timelineview.h"
 #include "widgets/beamtreeview.h"
 #include "widgets/matrixview.h"
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QSlider>
+#include <QTreeWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
@@ -85,6 +90,134 @@ class TestInside : public QObject {
     QTest::mouseClick(dp->backButton(), Qt::LeftButton);
     QCOMPARE(kv->selfK()->cols(), n - 1);
     QCOMPARE(kv->workPlot()->graph(0)->dataCount(), 3);
+  }
+
+  // Two records are bit for bit the same: the distributions, the choice and how, the attention.
+  static bool sameRecord(const gb::DecodeStep& a, const gb::DecodeStep& b) {
+    if (a.position != b.position || a.logp != b.logp || a.choice.q != b.choice.q ||
+        a.choice.q_filtered != b.choice.q_filtered || a.choice.kept != b.choice.kept ||
+        a.choice.token != b.choice.token || a.choice.how != b.choice.how || a.p_chosen != b.p_chosen ||
+        a.q_chosen != b.q_chosen || a.attention.size() != b.attention.size())
+      return false;
+    if (!(a.choice.random == b.choice.random || (std::isnan(a.choice.random) && std::isnan(b.choice.random))))
+      return false;
+    for (size_t l = 0; l < a.attention.size(); ++l) {
+      const auto &x = a.attention[l], &y = b.attention[l];
+      if (x.self.size() != y.self.size() || x.cross.size() != y.cross.size()) return false;
+      for (size_t h = 0; h < x.self.size(); ++h)
+        if (!(x.self[h].array() == y.self[h].array()).all()) return false;
+      for (size_t h = 0; h < x.cross.size(); ++h)
+        if (!(x.cross[h].array() == y.cross[h].array()).all()) return false;
+    }
+    return true;
+  }
+
+  // The timeline: going back to step k and taking the same token again gives bit-identical records; a token taken
+  // instead makes a branch; both branches stay and either can be returned to, its records as they were.
+  void timeline_rewinds_and_branches() {
+    MainWindow w;
+    DecodingPanel* dp = startDecoding(w, 0);
+    QVERIFY(dp);
+    dp->temperatureSlider()->setValue(40);  // τ = 2: draws that differ from the argmax
+    for (int i = 0; i < 4; ++i) QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    DecodingController* ctl = dp->controller();
+    const std::vector<gb::DecodeStep> first = ctl->session()->steps();
+    QCOMPARE(first.size(), size_t(4));
+    TimelineView* tl = dp->timelineView();
+    dp->views()->setCurrentWidget(tl);
+    QCOMPARE(tl->stepButtons().size(), 4);
+    // back to step 2 by its button in the strip: steps 2… go, and drawing again takes the same tokens, bit for bit
+    QTest::mouseClick(tl->stepButtons()[1], Qt::LeftButton);
+    QCOMPARE(ctl->session()->steps().size(), size_t(1));
+    QCOMPARE(tl->stepButtons().size(), 1);
+    for (int i = 0; i < 3; ++i) QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QCOMPARE(ctl->session()->steps().size(), size_t(4));
+    for (size_t k = 0; k < 4; ++k) QVERIFY2(sameRecord(ctl->session()->steps()[k], first[k]), qPrintable(QString::number(k)));
+    QCOMPARE(ctl->branchLeaves().size(), size_t(1));  // the same path: no branch
+    // back to step 3, another token typed instead: a branch
+    QTest::mouseClick(tl->stepButtons()[2], Qt::LeftButton);
+    int other = -1;
+    for (int t = 4; t < ctl->session()->config().vocab_size && other < 0; ++t)
+      if (t != first[2].choice.token) other = t;
+    tl->forceEdit()->setText(ctl->display(other));
+    QTest::mouseClick(tl->forceButton(), Qt::LeftButton);
+    QVERIFY2(tl->infoLabel()->text().isEmpty(), qPrintable(tl->infoLabel()->text()));
+    QCOMPARE(ctl->session()->steps().back().choice.token, other);
+    QCOMPARE(ctl->session()->steps().back().choice.how, gb::ChoiceKind::Forced);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    const std::vector<gb::DecodeStep> second = ctl->session()->steps();
+    const auto leaves = ctl->branchLeaves();
+    QCOMPARE(leaves.size(), size_t(2));
+    QCOMPARE(tl->branchTable()->topLevelItemCount(), 2);
+    QVERIFY(ctl->branchHow(leaves[1]).contains("forced at step 3"));
+    QCOMPARE(ctl->timeline()[size_t(leaves[1])].depth, 4);
+    // the first branch again, from the table: its records as they were
+    QTreeWidgetItem* row = tl->branchTable()->topLevelItem(0);
+    QCOMPARE(row->data(0, Qt::UserRole).toInt(), leaves[0]);
+    emit tl->branchTable()->itemActivated(row, 0);
+    QCOMPARE(ctl->session()->steps().size(), first.size());
+    for (size_t k = 0; k < first.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], first[k]));
+    QVERIFY(tl->branchTable()->topLevelItem(0)->text(0).startsWith(QStringLiteral("▶")));
+    // and the second: its forced step and the draw after it, as they were
+    QVERIFY(ctl->goTo(leaves[1]).isEmpty());
+    QCOMPARE(ctl->session()->steps().size(), second.size());
+    for (size_t k = 0; k < second.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], second[k]));
+    double sum = 0;
+    for (const auto& st : second) sum += std::log(st.p_chosen);
+    QCOMPARE(ctl->timeline()[size_t(leaves[1])].sumLogp, sum);
+    // a bar of the chart clicked: that token, forced
+    dp->views()->setCurrentIndex(0);
+    QVERIFY(ctl->rewindTo(3));
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCoreApplication::processEvents();  // the chart's page laid out
+    dp->chart()->replot();
+    const int bar = dp->chartTokens().value(0);  // the tallest bar: the mouse hits it
+    const QPoint at(int(dp->chart()->xAxis->coordToPixel(0.2)), int(dp->chart()->yAxis->coordToPixel(0.02)));
+    QTest::mouseClick(dp->chart(), Qt::LeftButton, {}, at);
+    QCOMPARE(ctl->session()->steps().size(), size_t(4));
+    QCOMPARE(ctl->session()->steps().back().choice.token, bar);
+    QCOMPARE(ctl->session()->steps().back().choice.how, gb::ChoiceKind::Forced);
+  }
+
+  // τ for one step only: the next token is drawn with the settings of the moment, then they go back.
+  void sampler_for_one_step() {
+    MainWindow w;
+    DecodingPanel* dp = startDecoding(w, 0);
+    QVERIFY(dp);
+    dp->temperatureSlider()->setValue(20);
+    dp->onceBox()->setChecked(true);
+    dp->temperatureSlider()->setValue(0);  // greedy, once
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QCOMPARE(dp->controller()->session()->steps().back().choice.how, gb::ChoiceKind::Argmax);
+    QCOMPARE(dp->temperatureSlider()->value(), 20);
+    QVERIFY(!dp->onceBox()->isChecked());
+    QCOMPARE(dp->controller()->sampler().temperature, 1.0);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QCOMPARE(dp->controller()->session()->steps().back().choice.how, gb::ChoiceKind::Sampled);
+  }
+
+  // Greedy, sampling and beam search on the same input: each a branch, x as it was.
+  void compare_makes_branches() {
+    MainWindow w;
+    DecodingPanel* dp = startDecoding(w, 1);
+    QVERIFY(dp);
+    DecodingController* ctl = dp->controller();
+    const std::vector<int> x = ctl->session()->tokens();
+    dp->views()->setCurrentWidget(dp->timelineView());
+    QTest::mouseClick(dp->timelineView()->compareButton(), Qt::LeftButton);
+    QCOMPARE(ctl->session()->tokens(), x);
+    QString how;
+    for (int leaf : ctl->branchLeaves()) how += ctl->branchHow(leaf) + QLatin1Char(';');
+    QVERIFY2(how.contains("greedy") && how.contains("sampled") && how.contains("beam search"), qPrintable(how));
+    // the greedy branch is the argmax at every step
+    for (int leaf : ctl->branchLeaves())
+      if (ctl->branchHow(leaf).contains("greedy")) {
+        QVERIFY(ctl->goTo(leaf).isEmpty());
+        for (size_t k = 1; k < ctl->session()->steps().size(); ++k) {
+          const auto& st = ctl->session()->steps()[k];
+          QCOMPARE(st.choice.token, int(std::max_element(st.logp.begin(), st.logp.end()) - st.logp.begin()));
+        }
+      }
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

@@ -15,6 +15,10 @@
 #include <cmath>
 #include <cstring>
 
+namespace {
+constexpr int kToEndLimit = 200;  // tokens To the end takes at most
+}  // namespace
+
 DecodingController::DecodingController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::progress, this, &DecodingController::progress);
 }
@@ -47,6 +51,8 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
   mBeam.reset();
   mStepSampler.clear();
   mRngBefore.clear();
+  mTimeline.clear();
+  mPath.clear();
   mConfig = c;
   mParams = std::make_shared<const gb::Params<float>>(p);
   mTok = tok;
@@ -95,18 +101,156 @@ bool DecodingController::finished() const {
   return !mSession->steps().empty() && mSession->steps().back().choice.token == gb::Tokenizer::kEos;
 }
 
-QString DecodingController::step() {
+QString DecodingController::step(int forced) {
   if (!mSession) return tr("Start decoding first.");
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   touch();
-  const gb::Rng before = mRng;
-  auto r = mSession->step(mSampler, mRng);
-  if (r) {
-    mStepSampler.push_back(mSampler);
-    mRngBefore.push_back(before);
-  }
+  const QString err = takeStep(mSampler, forced, false);
   emit changed();
+  return err;
+}
+
+QString DecodingController::takeStep(const gb::SamplerOptions& so, int forced, bool beam) {
+  const gb::Rng before = mRng;
+  auto r = mSession->step(so, mRng, forced);
   if (!r) return errorText(r.error());
+  mStepSampler.push_back(so);
+  mRngBefore.push_back(before);
+  record(**r, forced >= 0, beam, so, before);
+  return {};
+}
+
+void DecodingController::record(const gb::DecodeStep& st, bool forced, bool beam, const gb::SamplerOptions& so,
+                                const gb::Rng& before) {
+  const int parent = mPath.empty() ? -1 : mPath.back();
+  const double sum = (parent < 0 ? 0.0 : mTimeline[size_t(parent)].sumLogp) + std::log(st.p_chosen);
+  int node = -1;
+  for (size_t i = 0; i < mTimeline.size() && node < 0; ++i)
+    if (mTimeline[i].parent == parent && mTimeline[i].token == st.choice.token) node = int(i);
+  if (node < 0) {
+    mTimeline.emplace_back();
+    node = int(mTimeline.size()) - 1;
+  }
+  TimelineNode& n = mTimeline[size_t(node)];  // taken again: how it was taken this time
+  n.parent = parent;
+  n.depth = int(mPath.size()) + 1;
+  n.token = st.choice.token;
+  n.forced = forced;
+  n.beam = beam;
+  n.kinds |= beam ? TimelineNode::Beam : forced ? 0 : so.temperature == 0 ? TimelineNode::Greedy : TimelineNode::Sampled;
+  n.sampler = so;
+  n.rngBefore = before;
+  n.p = st.p_chosen;
+  n.sumLogp = sum;
+  mPath.push_back(node);
+}
+
+std::vector<int> DecodingController::branchLeaves() const {
+  std::vector<bool> parent(mTimeline.size(), false);
+  for (const TimelineNode& n : mTimeline)
+    if (n.parent >= 0) parent[size_t(n.parent)] = true;
+  std::vector<int> out;
+  for (size_t i = 0; i < mTimeline.size(); ++i)
+    if (!parent[i]) out.push_back(int(i));
+  return out;
+}
+
+QString DecodingController::branchText(int node) const {
+  std::vector<int> ids;
+  for (int k = node; k >= 0 && size_t(k) < mTimeline.size(); k = mTimeline[size_t(k)].parent)
+    ids.insert(ids.begin(), mTimeline[size_t(k)].token);
+  if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
+  return QString::fromStdString(mTok.decode(ids)).replace(QChar(0xFFFD), QStringLiteral("<unk>"));
+}
+
+QString DecodingController::branchHow(int node) const {
+  if (node < 0 || size_t(node) >= mTimeline.size()) return {};
+  int forcedAt = 0;
+  for (int k = node; k >= 0; k = mTimeline[size_t(k)].parent)
+    if (mTimeline[size_t(k)].forced && !mTimeline[size_t(k)].beam) forcedAt = mTimeline[size_t(k)].depth;
+  QStringList how;
+  const int kinds = mTimeline[size_t(node)].kinds;
+  if (forcedAt > 0) how << tr("forced at step %1").arg(forcedAt);
+  if (kinds & TimelineNode::Greedy) how << tr("greedy (τ = 0)");
+  if (kinds & TimelineNode::Sampled) how << tr("sampled");
+  if (kinds & TimelineNode::Beam) how << tr("beam search");
+  return how.join(QStringLiteral(", "));
+}
+
+bool DecodingController::rewindTo(int kept) {
+  if (!mSession || kept < 0 || size_t(kept) >= mSession->steps().size() || mWork != Work::None) return false;
+  touch();
+  const int n = int(mSession->steps().size()) - kept;
+  mSession->back(n);
+  mRng = mRngBefore[size_t(kept)];  // the generator as it was before the first step taken back
+  mStepSampler.resize(size_t(kept));
+  mRngBefore.resize(size_t(kept));
+  mPath.resize(size_t(kept));
+  emit changed();
+  return true;
+}
+
+QString DecodingController::goTo(int node) {
+  if (!mSession) return tr("Start decoding first.");
+  if (node < 0 || size_t(node) >= mTimeline.size()) return tr("That branch is not there any more.");
+  if (mWork != Work::None) return tr("Wait for the decoding to finish, or cancel it.");
+  std::vector<int> path;
+  for (int k = node; k >= 0; k = mTimeline[size_t(k)].parent) path.insert(path.begin(), k);
+  size_t common = 0;
+  while (common < path.size() && common < mPath.size() && path[common] == mPath[common]) ++common;
+  if (common < mPath.size() && !rewindTo(int(common))) return tr("That branch is not there any more.");
+  touch();
+  const gb::SamplerOptions keep = mSampler;
+  QString err;
+  for (size_t i = common; i < path.size() && err.isEmpty(); ++i) {
+    const TimelineNode n = mTimeline[size_t(path[i])];  // (a copy: record() writes the node again)
+    mRng = n.rngBefore;
+    err = takeStep(n.sampler, n.forced ? n.token : -1, n.beam);
+    if (err.isEmpty() && mSession->steps().back().choice.token != n.token) {
+      // the same generator and settings draw the same token; not with other parameters
+      rewindTo(int(mSession->steps().size()) - 1);
+      err = tr("That branch cannot be taken again with these parameters.");
+    }
+  }
+  mSampler = keep;
+  emit changed();
+  return err;
+}
+
+QString DecodingController::compare(int width, double alpha) {
+  if (!mSession) return tr("Start decoding first.");
+  if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
+  if (mWork != Work::None) return tr("Wait for the decoding to finish, or cancel it.");
+  const int room = mConfig.max_len - int(mSession->tokens().size());
+  const double cost = 2 * gb::decode_to_end_cost(*mSession, kToEndLimit) +
+                      gb::beam_search_cost(*mSession, width, std::max(1, room));
+  if (cost > 20 * mSyncBudget)
+    return tr("Comparing would take too long for this model here: use To the end and Beam search one by one.");
+  auto beamResult = gb::beam_search(*mSession, width, std::max(1, room), gb::Tokenizer::kEos, alpha);
+  if (!beamResult) return errorText(beamResult.error());
+  touch();
+  const int here = int(mSession->steps().size());
+  const std::vector<int> back = mPath;
+  const gb::SamplerOptions keep = mSampler;
+  const gb::Rng rng = mRng;
+  auto toEnd = [&](const gb::SamplerOptions& so) {
+    mSampler = so;
+    mRng = rng;  // both runs draw from the generator as it is now
+    for (int k = 0; k < kToEndLimit && !finished(); ++k)
+      if (!takeStep(so, -1, false).isEmpty()) break;
+    rewindTo(here);
+  };
+  gb::SamplerOptions greedy = keep;
+  greedy.temperature = 0;
+  toEnd(greedy);
+  toEnd(keep);
+  for (int t : beamResult->tokens)  // the beam's best, its tokens forced
+    if (finished() || !takeStep(keep, t, true).isEmpty()) break;
+  rewindTo(here);
+  mSampler = keep;
+  mRng = rng;
+  mPath = back;
+  emit changed();
   return {};
 }
 
@@ -117,7 +261,6 @@ struct ToEndOutcome {
   gb::Rng rng;
   std::optional<gb::Result<gb::DecodeRun>> run;
 };
-constexpr int kToEndLimit = 200;
 }  // namespace
 
 int DecodingController::runToEnd() {
@@ -142,9 +285,13 @@ int DecodingController::runToEnd() {
     const gb::DecodeRun& run = **out->run;
     mSession = std::make_unique<gb::DecodeSession>(std::move(*out->session));
     mRng = out->rng;
-    for (const gb::Rng& r : run.rng_before) {
+    // the session now has the run's steps: the path goes through them (one by one, as record() reads the last)
+    const std::vector<gb::DecodeStep> all = mSession->steps();
+    const size_t first = all.size() - run.rng_before.size();
+    for (size_t i = 0; i < run.rng_before.size(); ++i) {
       mStepSampler.push_back(sampler);
-      mRngBefore.push_back(r);
+      mRngBefore.push_back(run.rng_before[i]);
+      record(all[first + i], false, false, sampler, run.rng_before[i]);
     }
     ++mRevision;
     emit changed();
@@ -173,6 +320,7 @@ bool DecodingController::back() {
   if (!mSession || mSession->steps().empty()) return false;
   touch();
   const bool ok = mSession->back(1);
+  if (ok && !mPath.empty()) mPath.pop_back();  // the node stays in the timeline
   if (ok && !mStepSampler.empty()) mStepSampler.pop_back();
   if (ok && !mRngBefore.empty()) {  // the generator as it was before that draw: Next draws the same number again
     mRng = mRngBefore.back();

@@ -46,7 +46,9 @@ class DecodingController : public QObject {
   // The next token's distribution under the current settings (p, q, kept), without drawing.
   gb::Choice preview() const;
   const std::vector<double>& nextLogp() const;
-  QString step();        // one token; an error when finished or at ℓ_max
+  // One token; an error when finished or at ℓ_max. forced ≥ 0 takes that token (a branch when another was
+  // taken there before).
+  QString step(int forced = -1);
   // Until <eos> (or ℓ_max, or 200 tokens). Immediate work: returns the steps taken. Long work: starts it on the
   // worker and returns 0 (busy() is Work::ToEnd; runFinished() reports the end).
   int runToEnd();
@@ -55,6 +57,38 @@ class DecodingController : public QObject {
   // Whether the session decodes with exactly these parameters (the same model's, not changed by training since).
   bool decodesWith(const gb::Config& c, const gb::Params<float>& p) const;
   bool finished() const; // the last token was <eos>, or no further step fits
+  // The timeline: every token taken since start(), as a tree. Going back keeps the nodes; another token at the
+  // same place makes a branch; any node can be returned to. A node keeps how its token was taken (forced or drawn,
+  // with which settings and from which state of the generator), so going to it takes the same steps again and
+  // the session's records are bit for bit those it had.
+  struct TimelineNode {
+    int parent = -1;  // −1: the first new token
+    int depth = 1;    // 1 for the first new token
+    int token = -1;
+    bool forced = false;
+    bool beam = false;  // a beam search's hypothesis (its tokens forced)
+    enum Kind { Greedy = 1, Sampled = 2, Beam = 4 };
+    int kinds = 0;      // how the token was ever taken here: drawn at τ = 0, drawn at τ > 0, by beam search
+    gb::SamplerOptions sampler;
+    gb::Rng rngBefore;
+    double p = 0, sumLogp = 0;  // p of the token when taken; Σ log p from the first new token
+  };
+  const std::vector<TimelineNode>& timeline() const { return mTimeline; }
+  const std::vector<int>& currentPath() const { return mPath; }  // the nodes of the new tokens of x, in order
+  std::vector<int> branchLeaves() const;   // the nodes without children, in the order they were made: one a branch
+  QString branchText(int node) const;       // the new tokens up to that node, decoded
+  // How the branch was made: "greedy (τ = 0)", "sampled", "beam search" (each that reached that node, joined),
+  // "forced at step k" (the first step whose token was forced by hand).
+  QString branchHow(int node) const;
+  // Keeps the first `kept` new tokens and takes the rest back (their nodes stay in the timeline).
+  bool rewindTo(int kept);
+  // Goes to a node of the timeline: back to the part it shares with x, then its steps again. An error message
+  // when that cannot be (the worker runs, or the node is not there).
+  QString goTo(int node);
+  // From here, greedy decoding to the end, sampling to the end and the beam search's best, each as a branch of the
+  // timeline; x stays as it was. Only work that is immediate (syncBudget): an error message otherwise.
+  QString compare(int width, double alpha);
+
   // Beam search of width B from the current position (the session itself does not move): the best continuation
   // by score / length and the search tree, in beamResult() when beamFinished() is emitted — at once for immediate
   // work, from the worker otherwise. Returns an error message when it cannot start.
@@ -135,4 +169,10 @@ class DecodingController : public QObject {
   std::vector<gb::SamplerOptions> mStepSampler;  // per step of the session: the settings it was drawn with
   gb::Rng mRng;
   std::vector<gb::Rng> mRngBefore;  // the generator before each step's draw: back() rewinds it
+  std::vector<TimelineNode> mTimeline;
+  std::vector<int> mPath;
+  // After a step: its node in the timeline (the child of the path's end with that token, or a new one).
+  void record(const gb::DecodeStep& st, bool forced, bool beam, const gb::SamplerOptions& so, const gb::Rng& before);
+  // One step with these settings (and forced token), its node recorded; no signal. An error message or empty.
+  QString takeStep(const gb::SamplerOptions& so, int forced, bool beam);
 };

@@ -8,10 +8,13 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "kvcacheview.h"
+#include "widgets/flowlayout.h"
+#include "timelineview.h"
 #include "widgets/beamtreeview.h"
 #include "widgets/matrixview.h"
 #include "widgets/figureexport.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -101,17 +104,31 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   row1->addWidget(seedLabel);
   row1->addWidget(mSeed);
   row1->addWidget(mStart);
-  auto* row2 = new QHBoxLayout;
+  // rows 2 and 3 wrap where the room ends (a 1024-pixel projector with the docks open): groups that belong
+  // together stay together
+  auto group = [this](std::initializer_list<QWidget*> ws, QWidget* stretch = nullptr) {
+    auto* g = new QWidget(this);
+    auto* h = new QHBoxLayout(g);
+    h->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : ws) h->addWidget(w, w == stretch ? 1 : 0);
+    return g;
+  };
   auto* tauTitle = new QLabel(tr("Temperature"), this);
-  row2->addWidget(tauTitle);
-  row2->addWidget(mTau, 1);
-  row2->addWidget(mTauLabel);
+  mTau->setMinimumWidth(180);
   auto* topKLabel = new QLabel(tr("top-k"), this);
-  row2->addWidget(topKLabel);
-  row2->addWidget(mTopK);
   auto* topPLabel = new QLabel(tr("top-p"), this);
-  row2->addWidget(topPLabel);
-  row2->addWidget(mTopP);
+  mOnce = new QCheckBox(tr("for 1 step"), this);
+  mOnce->setObjectName(QStringLiteral("samplerOnce"));
+  mOnce->setAccessibleName(tr("τ, top-k and top-p for the next token only"));
+  mOnce->setToolTip(tr("τ, top-k and top-p as they are set now apply to the next token only; then they go back to "
+                       "what they were when this was ticked"));
+  auto* row2 = new FlowLayout;
+  QWidget* tauGroup = group({tauTitle, mTau, mTauLabel}, mTau);
+  tauGroup->setMinimumWidth(tauGroup->sizeHint().width());
+  row2->addWidget(tauGroup);
+  row2->addWidget(group({topKLabel, mTopK}));
+  row2->addWidget(group({topPLabel, mTopP}));
+  row2->addWidget(mOnce);
   mBeam = new QPushButton(tr("Beam search"), this);
   mBeam->setObjectName(QStringLiteral("beamButton"));
   mBeam->setToolTip(tr("From here, keep the B best continuations by Σ log p and report the best by score / length "
@@ -130,19 +147,13 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mBeamAlpha->setAccessibleName(tr("Length normalisation α"));
   mBeamAlpha->setToolTip(tr("Beam search ranks finished hypotheses by Σ log p / length^α: α = 0 prefers short ones, "
                             "α = 1 compares the mean log p per token"));
-  auto* row3 = new QHBoxLayout;
-  row3->addWidget(mStep);
-  row3->addWidget(mRun);
-  row3->addWidget(mBack);
-  row3->addSpacing(16);
-  row3->addWidget(mBeam);
-  row3->addWidget(mBeamWidth);
-  row3->addWidget(mBeamAlpha);
-  row3->addStretch(1);
   mSaveHistory = new QPushButton(tr("Save history…"), this);
   mSaveHistory->setObjectName(QStringLiteral("decodeSaveHistory"));
   mSaveHistory->setToolTip(tr("Every step so far as a table (CSV) or as JSON: the token, p, log p, q, the sampler "
                               "settings it was drawn with and the running Σ log p"));
+  auto* row3 = new FlowLayout;
+  row3->addWidget(group({mStep, mRun, mBack}));
+  row3->addWidget(group({mBeam, mBeamWidth, mBeamAlpha}));
   row3->addWidget(mSaveHistory);
   // names for a screen reader: the visible labels are buddies, and the slider says τ, not its position
   inputLabel->setBuddy(mInput);
@@ -155,7 +166,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   topPLabel->setBuddy(mTopP);
   mBeamWidth->setAccessibleName(tr("Beam width B"));
   // the Tab key goes row by row, as the tab reads
-  QWidget* order[] = {mInput, mSeed, mStart, mTau, mTopK, mTopP, mStep, mRun, mBack, mBeam, mBeamWidth, mBeamAlpha, mSaveHistory};
+  QWidget* order[] = {mInput, mSeed, mStart, mTau, mTopK, mTopP, mOnce, mStep, mRun, mBack, mBeam, mBeamWidth, mBeamAlpha, mSaveHistory};
   for (size_t i = 1; i < std::size(order); ++i) setTabOrder(order[i - 1], order[i]);
   mSequence = new QLabel(this);
   mSequence->setObjectName(QStringLiteral("decodeSequence"));
@@ -247,6 +258,9 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mViews->setAccessibleName(tr("Decoding views"));
   mViews->setDocumentMode(true);
   mViews->addTab(nextPage, tr("Next token"));
+  mTimeline = new TimelineView(mCtl, this);
+  mTimeline->setObjectName(QStringLiteral("timeline"));
+  mViews->addTab(mTimeline, tr("Timeline"));
   mKv = new KvCacheView(mCtl, this);
   mKv->setObjectName(QStringLiteral("kv"));
   mViews->addTab(mKv, tr("KV cache"));
@@ -297,12 +311,27 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   v->addWidget(mCache);
 
   connect(mStart, &QPushButton::clicked, this, &DecodingPanel::start);
-  connect(mStep, &QPushButton::clicked, this, [this] {
-    const QString err = mCtl->step();
-    if (!err.isEmpty()) mInfo->setText(err);
+  connect(mStep, &QPushButton::clicked, this, [this] { takeStep(); });
+  // "next token only": the settings of the moment it was ticked come back after the next step
+  connect(mOnce, &QCheckBox::toggled, this, [this](bool on) {
+    if (on) mOnceRestore = {mTau->value(), mTopK->value(), mTopP->value()};
+  });
+  // a click on a bar of the chart takes that token (forced): a branch when another was drawn there before
+  mChart->setToolTip(tr("Click a bar to take that token at the next step"));
+  connect(mChart, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton || !mStep->isEnabled()) return;
+    // bar pair i (p at i − 0.2, q at i + 0.2, each 0.38 wide) spans i − 0.39 … i + 0.39, up to the taller bar
+    const double key = mChart->xAxis->pixelToCoord(e->position().x());
+    const double value = mChart->yAxis->pixelToCoord(e->position().y());
+    const int i = int(std::lround(key));
+    if (i < 0 || i >= mChartTokens.size() || std::abs(key - i) > 0.39 || value < 0) return;
+    const auto& logp = mCtl->nextLogp();
+    const double top = std::max(std::exp(logp[size_t(mChartTokens[i])]), mCtl->preview().q_filtered[size_t(mChartTokens[i])]);
+    if (value <= std::max(top, 0.03)) takeStep(mChartTokens[i]);  // (a tiny bar can still be hit)
   });
   connect(mRun, &QPushButton::clicked, mCtl, &DecodingController::runToEnd);
   connect(mBeam, &QPushButton::clicked, this, [this] {
+    mTimeline->setBeamSettings(mBeamWidth->value(), mBeamAlpha->value());
     const QString err = mCtl->beam(mBeamWidth->value(), mBeamAlpha->value());
     if (!err.isEmpty()) mInfo->setText(err);
   });
@@ -346,6 +375,17 @@ void DecodingPanel::fillInputs() {
   mInput->clear();
   mInput->addItems(mDoc->sampleInputs());
   if (!keep.isEmpty()) mInput->setCurrentText(keep);
+}
+
+void DecodingPanel::takeStep(int forced) {
+  const QString err = mCtl->step(forced);
+  if (!err.isEmpty()) mInfo->setText(err);
+  if (mOnce->isChecked() && err.isEmpty()) {  // back to the settings from before
+    mOnce->setChecked(false);
+    mTau->setValue(std::get<0>(mOnceRestore));
+    mTopK->setValue(std::get<1>(mOnceRestore));
+    mTopP->setValue(std::get<2>(mOnceRestore));
+  }
 }
 
 void DecodingPanel::applySampler() {
@@ -661,9 +701,9 @@ bool DecodingPanel::presentNext() {
     return mCtl->active();
   }
   if (mCtl->finished()) return false;
-  const QString err = mCtl->step();
-  if (!err.isEmpty()) mInfo->setText(err);
-  return err.isEmpty();
+  const int before = int(mCtl->session()->steps().size());
+  takeStep();
+  return int(mCtl->session()->steps().size()) > before;
 }
 
 bool DecodingPanel::presentBack() {

@@ -4,10 +4,14 @@
 #pragma once
 
 #include <QWidget>
+
+#include <tuple>
 #include "presentable.h"
 
 class DecodingController;
 class KvCacheView;
+class TimelineView;
+class QCheckBox;
 class BeamTreeView;
 class QTabWidget;
 class MatrixView;
@@ -55,6 +59,10 @@ class DecodingPanel : public QWidget, public Presentable {
   // The views under the controls, one at a time: the next token, the KV cache (…).
   QTabWidget* views() const { return mViews; }
   KvCacheView* kvCacheView() const { return mKv; }
+  TimelineView* timelineView() const { return mTimeline; }
+  QCheckBox* onceBox() const { return mOnce; }  // τ, top-k, top-p for the next token only
+  // Next token as the button takes it (forced ≥ 0: that token), "next token only" honoured.
+  void takeStep(int forced = -1);
   BeamTreeView* beamTree() const { return mBeamTree; }
   QDoubleSpinBox* beamAlphaBox() const { return mBeamAlpha; }
   QPushButton* beamLevelNext() const { return mLevelNext; }
@@ -110,6 +118,9 @@ class DecodingPanel : public QWidget, public Presentable {
   void showProgress(int done, int limit);
   QTabWidget* mViews;
   KvCacheView* mKv;
+  TimelineView* mTimeline;
+  QCheckBox* mOnce;
+  std::tuple<int, int, double> mOnceRestore{20, 0, 1.0};  // τ position, top-k, top-p
   QWidget* mBeamPage;
   BeamTreeView* mBeamTree;
   QDoubleSpinBox* mBeamAlpha;
