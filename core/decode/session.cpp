@@ -317,6 +317,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     if (norm(h.score, h.len) > norm(best->score, best->len)) best = &h;
   res.score = best->score;
   res.normalized = norm(best->score, best->len);
+  res.best = best->node;
   for (int node = best->node; node >= 0; node = res.tree[size_t(node)].parent)
     res.tokens.insert(res.tokens.begin(), res.tree[size_t(node)].token);
   return res;

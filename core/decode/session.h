@@ -133,6 +133,7 @@ struct BeamResult {
   std::vector<int> tokens;   // the best hypothesis' new tokens
   double score = 0, normalized = 0;
   std::vector<BeamNode> tree;
+  int best = -1;             // the node of the best hypothesis' last token (its path is the winner's)
 };
 // The long runs report where they are and can be stopped: the callback is called before each step of
 // decode_to_end and before each level of beam_search (and before each hypothesis' step within a level) with what

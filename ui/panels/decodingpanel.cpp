@@ -33,6 +33,7 @@
 #include <QSlider>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -668,6 +669,20 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
     tau->setValue(v);
     tauLabel->setText(mTauLabel->text());
   });
+  // the views: a choice in the strip (the tab bar above the view gives its room to the chart)
+  auto* view = new QComboBox(strip);
+  view->setObjectName(QStringLiteral("presenterDecodingView"));
+  view->setAccessibleName(tr("Decoding view"));
+  view->setFocusPolicy(Qt::TabFocus);
+  for (int i = 0; i < mViews->count(); ++i) view->addItem(mViews->tabText(i));
+  view->setCurrentIndex(mViews->currentIndex());
+  connect(view, &QComboBox::currentIndexChanged, mViews, &QTabWidget::setCurrentIndex);
+  connect(mViews, &QTabWidget::currentChanged, view, [view](int i) {
+    QSignalBlocker b(view);
+    view->setCurrentIndex(i);
+  });
+  h->addWidget(view);
+  h->addSpacing(12);
   h->addWidget(new QLabel(tr("Temperature"), strip));
   h->addWidget(tau, 1);
   h->addWidget(tauLabel);
@@ -682,6 +697,7 @@ void DecodingPanel::setPresenting(bool on) {
   // the chart takes the room of the how-to line and the entropy/cache line (the strip and the chart say enough)
   mInfo->setVisible(!on);
   mCache->setVisible(!on);
+  mViews->tabBar()->setVisible(!on);  // the strip chooses the view
 }
 
 bool DecodingPanel::beamStepping() const {
