@@ -32,7 +32,7 @@
         <translation>Eingabe</translation>
     </message>
     <message>
-        <source>Build a model, then start: the seed&apos;s algorithm runs one line at a time.</source>
+        <source>Build a model, then start: the seed's algorithm runs one line at a time.</source>
         <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus des Seeds läuft Zeile für Zeile.</translation>
     </message>
     <message>
@@ -148,7 +148,7 @@
         <translation>Als Nächstes: Zeile %1.</translation>
     </message>
     <message>
-        <source>The next line&apos;s result appears here.</source>
+        <source>The next line's result appears here.</source>
         <translation>Das Ergebnis der nächsten Zeile erscheint hier.</translation>
     </message>
     <message>
@@ -316,6 +316,45 @@
     </message>
 </context>
 <context>
+    <name>BeamTreeView</name>
+    <message>
+        <source>Beam search tree</source>
+        <translation>Baum der Beam-Suche</translation>
+    </message>
+    <message>
+        <source>%1 levels, %2 candidates, %3 pruned</source>
+        <translation>%1 Ebenen, %2 Kandidaten, %3 verworfen</translation>
+    </message>
+    <message>
+        <source>“%1” at level %2: log p = %3, Σ log p = %4, score / length^α = %5</source>
+        <translation>„%1“ auf Ebene %2: log p = %3, Σ log p = %4, Punktzahl / Länge^α = %5</translation>
+    </message>
+    <message>
+        <source>pruned: not among the B best of its level</source>
+        <translation>verworfen: nicht unter den B besten seiner Ebene</translation>
+    </message>
+    <message>
+        <source>kept: among the B best of its level</source>
+        <translation>behalten: unter den B besten seiner Ebene</translation>
+    </message>
+    <message>
+        <source>finished: ended by &lt;eos&gt;</source>
+        <translation>fertig: durch &lt;eos&gt; beendet</translation>
+    </message>
+    <message>
+        <source>on the winner's path</source>
+        <translation>auf dem Pfad des Gewinners</translation>
+    </message>
+    <message>
+        <source>Beam search draws its tree here: press Beam search.</source>
+        <translation>Die Beam-Suche zeichnet hier ihren Baum: Beam-Suche drücken.</translation>
+    </message>
+    <message>
+        <source>%1 · Σ %2</source>
+        <translation>%1 · Σ %2</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>Load task</source>
@@ -350,7 +389,7 @@
         <translation>Vokabular (Token: Anzahl)</translation>
     </message>
     <message>
-        <source>The data&apos;s natural one</source>
+        <source>The data's natural one</source>
         <translation>Die natürliche der Daten</translation>
     </message>
     <message>
@@ -520,6 +559,38 @@
         <source>The beam search was cancelled.</source>
         <translation>Die Beam-Suche wurde abgebrochen.</translation>
     </message>
+    <message>
+        <source>forced at step %1</source>
+        <translation>erzwungen bei Schritt %1</translation>
+    </message>
+    <message>
+        <source>greedy (τ = 0)</source>
+        <translation>gierig (τ = 0)</translation>
+    </message>
+    <message>
+        <source>sampled</source>
+        <translation>gezogen</translation>
+    </message>
+    <message>
+        <source>beam search</source>
+        <translation>Beam-Suche</translation>
+    </message>
+    <message>
+        <source>That branch is not there any more.</source>
+        <translation>Diesen Zweig gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Wait for the decoding to finish, or cancel it.</source>
+        <translation>Warten Sie, bis das Dekodieren fertig ist, oder brechen Sie es ab.</translation>
+    </message>
+    <message>
+        <source>That branch cannot be taken again with these parameters.</source>
+        <translation>Dieser Zweig lässt sich mit diesen Parametern nicht noch einmal gehen.</translation>
+    </message>
+    <message>
+        <source>Comparing would take too long for this model here: use To the end and Beam search one by one.</source>
+        <translation>Der Vergleich dauerte für dieses Modell hier zu lange: nutzen Sie „Bis zum Ende“ und „Beam-Suche“ nacheinander.</translation>
+    </message>
 </context>
 <context>
     <name>DecodingPanel</name>
@@ -584,7 +655,7 @@
         <translation>Bauen (und trainieren) Sie ein Modell, dann starten Sie das Dekodieren.</translation>
     </message>
     <message>
-        <source>p: the model&apos;s distribution</source>
+        <source>p: the model's distribution</source>
         <translation>p: die Verteilung des Modells</translation>
     </message>
     <message>
@@ -752,7 +823,7 @@
         <translation>Verteilung des nächsten Tokens</translation>
     </message>
     <message>
-        <source>Bars for the most likely tokens: p, the model&apos;s distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
+        <source>Bars for the most likely tokens: p, the model's distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
         <translation>Balken für die wahrscheinlichsten Tokens: p, die Verteilung des Modells (grau), und q, woraus gezogen wird (blau). Der Text unter dem Diagramm nennt die Entropien.</translation>
     </message>
     <message>
@@ -798,6 +869,82 @@
     <message>
         <source>To the end: token %1 of at most %2</source>
         <translation>Bis zum Ende: Token %1 von höchstens %2</translation>
+    </message>
+    <message>
+        <source>for 1 step</source>
+        <translation>für 1 Schritt</translation>
+    </message>
+    <message>
+        <source>τ, top-k and top-p for the next token only</source>
+        <translation>τ, Top-k und Top-p nur für das nächste Token</translation>
+    </message>
+    <message>
+        <source>τ, top-k and top-p as they are set now apply to the next token only; then they go back to what they were when this was ticked</source>
+        <translation>τ, Top-k und Top-p, wie sie jetzt stehen, gelten nur für das nächste Token; danach kehren sie zu den Werten zurück, die sie beim Ankreuzen hatten</translation>
+    </message>
+    <message>
+        <source>α = </source>
+        <translation>α = </translation>
+    </message>
+    <message>
+        <source>Length normalisation α</source>
+        <translation>Längennormierung α</translation>
+    </message>
+    <message>
+        <source>Beam search ranks finished hypotheses by Σ log p / length^α: α = 0 prefers short ones, α = 1 compares the mean log p per token</source>
+        <translation>Die Beam-Suche ordnet fertige Hypothesen nach Σ log p / Länge^α: α = 0 bevorzugt kurze, α = 1 vergleicht das mittlere log p je Token</translation>
+    </message>
+    <message>
+        <source>Decoding views</source>
+        <translation>Ansichten des Dekodierens</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Beam search tree</source>
+        <translation>Baum der Beam-Suche</translation>
+    </message>
+    <message>
+        <source>◀ Level</source>
+        <translation>◀ Ebene</translation>
+    </message>
+    <message>
+        <source>One level less of the beam tree</source>
+        <translation>Eine Ebene weniger des Beam-Baums</translation>
+    </message>
+    <message>
+        <source>Level ▶</source>
+        <translation>Ebene ▶</translation>
+    </message>
+    <message>
+        <source>One level more of the beam tree</source>
+        <translation>Eine Ebene mehr des Beam-Baums</translation>
+    </message>
+    <message>
+        <source>Beam tree</source>
+        <translation>Beam-Baum</translation>
+    </message>
+    <message>
+        <source>Click a bar to take that token at the next step</source>
+        <translation>Einen Balken anklicken, um dieses Token im nächsten Schritt zu nehmen</translation>
+    </message>
+    <message>
+        <source>Beam search draws its tree here, one level per new token.</source>
+        <translation>Die Beam-Suche zeichnet hier ihren Baum, eine Ebene je neuem Token.</translation>
+    </message>
+    <message>
+        <source>B = %1, α = %2: level %3 of %4. Filled: kept among the B best of the level; dashed and grey: pruned; double frame: ended by &lt;eos&gt;; bold: the winner, Σ log p = %5, score %6.</source>
+        <translation>B = %1, α = %2: Ebene %3 von %4. Gefüllt: unter den B besten der Ebene behalten; gestrichelt und grau: verworfen; doppelter Rahmen: durch &lt;eos&gt; beendet; fett: der Gewinner, Σ log p = %5, Punktzahl %6.</translation>
+    </message>
+    <message>
+        <source>Decoding view</source>
+        <translation>Ansicht des Dekodierens</translation>
     </message>
 </context>
 <context>
@@ -921,6 +1068,109 @@ Maske %8</translation>
     </message>
 </context>
 <context>
+    <name>KvCacheView</name>
+    <message>
+        <source>%1 G</source>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>%1 k</source>
+        <translation>%1 Tsd.</translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation>Schicht </translation>
+    </message>
+    <message>
+        <source>Decoder layer</source>
+        <translation>Decoder-Schicht</translation>
+    </message>
+    <message>
+        <source>Decoder layer of the KV cache</source>
+        <translation>Decoder-Schicht des KV-Caches</translation>
+    </message>
+    <message>
+        <source>Cached keys K of the self-attention</source>
+        <translation>Zwischengespeicherte Schlüssel K der Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Cached values V of the self-attention</source>
+        <translation>Zwischengespeicherte Werte V der Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Keys K of the cross-attention, computed once</source>
+        <translation>Schlüssel K der Kreuzaufmerksamkeit, einmal berechnet</translation>
+    </message>
+    <message>
+        <source>Values V of the cross-attention, computed once</source>
+        <translation>Werte V der Kreuzaufmerksamkeit, einmal berechnet</translation>
+    </message>
+    <message>
+        <source>Multiply-adds per step, with and without the KV cache</source>
+        <translation>Multiplikationen und Additionen je Schritt, mit und ohne KV-Cache</translation>
+    </message>
+    <message>
+        <source>with the cache</source>
+        <translation>mit dem Cache</translation>
+    </message>
+    <message>
+        <source>without (the whole prefix again)</source>
+        <translation>ohne (das ganze Präfix noch einmal)</translation>
+    </message>
+    <message>
+        <source>step (tokens in the context)</source>
+        <translation>Schritt (Tokens im Kontext)</translation>
+    </message>
+    <message>
+        <source>multiply-adds</source>
+        <translation>Multiplikationen und Additionen</translation>
+    </message>
+    <message>
+        <source>Start decoding: each step adds one column to every layer's cache.</source>
+        <translation>Starten Sie das Dekodieren: Jeder Schritt fügt dem Cache jeder Schicht eine Spalte hinzu.</translation>
+    </message>
+    <message>
+        <source>dimension of K</source>
+        <translation>Dimension von K</translation>
+    </message>
+    <message>
+        <source>cached token of x</source>
+        <translation>zwischengespeichertes Token von x</translation>
+    </message>
+    <message>
+        <source>dimension of V</source>
+        <translation>Dimension von V</translation>
+    </message>
+    <message>
+        <source>Self-attention K and V of layer %1: %2 columns, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
+        <translation>K und V der Selbstaufmerksamkeit in Schicht %1: %2 Spalten, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
+    </message>
+    <message>
+        <source>source token of z</source>
+        <translation>Quell-Token von z</translation>
+    </message>
+    <message>
+        <source>Cross-attention K and V of layer %1: computed once from the encoder output when decoding started, and read at every step.</source>
+        <translation>K und V der Kreuzaufmerksamkeit in Schicht %1: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
+    </message>
+    <message>
+        <source>multiply-adds (millions)</source>
+        <translation>Multiplikationen und Additionen (Millionen)</translation>
+    </message>
+    <message>
+        <source>multiply-adds (thousands)</source>
+        <translation>Multiplikationen und Additionen (Tausende)</translation>
+    </message>
+    <message>
+        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start, %4 against %5: the cache saved %6 %.</source>
+        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
+    </message>
+</context>
+<context>
     <name>LessonDock</name>
     <message>
         <source>Attention</source>
@@ -975,7 +1225,7 @@ Maske %8</translation>
         <translation>Schritte im Beat</translation>
     </message>
     <message>
-        <source>How many presses of Space step the beat&apos;s own view (the next token, the next line) before Space shows the next beat.</source>
+        <source>How many presses of Space step the beat's own view (the next token, the next line) before Space shows the next beat.</source>
         <translation>Wie oft die Leertaste die Ansicht des Beats selbst weiterschaltet (nächstes Token, nächste Zeile), bevor sie den nächsten Beat zeigt.</translation>
     </message>
     <message>
@@ -1026,15 +1276,15 @@ Maske %8</translation>
         <translation>Die Aufgabe wird geladen …</translation>
     </message>
     <message>
-        <source>The lesson&apos;s task “%1” is not a built-in task.</source>
+        <source>The lesson's task “%1” is not a built-in task.</source>
         <translation>Die Aufgabe „%1“ der Lektion ist keine eingebaute Aufgabe.</translation>
     </message>
     <message>
-        <source>The lesson&apos;s task could not be loaded.</source>
+        <source>The lesson's task could not be loaded.</source>
         <translation>Die Aufgabe der Lektion konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <source>The lesson&apos;s text %1 could not be prepared.</source>
+        <source>The lesson's text %1 could not be prepared.</source>
         <translation>Der Text %1 der Lektion konnte nicht vorbereitet werden.</translation>
     </message>
     <message>
@@ -1046,7 +1296,7 @@ Maske %8</translation>
         <translation>%1 Schritte werden trainiert …</translation>
     </message>
     <message>
-        <source>The lesson&apos;s training did not finish.</source>
+        <source>The lesson's training did not finish.</source>
         <translation>Das Training der Lektion wurde nicht fertig.</translation>
     </message>
     <message>
@@ -1077,8 +1327,8 @@ Maske %8</translation>
         <translation>kein Objekt</translation>
     </message>
     <message>
-        <source>a text (or {&quot;en&quot;: …, &quot;de&quot;: …})</source>
-        <translation>ein Text (oder {&quot;en&quot;: …, &quot;de&quot;: …})</translation>
+        <source>a text (or {"en": …, "de": …})</source>
+        <translation>ein Text (oder {"en": …, "de": …})</translation>
     </message>
     <message>
         <source>an object</source>
@@ -1093,8 +1343,8 @@ Maske %8</translation>
         <translation>eine Liste von 1 bis 1000 Schritten der Lektion</translation>
     </message>
     <message>
-        <source>a temperature from 0 to 3, or &quot;inf&quot;</source>
-        <translation>eine Temperatur von 0 bis 3 oder &quot;inf&quot;</translation>
+        <source>a temperature from 0 to 3, or "inf"</source>
+        <translation>eine Temperatur von 0 bis 3 oder "inf"</translation>
     </message>
     <message>
         <source>a number above 0 and at most 1</source>
@@ -1435,7 +1685,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Leertaste, →, Bild ab</translation>
     </message>
     <message>
-        <source>next: the Algorithm tab&apos;s next line, the Decoding tab&apos;s next token, the next head, one optimizer step on the Training tab</source>
+        <source>next: the Algorithm tab's next line, the Decoding tab's next token, the next head, one optimizer step on the Training tab</source>
         <translation>weiter: die nächste Zeile im Algorithmus-Tab, das nächste Token im Dekodieren-Tab, der nächste Kopf, ein Optimiererschritt im Training-Tab</translation>
     </message>
     <message>
@@ -1491,7 +1741,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Präsentationsmodus beenden</translation>
     </message>
     <message>
-        <source>The presenter&apos;s keys</source>
+        <source>The presenter's keys</source>
         <translation>Die Tasten der Präsentation</translation>
     </message>
     <message>
@@ -1547,7 +1797,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>&amp;Lektionen …</translation>
     </message>
     <message>
-        <source>The lesson was not opened: the open model&apos;s changes come first.</source>
+        <source>The lesson was not opened: the open model's changes come first.</source>
         <translation>Die Lektion wurde nicht geöffnet: Die Änderungen am offenen Modell gehen vor.</translation>
     </message>
     <message>
@@ -1563,7 +1813,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Leertaste, Bild ab (Lektion offen)</translation>
     </message>
     <message>
-        <source>the lesson&apos;s next beat, and each beat&apos;s own steps; → and ← still step the tab</source>
+        <source>the lesson's next beat, and each beat's own steps; → and ← still step the tab</source>
         <translation>der nächste Beat der Lektion und die Schritte jedes Beats; → und ← schalten weiter den Tab</translation>
     </message>
     <message>
@@ -1859,7 +2109,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>ℓ_max = %1 ist kürzer als die Daten: Ihr längstes Beispiel braucht %2.</translation>
     </message>
     <message>
-        <source>|V| = %1 is smaller than the tokenizer&apos;s %2 tokens.</source>
+        <source>|V| = %1 is smaller than the tokenizer's %2 tokens.</source>
         <translation>|V| = %1 ist kleiner als die %2 Tokens des Tokenizers.</translation>
     </message>
     <message>
@@ -2014,7 +2264,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Wie im Seed</translation>
     </message>
     <message>
-        <source>The seed&apos;s architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
+        <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
         <translation>Die Architektur des Seeds: Post-LN und ReLU (Encoder-Decoder, Seed 000) oder Pre-LN, GELU und eine letzte LN (Decoder-only, Seed 002); kein Dropout; W_u eine eigene Matrix</translation>
     </message>
     <message>
@@ -2416,7 +2666,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Das Experiment wurde abgebrochen: Ändern Sie den Satz oder das Token, um es erneut auszuführen.</translation>
     </message>
     <message>
-        <source>Decoding the model&apos;s own continuation of the sentence…</source>
+        <source>Decoding the model's own continuation of the sentence…</source>
         <translation>Das Modell dekodiert zuerst seine eigene Fortsetzung des Satzes …</translation>
     </message>
 </context>
@@ -2543,6 +2793,101 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>English → German: I want to buy a car → Ich will ein Auto kaufen</source>
         <translation>Englisch → Deutsch: I want to buy a car → Ich will ein Auto kaufen</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>The steps so far, coloured by p (click one to go back to it):</source>
+        <translation>Die bisherigen Schritte, nach p gefärbt (einen anklicken, um zu ihm zurückzugehen):</translation>
+    </message>
+    <message>
+        <source>Steps of the decoding</source>
+        <translation>Schritte des Dekodierens</translation>
+    </message>
+    <message>
+        <source>Take instead</source>
+        <translation>Stattdessen nehmen</translation>
+    </message>
+    <message>
+        <source>a token of the vocabulary</source>
+        <translation>ein Token des Vokabulars</translation>
+    </message>
+    <message>
+        <source>The next step takes this token, whatever q says: a branch when another was taken there. (Clicking a bar in Next token does the same.)</source>
+        <translation>Der nächste Schritt nimmt dieses Token, gleich was q sagt: ein Zweig, wenn dort ein anderes genommen wurde. (Ein Klick auf einen Balken unter „Nächstes Token“ tut dasselbe.)</translation>
+    </message>
+    <message>
+        <source>Token to take at the next step</source>
+        <translation>Token, das der nächste Schritt nimmt</translation>
+    </message>
+    <message>
+        <source>Take it</source>
+        <translation>Nehmen</translation>
+    </message>
+    <message>
+        <source>Compare greedy, sampling, beam</source>
+        <translation>Gierig, Ziehen, Beam vergleichen</translation>
+    </message>
+    <message>
+        <source>From here: greedy decoding (τ = 0) to the end, sampling with the current settings to the end, and the beam search's best — each a branch below; the sequence stays as it is</source>
+        <translation>Von hier aus: gieriges Dekodieren (τ = 0) bis zum Ende, Ziehen mit den jetzigen Einstellungen bis zum Ende und das Beste der Beam-Suche – jedes ein Zweig unten; die Folge bleibt, wie sie ist</translation>
+    </message>
+    <message>
+        <source>Branches of the decoding</source>
+        <translation>Zweige des Dekodierens</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Zweig</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Wie</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Σ log p</source>
+        <translation>Σ log p</translation>
+    </message>
+    <message>
+        <source>Double-click (or Enter) to go to a branch: its steps are taken again exactly</source>
+        <translation>Doppelklick (oder Eingabe) geht zu einem Zweig: Seine Schritte werden genau wieder gegangen</translation>
+    </message>
+    <message>
+        <source>Greedy, sampled and beam search continuations are branches now: compare their Σ log p, or double-click one to go there.</source>
+        <translation>Die gierige, die gezogene und die Fortsetzung der Beam-Suche sind jetzt Zweige: Vergleichen Sie ihr Σ log p oder gehen Sie mit Doppelklick hin.</translation>
+    </message>
+    <message>
+        <source>Start decoding first.</source>
+        <translation>Starten Sie zuerst das Dekodieren.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a token of the vocabulary.</source>
+        <translation>„%1“ ist kein Token des Vokabulars.</translation>
+    </message>
+    <message>
+        <source>Step %1: “%2”, p = %3 (%4). Click to go back to this step: it is drawn again, or another token taken.</source>
+        <translation>Schritt %1: „%2“, p = %3 (%4). Anklicken, um zu diesem Schritt zurückzugehen: Er wird neu gezogen, oder ein anderes Token genommen.</translation>
+    </message>
+    <message>
+        <source>Step %1: %2, p = %3</source>
+        <translation>Schritt %1: %2, p = %3</translation>
+    </message>
+    <message>
+        <source>Back at step %1: Next token draws it again; clicking a bar in Next token, or a token typed here, makes a branch.</source>
+        <translation>Zurück bei Schritt %1: „Nächstes Token“ zieht ihn neu; ein Klick auf einen Balken unter „Nächstes Token“ oder ein hier getipptes Token macht einen Zweig.</translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation>▶ %1</translation>
     </message>
 </context>
 <context>
@@ -2823,60 +3168,60 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>__metadata__ muss ein Objekt aus Zeichenketten sein</translation>
     </message>
     <message>
-        <source>__metadata__ field &apos;{field}&apos; must be a string</source>
-        <translation>das __metadata__-Feld &apos;{field}&apos; muss eine Zeichenkette sein</translation>
+        <source>__metadata__ field '{field}' must be a string</source>
+        <translation>das __metadata__-Feld '{field}' muss eine Zeichenkette sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: expected an object with dtype, shape and data_offsets</source>
-        <translation>Tensor &apos;{tensor}&apos;: erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
+        <source>tensor '{tensor}': expected an object with dtype, shape and data_offsets</source>
+        <translation>Tensor '{tensor}': erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: missing dtype</source>
-        <translation>Tensor &apos;{tensor}&apos;: dtype fehlt</translation>
+        <source>tensor '{tensor}': missing dtype</source>
+        <translation>Tensor '{tensor}': dtype fehlt</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; is not supported (expected F32)</source>
-        <translation>Tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; wird nicht unterstützt (erwartet: F32)</translation>
+        <source>tensor '{tensor}': dtype '{found}' is not supported (expected F32)</source>
+        <translation>Tensor '{tensor}': dtype '{found}' wird nicht unterstützt (erwartet: F32)</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: missing shape</source>
-        <translation>Tensor &apos;{tensor}&apos;: shape fehlt</translation>
+        <source>tensor '{tensor}': missing shape</source>
+        <translation>Tensor '{tensor}': shape fehlt</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets must be [begin, end]</source>
-        <translation>Tensor &apos;{tensor}&apos;: data_offsets muss [Anfang, Ende] sein</translation>
+        <source>tensor '{tensor}': data_offsets must be [begin, end]</source>
+        <translation>Tensor '{tensor}': data_offsets muss [Anfang, Ende] sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: shape entries must be non-negative integers</source>
-        <translation>Tensor &apos;{tensor}&apos;: die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
+        <source>tensor '{tensor}': shape entries must be non-negative integers</source>
+        <translation>Tensor '{tensor}': die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: shape {shape} is too large</source>
-        <translation>Tensor &apos;{tensor}&apos;: die Form {shape} ist zu groß</translation>
+        <source>tensor '{tensor}': shape {shape} is too large</source>
+        <translation>Tensor '{tensor}': die Form {shape} ist zu groß</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets must be non-negative integers</source>
-        <translation>Tensor &apos;{tensor}&apos;: data_offsets müssen nichtnegative ganze Zahlen sein</translation>
+        <source>tensor '{tensor}': data_offsets must be non-negative integers</source>
+        <translation>Tensor '{tensor}': data_offsets müssen nichtnegative ganze Zahlen sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets [{begin}, {end}] are reversed</source>
-        <translation>Tensor &apos;{tensor}&apos;: data_offsets [{begin}, {end}] sind vertauscht</translation>
+        <source>tensor '{tensor}': data_offsets [{begin}, {end}] are reversed</source>
+        <translation>Tensor '{tensor}': data_offsets [{begin}, {end}] sind vertauscht</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets end {end} lies past the data ({size} bytes)</source>
-        <translation>Tensor &apos;{tensor}&apos;: das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
+        <source>tensor '{tensor}': data_offsets end {end} lies past the data ({size} bytes)</source>
+        <translation>Tensor '{tensor}': das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
-        <translation>Tensor &apos;{tensor}&apos;: Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
+        <source>tensor '{tensor}': shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
+        <translation>Tensor '{tensor}': Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; overlaps the data of another tensor</source>
-        <translation>Tensor &apos;{tensor}&apos; überlappt die Daten eines anderen Tensors</translation>
+        <source>tensor '{tensor}' overlaps the data of another tensor</source>
+        <translation>Tensor '{tensor}' überlappt die Daten eines anderen Tensors</translation>
     </message>
     <message>
-        <source>gap of {bytes} bytes before tensor &apos;{tensor}&apos;</source>
-        <translation>Lücke von {bytes} Bytes vor Tensor &apos;{tensor}&apos;</translation>
+        <source>gap of {bytes} bytes before tensor '{tensor}'</source>
+        <translation>Lücke von {bytes} Bytes vor Tensor '{tensor}'</translation>
     </message>
     <message>
         <source>{bytes} bytes of data belong to no tensor</source>
@@ -2887,76 +3232,76 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>ungültiges JSON ({reason})</translation>
     </message>
     <message>
-        <source>duplicate key &apos;{key}&apos;</source>
-        <translation>doppelter Schlüssel &apos;{key}&apos;</translation>
+        <source>duplicate key '{key}'</source>
+        <translation>doppelter Schlüssel '{key}'</translation>
     </message>
     <message>
         <source>expected a JSON object</source>
         <translation>erwartet wird ein JSON-Objekt</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: missing</source>
-        <translation>Feld &apos;{field}&apos;: fehlt</translation>
+        <source>field '{field}': missing</source>
+        <translation>Feld '{field}': fehlt</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected an integer, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird eine ganze Zahl, gefunden: {found}</translation>
+        <source>field '{field}': expected an integer, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine ganze Zahl, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected {min} to {max}, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird {min} bis {max}, gefunden: {found}</translation>
+        <source>field '{field}': expected {min} to {max}, got {found}</source>
+        <translation>Feld '{field}': erwartet wird {min} bis {max}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected a number, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird eine Zahl, gefunden: {found}</translation>
+        <source>field '{field}': expected a number, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine Zahl, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected true or false, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird true oder false, gefunden: {found}</translation>
+        <source>field '{field}': expected true or false, got {found}</source>
+        <translation>Feld '{field}': erwartet wird true oder false, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected a string, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird eine Zeichenkette, gefunden: {found}</translation>
+        <source>field '{field}': expected a string, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine Zeichenkette, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: expected an integer from {min} to {max}, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
+        <source>config field '{field}': expected an integer from {min} to {max}, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: a decoder-only model has no encoder layers, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: ein Decoder-only-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
+        <source>config field '{field}': a decoder-only model has no encoder layers, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': ein Decoder-only-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
+        <source>config field '{field}': d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
+        <translation>Konfigurationsfeld '{field}': d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: expected a probability in [0, 1), got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
+        <source>config field '{field}': expected a probability in [0, 1), got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
+        <source>config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>variant: expected &apos;encoder-decoder&apos; or &apos;decoder-only&apos;, got &apos;{found}&apos;</source>
-        <translation>Variante: erwartet wird &apos;encoder-decoder&apos; oder &apos;decoder-only&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>variant: expected 'encoder-decoder' or 'decoder-only', got '{found}'</source>
+        <translation>Variante: erwartet wird 'encoder-decoder' oder 'decoder-only', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>norm: expected &apos;post&apos; or &apos;pre&apos;, got &apos;{found}&apos;</source>
-        <translation>Normierung: erwartet wird &apos;post&apos; oder &apos;pre&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>norm: expected 'post' or 'pre', got '{found}'</source>
+        <translation>Normierung: erwartet wird 'post' oder 'pre', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>activation: expected &apos;relu&apos; or &apos;gelu&apos;, got &apos;{found}&apos;</source>
-        <translation>Aktivierung: erwartet wird &apos;relu&apos; oder &apos;gelu&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>activation: expected 'relu' or 'gelu', got '{found}'</source>
+        <translation>Aktivierung: erwartet wird 'relu' oder 'gelu', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>optimizer: expected &apos;sgd&apos; or &apos;adamw&apos;, got &apos;{found}&apos;</source>
-        <translation>Optimierer: erwartet wird &apos;sgd&apos; oder &apos;adamw&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>optimizer: expected 'sgd' or 'adamw', got '{found}'</source>
+        <translation>Optimierer: erwartet wird 'sgd' oder 'adamw', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>tokenizer: expected &apos;char&apos;, &apos;word&apos; or &apos;bpe&apos;, got &apos;{found}&apos;</source>
-        <translation>Tokenizer: erwartet wird &apos;char&apos;, &apos;word&apos; oder &apos;bpe&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>tokenizer: expected 'char', 'word' or 'bpe', got '{found}'</source>
+        <translation>Tokenizer: erwartet wird 'char', 'word' oder 'bpe', gefunden: '{found}'</translation>
     </message>
     <message>
         <source>the target sequence x is empty</source>
@@ -2999,8 +3344,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>erwartet wird ein Objekt</translation>
     </message>
     <message>
-        <source>field &apos;vocab&apos; must be an array of strings</source>
-        <translation>das Feld &apos;vocab&apos; muss ein Array aus Zeichenketten sein</translation>
+        <source>field 'vocab' must be an array of strings</source>
+        <translation>das Feld 'vocab' muss ein Array aus Zeichenketten sein</translation>
     </message>
     <message>
         <source>the vocabulary lacks the special tokens</source>
@@ -3011,16 +3356,16 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Vokabulareintrag {index} ist keine Zeichenkette</translation>
     </message>
     <message>
-        <source>vocab entry {index} repeats &apos;{token}&apos;</source>
-        <translation>Vokabulareintrag {index} wiederholt &apos;{token}&apos;</translation>
+        <source>vocab entry {index} repeats '{token}'</source>
+        <translation>Vokabulareintrag {index} wiederholt '{token}'</translation>
     </message>
     <message>
         <source>ids 0–3 must be &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt;</source>
         <translation>die IDs 0–3 müssen &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt; sein</translation>
     </message>
     <message>
-        <source>field &apos;merges&apos; must be an array</source>
-        <translation>das Feld &apos;merges&apos; muss ein Array sein</translation>
+        <source>field 'merges' must be an array</source>
+        <translation>das Feld 'merges' muss ein Array sein</translation>
     </message>
     <message>
         <source>each merge must be a pair of strings</source>
@@ -3055,20 +3400,20 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>keine brauchbaren Paare</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; is missing</source>
-        <translation>das Feld &apos;{field}&apos; fehlt</translation>
+        <source>field '{field}' is missing</source>
+        <translation>das Feld '{field}' fehlt</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; must be an array of token ids</source>
-        <translation>das Feld &apos;{field}&apos; muss ein Array aus Token-IDs sein</translation>
+        <source>field '{field}' must be an array of token ids</source>
+        <translation>das Feld '{field}' muss ein Array aus Token-IDs sein</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; holds {found}, not a token id</source>
-        <translation>das Feld &apos;{field}&apos; enthält {found}, keine Token-ID</translation>
+        <source>field '{field}' holds {found}, not a token id</source>
+        <translation>das Feld '{field}' enthält {found}, keine Token-ID</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; holds id {found}, out of range</source>
-        <translation>das Feld &apos;{field}&apos; enthält die ID {found}, außerhalb des Bereichs</translation>
+        <source>field '{field}' holds id {found}, out of range</source>
+        <translation>das Feld '{field}' enthält die ID {found}, außerhalb des Bereichs</translation>
     </message>
     <message>
         <source>no examples (the file is empty)</source>
@@ -3099,72 +3444,72 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>das Modell sagt nicht, worauf es trainiert wurde: geben Sie --data oder --task an</translation>
     </message>
     <message>
-        <source>unknown task &apos;{task}&apos; (expected one of: {tasks})</source>
-        <translation>unbekannte Aufgabe &apos;{task}&apos; (erwartet wird eine von: {tasks})</translation>
+        <source>unknown task '{task}' (expected one of: {tasks})</source>
+        <translation>unbekannte Aufgabe '{task}' (erwartet wird eine von: {tasks})</translation>
     </message>
     <message>
         <source>the number of examples must not be negative</source>
         <translation>die Zahl der Beispiele darf nicht negativ sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; is missing (the config needs shape {expected})</source>
-        <translation>Tensor &apos;{tensor}&apos; fehlt (die Konfiguration braucht die Form {expected})</translation>
+        <source>tensor '{tensor}' is missing (the config needs shape {expected})</source>
+        <translation>Tensor '{tensor}' fehlt (die Konfiguration braucht die Form {expected})</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; has shape {found}, the config needs {expected}</source>
-        <translation>Tensor &apos;{tensor}&apos; hat die Form {found}, die Konfiguration braucht {expected}</translation>
+        <source>tensor '{tensor}' has shape {found}, the config needs {expected}</source>
+        <translation>Tensor '{tensor}' hat die Form {found}, die Konfiguration braucht {expected}</translation>
     </message>
     <message>
-        <source>unexpected tensor &apos;{tensor}&apos; (not part of this config)</source>
-        <translation>unerwarteter Tensor &apos;{tensor}&apos; (gehört nicht zu dieser Konfiguration)</translation>
+        <source>unexpected tensor '{tensor}' (not part of this config)</source>
+        <translation>unerwarteter Tensor '{tensor}' (gehört nicht zu dieser Konfiguration)</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; contains NaN or infinity</source>
-        <translation>Tensor &apos;{tensor}&apos; enthält NaN oder Unendlich</translation>
+        <source>tensor '{tensor}' contains NaN or infinity</source>
+        <translation>Tensor '{tensor}' enthält NaN oder Unendlich</translation>
     </message>
     <message>
-        <source>field &apos;loss&apos;: expected sum or mean</source>
-        <translation>Feld &apos;loss&apos;: erwartet wird sum oder mean</translation>
+        <source>field 'loss': expected sum or mean</source>
+        <translation>Feld 'loss': erwartet wird sum oder mean</translation>
     </message>
     <message>
-        <source>field &apos;seed&apos; must be an unsigned integer</source>
-        <translation>das Feld &apos;seed&apos; muss eine vorzeichenlose ganze Zahl sein</translation>
+        <source>field 'seed' must be an unsigned integer</source>
+        <translation>das Feld 'seed' muss eine vorzeichenlose ganze Zahl sein</translation>
     </message>
     <message>
-        <source>field &apos;cursor&apos; is missing</source>
-        <translation>das Feld &apos;cursor&apos; fehlt</translation>
+        <source>field 'cursor' is missing</source>
+        <translation>das Feld 'cursor' fehlt</translation>
     </message>
     <message>
-        <source>cursor field &apos;order&apos; is missing</source>
-        <translation>das cursor-Feld &apos;order&apos; fehlt</translation>
+        <source>cursor field 'order' is missing</source>
+        <translation>das cursor-Feld 'order' fehlt</translation>
     </message>
     <message>
-        <source>cursor field &apos;order&apos; must hold example indices</source>
-        <translation>das cursor-Feld &apos;order&apos; muss Beispielindizes enthalten</translation>
+        <source>cursor field 'order' must hold example indices</source>
+        <translation>das cursor-Feld 'order' muss Beispielindizes enthalten</translation>
     </message>
     <message>
         <source>cursor position lies past the data order</source>
         <translation>die cursor-Position liegt hinter der Datenreihenfolge</translation>
     </message>
     <message>
-        <source>cursor field &apos;rng&apos; must hold the generator state</source>
-        <translation>das cursor-Feld &apos;rng&apos; muss den Generatorzustand enthalten</translation>
+        <source>cursor field 'rng' must hold the generator state</source>
+        <translation>das cursor-Feld 'rng' muss den Generatorzustand enthalten</translation>
     </message>
     <message>
         <source>generator state must be unsigned</source>
         <translation>der Generatorzustand muss vorzeichenlos sein</translation>
     </message>
     <message>
-        <source>not a Glassbox model (metadata &apos;glassbox.format&apos; is missing)</source>
-        <translation>kein Glassbox-Modell (die Metadaten &apos;glassbox.format&apos; fehlen)</translation>
+        <source>not a Glassbox model (metadata 'glassbox.format' is missing)</source>
+        <translation>kein Glassbox-Modell (die Metadaten 'glassbox.format' fehlen)</translation>
     </message>
     <message>
-        <source>model format version &apos;{found}&apos; is not supported (expected 1)</source>
-        <translation>die Modellformat-Version &apos;{found}&apos; wird nicht unterstützt (erwartet: 1)</translation>
+        <source>model format version '{found}' is not supported (expected 1)</source>
+        <translation>die Modellformat-Version '{found}' wird nicht unterstützt (erwartet: 1)</translation>
     </message>
     <message>
-        <source>metadata &apos;glassbox.config&apos; is missing</source>
-        <translation>die Metadaten &apos;glassbox.config&apos; fehlen</translation>
+        <source>metadata 'glassbox.config' is missing</source>
+        <translation>die Metadaten 'glassbox.config' fehlen</translation>
     </message>
     <message>
         <source>the tokenizer has {tokens} tokens but |V| = {vocab}</source>
@@ -3179,8 +3524,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>glassbox.history muss ein Array sein</translation>
     </message>
     <message>
-        <source>unexpected tensor &apos;{tensor}&apos; (no training state)</source>
-        <translation>unerwarteter Tensor &apos;{tensor}&apos; (kein Trainingszustand)</translation>
+        <source>unexpected tensor '{tensor}' (no training state)</source>
+        <translation>unerwarteter Tensor '{tensor}' (kein Trainingszustand)</translation>
     </message>
     <message>
         <source>the decoder prefix is empty and the model has no bos token: give the prefix (target ids)</source>
@@ -3311,7 +3656,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>der gespeicherte Optimiererzustand passt nicht zum Modell: Bauen Sie das Modell neu oder beginnen Sie einen neuen Lauf</translation>
     </message>
     <message>
-        <source>the saved training state is damaged: AdamW&apos;s moments are missing</source>
+        <source>the saved training state is damaged: AdamW's moments are missing</source>
         <translation>der gespeicherte Trainingszustand ist beschädigt: die Momente von AdamW fehlen</translation>
     </message>
     <message>
@@ -3327,7 +3672,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>es sind keine Daten geladen: Laden Sie die Daten im Daten-Dock</translation>
     </message>
     <message>
-        <source>the data&apos;s tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
+        <source>the data's tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
         <translation>der Tokenizer der Daten hat {data} Token, mehr als |V| = {vocab}: Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
@@ -3359,7 +3704,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>ungültiges JSON bei Byte {byte}</translation>
     </message>
     <message>
-        <source>the data was encoded with another tokenizer than the model&apos;s ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
+        <source>the data was encoded with another tokenizer than the model's ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
         <translation>die Daten wurden mit einem anderen Tokenizer kodiert als dem des Modells ({data} und {model} Token; dieselben IDs stünden für andere Stücke): Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
@@ -3371,8 +3716,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>grad_norms muss ein Array aus {tensors} Zahlen sein, eine je Tensor</translation>
     </message>
     <message>
-        <source>unexpected tensor &apos;{tensor}&apos; (no glassbox.last_step)</source>
-        <translation>unerwarteter Tensor &apos;{tensor}&apos; (kein glassbox.last_step)</translation>
+        <source>unexpected tensor '{tensor}' (no glassbox.last_step)</source>
+        <translation>unerwarteter Tensor '{tensor}' (kein glassbox.last_step)</translation>
     </message>
     <message>
         <source>decoding was cancelled after {done} of at most {limit} tokens</source>
@@ -3496,6 +3841,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>There is no tab “%1”; the tabs are: %2.</source>
         <translation>Es gibt keinen Tab „%1“; die Tabs sind: %2.</translation>
+    </message>
+    <message>
+        <source>There is no view “%1”.</source>
+        <translation>Es gibt keine Ansicht „%1“.</translation>
     </message>
 </context>
 </TS>
