@@ -946,6 +946,10 @@
         <source>Decoding view</source>
         <translation>Ansicht des Dekodierens</translation>
     </message>
+    <message>
+        <source>View</source>
+        <translation>Ansicht</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -681,6 +681,9 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
     QSignalBlocker b(view);
     view->setCurrentIndex(i);
   });
+  auto* viewLabel = new QLabel(tr("View"), strip);
+  viewLabel->setBuddy(view);
+  h->addWidget(viewLabel);
   h->addWidget(view);
   h->addSpacing(12);
   h->addWidget(new QLabel(tr("Temperature"), strip));
