@@ -126,6 +126,17 @@ class TestStepper : public QObject {
         // the scores are Kᵀ Q / √d_h
         const MatF S = h.K.transpose() * h.Q / std::sqrt(float(c.d_h()));
         QVERIFY((S - h.S).cwiseAbs().maxCoeff() < 1e-5f);
+        // the parts a weight is made of: the dot product, scaled; exp(s − max) over the softmax's denominator
+        QVERIFY((h.dots / std::sqrt(float(c.d_h())) - h.S).cwiseAbs().maxCoeff() < 1e-5f);
+        for (Eigen::Index j = 0; j < h.A.cols(); ++j) {
+          float mx = -std::numeric_limits<float>::infinity();
+          for (Eigen::Index i = 0; i < h.A.rows(); ++i)
+            if (h.mask(i, j) > 0) mx = std::max(mx, h.S(i, j));
+          QCOMPARE(h.col_max(j), mx);
+          QVERIFY(h.col_sum(j) >= 1.0f);  // the maximum's own exp(0) is in it
+          for (Eigen::Index i = 0; i < h.A.rows(); ++i)
+            if (h.mask(i, j) > 0) QVERIFY(std::abs(std::exp(h.S(i, j) - h.col_max(j)) / h.col_sum(j) - h.A(i, j)) < 1e-6f);
+        }
       }
       switch (a.kind) {
         case AttentionRecord::Kind::Bidirectional:

@@ -105,6 +105,7 @@ static AttentionRecord record_attention(const AttentionCache<float>& cache, cons
     hr.Q = cache.Q.middleRows(h * dh, dh);
     hr.K = cache.K.middleRows(h * dh, dh);
     hr.V = cache.V.middleRows(h * dh, dh);
+    hr.dots = hr.K.transpose() * hr.Q;
     hr.S = cache.S.middleCols(Eigen::Index(h) * m.Tq, m.Tq);
     hr.A = cache.A.middleCols(Eigen::Index(h) * m.Tq, m.Tq);
     hr.mask = mask_matrix(m, 0);  // the mask the attention applied, as the core defines it
@@ -112,6 +113,17 @@ static AttentionRecord record_attention(const AttentionCache<float>& cache, cons
     for (int tx = 0; tx < m.Tq; ++tx)
       for (int tz = 0; tz < m.Tk; ++tz)
         if (hr.mask(tz, tx) == 0.0f) hr.S_masked(tz, tx) = -std::numeric_limits<float>::infinity();
+    // the softmax's parts, as attention_forward computes them: the column's maximum over the allowed keys, then
+    // Σ exp(s − max) over them (a column without an allowed key has neither: 0)
+    hr.col_max = VecF::Zero(m.Tq);
+    hr.col_sum = VecF::Zero(m.Tq);
+    for (int tx = 0; tx < m.Tq; ++tx) {
+      const int n = m.visible(0, tx);
+      if (n <= 0) continue;
+      const auto seg = hr.S.col(tx).head(n).array();
+      hr.col_max(tx) = seg.maxCoeff();
+      hr.col_sum(tx) = (seg - hr.col_max(tx)).exp().sum();
+    }
     hr.Y = cache.Yc.middleRows(h * dh, dh);
     r.heads.push_back(std::move(hr));
   }

@@ -23,10 +23,13 @@ namespace gb {
 
 struct HeadRecord {
   MatF Q, K, V;   // d_h × n_q, d_h × n_k, d_h × n_k   (rows h·d_h … of Q, K, V)
+  MatF dots;      // n_k × n_q   Kᵀ Q: the dot products of each key with each query, before the scaling
   MatF S;         // n_k × n_q   Kᵀ Q / √d_h, before the mask
   MatF mask;      // n_k × n_q   1 where the query may look at the key, 0 where masked
   MatF S_masked;  // n_k × n_q   S with −∞ where masked
   MatF A;         // n_k × n_q   softmax over the key index; each column sums to 1
+  VecF col_max;   // n_q         the largest allowed score of each column (subtracted before exp, for stability)
+  VecF col_sum;   // n_q         Σ over the allowed keys of exp(S − col_max): the softmax's denominator
   MatF Y;         // d_h × n_q   V A
 };
 
