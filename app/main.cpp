@@ -14,6 +14,8 @@
 #include "panels/decodingpanel.h"
 #include "panels/timelineview.h"
 #include "controllers/decodingcontroller.h"
+#include "controllers/algorithmcontroller.h"
+#include "core/model/stepper.h"
 #include <QElapsedTimer>
 #include <QTabWidget>
 #include "panels/modelpanel.h"
@@ -228,13 +230,22 @@ int main(int argc, char** argv) {
       QThread::msleep(100);
       QCoreApplication::processEvents();
     }
-    // on the Algorithm tab, the listing part-way through: the first decoder layer's masked self-attention
+    // on the Algorithm tab, the listing part-way through, at an attention line (opened up)
     auto* ap = w.findChild<AlgorithmPanel*>();
     if (showcase && ap && ap->isVisible() && w.document()->hasModel()) {
       if (ap->inputBox()->count() > 0) ap->inputBox()->setCurrentIndex(0);
       ap->startButton()->click();
       for (int i = 0; i < 9; ++i) ap->nextButton()->click();
+      // on to the next attention line: its head opened up
+      for (int i = 0; i < 20 && ap->controller()->stepper() && !ap->controller()->stepper()->records().empty() &&
+                      !ap->controller()->stepper()->records().back().attention;
+           ++i)
+        ap->nextButton()->click();
       QCoreApplication::processEvents();
+    }
+    for (int i = 0; i < 5; ++i) {  // the layouts settle (a tab's height follows its contents a few turns later)
+      QCoreApplication::processEvents();
+      QThread::msleep(20);
     }
     int status = 0;
     if (!shot.isEmpty() && !w.grab().save(shot)) {

@@ -2,6 +2,9 @@
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
 #include "mainwindow.h"
+#include "controllers/algorithmcontroller.h"
+#include "panels/algorithmpanel.h"
+#include "panels/attentionopened.h"
 #include "panels/decodingpanel.h"
 #include "panels/kvcacheview.h"
 #include "panels/modelpanel.h"
@@ -15,6 +18,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSlider>
+#include <QTableWidget>
 #include <QTreeWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -218,6 +222,82 @@ class TestInside : public QObject {
           QCOMPARE(st.choice.token, int(std::max_element(st.logp.begin(), st.logp.end()) - st.logp.begin()));
         }
       }
+  }
+
+  // The Algorithm tab opens an attention line up: the head's Q, K, V, KᵀQ, scaled scores, mask, weights and
+  // output are the stepper's record of that head; hovering a weight gives the numbers that made it; a norm line
+  // shows the stepper's column means and variances.
+  void algorithm_tab_opens_attention_up() {
+    MainWindow w;
+    w.show();
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(ap)) w.tabs()->setCurrentIndex(i);
+    QVERIFY(ap->inputBox()->count() > 0);
+    ap->inputBox()->setCurrentIndex(0);  // a validation example: x is its target, several tokens
+    QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+    const gb::Stepper* s = ap->controller()->stepper();
+    QVERIFY(s);
+    QVERIFY(ap->controller()->targetTokens().size() > 2);
+    int attentionLines = 0, normLines = 0;
+    while (!s->at_end()) {
+      QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+      const gb::StepRecord& r = s->records().back();
+      if (r.attention) {
+        ++attentionLines;
+        QCOMPARE(ap->detailTabs()->currentIndex(), 1);  // inside the line, at once
+        AttentionOpenedView* v = ap->openedView();
+        QVERIFY(v->isVisible());
+        for (int head = 0; head < int(r.attention->heads.size()); ++head) {
+          v->headBox()->setValue(head + 1);
+          QCOMPARE(v->head(), head);
+          const gb::HeadRecord& h = r.attention->heads[size_t(head)];
+          QVERIFY(v->view(AttentionOpenedView::Q)->matrix() == h.Q);
+          QVERIFY(v->view(AttentionOpenedView::K)->matrix() == h.K);
+          QVERIFY(v->view(AttentionOpenedView::V)->matrix() == h.V);
+          QVERIFY(v->view(AttentionOpenedView::Dots)->matrix() == h.dots);
+          QVERIFY(v->view(AttentionOpenedView::Scaled)->matrix() == h.S);
+          QVERIFY(v->view(AttentionOpenedView::Mask)->matrix() == h.mask);
+          QVERIFY(v->view(AttentionOpenedView::Weights)->matrix() == h.A);
+          QVERIFY(v->view(AttentionOpenedView::Output)->matrix() == h.Y);
+        }
+        // hovering a weight: its dot product, the scaling, exp(s − max), the denominator and the weight itself
+        const gb::HeadRecord& h = r.attention->heads.back();
+        const QLocale l;
+        const QString hover = v->view(AttentionOpenedView::Weights)->hoverText(0, int(h.A.cols()) - 1);
+        QVERIFY2(hover.contains(l.toString(double(h.dots(0, h.A.cols() - 1)), 'g', 5)), qPrintable(hover));
+        QVERIFY2(hover.contains(l.toString(double(h.col_sum(h.A.cols() - 1)), 'g', 5)), qPrintable(hover));
+        QVERIFY2(hover.contains(l.toString(double(h.A(0, h.A.cols() - 1)), 'g', 5)), qPrintable(hover));
+        if (r.attention->kind == gb::AttentionRecord::Kind::Causal) {
+          // a masked weight says so; the query says which token it reads and which it predicts
+          QVERIFY2(v->view(AttentionOpenedView::Weights)->hoverText(1, 0).contains("masked"), qPrintable(v->view(AttentionOpenedView::Weights)->hoverText(1, 0)));
+          const QString reads = v->view(AttentionOpenedView::Weights)->hoverText(0, 0);
+          QVERIFY2(reads.contains(QStringLiteral("reads “%1” and predicts “%2”")
+                                      .arg(ap->controller()->targetTokens().value(0),
+                                           ap->controller()->targetTokens().value(1))),
+                   qPrintable(reads));
+        }
+      } else if (r.mean.size() > 0) {
+        ++normLines;
+        QCOMPARE(ap->detailTabs()->currentIndex(), 1);
+        QTableWidget* t = ap->normStatsTable();
+        QVERIFY(t->isVisible());
+        QCOMPARE(t->columnCount(), int(r.mean.size()));
+        for (int j = 0; j < t->columnCount(); ++j) {
+          QCOMPARE(t->item(0, j)->text(), QLocale().toString(double(r.mean(j)), 'g', 4));
+          QCOMPARE(t->item(1, j)->text(), QLocale().toString(double(r.var(j)), 'g', 4));
+        }
+      } else {
+        QCOMPARE(ap->detailTabs()->currentIndex(), 0);  // another line: its result
+        QVERIFY(!ap->detailTabs()->isTabEnabled(1));
+      }
+    }
+    const gb::Config& c = w.document()->config();
+    QCOMPARE(attentionLines, c.enc_layers + 2 * c.dec_layers);
+    QVERIFY(normLines > 0);
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

@@ -9,6 +9,7 @@
 #include "core/model/pseudocode.h"
 #include "core/model/stepper.h"
 #include "widgets/matrixview.h"
+#include "attentionopened.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -19,6 +20,8 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -121,13 +124,47 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   rv->setContentsMargins(0, 0, 0, 0);
   rv->addWidget(mRecord);
   rv->addWidget(mScope);
-  rv->addWidget(mMatrixTitle);
-  rv->addWidget(mMatrix, 1);
+  // what the line made, and inside it: an attention line's head opened up, a norm line's column statistics
+  auto* resultPage = new QWidget(this);
+  auto* resultBox = new QVBoxLayout(resultPage);
+  resultBox->setContentsMargins(0, 0, 0, 0);
+  resultBox->addWidget(mMatrixTitle);
+  resultBox->addWidget(mMatrix, 1);
+  mInside = new QWidget(this);
+  mInside->setObjectName(QStringLiteral("algorithmInside"));
+  mOpened = new AttentionOpenedView(mInside);
+  mOpened->setObjectName(QStringLiteral("algorithmOpened"));
+  mNormTitle = new QLabel(mInside);
+  makeTextLabel(mNormTitle);
+  mNorm = new QTableWidget(mInside);
+  mNorm->setObjectName(QStringLiteral("algorithmNormStats"));
+  mNorm->setAccessibleName(tr("Column means and variances"));
+  mNorm->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  auto* insideBox = new QVBoxLayout(mInside);
+  insideBox->setContentsMargins(0, 0, 0, 0);
+  insideBox->addWidget(mOpened, 1);
+  insideBox->addWidget(mNormTitle);
+  insideBox->addWidget(mNorm, 1);
+  mDetail = new QTabWidget(this);
+  mDetail->setObjectName(QStringLiteral("algorithmDetail"));
+  mDetail->setAccessibleName(tr("What the line made"));
+  mDetail->setDocumentMode(true);
+  mDetail->addTab(resultPage, tr("Result"));
+  mDetail->addTab(mInside, tr("Inside the line"));
+  rv->addStretch(1);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(right);
   split->setStretchFactor(0, 3);  // the listing's lines are long
   split->setStretchFactor(1, 2);
+  // below, the whole width: what the line made, or inside it (eight matrices side by side need the room)
+  auto* tall = new QSplitter(Qt::Vertical, this);
+  tall->setObjectName(QStringLiteral("algorithmSplit"));
+  tall->addWidget(split);
+  tall->addWidget(mDetail);
+  tall->setStretchFactor(0, 1);
+  tall->setStretchFactor(1, 2);
+  tall->setChildrenCollapsible(false);
   mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
   auto* cv = new QVBoxLayout(mControls);
   cv->setContentsMargins(0, 0, 0, 0);
@@ -136,7 +173,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
   v->addWidget(mInfo);
-  v->addWidget(split, 1);
+  v->addWidget(tall, 1);
 
   connect(mStart, &QPushButton::clicked, this, &AlgorithmPanel::start);
   connect(mNext, &QPushButton::clicked, mCtl, &AlgorithmController::next);
@@ -169,6 +206,11 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   connect(mCtl, &AlgorithmController::changed, this, [this] {
     mShown.clear();  // after a step: what the line produced
     redraw();
+    // an attention or norm line: inside it first; any other line: its result
+    const gb::Stepper* s = mCtl->stepper();
+    const bool inside = s && !s->records().empty() &&
+                        (s->records().back().attention || s->records().back().mean.size() > 0);
+    mDetail->setCurrentIndex(inside ? 1 : 0);
   });
   connect(mDoc, &ModelDocument::dataChanged, this, &AlgorithmPanel::fillInputs);
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
@@ -216,6 +258,7 @@ void AlgorithmPanel::showVariable(const QString& name) {
 void AlgorithmPanel::redraw() {
   const gb::Stepper* s = mCtl->stepper();
   const bool active = s != nullptr;
+  showInside();
   mStart->setEnabled(mDoc->tokenizerForModel() != nullptr);
   mMatrix->plot()->setAccessibleDescription(QString());  // until a matrix is shown
   mNext->setEnabled(active && !s->at_end());
@@ -255,7 +298,13 @@ void AlgorithmPanel::redraw() {
     }
     if (lines[i].kind == gb::LineKind::Comment) item->setForeground(Appearance::get().muted());
   }
-  if (nextLine >= 0 && nextLine < mListing->count()) mListing->scrollToItem(mListing->item(nextLine));
+  if (nextLine >= 0 && nextLine < mListing->count()) {
+    mListing->scrollToItem(mListing->item(nextLine));
+    // and again once the tab has its new height (the view below may have changed it)
+    QTimer::singleShot(0, mListing, [l = mListing, nextLine] {
+      if (nextLine < l->count()) l->scrollToItem(l->item(nextLine));
+    });
+  }
   if (!active) {
     if (mInfo->text() == tr("Build a model, then start: the seed's algorithm runs one line at a time."))
       mInfo->setText(tr("Start runs the listing on the input one line at a time (in presentation mode: Space)."));
@@ -312,6 +361,53 @@ void AlgorithmPanel::redraw() {
                      labelled ? cols : QStringList());
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
   mMatrix->plot()->setAccessibleDescription(mMatrixTitle->text());
+}
+
+void AlgorithmPanel::showInside() {
+  const gb::Stepper* s = mCtl->stepper();
+  const gb::StepRecord* r = s && !s->records().empty() ? &s->records().back() : nullptr;
+  const bool attention = r && r->attention;
+  const bool norm = r && r->mean.size() > 0;
+  mOpened->setVisible(attention);
+  mNorm->setVisible(norm);
+  mNormTitle->setVisible(true);
+  mDetail->setTabEnabled(1, attention || norm);
+  if (!attention && !norm) {
+    mNormTitle->setText(tr("An attention line opens up here (Q, K, V, the scores, the mask, the weights); a layer "
+                           "norm shows its column means and variances."));
+    return;
+  }
+  const QStringList& z = mCtl->sourceTokens();
+  const QStringList& x = mCtl->targetTokens();
+  if (attention) {
+    mNormTitle->hide();
+    const auto kind = r->attention->kind;
+    const bool decoder = kind != gb::AttentionRecord::Kind::Bidirectional;
+    const QStringList& keys = kind == gb::AttentionRecord::Kind::Causal ? x : z;
+    const QStringList& queries = decoder ? x : z;
+    QStringList predicted;  // column j reads x_j and predicts x_{j+1}; the last column's next token is not given
+    if (decoder)
+      for (int j = 0; j < queries.size(); ++j) predicted << (j + 1 < x.size() ? x[j + 1] : tr("?"));
+    mOpened->setRecord(*r->attention, keys, queries, predicted, mOpened->head());
+  } else {
+    // the input's column statistics: μ_j and σ²_j of each column (one per token), as numbers
+    const QStringList& cols = r->stream == 'Z' ? z : x;
+    const int n = int(r->mean.size());
+    mNorm->clear();
+    mNorm->setRowCount(2);
+    mNorm->setColumnCount(n);
+    mNorm->setVerticalHeaderLabels({tr("mean μ_j"), tr("variance σ²_j")});
+    QStringList heads;
+    for (int j = 0; j < n; ++j) heads << (n == cols.size() ? cols[j] : QString::number(j + 1));
+    mNorm->setHorizontalHeaderLabels(heads);
+    for (int j = 0; j < n; ++j) {
+      mNorm->setItem(0, j, new QTableWidgetItem(QLocale().toString(double(r->mean(j)), 'g', 4)));
+      mNorm->setItem(1, j, new QTableWidgetItem(QLocale().toString(double(r->var(j)), 'g', 4)));
+    }
+    mNorm->resizeColumnsToContents();
+    mNormTitle->setText(tr("Inside ColwiseLayerNorm: each column's mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j "
+                           "+ ε), scaled by γ and shifted by β."));
+  }
 }
 
 QWidget* AlgorithmPanel::makePresenterStrip(QWidget* parent) {

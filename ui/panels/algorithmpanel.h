@@ -8,6 +8,8 @@
 #include "presentable.h"
 
 class AlgorithmController;
+class AttentionOpenedView;
+class QTabWidget;
 class MatrixView;
 class ModelDocument;
 class QComboBox;
@@ -30,6 +32,10 @@ class AlgorithmPanel : public QWidget, public Presentable {
   QTableWidget* scopeTable() const { return mScope; }
   MatrixView* matrixView() const { return mMatrix; }
   QLabel* recordLabel() const { return mRecord; }
+  // Result: what the line made; Inside the line: an attention line's head opened up, a norm line's statistics.
+  QTabWidget* detailTabs() const { return mDetail; }
+  AttentionOpenedView* openedView() const { return mOpened; }
+  QTableWidget* normStatsTable() const { return mNorm; }
 
   // Presentation mode: next line, back, to the start, to the end; the strip has Back / Next line.
   bool presentNext() override;
@@ -61,5 +67,11 @@ class AlgorithmPanel : public QWidget, public Presentable {
   QListWidget* mListing;
   QTableWidget* mScope;
   MatrixView* mMatrix;
+  QTabWidget* mDetail;
+  QWidget* mInside;
+  AttentionOpenedView* mOpened;
+  QLabel* mNormTitle;
+  QTableWidget* mNorm;
+  void showInside();
   QString mShown;  // the variable shown ("" = what the last line produced)
 };

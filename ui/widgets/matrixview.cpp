@@ -101,6 +101,18 @@ void MatrixView::setMarkedColumn(int col) {
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void MatrixView::setScaleVisible(bool on) {
+  if (mLook == Look::Binary || on == mScale->visible()) return;
+  if (on) {
+    mPlot->plotLayout()->addElement(0, 1, mScale);
+  } else {
+    mPlot->plotLayout()->take(mScale);
+    mPlot->plotLayout()->simplify();
+  }
+  mScale->setVisible(on);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void MatrixView::setScaleLabel(const QString& label) { mScale->axis()->setLabel(label); }
 
 void MatrixView::clear() {

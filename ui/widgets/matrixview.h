@@ -27,6 +27,8 @@ class MatrixView : public QWidget {
   void setMatrix(const gb::MatF& m, const QString& rowTitle = {}, const QString& colTitle = {},
                  const QStringList& rowLabels = {}, const QStringList& colLabels = {});
   void setScaleLabel(const QString& label);
+  // The colour bar beside the map (shown by default; a Binary view has none). Small maps give its room to the map.
+  void setScaleVisible(bool on);
   void clear();
   const gb::MatF& matrix() const { return mM; }
   int rows() const { return int(mM.rows()); }
