@@ -5,6 +5,9 @@
 #include "controllers/algorithmcontroller.h"
 #include "panels/algorithmpanel.h"
 #include "panels/attentionopened.h"
+#include "panels/attentionpanel.h"
+#include "controllers/tracecontroller.h"
+#include "widgets/heatmap.h"
 #include "panels/decodingpanel.h"
 #include "panels/kvcacheview.h"
 #include "panels/modelpanel.h"
@@ -298,6 +301,57 @@ class TestInside : public QObject {
     const gb::Config& c = w.document()->config();
     QCOMPARE(attentionLines, c.enc_layers + 2 * c.dec_layers);
     QVERIFY(normLines > 0);
+  }
+
+  // The Attention tab: the map says what a column is (column j reads x_j and predicts x_{j+1}), and the chosen
+  // layer and head opened up are the trace's record of that head.
+  void attention_tab_says_what_a_column_is_and_opens_up() {
+    MainWindow w;
+    w.show();
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    auto* at = w.findChild<AttentionPanel*>(QStringLiteral("attentionTab"));
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(at)) w.tabs()->setCurrentIndex(i);
+    at->probeBox()->setCurrentIndex(0);
+    QTRY_VERIFY_WITH_TIMEOUT(at->tracer()->hasTrace() && at->large()->isVisible(), 20000);
+    // the decoder's causal self-attention, layer 1, head 2
+    at->kindBox()->setCurrentIndex(at->kindBox()->findData(int(gb::AttentionRecord::Kind::Causal)));
+    at->layerBox()->setValue(1);
+    at->headBox()->setCurrentIndex(1);
+    const gb::Example& e = at->tracer()->example();
+    const gb::Tokenizer* tok = w.document()->tokenizerForModel();
+    QVERIFY(e.x.size() > 2);
+    auto text = [&](int id) { return QString::fromStdString(tok->display(id)); };
+    const QString hover = at->large()->hoverText(0, 1);
+    QVERIFY2(hover.contains(QStringLiteral("column 2 reads “%1” and predicts “%2”").arg(text(e.x[1]), text(e.x[2]))),
+             qPrintable(hover));
+    // the encoder's columns predict nothing
+    at->kindBox()->setCurrentIndex(at->kindBox()->findData(int(gb::AttentionRecord::Kind::Bidirectional)));
+    QVERIFY(!at->large()->hoverText(0, 0).contains("predicts"));
+    at->kindBox()->setCurrentIndex(at->kindBox()->findData(int(gb::AttentionRecord::Kind::Causal)));
+    at->headBox()->setCurrentIndex(1);
+    // opened up: the record of layer 1, head 2
+    at->belowTabs()->setCurrentWidget(at->openedView());
+    QVERIFY(at->openedView()->isVisible());
+    const gb::AttentionRecord* rec = nullptr;
+    for (const auto& r : at->tracer()->trace())
+      if (r.attention && r.attention->kind == gb::AttentionRecord::Kind::Causal && !rec) rec = &*r.attention;
+    QVERIFY(rec);
+    const gb::HeadRecord& h = rec->heads[1];
+    AttentionOpenedView* v = at->openedView();
+    QCOMPARE(v->head(), 1);
+    QVERIFY(v->view(AttentionOpenedView::Q)->matrix() == h.Q);
+    QVERIFY(v->view(AttentionOpenedView::K)->matrix() == h.K);
+    QVERIFY(v->view(AttentionOpenedView::Dots)->matrix() == h.dots);
+    QVERIFY(v->view(AttentionOpenedView::Scaled)->matrix() == h.S);
+    QVERIFY(v->view(AttentionOpenedView::Weights)->matrix() == h.A);
+    QVERIFY(v->view(AttentionOpenedView::Weights)->matrix() == at->large()->weights());
+    QVERIFY(v->view(AttentionOpenedView::Output)->matrix() == h.Y);
+    // another head follows the tab's choice
+    at->headBox()->setCurrentIndex(0);
+    QVERIFY(v->view(AttentionOpenedView::Weights)->matrix() == rec->heads[0].A);
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

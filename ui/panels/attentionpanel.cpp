@@ -7,6 +7,7 @@
 #include "controllers/tracecontroller.h"
 #include "controllers/trainingcontroller.h"
 #include "widgets/heatmap.h"
+#include "attentionopened.h"
 #include "widgets/matrixview.h"
 
 #include <QComboBox>
@@ -17,6 +18,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QTabWidget>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -143,10 +145,23 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mGridLayout = new QGridLayout(mGridHost);
   mGridLayout->setSpacing(4);
   auto* gridScroll = new QScrollArea(this);
-  mGridScroll = gridScroll;
   gridScroll->setWidget(mGridHost);
   gridScroll->setWidgetResizable(true);
   gridScroll->setMinimumHeight(150);
+  // below: every layer and head at a glance, or the chosen one opened up (Q, K, V, scores, mask, weights, output)
+  mOpened = new AttentionOpenedView(this, /*headChooser=*/false);
+  mOpened->setObjectName(QStringLiteral("attentionOpened"));
+  auto* below = new QTabWidget(this);
+  below->setObjectName(QStringLiteral("attentionBelow"));
+  below->setAccessibleName(tr("Below the attention map"));
+  below->setDocumentMode(true);
+  below->addTab(gridScroll, tr("All layers × heads"));
+  below->addTab(mOpened, tr("Opened up"));
+  mBelow = below;
+  mGridScroll = below;
+  connect(below, &QTabWidget::currentChanged, this, [this] {
+    if (mOpenedStale && mBelow->currentWidget() == mOpened) showSelection();
+  });
   controls->setContentsMargins(0, 0, 0, 0);
   mControls->setLayout(controls);
   mLarge->plot()->setAccessibleName(tr("Attention map"));
@@ -158,7 +173,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mGridTitle = new QLabel(tr("All layers (rows) × heads (columns) — click one to enlarge it"), this);
   mGridTitle->setBuddy(gridScroll);
   v->addWidget(mGridTitle);
-  v->addWidget(gridScroll, 1);
+  v->addWidget(below, 1);
 
   connect(mProbe, &QComboBox::currentTextChanged, this, &AttentionPanel::refresh);
   connect(mKind, &QComboBox::currentIndexChanged, this, &AttentionPanel::showTrace);  // the same trace, other records
@@ -174,7 +189,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   connect(mDoc, &ModelDocument::dataChanged, this, &AttentionPanel::refresh);  // the probe's target comes from it
   connect(mTrainer, &TrainingController::paramsPublished, this, &AttentionPanel::refresh);
   mInfo->setText(tr("Build a model to see its attention."));
-  mViews = {mLarge, mMask, mMaskTitle, gridScroll, mGridTitle};
+  mViews = {mLarge, mMask, mMaskTitle, below, mGridTitle};
   for (QWidget* w : mViews) w->hide();  // nothing to show before there is a trace
 }
 
@@ -318,7 +333,19 @@ void AttentionPanel::showSelection() {
   const int layer = std::clamp(mLayer->value() - 1, 0, int(layers.size()) - 1);
   gb::MatF A, S, M;
   pick(*layers[size_t(layer)], mHead->currentIndex(), A, S, M);
+  // a decoder's query column j reads x_j and predicts x_{j+1} (the probe's last column: the token after it)
+  QStringList predicted;
+  if (kind != gb::AttentionRecord::Kind::Bidirectional)
+    for (int j = 0; j < queries.size(); ++j)
+      predicted << (j + 1 < mTargetTokens.size() ? mTargetTokens[j + 1] : tr("?"));
+  mLarge->setPredictions(predicted);
   mLarge->setData(A, S, M, keys, queries, scale);
+  // opened up: the chosen head (the first, when the heads are averaged) — drawn only when seen (training
+  // publishes new parameters many times a second)
+  mOpenedStale = mBelow->currentWidget() != mOpened || !mBelow->isVisible();
+  if (!mOpenedStale)
+    mOpened->setRecord(*layers[size_t(layer)], keys, queries, predicted,
+                       mHead->currentIndex() < c.heads ? mHead->currentIndex() : 0);
   mLarge->setMode(mMode->currentIndex() == 0 ? Heatmap::Mode::Weights : Heatmap::Mode::Scores);
   mMask->setMatrix(M, tr("key t_z"), tr("query t_x"), keys, queries);
   const QString maskName = kind == gb::AttentionRecord::Kind::Causal

@@ -12,6 +12,8 @@
 #include "presentable.h"
 
 class Heatmap;
+class AttentionOpenedView;
+class QTabWidget;
 class MatrixView;
 class ModelDocument;
 class QComboBox;
@@ -33,6 +35,9 @@ class AttentionPanel : public QWidget, public Presentable {
   QComboBox* probeBox() const { return mProbe; }
   QComboBox* headBox() const { return mHead; }
   int gridCount() const { return int(mGrid.size()); }
+  // Below the map: all layers × heads, or the chosen layer and head opened up.
+  QTabWidget* belowTabs() const { return mBelow; }
+  AttentionOpenedView* openedView() const { return mOpened; }
   QSpinBox* layerBox() const { return mLayer; }
   QComboBox* modeBox() const { return mMode; }  // weights or scores
   TraceController* tracer() const { return mTracer; }
@@ -81,7 +86,10 @@ class AttentionPanel : public QWidget, public Presentable {
   QLabel* mGridTitle;
   std::vector<QWidget*> mViews;  // hidden until a trace exists
   QWidget* mGridHost;
-  QWidget* mGridScroll;
+  QWidget* mGridScroll;  // the tabs below the map (the grid, opened up)
+  QTabWidget* mBelow;
+  AttentionOpenedView* mOpened;
+  bool mOpenedStale = true;  // the opened-up view waits to be seen
   QWidget* mControls;
   bool mPresenting = false;
   bool mStale = false;  // a refresh was asked for while hidden

@@ -630,8 +630,14 @@ void DecodingPanel::redraw() {
       }
     for (size_t l = 0; l < att.size(); ++l) layers << QString::number(l + 1);
     mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_x"), tr("decoder layer"), keyLabels, layers);
-    mAttentionTitle->setText(ed ? tr("Where the new column looks: cross-attention over z, per layer (head average)")
-                                : tr("Where the new column looks: self-attention over x, per layer (head average)"));
+    // the new column reads the last token of x and predicts the next one: the distribution beside
+    const QString last = mCtl->display(s->tokens().back());
+    mAttentionTitle->setText(ed ? tr("Where the new column looks (it reads “%1” and predicts the next token): "
+                                     "cross-attention over z, per layer (head average)")
+                                      .arg(last)
+                                : tr("Where the new column looks (it reads “%1” and predicts the next token): "
+                                     "self-attention over x, per layer (head average)")
+                                      .arg(last));
     mAttention->plot()->setAccessibleDescription(mAttentionTitle->text());
   }
   const double tau = mCtl->sampler().temperature;

@@ -63,7 +63,12 @@ Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(comp
 
 QString Heatmap::hoverText(int row, int col) const {
   const float s = mScores(row, col);
-  return tr("query %1 (%2) → key %3 (%4)\nweight %5\nscore Kᵀq %6, scaled by 1/√d_h: %7\nmask %8")
+  const QString reads = mPredicted.isEmpty() ? QString()
+                                             : tr("column %1 reads “%2” and predicts “%3”")
+                                                       .arg(col + 1)
+                                                       .arg(mQueries.value(col), mPredicted.value(col)) +
+                                                   QLatin1Char('\n');
+  return reads + tr("query %1 (%2) → key %3 (%4)\nweight %5\nscore Kᵀq %6, scaled by 1/√d_h: %7\nmask %8")
       .arg(col + 1)
       .arg(mQueries.value(col))
       .arg(row + 1)
@@ -125,8 +130,18 @@ void Heatmap::redraw() {
     auto title = [](const QString& what, const LabelFit& fit) {
       return fit.every == 1 ? what : tr("%1 (numbered every %2)").arg(what).arg(fit.every);
     };
-    mPlot->xAxis->setLabel(title(tr("query t_x"), fx));
+    mPlot->xAxis->setLabel(title(mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads x_j"), fx));
     mPlot->yAxis->setLabel(title(tr("key t_z"), fy));
+    // along the top: what each column predicts (x_{j+1}), so the map does not look shifted by one
+    mPlot->xAxis2->setVisible(!mPredicted.isEmpty());
+    if (!mPredicted.isEmpty()) {
+      const LabelFit fp = fitLabels(mPredicted, nq, w, f, true);
+      mPlot->xAxis2->setTicker(labelTicker(mPredicted, nq, fp));
+      mPlot->xAxis2->setTickLabels(true);
+      mPlot->xAxis2->setTickLabelRotation(fp.rotate ? -45 : 0);
+      mPlot->xAxis2->setLabel(title(tr("… and predicts x_{j+1}"), fp));
+      mPlot->xAxis2->setRange(-0.5, nq - 0.5);
+    }
   }
   mPlot->xAxis->setRange(-0.5, nq - 0.5);
   mPlot->yAxis->setRange(-0.5, nk - 0.5);

@@ -22,6 +22,9 @@ class Heatmap : public QWidget {
   // weights, scores (scaled, before the mask) and mask: n_k × n_q. Labels: keys (rows) and queries (columns).
   void setData(const gb::MatF& weights, const gb::MatF& scores, const gb::MatF& mask, const QStringList& keyLabels,
                const QStringList& queryLabels, double scale);
+  // A decoder's query column j reads x_j and predicts x_{j+1}: the tokens it predicts, shown along the top edge
+  // (and in the hover); empty for the encoder, whose columns predict nothing. Set before setData.
+  void setPredictions(const QStringList& predicted) { mPredicted = predicted; }
   void setMode(Mode m);
   void setTitle(const QString& title);
   const gb::MatF& weights() const { return mWeights; }  // what is shown (n_k × n_q)
@@ -42,7 +45,7 @@ class Heatmap : public QWidget {
   QCPColorMap* mMap;
   QCPColorScale* mScale = nullptr;
   gb::MatF mWeights, mScores, mMask;
-  QStringList mKeys, mQueries;
+  QStringList mKeys, mQueries, mPredicted;
   double mScaleFactor = 1;
   Mode mMode = Mode::Weights;
   bool mCompact;
