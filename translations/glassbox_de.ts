@@ -159,6 +159,157 @@
         <source>Running the listing: %1 of %2 lines executed… (Stop ends the run at the line it has reached.)</source>
         <translation>Das Listing läuft: %1 von %2 Zeilen ausgeführt … (Stopp beendet den Lauf an der erreichten Zeile.)</translation>
     </message>
+    <message>
+        <source>Column means and variances</source>
+        <translation>Spaltenmittel und -varianzen</translation>
+    </message>
+    <message>
+        <source>What the line made</source>
+        <translation>Was die Zeile ergab</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Inside the line</source>
+        <translation>In der Zeile</translation>
+    </message>
+    <message>
+        <source>An attention line opens up here (Q, K, V, the scores, the mask, the weights); a layer norm shows its column means and variances.</source>
+        <translation>Eine Aufmerksamkeitszeile öffnet sich hier (Q, K, V, die Scores, die Maske, die Gewichte); eine Schichtnormierung zeigt ihre Spaltenmittel und -varianzen.</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>mean μ_j</source>
+        <translation>Mittel μ_j</translation>
+    </message>
+    <message>
+        <source>variance σ²_j</source>
+        <translation>Varianz σ²_j</translation>
+    </message>
+    <message>
+        <source>Inside ColwiseLayerNorm: each column's mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j + ε), scaled by γ and shifted by β.</source>
+        <translation>In ColwiseLayerNorm: Mittel μ_j und Varianz σ²_j jeder Spalte, dann (x − μ_j) / √(σ²_j + ε), mit γ skaliert und um β verschoben.</translation>
+    </message>
+</context>
+<context>
+    <name>AttentionOpenedView</name>
+    <message>
+        <source>head </source>
+        <translation>Kopf </translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>Head of the attention opened up</source>
+        <translation>Kopf der geöffneten Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Run an attention line to open it up.</source>
+        <translation>Führen Sie eine Aufmerksamkeitszeile aus, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>query %1 (%2) → key %3 (%4)</source>
+        <translation>Anfrage %1 (%2) → Schlüssel %3 (%4)</translation>
+    </message>
+    <message>
+        <source>column %1 reads “%2” and predicts “%3”</source>
+        <translation>Spalte %1 liest „%2“ und sagt „%3“ vorher</translation>
+    </message>
+    <message>
+        <source>masked: this query may not look at this key, its weight is 0</source>
+        <translation>maskiert: Diese Anfrage darf diesen Schlüssel nicht sehen, ihr Gewicht ist 0</translation>
+    </message>
+    <message>
+        <source>dot product kᵀq = %1</source>
+        <translation>Skalarprodukt kᵀq = %1</translation>
+    </message>
+    <message>
+        <source>scaled by 1/√d_h = 1/√%1: s = %2</source>
+        <translation>skaliert mit 1/√d_h = 1/√%1: s = %2</translation>
+    </message>
+    <message>
+        <source>exp(s − max) = exp(%1 − %2) = %3</source>
+        <translation>exp(s − max) = exp(%1 − %2) = %3</translation>
+    </message>
+    <message>
+        <source>softmax denominator Σ exp(s − max) over the column = %1</source>
+        <translation>Nenner des Softmax Σ exp(s − max) über die Spalte = %1</translation>
+    </message>
+    <message>
+        <source>weight = %1 / %2 = %3</source>
+        <translation>Gewicht = %1 / %2 = %3</translation>
+    </message>
+    <message>
+        <source>%1→%2</source>
+        <translation>%1→%2</translation>
+    </message>
+    <message>
+        <source>Q: d_h × queries</source>
+        <translation>Q: d_h × Anfragen</translation>
+    </message>
+    <message>
+        <source>K: d_h × keys</source>
+        <translation>K: d_h × Schlüssel</translation>
+    </message>
+    <message>
+        <source>V: d_h × keys</source>
+        <translation>V: d_h × Schlüssel</translation>
+    </message>
+    <message>
+        <source>Y = V·A: d_h × queries</source>
+        <translation>Y = V·A: d_h × Anfragen</translation>
+    </message>
+    <message>
+        <source>KᵀQ: keys × queries</source>
+        <translation>KᵀQ: Schlüssel × Anfragen</translation>
+    </message>
+    <message>
+        <source>S = KᵀQ / √%1</source>
+        <translation>S = KᵀQ / √%1</translation>
+    </message>
+    <message>
+        <source>mask: t_z ≤ t_x</source>
+        <translation>Maske: t_z ≤ t_x</translation>
+    </message>
+    <message>
+        <source>mask: all ones</source>
+        <translation>Maske: alles Einsen</translation>
+    </message>
+    <message>
+        <source>A = softmax(S) per column</source>
+        <translation>A = softmax(S) je Spalte</translation>
+    </message>
+    <message>
+        <source>masked self-attention</source>
+        <translation>maskierte Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>Kreuzaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>bidirectional self-attention</source>
+        <translation>bidirektionale Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Head %1 of %2, %3: Y = V·softmax(mask(KᵀQ / √d_h)), d_h = %4. Keys run down, queries across.</source>
+        <translation>Kopf %1 von %2, %3: Y = V·softmax(mask(KᵀQ / √d_h)), d_h = %4. Schlüssel nach unten, Anfragen nach rechts.</translation>
+    </message>
+    <message>
+        <source>Query column j reads x_j and predicts x_{j+1} (labelled “reads→predicts”).</source>
+        <translation>Anfragespalte j liest x_j und sagt x_{j+1} vorher (beschriftet „liest→sagt vorher“).</translation>
+    </message>
+    <message>
+        <source>Purple above 0, orange below, white 0; hover a weight to see how it is made.</source>
+        <translation>Violett über 0, orange darunter, weiß 0; mit der Maus über einem Gewicht sehen Sie, wie es entsteht.</translation>
+    </message>
 </context>
 <context>
     <name>AttentionPanel</name>
@@ -313,6 +464,22 @@
     <message>
         <source>The trace was cancelled: no attention to show for this probe.</source>
         <translation>Die Aufzeichnung wurde abgebrochen: Für diese Probe gibt es keine Aufmerksamkeit zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Below the attention map</source>
+        <translation>Unter der Aufmerksamkeitskarte</translation>
+    </message>
+    <message>
+        <source>All layers × heads</source>
+        <translation>Alle Schichten × Köpfe</translation>
+    </message>
+    <message>
+        <source>Opened up</source>
+        <translation>Geöffnet</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
     </message>
 </context>
 <context>
@@ -759,14 +926,6 @@
         <translation>Decoder-Schicht</translation>
     </message>
     <message>
-        <source>Where the new column looks: cross-attention over z, per layer (head average)</source>
-        <translation>Wohin die neue Spalte schaut: Cross-Attention über z, je Schicht (Mittel über die Köpfe)</translation>
-    </message>
-    <message>
-        <source>Where the new column looks: self-attention over x, per layer (head average)</source>
-        <translation>Wohin die neue Spalte schaut: Self-Attention über x, je Schicht (Mittel über die Köpfe)</translation>
-    </message>
-    <message>
         <source>Beam search</source>
         <translation>Beam-Suche</translation>
     </message>
@@ -950,6 +1109,14 @@
         <source>View</source>
         <translation>Ansicht</translation>
     </message>
+    <message>
+        <source>Where the new column looks (it reads “%1” and predicts the next token): cross-attention over z, per layer (head average)</source>
+        <translation>Wohin die neue Spalte schaut (sie liest „%1“ und sagt das nächste Token vorher): Kreuzaufmerksamkeit über z, je Schicht (Mittel der Köpfe)</translation>
+    </message>
+    <message>
+        <source>Where the new column looks (it reads “%1” and predicts the next token): self-attention over x, per layer (head average)</source>
+        <translation>Wohin die neue Spalte schaut (sie liest „%1“ und sagt das nächste Token vorher): Selbstaufmerksamkeit über x, je Schicht (Mittel der Köpfe)</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -1069,6 +1236,18 @@ Maske %8</translation>
     <message>
         <source>%1 (numbered every %2)</source>
         <translation>%1 (jede %2. nummeriert)</translation>
+    </message>
+    <message>
+        <source>column %1 reads “%2” and predicts “%3”</source>
+        <translation>Spalte %1 liest „%2“ und sagt „%3“ vorher</translation>
+    </message>
+    <message>
+        <source>query t_x: column j reads x_j</source>
+        <translation>Anfrage t_x: Spalte j liest x_j</translation>
+    </message>
+    <message>
+        <source>… and predicts x_{j+1}</source>
+        <translation>… und sagt x_{j+1} vorher</translation>
     </message>
 </context>
 <context>
@@ -2395,11 +2574,11 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     </message>
     <message>
         <source>masked self-attention</source>
-        <translation>maskierte Self-Attention</translation>
+        <translation>maskierte Selbstaufmerksamkeit</translation>
     </message>
     <message>
         <source>cross-attention</source>
-        <translation>Cross-Attention</translation>
+        <translation>Kreuzaufmerksamkeit</translation>
     </message>
     <message>
         <source>MLP</source>
