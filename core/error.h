@@ -61,6 +61,8 @@ enum class ErrorCode {
   BadTopP, NothingToBranch, BeamWidth, BeamNoNewTokens, BeamNoHypothesis,
   // long runs cancelled by their caller (decode_to_end, beam_search, trace_forward)
   DecodeCancelled, BeamCancelled, TraceCancelled,
+  // the mask editor's mask against the probe
+  MaskSize,
   // the training plan (train/plan.cpp) and the data against the model
   StHeaderNotObject, JsonInvalidAt, PlanIncomplete, PlanSteps, PlanBatchSize, PlanLearningRate, PlanBetas, PlanEpsilon, PlanWeightDecay, PlanScheduleSteps, PlanMinLrRatio, PlanClip, PlanNoData, PlanMemory, PlanParamShapes, PlanResumeIncomplete, PlanResumeOtherData, PlanResumeNotPermutation, PlanResumePosition, PlanResumeDone, PlanResumeNegativeT, PlanResumeOptimizerShapes, PlanResumeNoMoments, PlanRunGoing, PlanNoModel, PlanNoDataLoaded, DataOtherVocabulary, DataTokenizerTooLarge, DataForDecoderOnly, DataForEncoderDecoder, DataExampleDoesNotFit,
   Count  // not a code: the number of codes

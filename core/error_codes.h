@@ -151,6 +151,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::DecodeCancelled, QT_TRANSLATE_NOOP("gb::Error", "decoding was cancelled after {done} of at most {limit} tokens")},
   {ErrorCode::BeamCancelled, QT_TRANSLATE_NOOP("gb::Error", "beam search was cancelled after {done} of at most {limit} levels")},
   {ErrorCode::TraceCancelled, QT_TRANSLATE_NOOP("gb::Error", "the trace was cancelled after {done} of {limit} lines")},
+  {ErrorCode::MaskSize, QT_TRANSLATE_NOOP("gb::Error", "the mask is {rows} × {cols}, but the probe has {n} tokens: expected {n} × {n}")},
   {ErrorCode::StHeaderNotObject, QT_TRANSLATE_NOOP("gb::Error", "the header is not a JSON object")},
   {ErrorCode::JsonInvalidAt, QT_TRANSLATE_NOOP("gb::Error", "invalid JSON at byte {byte}")},
   {ErrorCode::PlanIncomplete, QT_TRANSLATE_NOOP("gb::Error", "the training plan needs a model and data")},

@@ -157,6 +157,58 @@ class TestStepper : public QObject {
     QCOMPARE(cross, c.dec_layers);
   }
 
+  // The mask editor's masks: prefix-LM and sliding window as their definitions say; a custom mask in the
+  // decoder's self-attention changes the first decoder layer's weights exactly where the mask changed.
+  void custom_masks_change_weights_where_they_change() {
+    const MatF plm = prefix_lm_mask(5, 2), sw = sliding_window_mask(5, 2);
+    for (int tx = 0; tx < 5; ++tx)
+      for (int tz = 0; tz < 5; ++tz) {
+        QCOMPARE(plm(tz, tx), tz < 2 || tz <= tx ? 1.0f : 0.0f);
+        QCOMPARE(sw(tz, tx), tz <= tx && tz >= tx - 1 ? 1.0f : 0.0f);
+      }
+    const Config c = d_config();
+    const Params<float> p = params_init(c, 5);
+    const Example e = d_example();  // 5 tokens
+    const auto plain = trace_forward(c, p, e);
+    MatF causal(5, 5);
+    for (int tx = 0; tx < 5; ++tx)
+      for (int tz = 0; tz < 5; ++tz) causal(tz, tx) = tz <= tx ? 1.0f : 0.0f;
+    MatF drawn = causal;
+    drawn(1, 3) = 0;  // column 3 may not read position 1
+    drawn(4, 2) = 1;  // column 2 may read position 4 (a look ahead)
+    for (const MatF& mask : {plm, sw, drawn, causal}) {
+      auto masked = trace_forward_masked(c, p, e, mask);
+      QVERIFY(masked.ok());
+      const AttentionRecord *a = nullptr, *b = nullptr;  // the first decoder self-attention of each
+      for (const auto& r : plain)
+        if (r.attention && !a) a = &*r.attention;
+      for (const auto& r : *masked)
+        if (r.attention && !b) b = &*r.attention;
+      QVERIFY(a && b);
+      for (size_t h = 0; h < a->heads.size(); ++h) {
+        QVERIFY(b->heads[h].mask == mask);  // the record shows the mask applied
+        for (int tx = 0; tx < 5; ++tx) {
+          const bool same = mask.col(tx) == causal.col(tx);
+          if (same) {
+            QVERIFY(b->heads[h].A.col(tx) == a->heads[h].A.col(tx));  // bit for bit
+          } else {
+            QVERIFY(b->heads[h].A.col(tx) != a->heads[h].A.col(tx));
+          }
+          for (int tz = 0; tz < 5; ++tz)
+            if (mask(tz, tx) == 0) QCOMPARE(b->heads[h].A(tz, tx), 0.0f);
+          QVERIFY(std::abs(b->heads[h].A.col(tx).sum() - 1.0f) < 1e-5f);
+        }
+      }
+    }
+    // the causal mask given as a custom one: the whole trace as without it
+    auto same = trace_forward_masked(c, p, e, causal);
+    QVERIFY(same->back().value == plain.back().value);
+    // a mask of the wrong size: an error naming the sizes
+    auto wrong = trace_forward_masked(c, p, e, MatF::Ones(4, 4));
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, ErrorCode::MaskSize);
+  }
+
   void norm_records() {
     const Config c = d_config();
     Stepper s(c, params_init(c, 4), d_example());

@@ -12,6 +12,20 @@
 
 namespace gb {
 
+MatF prefix_lm_mask(int T, int prefix) {
+  MatF m(T, T);
+  for (int tx = 0; tx < T; ++tx)
+    for (int tz = 0; tz < T; ++tz) m(tz, tx) = tz < prefix || tz <= tx ? 1.0f : 0.0f;
+  return m;
+}
+
+MatF sliding_window_mask(int T, int window) {
+  MatF m(T, T);
+  for (int tx = 0; tx < T; ++tx)
+    for (int tz = 0; tz < T; ++tz) m(tz, tx) = tz <= tx && tz > tx - window ? 1.0f : 0.0f;
+  return m;
+}
+
 // Parallelise over (sequence, head) only when no outer parallel region (the trainer's batch shards) is running:
 // a nested one-thread region would make Eigen think it may parallelise its products, and it then allocates.
 // (An `if` clause is not enough: GCC still opens a one-thread region.) Runs body(b, h) for every pair.
@@ -81,6 +95,8 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
   const int H = heads, dh = static_cast<int>(d) / H, B = m.B, Tq = m.Tq, Tk = m.Tk;
   GB_ASSERT(X.cols() == Eigen::Index(B) * Tq, "attention: X must have B·Tq columns");
   const T scale = T(1) / std::sqrt(T(dh));
+  GB_ASSERT(!m.custom || (B == 1 && !kv && m.custom->rows() == Tk && m.custom->cols() == Tq),
+            "attention: a custom mask is Tk × Tq, for one sequence without a KV cache");
 
   c.Q.resize(d, X.cols());
   c.Q.noalias() = p.W_q * X;           // Q = W_q X + b_q 1ᵀ        d_e × B·Tq
@@ -123,8 +139,20 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
       // Mask and softmax over the key index, column by column: each column of A sums to 1. The allowed keys of a
       // column are a prefix (causal: t_z ≤ t_x; padding: t_z < |z|), so the masked tail is simply 0.
       for (int tx = 0; tx < Tq; ++tx) {
-        const int n = m.visible(b, tx);
         auto col = Ah.col(tx);
+        if (m.custom) {  // any set of keys: the softmax over the allowed ones, 0 elsewhere
+          T mx = -std::numeric_limits<T>::infinity();
+          for (int tz = 0; tz < Tk; ++tz)
+            if ((*m.custom)(tz, tx) > 0) mx = std::max(mx, col(tz));
+          T sum = 0;
+          for (int tz = 0; tz < Tk; ++tz) {
+            col(tz) = (*m.custom)(tz, tx) > 0 ? std::exp(col(tz) - mx) : T(0);
+            sum += col(tz);
+          }
+          if (sum > 0) col /= sum;
+          continue;
+        }
+        const int n = m.visible(b, tx);
         if (n > 0) {
           auto seg = col.head(n).array();
           const T mx = seg.maxCoeff();

@@ -46,18 +46,28 @@ struct AttentionMask {
   bool causal = false;              // M_uni
   const std::vector<int>* k_len = nullptr;  // real key lengths per sequence, or null (no padding)
   int q_offset = 0;                 // position of query column 0 (decoding one new column at position t: t)
+  // Any mask, for inspection (the Masks tab's editor: prefix-LM, sliding window, drawn cell by cell): Tk × Tq,
+  // 1 where the query may look at the key, 0 where not. B = 1, no KV cache; it replaces causal and padding.
+  const MatF* custom = nullptr;
   bool allowed(int b, int tz, int tx) const {
+    if (custom) return (*custom)(tz, tx) > 0;
     if (causal && tz > tx + q_offset) return false;
     if (k_len && tz >= (*k_len)[size_t(b)]) return false;
     return true;
   }
-  // Every mask here allows a prefix of the keys: t_z < visible(b, t_x).
+  // Every mask but a custom one allows a prefix of the keys: t_z < visible(b, t_x).
   int visible(int b, int tx) const {
     int n = causal ? std::min(Tk, tx + q_offset + 1) : Tk;
     if (k_len) n = std::min(n, (*k_len)[size_t(b)]);
     return n;
   }
 };
+
+// Masks beyond the seeds', for the mask editor (T × T, rows keys, columns queries; 1 allowed):
+//   prefix-LM: the first `prefix` positions see each other (bidirectional), the rest are causal — t_z < prefix or
+//   t_z ≤ t_x; sliding window: causal, and only the last `window` positions — t_x − window < t_z ≤ t_x.
+MatF prefix_lm_mask(int T, int prefix);
+MatF sliding_window_mask(int T, int window);
 
 // Decoding's cache hook (B = 1): the keys and values of the positions seen so far, kept between calls, so that a
 // new column computes only its own key and value. A frozen cache (cross-attention: K and V of the encoder output,

@@ -4,7 +4,10 @@
 
 namespace gb {
 
-Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e) : c_(c), p_(p), e_(e) {
+Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std::optional<MatF> decoder_mask)
+    : c_(c), p_(p), e_(e), dec_mask_(std::move(decoder_mask)) {
+  GB_ASSERT(!dec_mask_ || (dec_mask_->rows() == Eigen::Index(e.x.size()) && dec_mask_->cols() == Eigen::Index(e.x.size())),
+            "Stepper: the decoder mask must be |x| × |x|");
   GB_ASSERT(!c.validate(), "Stepper needs a valid config");
   GB_ASSERT(!check_example(c, e), "Stepper needs an example that fits the model");
   const auto& lines = pseudocode(c_);
@@ -192,7 +195,8 @@ StepRecord Stepper::execute(const Instr& in) {
       const MatF& Xq = f_input();
       const MatF& Zkv = cross ? s_.Z : Xq;
       // B = 1: the batch's masks without padding (as model_forward would build them for this one example)
-      const AttentionMask m{1, int(Xq.cols()), int(Zkv.cols()), !cross && line.stream == 'X', nullptr};
+      AttentionMask m{1, int(Xq.cols()), int(Zkv.cols()), !cross && line.stream == 'X', nullptr};
+      if (!cross && line.stream == 'X' && dec_mask_) m.custom = &*dec_mask_;  // the mask editor's
       SublayerCache<float> sc;
       ForwardOptions opt;
       opt.keep_scores = true;  // the recording hook: the scores before the mask are kept for the record
@@ -233,6 +237,18 @@ StepRecord Stepper::execute(const Instr& in) {
 
 std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, const Example& e) {
   Stepper s(c, p, e);
+  s.run_to_end();
+  return s.records();
+}
+
+Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
+                                                     const MatF& decoder_mask) {
+  if (auto err = check_example(c, e)) return *err;
+  if (decoder_mask.rows() != Eigen::Index(e.x.size()) || decoder_mask.cols() != Eigen::Index(e.x.size()))
+    return Error(ErrorCode::MaskSize, {{"rows", std::to_string(decoder_mask.rows())},
+                                       {"cols", std::to_string(decoder_mask.cols())},
+                                       {"n", std::to_string(e.x.size())}});
+  Stepper s(c, p, e, decoder_mask);
   s.run_to_end();
   return s.records();
 }

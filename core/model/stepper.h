@@ -58,8 +58,9 @@ struct ScopeEntry {
 
 class Stepper {
  public:
-  // The config must be valid and the example must fit it (check_example).
-  Stepper(const Config& c, const Params<float>& p, const Example& e);
+  // The config must be valid and the example must fit it (check_example). decoder_mask (inspection: the mask
+  // editor): the decoder self-attention's mask instead of M_uni, |x| × |x| (rows keys, columns queries; 1 allowed).
+  Stepper(const Config& c, const Params<float>& p, const Example& e, std::optional<MatF> decoder_mask = {});
 
   bool at_end() const { return pc_ >= program_.size(); }
   bool next();                        // runs one line; false at the end
@@ -93,6 +94,7 @@ class Stepper {
   Config c_;
   Params<float> p_;
   Example e_;
+  std::optional<MatF> dec_mask_;
   std::vector<Instr> program_;
   size_t pc_ = 0;
   State s_;
@@ -102,6 +104,10 @@ class Stepper {
 
 // The forward pass with recording on: every executed line's record, in order. records.back().value is P.
 std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, const Example& e);
+// The same with another mask for the decoder's self-attention (|x| × |x|; see Stepper); an error when its size
+// does not match x.
+Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
+                                                     const MatF& decoder_mask);
 // The same, reporting progress before each line (lines done, lines in all); when the callback returns false the
 // trace stops there and returns ErrorCode::TraceCancelled (args "done", "limit"). It runs on the caller's thread.
 using TraceProgress = std::function<bool(int done, int total)>;

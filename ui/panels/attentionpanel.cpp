@@ -148,6 +148,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   gridScroll->setWidget(mGridHost);
   gridScroll->setWidgetResizable(true);
   gridScroll->setMinimumHeight(150);
+  gridScroll->setAccessibleName(tr("All layers × heads"));
   // below: every layer and head at a glance, or the chosen one opened up (Q, K, V, scores, mask, weights, output)
   mOpened = new AttentionOpenedView(this, /*headChooser=*/false);
   mOpened->setObjectName(QStringLiteral("attentionOpened"));
