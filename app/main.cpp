@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
     const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
                               QStringLiteral("decoding"), QStringLiteral("algorithm"),
                               QStringLiteral("training"), QStringLiteral("perturbation")};
-    // "decoding.kv": a tab and one of its views (the Decoding tab's pages are named next, kv, beam, timeline)
+    // "decoding.kv": a tab and one of its views (Decoding: next, timeline, kv, beam; Masks: maskEditor)
     const QStringList tabView = parser.value(QStringLiteral("tab")).toLower().split(QLatin1Char('.'));
     const int i = tabs.indexOf(tabView.value(0));
     if (i < 0) {  // a typo must not silently show another tab
@@ -168,15 +168,21 @@ int main(int argc, char** argv) {
       return 2;
     }
     w.tabs()->setCurrentIndex(i);
-    if (tabView.size() > 1) {
-      auto* dp = w.findChild<DecodingPanel*>();
-      QWidget* page = dp ? dp->views()->findChild<QWidget*>(tabView.value(1)) : nullptr;
-      if (!page || dp->views()->indexOf(page) < 0) {
+    if (tabView.size() > 1) {  // a page of a tab: a widget of that name in one of the tab's own tab widgets
+      QWidget* page = nullptr;
+      QTabWidget* holder = nullptr;
+      for (QTabWidget* t : w.tabs()->widget(i)->findChildren<QTabWidget*>())
+        for (int k = 0; k < t->count(); ++k)
+          if (t->widget(k)->objectName().toLower() == tabView.value(1)) {
+            holder = t;
+            page = t->widget(k);
+          }
+      if (!holder) {
         std::fprintf(stderr, "glassbox: %s\n",
                      qPrintable(QCoreApplication::translate("main", "There is no view “%1”.").arg(tabView.value(1))));
         return 2;
       }
-      dp->views()->setCurrentWidget(page);
+      holder->setCurrentWidget(page);
     }
   }
   // A lesson file as the argument (a double-click on one) opens as --lesson does; the patterns are the MIME type's

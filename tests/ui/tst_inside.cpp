@@ -6,6 +6,8 @@
 #include "panels/algorithmpanel.h"
 #include "panels/attentionopened.h"
 #include "panels/attentionpanel.h"
+#include "panels/maskeditor.h"
+#include "panels/maskspanel.h"
 #include "controllers/tracecontroller.h"
 #include "widgets/heatmap.h"
 #include "panels/decodingpanel.h"
@@ -352,6 +354,71 @@ class TestInside : public QObject {
     // another head follows the tab's choice
     at->headBox()->setCurrentIndex(0);
     QVERIFY(v->view(AttentionOpenedView::Weights)->matrix() == rec->heads[0].A);
+  }
+
+  // The mask editor: a prefix-LM mask, then a cell drawn: the weights shown are the core's under that mask, and in
+  // the first decoder layer they change exactly in the columns whose mask changed.
+  void mask_editor_changes_weights_where_the_mask_changes() {
+    MainWindow w;
+    w.show();
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
+    MaskEditor* ed = mp->editor();
+    mp->pages()->setCurrentWidget(ed);
+    QVERIFY(ed->isVisible());
+    ed->probeBox()->setCurrentIndex(0);
+    QVERIFY(!ed->causalTrace().empty());
+    const int n = int(ed->mask().rows());
+    QVERIFY(n > 3);
+    auto firstLayer = [](const std::vector<gb::StepRecord>& t) -> const gb::AttentionRecord* {
+      for (const auto& r : t)
+        if (r.attention && r.attention->kind == gb::AttentionRecord::Kind::Causal) return &*r.attention;
+      return nullptr;
+    };
+    ed->layerBox()->setValue(1);
+    ed->headBox()->setValue(1);
+    auto check = [&](const gb::MatF& expected) {
+      QVERIFY(ed->mask() == expected);
+      const gb::AttentionRecord* a = firstLayer(ed->maskedTrace());
+      const gb::AttentionRecord* b = firstLayer(ed->causalTrace());
+      QVERIFY(a && b);
+      QVERIFY(ed->weightsView()->matrix() == a->heads[0].A);
+      QVERIFY(ed->causalWeightsView()->matrix() == b->heads[0].A);
+      const gb::MatF causal = gb::mask_matrix(gb::AttentionMask{1, n, n, true, nullptr}, 0);
+      int changed = 0;
+      for (int tx = 0; tx < n; ++tx) {
+        const bool same = expected.col(tx) == causal.col(tx);
+        for (const auto& h : a->heads) {
+          const auto& h0 = b->heads[size_t(&h - &a->heads[0])];
+          QCOMPARE(h.A.col(tx) == h0.A.col(tx), same);
+          for (int tz = 0; tz < n; ++tz)
+            if (expected(tz, tx) == 0) QCOMPARE(h.A(tz, tx), 0.0f);
+        }
+        changed += same ? 0 : 1;
+      }
+      QVERIFY(changed > 0);
+    };
+    ed->sizeBox()->setValue(3);
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::PrefixLm)));
+    check(gb::prefix_lm_mask(n, 3));
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::SlidingWindow)));
+    check(gb::sliding_window_mask(n, 3));
+    // a cell clicked on the mask: from M_uni, column 2 may no longer read position 0
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::Causal)));
+    QCoreApplication::processEvents();
+    MatrixView* mv = ed->maskView();
+    mv->plot()->replot();
+    const QPoint cell(int(mv->plot()->xAxis->coordToPixel(2)), int(mv->plot()->yAxis->coordToPixel(0)));
+    QTest::mouseClick(mv->plot(), Qt::LeftButton, {}, cell);
+    QCOMPARE(MaskEditor::Kind(ed->kindBox()->currentData().toInt()), MaskEditor::Kind::Drawn);
+    gb::MatF drawn = gb::mask_matrix(gb::AttentionMask{1, n, n, true, nullptr}, 0);
+    drawn(0, 2) = 0;
+    check(drawn);
+    QVERIFY(!ed->predictionsLabel()->text().isEmpty());
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

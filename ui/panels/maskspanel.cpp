@@ -1,4 +1,7 @@
 #include "maskspanel.h"
+#include "maskeditor.h"
+
+#include <QTabWidget>
 #include "widgets/textlabel.h"
 
 #include "controllers/modeldocument.h"
@@ -80,10 +83,23 @@ MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mControls = new QWidget(this);  // in presentation mode the strip's Previous / Next example replace these rows
   controls->setContentsMargins(0, 0, 0, 0);
   mControls->setLayout(controls);
+  // two pages: the seeds' masks on a batch of the data, and the mask editor (other masks on a probe)
+  auto* seedsPage = new QWidget(this);
+  auto* sv = new QVBoxLayout(seedsPage);
+  sv->setContentsMargins(0, 0, 0, 0);
+  sv->addWidget(mControls);
+  sv->addWidget(mInfo);
+  sv->addLayout(grid, 1);
+  mEditor = new MaskEditor(mDoc, this);
+  mEditor->setObjectName(QStringLiteral("maskEditor"));
+  mPages = new QTabWidget(this);
+  mPages->setObjectName(QStringLiteral("masksPages"));
+  mPages->setAccessibleName(tr("Masks"));
+  mPages->setDocumentMode(true);
+  mPages->addTab(seedsPage, tr("The seeds' masks"));
+  mPages->addTab(mEditor, tr("Mask editor"));
   auto* v = new QVBoxLayout(this);
-  v->addWidget(mControls);
-  v->addWidget(mInfo);
-  v->addLayout(grid, 1);
+  v->addWidget(mPages, 1);
   mViews = {mPadX, mPadZ, mSelf, mEnc, mCross, mPadXTitle, mPadZTitle, mSelfTitle, mEncTitle, mCrossTitle};
   mEdOnly = {mPadZ, mPadZTitle, mEnc, mEncTitle, mCross, mCrossTitle};
   for (QWidget* w : mViews) w->hide();

@@ -9,7 +9,9 @@
 
 #include "presentable.h"
 
+class MaskEditor;
 class MatrixView;
+class QTabWidget;
 class ModelDocument;
 class QCheckBox;
 class QLabel;
@@ -28,6 +30,9 @@ class MasksPanel : public QWidget, public Presentable {
   QSpinBox* firstBox() const { return mFirst; }
   QSpinBox* exampleBox() const { return mExample; }
   QCheckBox* withPaddingBox() const { return mWithPadding; }
+  // Two pages: the seeds' masks on a batch, and the mask editor.
+  QTabWidget* pages() const { return mPages; }
+  MaskEditor* editor() const { return mEditor; }
 
   // Presentation mode: the next and previous example of the batch.
   bool presentNext() override;
@@ -50,4 +55,6 @@ class MasksPanel : public QWidget, public Presentable {
   QLabel *mInfo, *mPadXTitle, *mPadZTitle, *mSelfTitle, *mEncTitle, *mCrossTitle;
   MatrixView *mPadX, *mPadZ, *mSelf, *mEnc, *mCross;
   std::vector<QWidget*> mViews, mEdOnly;
+  QTabWidget* mPages;
+  MaskEditor* mEditor;
 };

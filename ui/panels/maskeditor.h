@@ -1,0 +1,62 @@
+// maskeditor.h — the Masks tab's mask editor: the decoder's self-attention on a probe under another mask than
+// M_uni — prefix-LM (the first k positions see each other), a sliding window (only the last w positions), or one
+// drawn cell by cell (click a cell to allow or forbid it) — and what changes: the attention weights of a chosen
+// layer and head, and the token each column predicts, beside M_uni's. For inspection: the model was trained with
+// M_uni. The masks are the core's (gb::prefix_lm_mask, gb::sliding_window_mask), the forward pass the core's
+// (gb::trace_forward_masked); the probe is traced at once when that is quick, and refused with a message otherwise.
+#pragma once
+
+#include "core/model/stepper.h"
+
+#include <QWidget>
+
+class MatrixView;
+class ModelDocument;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+class MaskEditor : public QWidget {
+  Q_OBJECT
+ public:
+  explicit MaskEditor(ModelDocument* doc, QWidget* parent = nullptr);
+  enum class Kind { Causal, PrefixLm, SlidingWindow, Drawn };
+  QComboBox* probeBox() const { return mProbe; }
+  QComboBox* kindBox() const { return mKind; }
+  QSpinBox* sizeBox() const { return mSize; }  // prefix k or window w
+  QSpinBox* layerBox() const { return mLayer; }
+  QSpinBox* headBox() const { return mHead; }
+  MatrixView* maskView() const { return mMaskView; }
+  MatrixView* weightsView() const { return mWeights; }       // under the mask
+  MatrixView* causalWeightsView() const { return mCausal; }  // under M_uni
+  QLabel* predictionsLabel() const { return mPredictions; }
+  const gb::MatF& mask() const { return mMask; }
+  // Allows or forbids one cell (key row, query column): the mask becomes a drawn one.
+  void toggleCell(int key, int query);
+  // The traces shown: with the mask and with M_uni (empty when there is none).
+  const std::vector<gb::StepRecord>& maskedTrace() const { return mMasked; }
+  const std::vector<gb::StepRecord>& causalTrace() const { return mPlain; }
+
+ public slots:
+  void refresh();
+
+ protected:
+  void showEvent(QShowEvent* e) override;
+
+ private:
+  void fillProbes();
+  void makeMask();
+  void trace();
+  void show();
+  ModelDocument* mDoc;
+  QComboBox *mProbe, *mKind;
+  QSpinBox *mSize, *mLayer, *mHead;
+  QLabel *mInfo, *mPredictions;
+  MatrixView *mMaskView, *mWeights, *mCausal;
+  gb::MatF mMask;
+  gb::Example mExample;
+  QStringList mTokens;
+  std::vector<gb::StepRecord> mMasked, mPlain;
+  bool mStale = true;
+  int mFilledData = -1;
+};
