@@ -2105,6 +2105,121 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     </message>
 </context>
 <context>
+    <name>MaskEditor</name>
+    <message>
+        <source>Probe of the mask editor</source>
+        <translation>Probe des Masken-Editors</translation>
+    </message>
+    <message>
+        <source>causal (M_uni)</source>
+        <translation>kausal (M_uni)</translation>
+    </message>
+    <message>
+        <source>prefix-LM</source>
+        <translation>Präfix-LM</translation>
+    </message>
+    <message>
+        <source>sliding window</source>
+        <translation>gleitendes Fenster</translation>
+    </message>
+    <message>
+        <source>drawn (click cells)</source>
+        <translation>gezeichnet (Zellen anklicken)</translation>
+    </message>
+    <message>
+        <source>prefix-LM: how many first positions see each other; sliding window: how many positions a query sees (itself included)</source>
+        <translation>Präfix-LM: wie viele erste Positionen einander sehen; gleitendes Fenster: wie viele Positionen eine Query sieht (sich selbst eingeschlossen)</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>Probe</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>k / w</source>
+        <translation>k / w</translation>
+    </message>
+    <message>
+        <source>Prefix length or window size</source>
+        <translation>Präfixlänge oder Fenstergröße</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Decoder layer of the mask editor</source>
+        <translation>Decoder-Schicht des Masken-Editors</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>Head of the mask editor</source>
+        <translation>Kopf des Masken-Editors</translation>
+    </message>
+    <message>
+        <source>The mask: click a cell to allow or forbid it</source>
+        <translation>Die Maske: eine Zelle anklicken, um sie zu erlauben oder zu verbieten</translation>
+    </message>
+    <message>
+        <source>Attention weights under this mask</source>
+        <translation>Aufmerksamkeitsgewichte unter dieser Maske</translation>
+    </message>
+    <message>
+        <source>Attention weights under M_uni</source>
+        <translation>Aufmerksamkeitsgewichte unter M_uni</translation>
+    </message>
+    <message>
+        <source>The mask (click a cell)</source>
+        <translation>Die Maske (Zelle anklicken)</translation>
+    </message>
+    <message>
+        <source>Weights with this mask</source>
+        <translation>Gewichte mit dieser Maske</translation>
+    </message>
+    <message>
+        <source>Weights with M_uni, as trained</source>
+        <translation>Gewichte mit M_uni, wie trainiert</translation>
+    </message>
+    <message>
+        <source>Build a model and pick a probe: its decoder self-attention is shown under another mask.</source>
+        <translation>Bauen Sie ein Modell und wählen Sie eine Probe: Ihre Decoder-Selbstaufmerksamkeit wird unter einer anderen Maske gezeigt.</translation>
+    </message>
+    <message>
+        <source>This model is too large to trace here at once; the mask editor is for small models.</source>
+        <translation>Dieses Modell ist zu groß, um es hier sofort zu verfolgen; der Masken-Editor ist für kleine Modelle.</translation>
+    </message>
+    <message>
+        <source>This probe does not fit the model.</source>
+        <translation>Diese Probe passt nicht zum Modell.</translation>
+    </message>
+    <message>
+        <source>The decoder's self-attention on the probe under this mask, for inspection: the model was trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked.</source>
+        <translation>Die Selbstaufmerksamkeit des Decoders auf der Probe unter dieser Maske, zur Ansicht: Das Modell wurde mit M_uni trainiert. Zeilen sind Keys t_z, Spalten Queries t_x; schraffierte Zellen sind maskiert.</translation>
+    </message>
+    <message>
+        <source>key t_z</source>
+        <translation>Key t_z</translation>
+    </message>
+    <message>
+        <source>query t_x</source>
+        <translation>Query t_x</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (M_uni: %2)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (M_uni: %2)</translation>
+    </message>
+    <message>
+        <source>Each column's most likely next token with this mask: %1 — %2 of %3 columns predict another token than with M_uni.</source>
+        <translation>Das wahrscheinlichste nächste Token jeder Spalte mit dieser Maske: %1 – %2 von %3 Spalten sagen ein anderes Token vorher als mit M_uni.</translation>
+    </message>
+</context>
+<context>
     <name>MasksPanel</name>
     <message>
         <source>with the padding masked too</source>
@@ -2241,6 +2356,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Cross-attention mask</source>
         <translation>Maske der Cross-Attention</translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation>Masken</translation>
+    </message>
+    <message>
+        <source>The seeds' masks</source>
+        <translation>Die Masken der Notizen</translation>
+    </message>
+    <message>
+        <source>Mask editor</source>
+        <translation>Masken-Editor</translation>
     </message>
 </context>
 <context>
@@ -3917,6 +4044,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>saving was cancelled; the previous file is unchanged</source>
         <translation>das Speichern wurde abgebrochen; die bisherige Datei ist unverändert</translation>
+    </message>
+    <message>
+        <source>the mask is {rows} × {cols}, but the probe has {n} tokens: expected {n} × {n}</source>
+        <translation>die Maske ist {rows} × {cols}, aber die Probe hat {n} Tokens: erwartet {n} × {n}</translation>
     </message>
 </context>
 <context>
