@@ -12,18 +12,18 @@
 #include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
+#include "panels/maskeditor.h"
 #include "panels/timelineview.h"
-#include "controllers/decodingcontroller.h"
 #include "controllers/algorithmcontroller.h"
+#include "controllers/decodingcontroller.h"
 #include "core/model/stepper.h"
-#include <QElapsedTimer>
-#include <QTabWidget>
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSettings>
 #include <QFileInfo>
@@ -222,10 +222,19 @@ int main(int argc, char** argv) {
       if (dp->inputBox()->count() > 0) dp->inputBox()->setCurrentIndex(0);
       dp->startButton()->click();
       for (int i = 0; i < 3; ++i) dp->stepButton()->click();
-      if (dp->views()->currentWidget()->objectName() == QLatin1String("timeline"))  // branches to compare
+      if (dp->views()->currentWidget()->objectName() == QLatin1String("timeline")) {  // branches to compare
+        // back to step 2, the second most likely token taken instead and decoded to the end; then greedy,
+        // sampling and beam search from step 2
+        DecodingController* ctl = dp->controller();
+        if (ctl->rewindTo(1) && dp->chartTokens().size() > 1) {
+          ctl->step(dp->chartTokens().value(1));
+          ctl->runToEnd();
+          ctl->rewindTo(1);
+        }
         dp->timelineView()->compareButton()->click();
+      }
       if (dp->views()->currentWidget()->objectName() == QLatin1String("beam")) {  // its tree
-        dp->beamWidthBox()->setValue(2);
+        dp->beamWidthBox()->setValue(3);  // (with 3, pruned candidates show)
         dp->beamButton()->click();
         QElapsedTimer waited;
         waited.start();
@@ -235,6 +244,12 @@ int main(int argc, char** argv) {
       QCoreApplication::processEvents();
       QThread::msleep(100);
       QCoreApplication::processEvents();
+    }
+    // on the Masks tab's editor, a prefix-LM mask: the first two positions see each other
+    auto* me = w.findChild<MaskEditor*>();
+    if (showcase && me && me->isVisible() && w.document()->hasModel()) {
+      me->sizeBox()->setValue(2);
+      me->kindBox()->setCurrentIndex(me->kindBox()->findData(int(MaskEditor::Kind::PrefixLm)));
     }
     // on the Algorithm tab, the listing part-way through, at an attention line (opened up)
     auto* ap = w.findChild<AlgorithmPanel*>();

@@ -52,6 +52,7 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   for (MatrixView* m : {mSelfK, mSelfV, mCrossK, mCrossV}) {
     m->setScaleLabel(QString());
     m->setMinimumSize(120, 120);  // four maps and the chart side by side in the central tab
+    m->setScaleVisible(false);    // the room goes to the map and its tokens (hovering gives every value)
   }
 
   mWork = new QCustomPlot(this);
@@ -62,7 +63,7 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   mCachedGraph = mWork->addGraph();
   mUncachedGraph = mWork->addGraph();
   mCachedGraph->setName(tr("with the cache"));
-  mUncachedGraph->setName(tr("without (the whole prefix again)"));
+  mUncachedGraph->setName(tr("without the cache"));
   for (QCPGraph* g : {mCachedGraph, mUncachedGraph}) g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
   mWork->xAxis->setLabel(tr("step (tokens in the context)"));
   auto steps = QSharedPointer<QCPAxisTickerFixed>::create();  // whole steps
@@ -71,7 +72,8 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   mWork->xAxis->setTicker(steps);
   mWork->yAxis->setLabel(tr("multiply-adds"));
   mWork->legend->setVisible(true);
-  mWork->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  // right, half-way up: the uncached line is high there, the cached one low
+  mWork->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
   auto colours = [this] {
     mCachedGraph->setPen(QPen(Appearance::get().series(0), 2));
     mUncachedGraph->setPen(QPen(Appearance::get().series(1), 2));
@@ -93,6 +95,8 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   maps->addWidget(mCrossTitle, 1, 0, 1, 2);
   maps->addWidget(mCrossK, 2, 0);
   maps->addWidget(mCrossV, 2, 1);
+  maps->setRowStretch(0, 1);  // the maps share the height; the title between them takes its lines only
+  maps->setRowStretch(2, 1);
   auto* right = new QVBoxLayout;
   right->addWidget(mWork, 1);
   right->addWidget(mCounter);
@@ -145,23 +149,25 @@ void KvCacheView::redraw() {
   QStringList xs, zs, dims;
   for (int i = 0; i < n && size_t(i) < s->tokens().size(); ++i) xs << mCtl->display(s->tokens()[size_t(i)]);
   for (int t : s->source()) zs << mCtl->display(t);
-  mSelfK->setMatrix(cl.self.K.leftCols(n), tr("dimension of K"), tr("cached token of x"), {}, xs);
-  mSelfV->setMatrix(cl.self.V.leftCols(n), tr("dimension of V"), tr("cached token of x"), {}, xs);
+  // (the titles above say what rows and columns are: the axes keep their room for the tokens)
+  mSelfK->setMatrix(cl.self.K.leftCols(n), {}, {}, {}, xs);
+  mSelfV->setMatrix(cl.self.V.leftCols(n), {}, {}, {}, xs);
   // the column the last step computed (the token it chose); the others were read from the cache
   mSelfK->setMarkedColumn(n - 1);
   mSelfV->setMarkedColumn(n - 1);
-  mTitle->setText(tr("Self-attention K and V of layer %1: %2 columns, one per token of x. The outlined column is the "
-                     "one the last step computed; the others were read from the cache, not computed again.")
+  mTitle->setText(tr("Self-attention K (left) and V (right) of layer %1: d_e rows, %2 columns, one per token of x. The "
+                     "outlined column is the one the last step computed; the others were read from the cache, not "
+                     "computed again.")
                       .arg(l + 1)
                       .arg(n));
   mCrossTitle->setVisible(ed);
   mCrossK->setVisible(ed);
   mCrossV->setVisible(ed);
   if (ed) {
-    mCrossK->setMatrix(cl.cross.K, tr("dimension of K"), tr("source token of z"), {}, zs);
-    mCrossV->setMatrix(cl.cross.V, tr("dimension of V"), tr("source token of z"), {}, zs);
-    mCrossTitle->setText(tr("Cross-attention K and V of layer %1: computed once from the encoder output when decoding "
-                            "started, and read at every step.")
+    mCrossK->setMatrix(cl.cross.K, {}, {}, {}, zs);
+    mCrossV->setMatrix(cl.cross.V, {}, {}, {}, zs);
+    mCrossTitle->setText(tr("Cross-attention K (left) and V (right) of layer %1, one column per source token: computed "
+                            "once from the encoder output when decoding started, and read at every step.")
                              .arg(l + 1));
   }
   // the multiply-adds: each step taken, and the pending distribution's (its column is the newest in the cache)
