@@ -665,9 +665,10 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   tau->setAccessibleName(tr("Temperature"));
   tau->setRange(mTau->minimum(), mTau->maximum());
   tau->setValue(mTau->value());
+  tau->setMinimumWidth(110);
   tau->setFocusPolicy(Qt::TabFocus);  // a drag leaves the focus where it was; the presenter's keys are theirs anyway
   tauLabel->setText(mTauLabel->text());
-  tauLabel->setMinimumWidth(mTauLabel->minimumWidth());
+  tauLabel->setMinimumWidth(0);  // as wide as its text at the strip's font (a fixed width cut it at presentation size)
   // one temperature: the strip's slider moves the tab's, and the tab's moves the strip's
   connect(tau, &QSlider::valueChanged, mTau, &QSlider::setValue);
   connect(mTau, &QSlider::valueChanged, tau, [tau, tauLabel, this](int v) {
@@ -680,6 +681,8 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   view->setObjectName(QStringLiteral("presenterDecodingView"));
   view->setAccessibleName(tr("Decoding view"));
   view->setFocusPolicy(Qt::TabFocus);
+  view->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  view->setMinimumContentsLength(7);  // the slider keeps its room at 1024 pixels, in German too
   for (int i = 0; i < mViews->count(); ++i) view->addItem(mViews->tabText(i));
   view->setCurrentIndex(mViews->currentIndex());
   connect(view, &QComboBox::currentIndexChanged, mViews, &QTabWidget::setCurrentIndex);
@@ -692,7 +695,7 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   h->addWidget(viewLabel);
   h->addWidget(view);
   h->addSpacing(12);
-  h->addWidget(new QLabel(tr("Temperature"), strip));
+  // (no "Temperature" before the slider: "τ = 0.70" after it says it, and the strip must fit 1024 pixels in German)
   h->addWidget(tau, 1);
   h->addWidget(tauLabel);
   h->addSpacing(12);
