@@ -12,9 +12,11 @@
 #include "panels/algorithmpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
+#include "panels/comparepanel.h"
 #include "panels/maskeditor.h"
 #include "panels/timelineview.h"
 #include "controllers/algorithmcontroller.h"
+#include "controllers/comparecontroller.h"
 #include "controllers/decodingcontroller.h"
 #include "core/model/stepper.h"
 #include "panels/modelpanel.h"
@@ -80,7 +82,9 @@ int main(int argc, char** argv) {
                     QCoreApplication::translate("main", "file")});
   parser.addOption({QStringLiteral("tab"),
                     QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding, "
-                                                        "algorithm, training or perturbation."),
+                                                        "algorithm, training, perturbation or compare; a view of a "
+                                                        "tab after a dot (decoding.timeline, decoding.beam, "
+                                                        "decoding.kv, masks.maskEditor, attention.attentionOpened)."),
                     QCoreApplication::translate("main", "name")});
   parser.addOption({QStringLiteral("present"),
                     QCoreApplication::translate("main", "Start in presentation mode (full screen, the view only; "
@@ -157,7 +161,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
                               QStringLiteral("decoding"), QStringLiteral("algorithm"),
-                              QStringLiteral("training"), QStringLiteral("perturbation")};
+                              QStringLiteral("training"), QStringLiteral("perturbation"), QStringLiteral("compare")};
     // "decoding.kv": a tab and one of its views (Decoding: next, timeline, kv, beam; Masks: maskEditor)
     const QStringList tabView = parser.value(QStringLiteral("tab")).toLower().split(QLatin1Char('.'));
     const int i = tabs.indexOf(tabView.value(0));
@@ -244,6 +248,16 @@ int main(int argc, char** argv) {
       QCoreApplication::processEvents();
       QThread::msleep(100);
       QCoreApplication::processEvents();
+    }
+    // on the Compare tab, both variants trained 300 steps each
+    auto* cp = w.findChild<ComparePanel*>();
+    if (showcase && cp && cp->isVisible()) {
+      cp->stepsBox()->setValue(300);
+      cp->startButton()->click();
+      QElapsedTimer waited;
+      waited.start();
+      while (cp->controller()->running() && waited.elapsed() < 300000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     }
     // on the Masks tab's editor, a prefix-LM mask: the first two positions see each other
     auto* me = w.findChild<MaskEditor*>();

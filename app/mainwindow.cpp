@@ -25,6 +25,7 @@
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
 #include "panels/perturbationpanel.h"
+#include "panels/comparepanel.h"
 #include "panels/trainingpanel.h"
 #include "panels/trainingview.h"
 #include "widgets/figureexport.h"
@@ -197,6 +198,7 @@ void MainWindow::createTabs() {
   mTrainingView = new TrainingView(mDoc, mTrainer, mTabs);
   mTabs->addTab(scrolled(mTrainingView, "trainingTab"), tr("Training"));
   mTabs->addTab(scrolled(new PerturbationPanel(mDoc, mTabs), "perturbationTab"), tr("Perturbation"));
+  mTabs->addTab(scrolled(new ComparePanel(mDoc, mTabs), "compareTab"), tr("Compare"));
   for (int i = 0; i < mTabs->count(); ++i) mTabs->widget(i)->setAccessibleName(mTabs->tabText(i));  // a Tab stop
   for (int i = 0; i < mTabs->count(); ++i)
     mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));

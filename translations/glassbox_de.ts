@@ -522,6 +522,124 @@
     </message>
 </context>
 <context>
+    <name>CompareController</name>
+    <message>
+        <source>Training diverged at step %1.</source>
+        <translation>Das Training ist bei Schritt %1 divergiert.</translation>
+    </message>
+    <message>
+        <source>The task has no validation pairs.</source>
+        <translation>Die Aufgabe hat keine Validierungspaare.</translation>
+    </message>
+    <message>
+        <source>The probe does not fit the model.</source>
+        <translation>Die Probe passt nicht zum Modell.</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePanel</name>
+    <message>
+        <source>Steps each</source>
+        <translation>Schritte je Modell</translation>
+    </message>
+    <message>
+        <source>Train both</source>
+        <translation>Beide trainieren</translation>
+    </message>
+    <message>
+        <source>The loaded task, trained as an encoder-decoder and as a decoder-only model on source&gt;target: the same pairs, sizes and recipe, one step of each in turn</source>
+        <translation>Die geladene Aufgabe, trainiert als Encoder-Decoder und als reiner Decoder auf Quelle&gt;Ziel: dieselben Paare, Größen und dasselbe Rezept, abwechselnd ein Schritt von jedem</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel the comparison</source>
+        <translation>Den Vergleich abbrechen</translation>
+    </message>
+    <message>
+        <source>Progress of the comparison</source>
+        <translation>Fortschritt des Vergleichs</translation>
+    </message>
+    <message>
+        <source>Loss of both variants</source>
+        <translation>Verlust beider Varianten</translation>
+    </message>
+    <message>
+        <source>encoder-decoder</source>
+        <translation>Encoder-Decoder</translation>
+    </message>
+    <message>
+        <source>decoder-only</source>
+        <translation>nur Decoder</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>loss J</source>
+        <translation>Verlust J</translation>
+    </message>
+    <message>
+        <source>Cross-attention of the encoder-decoder</source>
+        <translation>Kreuzaufmerksamkeit des Encoder-Decoders</translation>
+    </message>
+    <message>
+        <source>Self-attention of the decoder-only model</source>
+        <translation>Selbstaufmerksamkeit des reinen Decoders</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder: cross-attention, last layer, head 1</source>
+        <translation>Encoder-Decoder: Kreuzaufmerksamkeit, letzte Schicht, Kopf 1</translation>
+    </message>
+    <message>
+        <source>Decoder-only: masked self-attention over source&gt;target, last layer, head 1</source>
+        <translation>Nur Decoder: maskierte Selbstaufmerksamkeit über Quelle&gt;Ziel, letzte Schicht, Kopf 1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Load a built-in task, then train it both ways: the encoder-decoder reads the source with its encoder; the decoder-only model reads source&gt;target as one sequence.</source>
+        <translation>Laden Sie eine eingebaute Aufgabe und trainieren Sie sie auf beide Arten: Der Encoder-Decoder liest die Quelle mit seinem Encoder; der reine Decoder liest Quelle&gt;Ziel als eine Folge.</translation>
+    </message>
+    <message>
+        <source>The comparison trains a built-in task: load one in the Data dock first.</source>
+        <translation>Der Vergleich trainiert eine eingebaute Aufgabe: Laden Sie zuerst eine im Daten-Dock.</translation>
+    </message>
+    <message>
+        <source>Training “%1” both ways, %2 steps each, one step of each in turn (L = %3, H = %4, d_e = %5, d_mlp = %6)…</source>
+        <translation>„%1“ wird auf beide Arten trainiert, je %2 Schritte, abwechselnd ein Schritt von jedem (L = %3, H = %4, d_e = %5, d_mlp = %6) …</translation>
+    </message>
+    <message>
+        <source>%1: %2 parameters, ℓ_max %3, final loss %4, greedy “%5”</source>
+        <translation>%1: %2 Parameter, ℓ_max %3, letzter Verlust %4, gierig „%5“</translation>
+    </message>
+    <message>
+        <source>Both trained on the same %1 pairs of “%2”; the probe: “%3”.</source>
+        <translation>Beide auf denselben %1 Paaren von „%2“ trainiert; die Probe: „%3“.</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder</source>
+        <translation>Encoder-Decoder</translation>
+    </message>
+    <message>
+        <source>Decoder-only</source>
+        <translation>Nur Decoder</translation>
+    </message>
+    <message>
+        <source>Done. The encoder-decoder's target column reads the source through cross-attention; the decoder-only model's columns after “&gt;” read the source in the same sequence, causally.</source>
+        <translation>Fertig. Die Zielspalte des Encoder-Decoders liest die Quelle über die Kreuzaufmerksamkeit; die Spalten des reinen Decoders nach „&gt;“ lesen die Quelle in derselben Folge, kausal.</translation>
+    </message>
+    <message>
+        <source>Space trains both variants.</source>
+        <translation>Leertaste trainiert beide Varianten.</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>Load task</source>
@@ -1301,10 +1419,6 @@ Maske %8</translation>
         <translation>mit dem Cache</translation>
     </message>
     <message>
-        <source>without (the whole prefix again)</source>
-        <translation>ohne (das ganze Präfix noch einmal)</translation>
-    </message>
-    <message>
         <source>step (tokens in the context)</source>
         <translation>Schritt (Tokens im Kontext)</translation>
     </message>
@@ -1317,30 +1431,6 @@ Maske %8</translation>
         <translation>Starten Sie das Dekodieren: Jeder Schritt fügt dem Cache jeder Schicht eine Spalte hinzu.</translation>
     </message>
     <message>
-        <source>dimension of K</source>
-        <translation>Dimension von K</translation>
-    </message>
-    <message>
-        <source>cached token of x</source>
-        <translation>zwischengespeichertes Token von x</translation>
-    </message>
-    <message>
-        <source>dimension of V</source>
-        <translation>Dimension von V</translation>
-    </message>
-    <message>
-        <source>Self-attention K and V of layer %1: %2 columns, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
-        <translation>K und V der Selbstaufmerksamkeit in Schicht %1: %2 Spalten, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
-    </message>
-    <message>
-        <source>source token of z</source>
-        <translation>Quell-Token von z</translation>
-    </message>
-    <message>
-        <source>Cross-attention K and V of layer %1: computed once from the encoder output when decoding started, and read at every step.</source>
-        <translation>K und V der Kreuzaufmerksamkeit in Schicht %1: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
-    </message>
-    <message>
         <source>multiply-adds (millions)</source>
         <translation>Multiplikationen und Additionen (Millionen)</translation>
     </message>
@@ -1351,6 +1441,18 @@ Maske %8</translation>
     <message>
         <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start, %4 against %5: the cache saved %6 %.</source>
         <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
+    </message>
+    <message>
+        <source>without the cache</source>
+        <translation>ohne den Cache</translation>
+    </message>
+    <message>
+        <source>Self-attention K (left) and V (right) of layer %1: d_e rows, %2 columns, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
+        <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: d_e Zeilen, %2 Spalten, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
+    </message>
+    <message>
+        <source>Cross-attention K (left) and V (right) of layer %1, one column per source token: computed once from the encoder output when decoding started, and read at every step.</source>
+        <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quell-Token: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
     </message>
 </context>
 <context>
@@ -2102,6 +2204,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>There is not enough memory for a copy of the model to write.</source>
         <translation>Es ist nicht genug Arbeitsspeicher für eine Kopie des Modells zum Schreiben frei.</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
     </message>
 </context>
 <context>
@@ -4149,16 +4255,16 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Name oder Datei</translation>
     </message>
     <message>
-        <source>Show this tab first: attention, masks, parameters, decoding, algorithm, training or perturbation.</source>
-        <translation>Diesen Tab zuerst zeigen: attention, masks, parameters, decoding, algorithm, training oder perturbation.</translation>
-    </message>
-    <message>
         <source>There is no tab “%1”; the tabs are: %2.</source>
         <translation>Es gibt keinen Tab „%1“; die Tabs sind: %2.</translation>
     </message>
     <message>
         <source>There is no view “%1”.</source>
         <translation>Es gibt keine Ansicht „%1“.</translation>
+    </message>
+    <message>
+        <source>Show this tab first: attention, masks, parameters, decoding, algorithm, training, perturbation or compare; a view of a tab after a dot (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</source>
+        <translation>Diesen Reiter zuerst zeigen: attention, masks, parameters, decoding, algorithm, training, perturbation oder compare; eine Ansicht eines Reiters nach einem Punkt (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,8 @@
 #include "panels/algorithmpanel.h"
 #include "panels/attentionopened.h"
 #include "panels/attentionpanel.h"
+#include "panels/comparepanel.h"
+#include "controllers/comparecontroller.h"
 #include "panels/maskeditor.h"
 #include "panels/maskspanel.h"
 #include "controllers/tracecontroller.h"
@@ -419,6 +421,60 @@ class TestInside : public QObject {
     drawn(0, 2) = 0;
     check(drawn);
     QVERIFY(!ed->predictionsLabel()->text().isEmpty());
+  }
+
+  // Both variants side by side: the same pairs, both trained the steps asked for, alternating; what is shown is the
+  // core's (parameter counts, greedy decodings, the probe's attention records).
+  void compare_trains_both_variants_on_the_same_pairs() {
+    MainWindow w;
+    w.show();
+    auto* cp = w.findChild<ComparePanel*>(QStringLiteral("compareTab"));
+    QVERIFY(cp);
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(cp)) w.tabs()->setCurrentIndex(i);
+    QCOMPARE(w.document()->taskName(), QStringLiteral("reverse"));
+    cp->stepsBox()->setValue(12);
+    QSignalSpy done(cp->controller(), &CompareController::finished);
+    QTest::mouseClick(cp->startButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.first().first().toString().isEmpty(), qPrintable(done.first().first().toString()));
+    const auto& r = cp->controller()->result();
+    QVERIFY(r.has_value());
+    // the same data, laid out each variant's way
+    QVERIFY(!r->ed.trainPairs.empty());
+    QCOMPARE(r->ed.trainPairs.size(), r->d.trainPairs.size());
+    for (size_t i = 0; i < r->ed.trainPairs.size(); ++i) {
+      QCOMPARE(r->ed.trainPairs[i].source, r->d.trainPairs[i].source);
+      QCOMPARE(r->ed.trainPairs[i].target, r->d.trainPairs[i].target);
+    }
+    QVERIFY(r->ed.config.is_ed() && !r->d.config.is_ed());
+    QCOMPARE(r->ed.config.d_e, r->d.config.d_e);
+    QCOMPARE(r->ed.config.heads, r->d.config.heads);
+    // each trained the steps asked for, from the same initial loss region (both start near log |V|)
+    QCOMPARE(r->ed.losses.size(), size_t(12));
+    QCOMPARE(r->d.losses.size(), size_t(12));
+    for (double l : r->ed.losses) QVERIFY(std::isfinite(l));
+    for (double l : r->d.losses) QVERIFY(std::isfinite(l));
+    QCOMPARE(cp->lossPlot()->graph(0)->dataCount(), 12);
+    QCOMPARE(cp->lossPlot()->graph(1)->dataCount(), 12);
+    // the figures shown are the core's
+    QCOMPARE(r->ed.parameterCount, gb::params_count(r->ed.config));
+    QCOMPARE(r->d.parameterCount, gb::params_count(r->d.config));
+    QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(qlonglong(r->ed.parameterCount))));
+    QCOMPARE(r->ed.greedy, gb::greedy_text(r->ed.config, r->ed.params, r->ed.tokenizer, r->input));
+    QCOMPARE(r->d.greedy, gb::greedy_text(r->d.config, r->d.params, r->d.tokenizer, r->input));
+    // the attention: the encoder-decoder's last cross-attention and the decoder-only model's last self-attention
+    const gb::AttentionRecord *cross = nullptr, *causal = nullptr;
+    for (const auto& rec : r->ed.trace)
+      if (rec.attention && rec.attention->kind == gb::AttentionRecord::Kind::Cross) cross = &*rec.attention;
+    for (const auto& rec : r->d.trace)
+      if (rec.attention && rec.attention->kind == gb::AttentionRecord::Kind::Causal) causal = &*rec.attention;
+    QVERIFY(cross && causal);
+    QVERIFY(cp->crossMap()->weights() == cross->heads[0].A);
+    QVERIFY(cp->causalMap()->weights() == causal->heads[0].A);
+    // the decoder-only model reads source>target as one sequence: longer than the encoder-decoder's x
+    QVERIFY(r->d.probe.x.size() > r->ed.probe.x.size());
+    QVERIFY(r->d.probe.z.empty() && !r->ed.probe.z.empty());
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

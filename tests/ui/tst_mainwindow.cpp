@@ -29,10 +29,10 @@ class TestMainWindow : public QObject {
     QTest::addColumn<QStringList>("tabs");
     QTest::addColumn<QStringList>("menus");
     QTest::newRow("English") << "en" << QStringList{"Model", "Data", "Training"}
-                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation"}
+                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare"}
                              << QStringList{"&File", "&View", "&Help"};
     QTest::newRow("Deutsch") << "de" << QStringList{"Modell", "Daten", "Training"}
-                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung"}
+                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich"}
                              << QStringList{"&Datei", "&Ansicht", "&Hilfe"};
   }
   void docks_and_tabs() {

@@ -1,0 +1,215 @@
+#include "comparepanel.h"
+
+#include "appearance.h"
+#include "controllers/comparecontroller.h"
+#include "controllers/modeldocument.h"
+#include "widgets/figureexport.h"
+#include "widgets/heatmap.h"
+#include "widgets/textlabel.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
+  mCtl = new CompareController(this);
+  mSteps = new QSpinBox(this);
+  mSteps->setObjectName(QStringLiteral("compareSteps"));
+  mSteps->setRange(1, 100000);
+  mSteps->setValue(300);
+  auto* stepsLabel = new QLabel(tr("Steps each"), this);
+  stepsLabel->setBuddy(mSteps);
+  mStart = new QPushButton(tr("Train both"), this);
+  mStart->setObjectName(QStringLiteral("compareStart"));
+  mStart->setToolTip(tr("The loaded task, trained as an encoder-decoder and as a decoder-only model on source>target: "
+                        "the same pairs, sizes and recipe, one step of each in turn"));
+  mCancel = new QPushButton(tr("Cancel"), this);
+  mCancel->setObjectName(QStringLiteral("compareCancel"));
+  mCancel->setAccessibleName(tr("Cancel the comparison"));
+  mProgress = new QProgressBar(this);
+  mProgress->setAccessibleName(tr("Progress of the comparison"));
+  mProgress->setTextVisible(false);
+  auto* row = new QHBoxLayout;
+  row->addWidget(stepsLabel);
+  row->addWidget(mSteps);
+  row->addWidget(mStart);
+  row->addWidget(mCancel);
+  row->addWidget(mProgress, 1);
+  mInfo = new QLabel(this);
+  makeTextLabel(mInfo);
+  mPlot = new QCustomPlot(this);
+  mPlot->setObjectName(QStringLiteral("compareLoss"));
+  installExportMenu(mPlot);
+  mPlot->setAccessibleName(tr("Loss of both variants"));
+  mPlot->setMinimumHeight(160);
+  mEdGraph = mPlot->addGraph();
+  mDGraph = mPlot->addGraph();
+  mEdGraph->setName(tr("encoder-decoder"));
+  mDGraph->setName(tr("decoder-only"));
+  mPlot->xAxis->setLabel(tr("step"));
+  mPlot->yAxis->setLabel(tr("loss J"));
+  mPlot->legend->setVisible(true);
+  auto colours = [this] {
+    mEdGraph->setPen(QPen(Appearance::get().series(0), 2));
+    mDGraph->setPen(QPen(Appearance::get().series(1), 2));
+  };
+  colours();
+  Appearance::get().attach(mPlot);
+  connect(&Appearance::get(), &Appearance::changed, this, colours);
+  mSummary = new QLabel(this);
+  mSummary->setObjectName(QStringLiteral("compareSummary"));
+  makeTextLabel(mSummary);
+  mCross = new Heatmap(this);
+  mCross->setObjectName(QStringLiteral("compareCross"));
+  mCross->plot()->setAccessibleName(tr("Cross-attention of the encoder-decoder"));
+  mCausal = new Heatmap(this);
+  mCausal->setObjectName(QStringLiteral("compareCausal"));
+  mCausal->plot()->setAccessibleName(tr("Self-attention of the decoder-only model"));
+  mCrossTitle = new QLabel(tr("Encoder-decoder: cross-attention, last layer, head 1"), this);
+  mCausalTitle = new QLabel(tr("Decoder-only: masked self-attention over source>target, last layer, head 1"), this);
+  for (QLabel* t : {mCrossTitle, mCausalTitle}) makeTextLabel(t);
+  auto* maps = new QGridLayout;
+  maps->addWidget(mCrossTitle, 0, 0);
+  maps->addWidget(mCausalTitle, 0, 1);
+  maps->addWidget(mCross, 1, 0);
+  maps->addWidget(mCausal, 1, 1);
+  maps->setRowStretch(1, 1);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(row);
+  v->addWidget(mInfo);
+  v->addWidget(mPlot, 1);
+  v->addWidget(mSummary);
+  v->addLayout(maps, 2);
+
+  connect(mStart, &QPushButton::clicked, this, &ComparePanel::start);
+  connect(mCancel, &QPushButton::clicked, mCtl, &CompareController::cancel);
+  connect(mCtl, &CompareController::progress, this, [this](int done, int total) {
+    mProgress->setRange(0, std::max(1, total));
+    mProgress->setValue(done);
+  });
+  connect(mCtl, &CompareController::runningChanged, this, [this](bool running) {
+    mStart->setEnabled(!running);
+    mCancel->setEnabled(running);
+    mProgress->setVisible(running);
+    if (!running && !mCtl->result()) mInfo->setText(tr("Cancelled."));
+  });
+  connect(mCtl, &CompareController::finished, this, &ComparePanel::show);
+  mCancel->setEnabled(false);
+  mProgress->hide();
+  mInfo->setText(tr("Load a built-in task, then train it both ways: the encoder-decoder reads the source with its "
+                    "encoder; the decoder-only model reads source>target as one sequence."));
+  for (QWidget* w : std::initializer_list<QWidget*>{mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle}) w->hide();
+}
+
+void ComparePanel::start() {
+  const QString task = mDoc->taskName();
+  auto info = gb::find_task(task.toStdString());
+  if (task.isEmpty() || !info) {
+    mInfo->setText(tr("The comparison trains a built-in task: load one in the Data dock first."));
+    return;
+  }
+  mInfo->setText(tr("Training “%1” both ways, %2 steps each, one step of each in turn (L = %3, H = %4, d_e = %5, "
+                    "d_mlp = %6)…")
+                     .arg(task)
+                     .arg(mSteps->value())
+                     .arg(info->layers)
+                     .arg(info->heads)
+                     .arg(info->d_e)
+                     .arg(info->d_mlp));
+  mCtl->start(task, info->layers, info->heads, info->d_e, info->d_mlp, mSteps->value(), 0);
+}
+
+void ComparePanel::show(const QString& error) {
+  const auto& r = mCtl->result();
+  if (!error.isEmpty() || !r) {
+    mInfo->setText(error);
+    return;
+  }
+  for (QWidget* w : std::initializer_list<QWidget*>{mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle}) w->show();
+  auto curve = [](QCPGraph* g, const std::vector<double>& losses) {
+    QVector<double> x, y;
+    for (size_t i = 0; i < losses.size(); ++i) {
+      x << double(i + 1);
+      y << losses[i];
+    }
+    g->setData(x, y, true);
+  };
+  curve(mEdGraph, r->ed.losses);
+  curve(mDGraph, r->d.losses);
+  mPlot->rescaleAxes();
+  mPlot->yAxis->setRangeLower(0);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+  const QLocale l;
+  auto side = [&](const CompareController::Side& s, const QString& name) {
+    return tr("%1: %2 parameters, ℓ_max %3, final loss %4, greedy “%5”")
+        .arg(name, l.toString(qlonglong(s.parameterCount)))
+        .arg(s.config.max_len)
+        .arg(l.toString(s.losses.empty() ? 0.0 : s.losses.back(), 'f', 3))
+        .arg(QString::fromStdString(s.greedy));
+  };
+  mSummary->setText(tr("Both trained on the same %1 pairs of “%2”; the probe: “%3”.")
+                        .arg(r->ed.trainPairs.size())
+                        .arg(r->task, QString::fromStdString(r->input)) +
+                    QStringLiteral("<br>") + side(r->ed, tr("Encoder-decoder")).toHtmlEscaped() + QStringLiteral("<br>") +
+                    side(r->d, tr("Decoder-only")).toHtmlEscaped());
+  mSummary->setTextFormat(Qt::RichText);
+  // the attention of the probe: the last layer's head 1 of the kind that carries the source to the target
+  auto draw = [](Heatmap* map, const CompareController::Side& s, gb::AttentionRecord::Kind kind) {
+    const gb::AttentionRecord* last = nullptr;
+    for (const auto& rec : s.trace)
+      if (rec.attention && rec.attention->kind == kind) last = &*rec.attention;
+    if (!last) return;
+    auto labels = [&](const std::vector<int>& ids) {
+      QStringList out;
+      for (int t : ids) out << QString::fromStdString(s.tokenizer.display(t));
+      return out;
+    };
+    const QStringList x = labels(s.probe.x);
+    const QStringList keys = kind == gb::AttentionRecord::Kind::Cross ? labels(s.probe.z) : x;
+    QStringList predicted;
+    for (int j = 0; j < x.size(); ++j) predicted << (j + 1 < x.size() ? x[j + 1] : QStringLiteral("?"));
+    const gb::HeadRecord& h = last->heads[0];
+    map->setPredictions(predicted);
+    map->setData(h.A, h.S, h.mask, keys, x, std::sqrt(double(s.config.d_h())));
+  };
+  draw(mCross, r->ed, gb::AttentionRecord::Kind::Cross);
+  draw(mCausal, r->d, gb::AttentionRecord::Kind::Causal);
+  mInfo->setText(tr("Done. The encoder-decoder's target column reads the source through cross-attention; the "
+                    "decoder-only model's columns after “>” read the source in the same sequence, causally."));
+}
+
+bool ComparePanel::presentNext() {
+  if (mCtl->running()) return false;
+  start();
+  return mCtl->running();
+}
+
+QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  h->addWidget(new QLabel(tr("Space trains both variants."), strip));
+  h->addStretch(1);
+  auto* train = new QPushButton(mStart->text(), strip);
+  train->setObjectName(QStringLiteral("presenterCompareStart"));
+  train->setFocusPolicy(Qt::TabFocus);
+  connect(train, &QPushButton::clicked, this, &ComparePanel::start);
+  connect(mCtl, &CompareController::runningChanged, train, [train](bool running) { train->setEnabled(!running); });
+  h->addWidget(train);
+  return strip;
+}
+
+QJsonObject ComparePanel::viewState() const { return {{QStringLiteral("steps"), mSteps->value()}}; }
+
+void ComparePanel::setViewState(const QJsonObject& state) {
+  if (state.contains(QStringLiteral("steps"))) mSteps->setValue(state.value(QStringLiteral("steps")).toInt(300));
+}
