@@ -1439,10 +1439,6 @@ Maske %8</translation>
         <translation>Multiplikationen und Additionen (Tausende)</translation>
     </message>
     <message>
-        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start, %4 against %5: the cache saved %6 %.</source>
-        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
-    </message>
-    <message>
         <source>without the cache</source>
         <translation>ohne den Cache</translation>
     </message>
@@ -1453,6 +1449,10 @@ Maske %8</translation>
     <message>
         <source>Cross-attention K (left) and V (right) of layer %1, one column per source token: computed once from the encoder output when decoding started, and read at every step.</source>
         <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quell-Token: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
+    </message>
+    <message>
+        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache's one-time work included), %4 against %5: the cache saved %6 %.</source>
+        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
     </message>
 </context>
 <context>
@@ -2313,16 +2313,24 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Key t_z</translation>
     </message>
     <message>
-        <source>query t_x</source>
-        <translation>Query t_x</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (M_uni: %2)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (M_uni: %2)</translation>
     </message>
     <message>
         <source>Each column's most likely next token with this mask: %1 — %2 of %3 columns predict another token than with M_uni.</source>
         <translation>Das wahrscheinlichste nächste Token jeder Spalte mit dieser Maske: %1 – %2 von %3 Spalten sagen ein anderes Token vorher als mit M_uni.</translation>
+    </message>
+    <message>
+        <source>%1→%2</source>
+        <translation>%1→%2</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>query t_x (reads → predicts)</source>
+        <translation>Query t_x (liest → sagt vorher)</translation>
     </message>
 </context>
 <context>
@@ -3304,6 +3312,14 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>▶ %1</source>
         <translation>▶ %1</translation>
+    </message>
+    <message>
+        <source>Forks off</source>
+        <translation>Zweigt ab von</translation>
+    </message>
+    <message>
+        <source>branch %1 at step %2</source>
+        <translation>Zweig %1 bei Schritt %2</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "core/model/stepper.h"
 
+#include <cmath>
 #include <limits>
 
 namespace gb {
@@ -120,12 +121,16 @@ static AttentionRecord record_attention(const AttentionCache<float>& cache, cons
     // Σ exp(s − max) over them (a column without an allowed key has neither: 0)
     hr.col_max = VecF::Zero(m.Tq);
     hr.col_sum = VecF::Zero(m.Tq);
-    for (int tx = 0; tx < m.Tq; ++tx) {
-      const int n = m.visible(0, tx);
-      if (n <= 0) continue;
-      const auto seg = hr.S.col(tx).head(n).array();
-      hr.col_max(tx) = seg.maxCoeff();
-      hr.col_sum(tx) = (seg - hr.col_max(tx)).exp().sum();
+    for (int tx = 0; tx < m.Tq; ++tx) {  // (over the mask's allowed keys: any mask, the editor's too)
+      float mx = -std::numeric_limits<float>::infinity();
+      for (int tz = 0; tz < m.Tk; ++tz)
+        if (hr.mask(tz, tx) > 0) mx = std::max(mx, hr.S(tz, tx));
+      if (!std::isfinite(mx)) continue;
+      float sum = 0;
+      for (int tz = 0; tz < m.Tk; ++tz)
+        if (hr.mask(tz, tx) > 0) sum += std::exp(hr.S(tz, tx) - mx);
+      hr.col_max(tx) = mx;
+      hr.col_sum(tx) = sum;
     }
     hr.Y = cache.Yc.middleRows(h * dh, dh);
     r.heads.push_back(std::move(hr));

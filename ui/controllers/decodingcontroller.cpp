@@ -1,5 +1,7 @@
 #include "decodingcontroller.h"
 
+#include <QSignalBlocker>
+
 #include "backgroundjob.h"
 #include "errortext.h"
 
@@ -110,10 +112,15 @@ QString DecodingController::step(int forced) {
   return err;
 }
 
-QString DecodingController::takeStep(const gb::SamplerOptions& so, int forced, bool beam) {
+QString DecodingController::takeStep(const gb::SamplerOptions& so, int forced, bool beam, int expected) {
   const gb::Rng before = mRng;
   auto r = mSession->step(so, mRng, forced);
   if (!r) return errorText(r.error());
+  if (expected >= 0 && (*r)->choice.token != expected) {  // (going to a branch: the same draw, or nothing)
+    mSession->back(1);
+    mRng = before;
+    return tr("That branch cannot be taken again with these parameters.");
+  }
   mStepSampler.push_back(so);
   mRngBefore.push_back(before);
   record(**r, forced >= 0, beam, so, before);
@@ -127,21 +134,22 @@ void DecodingController::record(const gb::DecodeStep& st, bool forced, bool beam
   int node = -1;
   for (size_t i = 0; i < mTimeline.size() && node < 0; ++i)
     if (mTimeline[i].parent == parent && mTimeline[i].token == st.choice.token) node = int(i);
+  const int kind = beam ? TimelineNode::Beam : forced ? 0 : so.temperature == 0 ? TimelineNode::Greedy : TimelineNode::Sampled;
   if (node < 0) {
     mTimeline.emplace_back();
     node = int(mTimeline.size()) - 1;
+    TimelineNode& n = mTimeline[size_t(node)];
+    n.parent = parent;
+    n.depth = int(mPath.size()) + 1;
+    n.token = st.choice.token;
+    n.forced = forced;
+    n.beam = beam;
+    n.sampler = so;  // how it was first taken: going there takes it so again (its records as they were then)
+    n.rngBefore = before;
+    n.p = st.p_chosen;
+    n.sumLogp = sum;
   }
-  TimelineNode& n = mTimeline[size_t(node)];  // taken again: how it was taken this time
-  n.parent = parent;
-  n.depth = int(mPath.size()) + 1;
-  n.token = st.choice.token;
-  n.forced = forced;
-  n.beam = beam;
-  n.kinds |= beam ? TimelineNode::Beam : forced ? 0 : so.temperature == 0 ? TimelineNode::Greedy : TimelineNode::Sampled;
-  n.sampler = so;
-  n.rngBefore = before;
-  n.p = st.p_chosen;
-  n.sumLogp = sum;
+  mTimeline[size_t(node)].kinds |= kind;  // taken here again (perhaps another way): that way is noted too
   mPath.push_back(node);
 }
 
@@ -204,13 +212,8 @@ QString DecodingController::goTo(int node) {
   QString err;
   for (size_t i = common; i < path.size() && err.isEmpty(); ++i) {
     const TimelineNode n = mTimeline[size_t(path[i])];  // (a copy: record() writes the node again)
-    mRng = n.rngBefore;
-    err = takeStep(n.sampler, n.forced ? n.token : -1, n.beam);
-    if (err.isEmpty() && mSession->steps().back().choice.token != n.token) {
-      // the same generator and settings draw the same token; not with other parameters
-      rewindTo(int(mSession->steps().size()) - 1);
-      err = tr("That branch cannot be taken again with these parameters.");
-    }
+    mRng = n.rngBefore;  // the same generator and settings draw the same token (not with other parameters)
+    err = takeStep(n.sampler, n.forced ? n.token : -1, n.beam, n.token);
   }
   mSampler = keep;
   emit changed();
@@ -229,6 +232,7 @@ QString DecodingController::compare(int width, double alpha) {
   auto beamResult = gb::beam_search(*mSession, width, std::max(1, room), gb::Tokenizer::kEos, alpha);
   if (!beamResult) return errorText(beamResult.error());
   touch();
+  QSignalBlocker quiet(this);  // the runs and rewinds below are one change: signalled once, at the end
   const int here = int(mSession->steps().size());
   const std::vector<int> back = mPath;
   const gb::SamplerOptions keep = mSampler;
@@ -250,6 +254,7 @@ QString DecodingController::compare(int width, double alpha) {
   mSampler = keep;
   mRng = rng;
   mPath = back;
+  quiet.unblock();
   emit changed();
   return {};
 }
@@ -409,6 +414,8 @@ void DecodingController::stop() {
   mBeam.reset();
   mStepSampler.clear();
   mRngBefore.clear();
+  mTimeline.clear();
+  mPath.clear();
   emit changed();
 }
 

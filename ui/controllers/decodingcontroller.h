@@ -174,5 +174,6 @@ class DecodingController : public QObject {
   // After a step: its node in the timeline (the child of the path's end with that token, or a new one).
   void record(const gb::DecodeStep& st, bool forced, bool beam, const gb::SamplerOptions& so, const gb::Rng& before);
   // One step with these settings (and forced token), its node recorded; no signal. An error message or empty.
-  QString takeStep(const gb::SamplerOptions& so, int forced, bool beam);
+  // expected ≥ 0: the token the step must take (going to a branch); otherwise it is taken back, nothing recorded.
+  QString takeStep(const gb::SamplerOptions& so, int forced, bool beam, int expected = -1);
 };

@@ -251,6 +251,7 @@ void AttentionPanel::refresh() {
 void AttentionPanel::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
   if (mStale) refresh();
+  else if (mOpenedStale && mBelow->currentWidget() == mOpened && mTracer->hasTrace()) showSelection();
 }
 
 void AttentionPanel::resizeEvent(QResizeEvent* e) {
@@ -441,6 +442,7 @@ void AttentionPanel::setPresenting(bool on) {
   const bool shown = mTracer->hasTrace() && mLarge->isVisibleTo(this);
   mGridScroll->setVisible(!on && shown);
   mGridTitle->setVisible(!on && shown);
+  if (!on && shown && mOpenedStale && mBelow->currentWidget() == mOpened) showSelection();  // caught up when seen
 }
 
 // The heads in reading order: layer 1 head 1, …, layer 1 head H, layer 2 head 1, … (the average stays the average).

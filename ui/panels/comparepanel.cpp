@@ -91,7 +91,10 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   v->addLayout(maps, 2);
 
   connect(mStart, &QPushButton::clicked, this, &ComparePanel::start);
-  connect(mCancel, &QPushButton::clicked, mCtl, &CompareController::cancel);
+  connect(mCancel, &QPushButton::clicked, this, [this] {
+    mCtl->cancel();
+    mInfo->setText(tr("Cancelled."));
+  });
   connect(mCtl, &CompareController::progress, this, [this](int done, int total) {
     mProgress->setRange(0, std::max(1, total));
     mProgress->setValue(done);
@@ -100,7 +103,6 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
     mStart->setEnabled(!running);
     mCancel->setEnabled(running);
     mProgress->setVisible(running);
-    if (!running && !mCtl->result()) mInfo->setText(tr("Cancelled."));
   });
   connect(mCtl, &CompareController::finished, this, &ComparePanel::show);
   mCancel->setEnabled(false);
@@ -158,7 +160,8 @@ void ComparePanel::show(const QString& error) {
   };
   mSummary->setText(tr("Both trained on the same %1 pairs of “%2”; the probe: “%3”.")
                         .arg(r->ed.trainPairs.size())
-                        .arg(r->task, QString::fromStdString(r->input)) +
+                        .arg(r->task, QString::fromStdString(r->input))
+                        .toHtmlEscaped() +
                     QStringLiteral("<br>") + side(r->ed, tr("Encoder-decoder")).toHtmlEscaped() + QStringLiteral("<br>") +
                     side(r->d, tr("Decoder-only")).toHtmlEscaped());
   mSummary->setTextFormat(Qt::RichText);

@@ -261,6 +261,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mViews->addTab(nextPage, tr("Next token"));
   mTimeline = new TimelineView(mCtl, this);
   mTimeline->setObjectName(QStringLiteral("timeline"));
+  mTimeline->setStepper([this](int forced) { return takeStep(forced); });
   mViews->addTab(mTimeline, tr("Timeline"));
   mKv = new KvCacheView(mCtl, this);
   mKv->setObjectName(QStringLiteral("kv"));
@@ -294,6 +295,11 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mLevelBack, &QPushButton::clicked, this, [this] { showLevels(mBeamTree->shownLevels() - 1); });
   connect(mLevelNext, &QPushButton::clicked, this, [this] { showLevels(mBeamTree->shownLevels() + 1); });
   connect(mBeamTree, &BeamTreeView::shownLevelsChanged, this, &DecodingPanel::showLevels);
+  // the timeline's comparison searches with the B and α set here
+  auto beamSettings = [this] { mTimeline->setBeamSettings(mBeamWidth->value(), mBeamAlpha->value()); };
+  connect(mBeamWidth, &QSpinBox::valueChanged, this, beamSettings);
+  connect(mBeamAlpha, &QDoubleSpinBox::valueChanged, this, beamSettings);
+  beamSettings();
   showLevels(0);
 
   mControls = new QWidget(this);  // in presentation mode the strip replaces these rows
@@ -332,7 +338,6 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   });
   connect(mRun, &QPushButton::clicked, mCtl, &DecodingController::runToEnd);
   connect(mBeam, &QPushButton::clicked, this, [this] {
-    mTimeline->setBeamSettings(mBeamWidth->value(), mBeamAlpha->value());
     const QString err = mCtl->beam(mBeamWidth->value(), mBeamAlpha->value());
     if (!err.isEmpty()) mInfo->setText(err);
   });
@@ -378,7 +383,7 @@ void DecodingPanel::fillInputs() {
   if (!keep.isEmpty()) mInput->setCurrentText(keep);
 }
 
-void DecodingPanel::takeStep(int forced) {
+QString DecodingPanel::takeStep(int forced) {
   const QString err = mCtl->step(forced);
   if (!err.isEmpty()) mInfo->setText(err);
   if (mOnce->isChecked() && err.isEmpty()) {  // back to the settings from before
@@ -387,6 +392,7 @@ void DecodingPanel::takeStep(int forced) {
     mTopK->setValue(std::get<1>(mOnceRestore));
     mTopP->setValue(std::get<2>(mOnceRestore));
   }
+  return err;
 }
 
 void DecodingPanel::applySampler() {

@@ -61,8 +61,8 @@ class DecodingPanel : public QWidget, public Presentable {
   KvCacheView* kvCacheView() const { return mKv; }
   TimelineView* timelineView() const { return mTimeline; }
   QCheckBox* onceBox() const { return mOnce; }  // τ, top-k, top-p for the next token only
-  // Next token as the button takes it (forced ≥ 0: that token), "next token only" honoured.
-  void takeStep(int forced = -1);
+  // Next token as the button takes it (forced ≥ 0: that token), "for 1 step" honoured. An error message or empty.
+  QString takeStep(int forced = -1);
   BeamTreeView* beamTree() const { return mBeamTree; }
   QDoubleSpinBox* beamAlphaBox() const { return mBeamAlpha; }
   QPushButton* beamLevelNext() const { return mLevelNext; }

@@ -197,9 +197,11 @@ void KvCacheView::redraw() {
   mWork->xAxis->setRange(keys.isEmpty() ? 0 : keys.front() - 0.5, keys.isEmpty() ? 1 : keys.back() + 0.5);
   mWork->yAxis->setRange(0, top / unit * 1.08);
   mWork->replot(QCustomPlot::rpQueuedReplot);
+  // what the cache cost once, at the start: the encoder, the cross-attention's K and V, the prompt's columns
+  mTotalCached += gb::decode_setup_work(c, int(s->prefix_length()), int(s->source().size()));
   const gb::DecodeWork last = s->can_step() ? now : (s->steps().empty() ? now : s->steps().back().work);
-  mCounter->setText(tr("The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start, %4 "
-                       "against %5: the cache saved %6 %.")
+  mCounter->setText(tr("The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the "
+                       "cache's one-time work included), %4 against %5: the cache saved %6 %.")
                         .arg(amount(last.cached), amount(last.uncached))
                         .arg(QLocale().toString(last.uncached / std::max(1.0, last.cached), 'f', 1))
                         .arg(amount(mTotalCached), amount(mTotalUncached))

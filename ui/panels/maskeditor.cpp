@@ -123,8 +123,8 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
       trace();
     }
   });
-  connect(mLayer, &QSpinBox::valueChanged, this, &MaskEditor::show);
-  connect(mHead, &QSpinBox::valueChanged, this, &MaskEditor::show);
+  connect(mLayer, &QSpinBox::valueChanged, this, &MaskEditor::showTraces);
+  connect(mHead, &QSpinBox::valueChanged, this, &MaskEditor::showTraces);
   connect(mMaskView->plot(), &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || mMask.size() == 0) return;
     const int col = int(std::lround(mMaskView->plot()->xAxis->pixelToCoord(e->position().x())));
@@ -164,20 +164,22 @@ void MaskEditor::refresh() {
   const auto probe = tok && mDoc->hasModel() ? mDoc->probeText(mProbe->currentText()) : std::nullopt;
   if (!probe) {
     mInfo->setText(tr("Build a model and pick a probe: its decoder self-attention is shown under another mask."));
-    show();
+    showTraces();
     return;
   }
   const gb::Config& c = mDoc->config();
-  const double cost = gb::probe_cost(c, *tok, *probe) + 2 * gb::trace_cost(c, gb::Example{{}, std::vector<int>(size_t(c.max_len), 0)});
+  const std::vector<int> longest(size_t(c.max_len), 0);  // at most ℓ_max tokens, the source too
+  const double cost = gb::probe_cost(c, *tok, *probe) +
+                      2 * gb::trace_cost(c, gb::Example{c.is_ed() ? longest : std::vector<int>{}, longest});
   if (cost > kTraceBudget) {
     mInfo->setText(tr("This model is too large to trace here at once; the mask editor is for small models."));
-    show();
+    showTraces();
     return;
   }
   auto e = gb::probe_example(c, *mDoc->sharedParams(), *tok, *probe);
   if (!e) {
     mInfo->setText(tr("This probe does not fit the model."));
-    show();
+    showTraces();
     return;
   }
   mExample = std::move(*e);
@@ -202,6 +204,7 @@ void MaskEditor::makeMask() {
 }
 
 void MaskEditor::toggleCell(int key, int query) {
+  if (mExample.x.empty()) return;  // no probe traced: nothing to draw on
   if (key < 0 || query < 0 || key >= mMask.rows() || query >= mMask.cols()) return;
   mMask(key, query) = mMask(key, query) > 0 ? 0.0f : 1.0f;
   {
@@ -215,7 +218,7 @@ void MaskEditor::trace() {
   mMasked.clear();
   mPlain.clear();
   if (mExample.x.empty() || !mDoc->hasModel()) {
-    show();
+    showTraces();
     return;
   }
   const gb::Config& c = mDoc->config();
@@ -230,10 +233,10 @@ void MaskEditor::trace() {
     mInfo->setText(tr("The decoder's self-attention on the probe under this mask, for inspection: the model was "
                       "trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked."));
   }
-  show();
+  showTraces();
 }
 
-void MaskEditor::show() {
+void MaskEditor::showTraces() {
   auto layers = [](const std::vector<gb::StepRecord>& t) {
     std::vector<const gb::AttentionRecord*> out;
     for (const auto& r : t)
@@ -251,9 +254,14 @@ void MaskEditor::show() {
   mLayer->setRange(1, int(masked.size()));
   mHead->setRange(1, int(masked[0]->heads.size()));
   const size_t l = size_t(mLayer->value() - 1), h = size_t(mHead->value() - 1);
-  mMaskView->setMatrix(mMask, tr("key t_z"), tr("query t_x"), mTokens, mTokens);
-  mWeights->setMatrix(masked[l]->heads[h].A, tr("key t_z"), tr("query t_x"), mTokens, mTokens);
-  mCausal->setMatrix(plain[l]->heads[h].A, tr("key t_z"), tr("query t_x"), mTokens, mTokens);
+  // a query column j reads x_j and predicts x_{j+1}: its label says both
+  QStringList queries;
+  for (int j = 0; j < mTokens.size(); ++j)
+    queries << tr("%1→%2").arg(mTokens[j], j + 1 < mTokens.size() ? mTokens[j + 1] : tr("?"));
+  const QString queryAxis = tr("query t_x (reads → predicts)");
+  mMaskView->setMatrix(mMask, tr("key t_z"), queryAxis, mTokens, queries);
+  mWeights->setMatrix(masked[l]->heads[h].A, tr("key t_z"), queryAxis, mTokens, queries);
+  mCausal->setMatrix(plain[l]->heads[h].A, tr("key t_z"), queryAxis, mTokens, queries);
   // the output: the token each column predicts (the most likely under P), with the mask and with M_uni
   const gb::MatF& P = mMasked.back().value;
   const gb::MatF& P0 = mPlain.back().value;

@@ -47,7 +47,7 @@ class MaskEditor : public QWidget {
   void fillProbes();
   void makeMask();
   void trace();
-  void show();
+  void showTraces();
   ModelDocument* mDoc;
   QComboBox *mProbe, *mKind;
   QSpinBox *mSize, *mLayer, *mHead;

@@ -12,9 +12,11 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 TimelineView::TimelineView(DecodingController* ctl, QWidget* parent) : QWidget(parent), mCtl(ctl) {
@@ -59,8 +61,7 @@ TimelineView::TimelineView(DecodingController* ctl, QWidget* parent) : QWidget(p
   mBranches = new QTreeWidget(this);
   mBranches->setObjectName(QStringLiteral("branchTable"));
   mBranches->setAccessibleName(tr("Branches of the decoding"));
-  mBranches->setRootIsDecorated(false);
-  mBranches->setHeaderLabels({tr("Branch"), tr("How"), tr("Text"), tr("Tokens"), tr("Σ log p")});
+  mBranches->setHeaderLabels({tr("Branch"), tr("How"), tr("Text"), tr("Tokens"), tr("Σ log p"), tr("Forks off")});
   mBranches->header()->setSectionResizeMode(2, QHeaderView::Stretch);
   mBranches->header()->setStretchLastSection(false);
   mBranches->setToolTip(tr("Double-click (or Enter) to go to a branch: its steps are taken again exactly"));
@@ -85,13 +86,16 @@ TimelineView::TimelineView(DecodingController* ctl, QWidget* parent) : QWidget(p
                                  : err);
   });
   connect(mBranches, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
-    const QString err = mCtl->goTo(item->data(0, Qt::UserRole).toInt());
-    mInfo->setText(err);
+    // after the activation has returned: going there redraws the tree, and the item with it
+    const int node = item->data(0, Qt::UserRole).toInt();
+    QTimer::singleShot(0, this, [this, node] { mInfo->setText(mCtl->goTo(node)); });
   });
-  connect(mCtl, &DecodingController::changed, this, [this] {
+  auto changed = [this] {
     mDirty = true;
     if (isVisible()) redraw();
-  });
+  };
+  connect(mCtl, &DecodingController::changed, this, changed);
+  connect(mCtl, &DecodingController::busyChanged, this, changed);  // (a beam search's end on the worker)
 }
 
 void TimelineView::showEvent(QShowEvent* e) {
@@ -113,7 +117,7 @@ void TimelineView::force() {
     mInfo->setText(tr("“%1” is not a token of the vocabulary.").arg(text));
     return;
   }
-  const QString err = mCtl->step(id);
+  const QString err = mStepper ? mStepper(id) : mCtl->step(id);
   mInfo->setText(err);
   if (err.isEmpty()) mForce->clear();
 }
@@ -121,8 +125,15 @@ void TimelineView::force() {
 void TimelineView::redraw() {
   mDirty = false;
   const gb::DecodeSession* s = mCtl->session();
-  for (QLabel* l : mPrompt) delete l;
-  for (QPushButton* b : mSteps) delete b;
+  // (deleteLater: redraw may run inside a click of one of these buttons)
+  for (QLabel* l : mPrompt) {
+    l->hide();
+    l->deleteLater();
+  }
+  for (QPushButton* b : mSteps) {
+    b->hide();
+    b->deleteLater();
+  }
   mPrompt.clear();
   mSteps.clear();
   mBranches->clear();
@@ -170,29 +181,46 @@ void TimelineView::redraw() {
     mStripRow->insertWidget(at++, b);
     mSteps << b;
   }
-  // the branches: one row each, the current one marked
+  // the branches as a tree: the first at the top, each later one under the branch it forks off (the earlier branch
+  // it shares the most steps with), the current one (x is it, or a part of it) marked
   const auto leaves = mCtl->branchLeaves();
   const auto& path = mCtl->currentPath();
   const int tip = path.empty() ? -1 : path.back();
   QFont bold = font();
   bold.setBold(true);
-  int number = 0;
-  for (int leaf : leaves) {
+  std::vector<std::vector<int>> paths;  // per leaf: its nodes from the first new token
+  std::vector<QTreeWidgetItem*> items;
+  for (size_t k = 0; k < leaves.size(); ++k) {
+    const int leaf = leaves[k];
+    std::vector<int> p;
+    for (int n = leaf; n >= 0; n = mCtl->timeline()[size_t(n)].parent) p.insert(p.begin(), n);
+    size_t best = 0;
+    int from = -1;
+    for (size_t e = 0; e < k; ++e) {
+      size_t common = 0;
+      while (common < p.size() && common < paths[e].size() && p[common] == paths[e][common]) ++common;
+      if (from < 0 || common > best) {
+        best = common;
+        from = int(e);
+      }
+    }
     const auto& node = mCtl->timeline()[size_t(leaf)];
-    bool current = false;  // x is this branch, or a part of it
-    for (int k = leaf; k >= 0 && !current; k = mCtl->timeline()[size_t(k)].parent) current = k == tip;
-    if (tip < 0) current = false;
-    auto* item = new QTreeWidgetItem(mBranches);
-    item->setText(0, current ? tr("▶ %1").arg(++number) : QString::number(++number));
+    const bool current = tip >= 0 && std::find(p.begin(), p.end(), tip) != p.end();
+    auto* item = from < 0 ? new QTreeWidgetItem(mBranches) : new QTreeWidgetItem(items[size_t(from)]);
+    item->setText(0, current ? tr("▶ %1").arg(k + 1) : QString::number(k + 1));
     item->setText(1, mCtl->branchHow(leaf));
     item->setText(2, mCtl->branchText(leaf));
     item->setText(3, QString::number(node.depth));
     item->setText(4, l.toString(node.sumLogp, 'f', 3));
+    item->setText(5, from < 0 ? QString() : tr("branch %1 at step %2").arg(from + 1).arg(best + 1));
     item->setData(0, Qt::UserRole, leaf);
     item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
     item->setTextAlignment(4, Qt::AlignRight | Qt::AlignVCenter);
     if (current)
-      for (int c = 0; c < 5; ++c) item->setFont(c, bold);
+      for (int c = 0; c < 6; ++c) item->setFont(c, bold);
+    paths.push_back(std::move(p));
+    items.push_back(item);
   }
-  for (int c : {0, 1, 3, 4}) mBranches->resizeColumnToContents(c);
+  mBranches->expandAll();
+  for (int c : {0, 1, 3, 4, 5}) mBranches->resizeColumnToContents(c);
 }
