@@ -201,7 +201,7 @@ void KvCacheView::redraw() {
   mTotalCached += gb::decode_setup_work(c, int(s->prefix_length()), int(s->source().size()));
   const gb::DecodeWork last = s->can_step() ? now : (s->steps().empty() ? now : s->steps().back().work);
   mCounter->setText(tr("The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the "
-                       "cache's one-time work included), %4 against %5: the cache saved %6 %.")
+                       "cache's one-time work included), %4 against %5: the cache saved %6 %.")
                         .arg(amount(last.cached), amount(last.uncached))
                         .arg(QLocale().toString(last.uncached / std::max(1.0, last.cached), 'f', 1))
                         .arg(amount(mTotalCached), amount(mTotalUncached))
