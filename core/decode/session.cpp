@@ -225,14 +225,18 @@ double decode_step_cost(const Config& c, int t, int source_len) {
   return double(c.dec_layers) * layer + d * double(c.vocab_size) + 8.0 * double(c.vocab_size);  // unembed, softmax
 }
 
+double decode_steps_cost(const Config& c, int from, int steps, int source_len) {
+  double cost = 0;
+  for (int k = 0; k < steps; ++k) cost += decode_step_cost(c, std::min(from + k, c.max_len - 1), source_len);
+  // each step keeps a record: p, q, q filtered (|V| each) and the attention column
+  return cost + double(std::max(0, steps)) * 3.0 * double(c.vocab_size);
+}
+
 double decode_to_end_cost(const DecodeSession& s, int max_steps) {
   const Config& c = s.config();
   const int from = int(s.tokens().size());
   const int n = std::max(0, std::min(max_steps, s.can_step() ? std::max(1, c.max_len - from) : 0));
-  double cost = 0;
-  for (int k = 0; k < n; ++k) cost += decode_step_cost(c, std::min(from + k, c.max_len - 1), int(s.source().size()));
-  // each step keeps a record: p, q, q filtered (|V| each) and the attention column
-  return cost + double(n) * 3.0 * double(c.vocab_size);
+  return decode_steps_cost(c, from, n, int(s.source().size()));
 }
 
 double beam_search_cost(const DecodeSession& s, int width, int max_new) {

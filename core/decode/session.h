@@ -173,6 +173,8 @@ double decode_setup_work(const Config& c, int prompt_len, int source_len);
 // Estimates of the work (multiply-adds, and memory moved counted alike), so a caller can decide what is immediate
 // and what belongs on a worker thread. One new column at position t (context t + 1 tokens).
 double decode_step_cost(const Config& c, int t, int source_len);
+// `steps` steps from a context of `from` tokens, their records included.
+double decode_steps_cost(const Config& c, int from, int steps, int source_len);
 // decode_to_end from tokens().size() for at most max_steps steps.
 double decode_to_end_cost(const DecodeSession& s, int max_steps);
 // beam_search from tokens().size(): width hypotheses × max_new levels, each ranking |V| tokens, copying its

@@ -246,21 +246,9 @@ std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, c
   return s.records();
 }
 
-Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
-                                                     const MatF& decoder_mask) {
-  if (auto err = check_example(c, e)) return *err;
-  if (decoder_mask.rows() != Eigen::Index(e.x.size()) || decoder_mask.cols() != Eigen::Index(e.x.size()))
-    return Error(ErrorCode::MaskSize, {{"rows", std::to_string(decoder_mask.rows())},
-                                       {"cols", std::to_string(decoder_mask.cols())},
-                                       {"n", std::to_string(e.x.size())}});
-  Stepper s(c, p, e, decoder_mask);
-  s.run_to_end();
-  return s.records();
-}
-
-Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<float>& p, const Example& e,
-                                              const TraceProgress& progress) {
-  Stepper s(c, p, e);
+namespace {
+// Runs a stepper to the end, reporting before each line; ErrorCode::TraceCancelled when progress says stop.
+Result<std::vector<StepRecord>> run_traced(Stepper& s, const TraceProgress& progress) {
   const int total = int(s.program_size());
   while (!s.at_end()) {
     const int done = int(s.position());
@@ -270,6 +258,24 @@ Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<floa
   }
   if (progress) (void)progress(total, total);
   return s.records();
+}
+}  // namespace
+
+Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
+                                                     const MatF& decoder_mask, const TraceProgress& progress) {
+  if (auto err = check_example(c, e)) return *err;
+  if (decoder_mask.rows() != Eigen::Index(e.x.size()) || decoder_mask.cols() != Eigen::Index(e.x.size()))
+    return Error(ErrorCode::MaskSize, {{"rows", std::to_string(decoder_mask.rows())},
+                                       {"cols", std::to_string(decoder_mask.cols())},
+                                       {"n", std::to_string(e.x.size())}});
+  Stepper s(c, p, e, decoder_mask);
+  return run_traced(s, progress);
+}
+
+Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<float>& p, const Example& e,
+                                              const TraceProgress& progress) {
+  Stepper s(c, p, e);
+  return run_traced(s, progress);
 }
 
 double trace_cost(const Config& c, const Example& e) {

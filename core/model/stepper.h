@@ -104,15 +104,15 @@ class Stepper {
 
 // The forward pass with recording on: every executed line's record, in order. records.back().value is P.
 std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, const Example& e);
-// The same with another mask for the decoder's self-attention (|x| × |x|; see Stepper); an error when its size
-// does not match x.
-Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
-                                                     const MatF& decoder_mask);
 // The same, reporting progress before each line (lines done, lines in all); when the callback returns false the
 // trace stops there and returns ErrorCode::TraceCancelled (args "done", "limit"). It runs on the caller's thread.
 using TraceProgress = std::function<bool(int done, int total)>;
 Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<float>& p, const Example& e,
                                               const TraceProgress& progress);
+// The same with another mask for the decoder's self-attention (|x| × |x|; see Stepper); an error when its size
+// does not match x. With progress as above.
+Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
+                                                     const MatF& decoder_mask, const TraceProgress& progress = {});
 // An estimate of trace_forward's work (multiply-adds, and the records' memory counted alike), so a caller can
 // decide what is immediate and what belongs on a worker thread.
 double trace_cost(const Config& c, const Example& e);
