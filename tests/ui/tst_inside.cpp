@@ -184,6 +184,30 @@ class TestInside : public QObject {
     double sum = 0;
     for (const auto& st : second) sum += std::log(st.p_chosen);
     QCOMPARE(ctl->timeline()[size_t(leaves[1])].sumLogp, sum);
+    // the same on the worker (a model too large to replay at once): the first branch's records, bit for bit
+    ctl->setSyncBudget(0);
+    QSignalSpy went(ctl, &DecodingController::goToFinished);
+    QVERIFY(ctl->goTo(leaves[0]).isEmpty());
+    QCOMPARE(ctl->busy(), DecodingController::Work::GoTo);
+    QVERIFY(!dp->stepButton()->isEnabled());
+    QCOMPARE(ctl->session()->steps().size(), second.size());  // x as it was until the worker is done
+    for (size_t k = 0; k < second.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], second[k]));
+    QVERIFY(went.wait(20000));
+    QVERIFY(went.at(0).at(0).toString().isEmpty());
+    QCOMPARE(ctl->session()->steps().size(), first.size());
+    for (size_t k = 0; k < first.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], first[k]));
+    QCOMPARE(ctl->currentPath().back(), leaves[0]);
+    // cancelled: x stays the first branch, and a late result is dropped
+    went.clear();
+    QVERIFY(ctl->goTo(leaves[1]).isEmpty());
+    ctl->cancel();
+    QCOMPARE(went.count(), 1);
+    QVERIFY(!went.at(0).at(0).toString().isEmpty());
+    QTest::qWait(300);
+    QCOMPARE(ctl->session()->steps().size(), first.size());
+    for (size_t k = 0; k < first.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], first[k]));
+    QCOMPARE(ctl->currentPath().back(), leaves[0]);
+    ctl->setSyncBudget(DecodingController::kSyncBudget);
     // a bar of the chart clicked: that token, forced
     dp->views()->setCurrentIndex(0);
     QVERIFY(ctl->rewindTo(3));
@@ -237,6 +261,93 @@ class TestInside : public QObject {
           QCOMPARE(st.choice.token, int(std::max_element(st.logp.begin(), st.logp.end()) - st.logp.begin()));
         }
       }
+  }
+
+  // Compare on the worker (a model too large to compare at once) makes the same branches, node for node, as at
+  // once; while it runs nothing changes x, and a cancelled comparison adds nothing.
+  void compare_on_the_worker_makes_the_same_branches() {
+    MainWindow w;
+    DecodingPanel* dp = startDecoding(w, 1);
+    QVERIFY(dp);
+    DecodingController* ctl = dp->controller();
+    dp->views()->setCurrentWidget(dp->timelineView());
+    QSignalSpy finished(ctl, &DecodingController::compareFinished);
+    QTest::mouseClick(dp->timelineView()->compareButton(), Qt::LeftButton);
+    QCOMPARE(finished.count(), 1);  // at once
+    QVERIFY(finished.at(0).at(0).toString().isEmpty());
+    const std::vector<DecodingController::TimelineNode> atOnce = ctl->timeline();
+    QVERIFY(atOnce.size() > 2);
+
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);  // the same input and seed again
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QCOMPARE(ctl->timeline().size(), size_t(1));
+    const std::vector<int> x = ctl->session()->tokens();
+    ctl->setSyncBudget(0);  // everything runs on the worker
+    finished.clear();
+    QTest::mouseClick(dp->timelineView()->compareButton(), Qt::LeftButton);
+    QCOMPARE(ctl->busy(), DecodingController::Work::Compare);
+    QVERIFY(!dp->stepButton()->isEnabled());
+    QVERIFY(!dp->timelineView()->compareButton()->isEnabled());
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(finished.at(0).at(0).toString().isEmpty(), qPrintable(finished.at(0).at(0).toString()));
+    QCOMPARE(ctl->busy(), DecodingController::Work::None);
+    QCOMPARE(ctl->session()->tokens(), x);
+    const std::vector<DecodingController::TimelineNode>& worker = ctl->timeline();
+    QCOMPARE(worker.size(), atOnce.size());
+    for (size_t i = 0; i < worker.size(); ++i) {
+      QCOMPARE(worker[i].parent, atOnce[i].parent);
+      QCOMPARE(worker[i].token, atOnce[i].token);
+      QCOMPARE(worker[i].forced, atOnce[i].forced);
+      QCOMPARE(worker[i].beam, atOnce[i].beam);
+      QCOMPARE(worker[i].kinds, atOnce[i].kinds);
+      QCOMPARE(worker[i].p, atOnce[i].p);
+      QCOMPARE(worker[i].sumLogp, atOnce[i].sumLogp);
+      QCOMPARE(worker[i].sampler.temperature, atOnce[i].sampler.temperature);
+      const gb::Rng::State a = worker[i].rngBefore.state(), b = atOnce[i].rngBefore.state();
+      QVERIFY(std::equal(a.s, a.s + 4, b.s) && a.has_spare == b.has_spare);
+    }
+    // the greedy branch is what the core's own greedy decoding from here gives
+    {
+      gb::DecodeSession copy = *ctl->session();
+      gb::SamplerOptions greedy;
+      greedy.temperature = 0;
+      gb::Rng rng(1);
+      QVERIFY(gb::decode_to_end(copy, greedy, rng, 200, gb::Tokenizer::kEos));
+      int greedyLeaf = -1;
+      for (int leaf : ctl->branchLeaves())
+        if (ctl->branchHow(leaf).contains("greedy")) greedyLeaf = leaf;
+      QVERIFY(greedyLeaf >= 0);
+      std::vector<int> tokens;
+      for (int k = greedyLeaf; k >= 0; k = worker[size_t(k)].parent) tokens.insert(tokens.begin(), worker[size_t(k)].token);
+      const std::vector<int>& all = copy.tokens();
+      QCOMPARE(std::vector<int>(all.end() - long(tokens.size()), all.end()), tokens);
+    }
+    // the sampled branch is reachable: going there draws the same tokens again
+    int sampled = 0;
+    for (int leaf : ctl->branchLeaves())
+      if (ctl->branchHow(leaf).contains("sampled")) {
+        ++sampled;
+        QSignalSpy went(ctl, &DecodingController::goToFinished);
+        QVERIFY(ctl->goTo(leaf).isEmpty());
+        QVERIFY(went.wait(20000));  // (on the worker too)
+        QVERIFY2(went.at(0).at(0).toString().isEmpty(), qPrintable(went.at(0).at(0).toString()));
+        QCOMPARE(ctl->currentPath().back(), leaf);
+      }
+    QCOMPARE(sampled, 1);
+
+    // cancelled: no branch added, x as it was
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    finished.clear();
+    const QString err = ctl->compare(3, 1.0);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QCOMPARE(ctl->busy(), DecodingController::Work::Compare);
+    ctl->cancel();
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!finished.at(0).at(0).toString().isEmpty());
+    QCOMPARE(ctl->timeline().size(), size_t(1));
+    QTest::qWait(300);  // a result arriving late is dropped
+    QCOMPARE(ctl->timeline().size(), size_t(1));
   }
 
   // The Algorithm tab opens an attention line up: the head's Q, K, V, KᵀQ, scaled scores, mask, weights and
@@ -429,6 +540,108 @@ class TestInside : public QObject {
     drawn(0, 2) = 0;
     check(drawn);
     QVERIFY(!ed->predictionsLabel()->text().isEmpty());
+  }
+
+  // The mask editor on the worker (a model too large to trace at once): the weights shown are the core's for the
+  // probe and the mask, a typed probe is decoded there first, Cancel leaves nothing half-made.
+  void mask_editor_traces_on_the_worker() {
+    MainWindow w;
+    w.show();
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
+    MaskEditor* ed = mp->editor();
+    mp->pages()->setCurrentWidget(ed);
+    ed->setSyncBudget(0);
+    QSignalSpy traced(ed, &MaskEditor::traced);
+    auto coreTraces = [&](const QString& probeText, const gb::MatF& mask) {
+      const ModelDocument* doc = w.document();
+      auto probe = doc->probeText(probeText);
+      auto e = gb::probe_example(doc->config(), doc->params(), *doc->tokenizerForModel(), *probe);
+      auto masked = gb::trace_forward_masked(doc->config(), doc->params(), *e, mask);
+      return std::make_pair(*e, std::move(*masked));
+    };
+    auto sameWeights = [](const std::vector<gb::StepRecord>& a, const std::vector<gb::StepRecord>& b) {
+      if (a.size() != b.size() || a.empty()) return false;
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (!(a[i].value == b[i].value)) return false;
+        if (bool(a[i].attention) != bool(b[i].attention)) return false;
+        if (a[i].attention)
+          for (size_t h = 0; h < a[i].attention->heads.size(); ++h)
+            if (!(a[i].attention->heads[h].A == b[i].attention->heads[h].A)) return false;
+      }
+      return true;
+    };
+    // a probe whose target the model decodes first (not in the data): both on the worker
+    QVERIFY(w.document()->probeText(QStringLiteral("hello"))->decodes());
+    ed->probeBox()->setCurrentText(QStringLiteral("hello"));
+    QVERIFY(ed->busy());
+    QVERIFY(ed->cancelButton()->isVisible());
+    QVERIFY(traced.wait(20000));
+    QVERIFY(!ed->busy());
+    QVERIFY(!ed->cancelButton()->isVisible());
+    const int n = int(ed->mask().rows());
+    {
+      auto [e, masked] = coreTraces(QStringLiteral("hello"), gb::mask_matrix(gb::AttentionMask{1, n, n, true, nullptr}, 0));
+      QVERIFY(e.x.size() == size_t(n) && n > 2);
+      QVERIFY(sameWeights(ed->maskedTrace(), masked));
+      QVERIFY(sameWeights(ed->causalTrace(), gb::trace_forward(w.document()->config(), w.document()->params(), e)));
+    }
+    // another mask: traced on the worker again, the weights the core's under it
+    traced.clear();
+    ed->sizeBox()->setValue(2);
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::SlidingWindow)));
+    QVERIFY(ed->busy());
+    QVERIFY(traced.wait(20000));
+    QVERIFY(ed->mask() == gb::sliding_window_mask(n, 2));
+    {
+      auto [e, masked] = coreTraces(QStringLiteral("hello"), gb::sliding_window_mask(n, 2));
+      QVERIFY(sameWeights(ed->maskedTrace(), masked));
+      ed->layerBox()->setValue(1);
+      ed->headBox()->setValue(1);
+      const gb::AttentionRecord* first = nullptr;
+      for (const auto& r : masked)
+        if (!first && r.attention && r.attention->kind == gb::AttentionRecord::Kind::Causal) first = &*r.attention;
+      QVERIFY(first && ed->weightsView()->matrix() == first->heads[0].A);
+    }
+    // cancelled: nothing shown for the new mask, a message, and a late result is dropped
+    traced.clear();
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::PrefixLm)));
+    QVERIFY(ed->busy());
+    QTest::mouseClick(ed->cancelButton(), Qt::LeftButton);
+    QVERIFY(!ed->busy());
+    QCOMPARE(traced.count(), 1);
+    QVERIFY(ed->infoLabel()->text().contains(QStringLiteral("cancelled")));
+    QTest::qWait(300);
+    QVERIFY(ed->maskedTrace().empty());
+    QVERIFY(ed->infoLabel()->text().contains(QStringLiteral("cancelled")));
+    // another mask while a probe is still being decoded: the result comes with the mask set last
+    traced.clear();
+    QVERIFY(w.document()->probeText(QStringLiteral("world"))->decodes());
+    ed->probeBox()->setCurrentText(QStringLiteral("world"));
+    QVERIFY(ed->busy());
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::SlidingWindow)));
+    QVERIFY(ed->busy());  // (still the same work)
+    QVERIFY(traced.wait(20000));
+    QTRY_VERIFY(!ed->busy() && !ed->maskedTrace().empty());
+    const int m = int(ed->mask().rows());
+    QVERIFY(ed->mask() == gb::sliding_window_mask(m, 2));
+    {
+      auto [e, masked] = coreTraces(QStringLiteral("world"), gb::sliding_window_mask(m, 2));
+      QVERIFY(sameWeights(ed->maskedTrace(), masked));
+    }
+    // cancelled while decoding, then another mask: decoded and traced again
+    traced.clear();
+    ed->probeBox()->setCurrentText(QStringLiteral("hello"));
+    QVERIFY(ed->busy());
+    QTest::mouseClick(ed->cancelButton(), Qt::LeftButton);
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::PrefixLm)));
+    QVERIFY(ed->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!ed->busy() && !ed->maskedTrace().empty(), 20000);
+    QVERIFY(ed->mask() == gb::prefix_lm_mask(n, 2));
   }
 
   // Both variants side by side: the same pairs, both trained the steps asked for, alternating; what is shown is the

@@ -1,7 +1,5 @@
 #include "decodingcontroller.h"
 
-#include <QSignalBlocker>
-
 #include "backgroundjob.h"
 #include "errortext.h"
 
@@ -42,12 +40,20 @@ void DecodingController::cancel() {
   mJob->cancel();  // returns at once; the worker stops at its next step and its result is dropped
   setWork(Work::None);
   if (was == Work::ToEnd) emit runFinished(0, tr("To the end was cancelled: the sequence is as it was."));
+  else if (was == Work::Compare) emit compareFinished(tr("The comparison was cancelled: no branch was added."));
+  else if (was == Work::GoTo) emit goToFinished(tr("Going to the branch was cancelled: the sequence is as it was."));
   else emit beamFinished(tr("The beam search was cancelled."));
   emit changed();
 }
 
 QString DecodingController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
                                   const QString& input, bool pairs, quint64 seed) {
+  return start(c, std::make_shared<const gb::Params<float>>(p), tok, input, pairs, seed);
+}
+
+QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p,
+                                  const gb::Tokenizer& tok, const QString& input, bool pairs, quint64 seed) {
+  if (!p) return tr("Build (and train) a model, then start decoding.");
   touch();
   mSession.reset();
   mBeam.reset();
@@ -56,7 +62,7 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
   mTimeline.clear();
   mPath.clear();
   mConfig = c;
-  mParams = std::make_shared<const gb::Params<float>>(p);
+  mParams = std::move(p);
   mTok = tok;
   mRng.reseed(seed);
   const std::string text = input.toStdString();
@@ -198,6 +204,48 @@ bool DecodingController::rewindTo(int kept) {
   return true;
 }
 
+namespace {
+// Going to a node of the timeline, on a copy of the session: back to the part shared with x, then the node's
+// steps again, each with its settings and generator. On a token other than the node's (other parameters) it stops
+// there: the steps up to it are kept.
+struct Replay {
+  std::optional<gb::DecodeSession> session;
+  std::vector<gb::DecodeStep> steps;
+  std::vector<gb::Rng> rngBefore;
+  gb::Rng rng;
+  bool mismatch = false;
+  std::optional<gb::Error> error;
+};
+struct ReplayNode {
+  int token;
+  bool forced;
+  gb::SamplerOptions sampler;
+  gb::Rng rngBefore;
+};
+bool replay(Replay& r, int back, const std::vector<ReplayNode>& nodes, const gb::DecodeProgress& progress) {
+  r.session->back(back);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (progress && !progress(int(i), int(nodes.size()))) return false;
+    const ReplayNode& n = nodes[i];
+    r.rng = n.rngBefore;  // the same generator and settings draw the same token (not with other parameters)
+    auto st = r.session->step(n.sampler, r.rng, n.forced ? n.token : -1);
+    if (!st) {
+      r.error = st.error();
+      return true;
+    }
+    if ((*st)->choice.token != n.token) {
+      r.session->back(1);
+      r.rng = n.rngBefore;
+      r.mismatch = true;
+      return true;
+    }
+    r.steps.push_back(**st);
+    r.rngBefore.push_back(n.rngBefore);
+  }
+  return true;
+}
+}  // namespace
+
 QString DecodingController::goTo(int node) {
   if (!mSession) return tr("Start decoding first.");
   if (node < 0 || size_t(node) >= mTimeline.size()) return tr("That branch is not there any more.");
@@ -206,55 +254,170 @@ QString DecodingController::goTo(int node) {
   for (int k = node; k >= 0; k = mTimeline[size_t(k)].parent) path.insert(path.begin(), k);
   size_t common = 0;
   while (common < path.size() && common < mPath.size() && path[common] == mPath[common]) ++common;
-  if (common < mPath.size() && !rewindTo(int(common))) return tr("That branch is not there any more.");
+  if (common >= path.size() && common == mPath.size()) return {};  // there already
+  if (common > mRngBefore.size() || mPath.size() > mSession->steps().size())
+    return tr("That branch is not there any more.");
   touch();
-  const gb::SamplerOptions keep = mSampler;
-  QString err;
-  for (size_t i = common; i < path.size() && err.isEmpty(); ++i) {
-    const TimelineNode n = mTimeline[size_t(path[i])];  // (a copy: record() writes the node again)
-    mRng = n.rngBefore;  // the same generator and settings draw the same token (not with other parameters)
-    err = takeStep(n.sampler, n.forced ? n.token : -1, n.beam, n.token);
+  std::vector<ReplayNode> nodes;
+  for (size_t i = common; i < path.size(); ++i) {
+    const TimelineNode& n = mTimeline[size_t(path[i])];
+    nodes.push_back({n.token, n.forced, n.sampler, n.rngBefore});
   }
-  mSampler = keep;
+  auto out = std::make_shared<Replay>();
+  out->session = *mSession;
+  out->rng = common < mRngBefore.size() ? mRngBefore[common] : mRng;
+  const int back = int(mPath.size() - common);
+  const std::shared_ptr<const gb::Params<float>> params = mParams;
+  const quint64 revision = mRevision;
+  auto take = [this, out, params, revision, common, path]() -> QString {
+    if (revision != mRevision || params != mParams) return {};  // a result for another session
+    mSession = std::make_unique<gb::DecodeSession>(std::move(*out->session));
+    mStepSampler.resize(common);
+    mRngBefore.resize(common);
+    mPath.resize(common);
+    for (size_t i = 0; i < out->steps.size(); ++i) {
+      const TimelineNode n = mTimeline[size_t(path[common + i])];  // (a copy: record() writes the node again)
+      mStepSampler.push_back(n.sampler);
+      mRngBefore.push_back(out->rngBefore[i]);
+      record(out->steps[i], n.forced, n.beam, n.sampler, out->rngBefore[i]);
+    }
+    mRng = out->rng;
+    ++mRevision;
+    const QString err = out->error ? errorText(*out->error)
+                        : out->mismatch ? tr("That branch cannot be taken again with these parameters.")
+                                        : QString();
+    emit changed();
+    return err;
+  };
+  // (the steps taken back cost nothing; the steps taken again as many as decoding them)
+  const int from = int(mSession->tokens().size()) - back;
+  if (gb::decode_steps_cost(mConfig, from, int(nodes.size()), int(mSession->source().size())) <= mSyncBudget) {
+    replay(*out, back, nodes, {});
+    return take();
+  }
+  setWork(Work::GoTo);
+  emit progress(0, int(nodes.size()));
+  mJob->run([this, out, back, nodes, params, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    if (!replay(*out, back, nodes, [&ctx](int done, int total) { return ctx.progress(done, total); })) return {};
+    return [this, take] {
+      setWork(Work::None);
+      emit goToFinished(take());
+    };
+  });
   emit changed();
-  return err;
+  return {};
 }
+
+namespace {
+// Compare's three continuations, computed on copies of the session (on the worker when long): each run's new
+// steps and the generator before each of them.
+struct CompareRun {
+  std::vector<gb::DecodeStep> steps;
+  std::vector<gb::Rng> rngBefore;
+  gb::SamplerOptions sampler;
+  bool beam = false;
+};
+struct CompareOutcome {
+  std::vector<CompareRun> runs;  // greedy, sampled, beam's best
+  std::optional<gb::Error> error;
+};
+
+// The work of compare(): greedy and sampled decoding to the end from the generator as it is, and the beam
+// search's best with its tokens forced. progress(done, total) over the three (false: cancelled).
+CompareOutcome compareRuns(const gb::DecodeSession& start, const gb::SamplerOptions& keep, const gb::Rng& rng,
+                           int width, double alpha, int room, const gb::DecodeProgress& progress) {
+  CompareOutcome out;
+  const size_t here = start.steps().size();
+  const int total = 2 * kToEndLimit + room;
+  int offset = 0;
+  auto part = [&](int done, int) { return !progress || progress(offset + done, total); };
+  gb::SamplerOptions greedy = keep;
+  greedy.temperature = 0;
+  for (const gb::SamplerOptions& so : {greedy, keep}) {
+    gb::DecodeSession s = start;
+    gb::Rng r = rng;
+    auto run = gb::decode_to_end(s, so, r, kToEndLimit, gb::Tokenizer::kEos, part);
+    if (!run) {
+      out.error = run.error();
+      return out;
+    }
+    CompareRun c;
+    c.steps.assign(s.steps().begin() + long(here), s.steps().end());
+    c.rngBefore = run->rng_before;
+    c.sampler = so;
+    out.runs.push_back(std::move(c));
+    offset += kToEndLimit;
+  }
+  auto best = gb::beam_search(start, width, std::max(1, room), gb::Tokenizer::kEos, alpha, part);
+  if (!best) {
+    out.error = best.error();
+    return out;
+  }
+  CompareRun c;
+  c.sampler = keep;
+  c.beam = true;
+  gb::DecodeSession s = start;
+  gb::Rng r = rng;  // (a forced token draws nothing)
+  for (int t : best->tokens) {
+    if (!s.can_step() || (!s.steps().empty() && s.steps().back().choice.token == gb::Tokenizer::kEos)) break;
+    const gb::Rng before = r;
+    auto st = s.step(keep, r, t);
+    if (!st) break;
+    c.steps.push_back(**st);
+    c.rngBefore.push_back(before);
+  }
+  out.runs.push_back(std::move(c));
+  return out;
+}
+}  // namespace
 
 QString DecodingController::compare(int width, double alpha) {
   if (!mSession) return tr("Start decoding first.");
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   if (mWork != Work::None) return tr("Wait for the decoding to finish, or cancel it.");
+  if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
   const int room = mConfig.max_len - int(mSession->tokens().size());
-  const double cost = 2 * gb::decode_to_end_cost(*mSession, kToEndLimit) +
-                      gb::beam_search_cost(*mSession, width, std::max(1, room));
-  if (cost > 20 * mSyncBudget)
-    return tr("Comparing would take too long for this model here: use To the end and Beam search one by one.");
-  auto beamResult = gb::beam_search(*mSession, width, std::max(1, room), gb::Tokenizer::kEos, alpha);
-  if (!beamResult) return errorText(beamResult.error());
   touch();
-  QSignalBlocker quiet(this);  // the runs and rewinds below are one change: signalled once, at the end
-  const int here = int(mSession->steps().size());
-  const std::vector<int> back = mPath;
+  auto out = std::make_shared<CompareOutcome>();
+  auto start = std::make_shared<const gb::DecodeSession>(*mSession);
+  const std::shared_ptr<const gb::Params<float>> params = mParams;
+  const quint64 revision = mRevision;
   const gb::SamplerOptions keep = mSampler;
   const gb::Rng rng = mRng;
-  auto toEnd = [&](const gb::SamplerOptions& so) {
-    mSampler = so;
-    mRng = rng;  // both runs draw from the generator as it is now
-    for (int k = 0; k < kToEndLimit && !finished(); ++k)
-      if (!takeStep(so, -1, false).isEmpty()) break;
-    rewindTo(here);
+  auto take = [this, out, params, revision] {
+    if (revision != mRevision || params != mParams) return;  // a result for another session
+    if (out->error) {
+      emit compareFinished(errorText(*out->error));
+      return;
+    }
+    // each run a branch of the timeline from here; x (and the session) stay as they are
+    const std::vector<int> back = mPath;
+    for (const CompareRun& run : out->runs) {
+      mPath = back;
+      for (size_t i = 0; i < run.steps.size(); ++i)
+        record(run.steps[i], run.beam, run.beam, run.sampler, run.rngBefore[i]);
+    }
+    mPath = back;
+    emit changed();
+    emit compareFinished(QString());
   };
-  gb::SamplerOptions greedy = keep;
-  greedy.temperature = 0;
-  toEnd(greedy);
-  toEnd(keep);
-  for (int t : beamResult->tokens)  // the beam's best, its tokens forced
-    if (finished() || !takeStep(keep, t, true).isEmpty()) break;
-  rewindTo(here);
-  mSampler = keep;
-  mRng = rng;
-  mPath = back;
-  quiet.unblock();
+  const double cost = 2 * gb::decode_to_end_cost(*mSession, kToEndLimit) +
+                      gb::beam_search_cost(*mSession, width, std::max(1, room));
+  if (cost <= mSyncBudget) {  // immediate
+    *out = compareRuns(*start, keep, rng, width, alpha, room, {});
+    take();
+    return {};
+  }
+  setWork(Work::Compare);
+  emit progress(0, 2 * kToEndLimit + room);
+  mJob->run([this, out, start, params, keep, rng, width, alpha, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    *out = compareRuns(*start, keep, rng, width, alpha, room,
+                       [&ctx](int done, int total) { return ctx.progress(done, total); });
+    return [this, take] {
+      setWork(Work::None);
+      take();
+    };
+  });
   emit changed();
   return {};
 }

@@ -37,6 +37,9 @@ class DecodingController : public QObject {
   // written "source>target", the ">" that asks for the target).
   QString start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok, const QString& input,
                 bool pairs, quint64 seed);
+  // The same with the parameters shared (an immutable snapshot: the document's or the trainer's): nothing copied.
+  QString start(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p, const gb::Tokenizer& tok,
+                const QString& input, bool pairs, quint64 seed);
   bool active() const { return mSession != nullptr; }
   // Ends the session (the document got another model): it would decode with the old parameters.
   void stop();
@@ -82,11 +85,16 @@ class DecodingController : public QObject {
   QString branchHow(int node) const;
   // Keeps the first `kept` new tokens and takes the rest back (their nodes stay in the timeline).
   bool rewindTo(int kept);
-  // Goes to a node of the timeline: back to the part it shares with x, then its steps again. An error message
-  // when that cannot be (the worker runs, or the node is not there).
+  // Goes to a node of the timeline: back to the part it shares with x, then its steps again (on a copy of the
+  // session: at once when immediate, on the worker otherwise — busy() is Work::GoTo and goToFinished() reports the
+  // end). An error message when that cannot be (the worker runs, the node is not there, or its token is not drawn
+  // again: then x keeps the steps up to there).
   QString goTo(int node);
-  // From here, greedy decoding to the end, sampling to the end and the beam search's best, each as a branch of the
-  // timeline; x stays as it was. Only work that is immediate (syncBudget): an error message otherwise.
+  // From here, greedy decoding to the end, sampling to the end (both from the generator as it is now) and the
+  // beam search's best (width, alpha), each as a branch of the timeline; x stays as it was. Computed on copies of
+  // the session — at once when immediate (syncBudget), on the worker otherwise (busy() is Work::Compare);
+  // compareFinished() reports the end; an error in any of the three runs (a cancellation) adds no branch at all.
+  // Returns an error message when it cannot start.
   QString compare(int width, double alpha);
 
   // Beam search of width B from the current position (the session itself does not move): the best continuation
@@ -99,7 +107,7 @@ class DecodingController : public QObject {
   int beamWidth() const { return mBeamWidth; }
 
   // Work on the worker thread.
-  enum class Work { None, ToEnd, Beam };
+  enum class Work { None, ToEnd, Beam, Compare, GoTo };
   Work busy() const { return mWork; }
   // Cancels the running work: the session stays as it was, the result never arrives. Returns at once.
   void cancel();
@@ -148,6 +156,10 @@ class DecodingController : public QObject {
   void runFinished(int steps, const QString& error);
   // The end of a beam search: beamResult() is set, or an error message.
   void beamFinished(const QString& error);
+  // The end of compare(): its branches are in the timeline, or an error message (cancelled included).
+  void compareFinished(const QString& error);
+  // The end of a goTo() that ran on the worker: empty, or an error message (cancelled included).
+  void goToFinished(const QString& error);
 
  private:
   gb::Config mConfig;

@@ -192,7 +192,8 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mCancel = new QPushButton(tr("Cancel"), mBusy);
   mCancel->setObjectName(QStringLiteral("decodeCancel"));
   mCancel->setAccessibleName(tr("Cancel decoding"));
-  mCancel->setToolTip(tr("Stop To the end or the beam search now; the sequence stays as it was"));
+  mCancel->setToolTip(tr("Stop the running work now (To the end, the beam search, the comparison, going to a branch); the sequence "
+                       "stays as it was"));
   auto* busyRow = new QHBoxLayout(mBusy);
   busyRow->setContentsMargins(0, 0, 0, 0);
   busyRow->addWidget(mBusyLabel);
@@ -414,7 +415,7 @@ void DecodingPanel::start() {
   // the newest parameters: the trainer's while it trains, the document's otherwise
   const auto p = mTrainer->latestParams(mDoc->sharedParams());
   const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().is_ed();
-  const QString err = mCtl->start(mDoc->config(), *p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
+  const QString err = mCtl->start(mDoc->config(), p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
   mInfo->setText(err.isEmpty() ? (mDoc->config().is_ed()
                                       ? tr("ED-Inference: the encoder has read z once; each step adds one column to "
                                            "the decoder and draws the next token from q.")
@@ -488,12 +489,20 @@ void DecodingPanel::showLevels(int n) {
 }
 
 void DecodingPanel::showProgress(int done, int limit) {
-  const bool beam = mCtl->busy() == DecodingController::Work::Beam;
+  const DecodingController::Work w = mCtl->busy();
   mProgress->setRange(0, std::max(1, limit));
   mProgress->setValue(std::clamp(done, 0, std::max(1, limit)));
-  mBusyLabel->setText(limit <= 0 ? (beam ? tr("Beam search running…") : tr("Decoding to the end…"))
-                      : beam ? tr("Beam search: level %1 of at most %2").arg(done).arg(limit)
-                             : tr("To the end: token %1 of at most %2").arg(done).arg(limit));
+  if (w == DecodingController::Work::Compare)
+    mBusyLabel->setText(tr("Comparing greedy, sampling and beam search…"));
+  else if (w == DecodingController::Work::GoTo)
+    mBusyLabel->setText(limit <= 0 ? tr("Going to the branch…")
+                                   : tr("Going to the branch: step %1 of %2").arg(done).arg(limit));
+  else if (w == DecodingController::Work::Beam)
+    mBusyLabel->setText(limit <= 0 ? tr("Beam search running…")
+                                   : tr("Beam search: level %1 of at most %2").arg(done).arg(limit));
+  else
+    mBusyLabel->setText(limit <= 0 ? tr("Decoding to the end…")
+                                   : tr("To the end: token %1 of at most %2").arg(done).arg(limit));
 }
 
 void DecodingPanel::redraw() {

@@ -1,5 +1,6 @@
 #include "maskeditor.h"
 
+#include "controllers/backgroundjob.h"
 #include "controllers/modeldocument.h"
 #include "core/text/prepare.h"
 #include "errortext.h"
@@ -13,6 +14,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -20,8 +23,42 @@
 #include <cmath>
 
 namespace {
-constexpr double kTraceBudget = 3e8;  // about a tenth of a second of one core: beyond, the editor says so
+// The mask of that kind for n positions (k: the prefix or the window; a drawn mask is kept when it fits).
+gb::MatF maskFor(MaskEditor::Kind kind, int n, int k, const gb::MatF& drawn) {
+  switch (kind) {
+    case MaskEditor::Kind::PrefixLm: return gb::prefix_lm_mask(n, k);
+    case MaskEditor::Kind::SlidingWindow: return gb::sliding_window_mask(n, k);
+    case MaskEditor::Kind::Drawn:
+      if (drawn.rows() == n && drawn.cols() == n) return drawn;
+      break;
+    case MaskEditor::Kind::Causal: break;
+  }
+  return gb::mask_matrix(gb::AttentionMask{1, n, n, true, nullptr}, 0);
 }
+
+// What a trace request brings back: the probe's example (when it had to be made), the mask, both traces.
+struct MaskTraces {
+  std::optional<gb::Example> example;
+  gb::MatF mask;
+  std::vector<gb::StepRecord> plain;
+  std::optional<gb::Result<std::vector<gb::StepRecord>>> masked;
+  bool unfit = false;  // the probe does not fit the model
+};
+
+// Both traces (with M_uni and with the mask) of out.example, reporting over both; false when cancelled.
+bool traceBoth(const gb::Config& c, const gb::Params<float>& p, MaskTraces& out,
+               const std::function<bool(int, int)>& progress) {
+  auto plain = gb::trace_forward(c, p, *out.example, [&progress](int done, int total) {
+    return !progress || progress(done, 2 * total);
+  });
+  if (!plain) return false;
+  out.plain = std::move(*plain);
+  out.masked = gb::trace_forward_masked(c, p, *out.example, out.mask, [&progress](int done, int total) {
+    return !progress || progress(total + done, 2 * total);
+  });
+  return *out.masked || out.masked->error().code != gb::ErrorCode::TraceCancelled;
+}
+}  // namespace
 
 MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
   mProbe = new QComboBox(this);
@@ -105,9 +142,32 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   grid->addWidget(mWeights, 1, 1);
   grid->addWidget(mCausal, 1, 2);
   grid->setRowStretch(1, 1);
+  mJob = new BackgroundJob(this);
+  mBusy = new QWidget(this);
+  mBusy->setObjectName(QStringLiteral("maskEditorBusy"));
+  mBusyLabel = new QLabel(mBusy);
+  mProgress = new QProgressBar(mBusy);
+  mProgress->setAccessibleName(tr("Progress of the mask editor's trace"));
+  mProgress->setTextVisible(false);
+  mCancel = new QPushButton(tr("Cancel"), mBusy);
+  mCancel->setObjectName(QStringLiteral("maskEditorCancel"));
+  mCancel->setAccessibleName(tr("Cancel the mask editor's trace"));
+  auto* busyRow = new QHBoxLayout(mBusy);
+  busyRow->setContentsMargins(0, 0, 0, 0);
+  busyRow->addWidget(mBusyLabel);
+  busyRow->addWidget(mProgress, 1);
+  busyRow->addWidget(mCancel);
+  mBusy->hide();
+  connect(mCancel, &QPushButton::clicked, this, &MaskEditor::cancel);
+  connect(mJob, &BackgroundJob::progress, this, [this](int done, int total) {
+    mProgress->setRange(0, std::max(1, total));
+    mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
+  });
+
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
   v->addLayout(row);
+  v->addWidget(mBusy);
   v->addWidget(mInfo);
   v->addLayout(grid, 1);
   v->addWidget(mPredictions);
@@ -151,60 +211,160 @@ void MaskEditor::showEvent(QShowEvent* e) {
   if (mStale) refresh();
 }
 
+bool MaskEditor::busy() const { return mJob->running(); }
+
+void MaskEditor::setBusy(bool busy, bool decodes) {
+  if (busy) {
+    mProgress->setRange(0, 0);
+    mBusyLabel->setText(decodes ? tr("Decoding the probe's continuation, then tracing it with both masks…")
+                                : tr("Tracing the probe with both masks…"));
+    mInfo->setText(tr("Tracing the probe…"));
+  }
+  mBusy->setVisible(busy);
+}
+
+void MaskEditor::cancel() {
+  if (!mJob->running()) return;
+  mAgain = false;
+  ++mRequest;
+  mJob->cancel();
+  setBusy(false);
+  mStale = true;  // shown again (or another mask): traced again
+  mInfo->setText(tr("The trace was cancelled: change the probe or the mask to trace again."));
+  emit traced();
+}
+
+QString MaskEditor::inputKey() const {
+  return QStringLiteral("%1:%2:").arg(mDoc->generation()).arg(mDoc->dataGeneration()) + mProbe->currentText();
+}
+
 void MaskEditor::refresh() {
   if (!isVisible()) {  // traced when seen
     mStale = true;
+    if (mJob->running()) {
+      ++mRequest;
+      mJob->cancel();
+      setBusy(false);
+    }
     return;
   }
+  if (mJob->running() && inputKey() == mRunningKey) {
+    // the same input with newer parameters (training published them): after the running trace, not instead of
+    // it — frequent publishing never starves the view
+    mAgain = true;
+    return;
+  }
+  const bool keep = !mMasked.empty() && inputKey() == mShownKey;  // only newer parameters: the maps stay until then
   mStale = false;
+  mAgain = false;
+  ++mRequest;
+  mJob->cancel();  // a result for the old input would be dropped anyway
+  setBusy(false);
   mMasked.clear();
   mPlain.clear();
   mExample = {};
+  mTokens.clear();
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   const auto probe = tok && mDoc->hasModel() ? mDoc->probeText(mProbe->currentText()) : std::nullopt;
   if (!probe) {
     mInfo->setText(tr("Build a model and pick a probe: its decoder self-attention is shown under another mask."));
     showTraces();
+    emit traced();
     return;
   }
   const gb::Config& c = mDoc->config();
-  const std::vector<int> longest(size_t(c.max_len), 0);  // at most ℓ_max tokens, the source too
+  if (!probe->decodes()) {  // its example is cheap: made here, traced at once or on the worker
+    auto e = gb::probe_example(c, *mDoc->sharedParams(), *tok, *probe);
+    if (!e) {
+      mInfo->setText(tr("This probe does not fit the model."));
+      showTraces();
+      emit traced();
+      return;
+    }
+    mExample = std::move(*e);
+    for (int t : mExample.x) mTokens << QString::fromStdString(tok->display(t));
+    makeMask();
+    trace(keep);
+    return;
+  }
+  // the model's own continuation first (up to ℓ_max decoding steps), then both traces: on the worker when long
+  const std::vector<int> longest(size_t(c.max_len), 0);
   const double cost = gb::probe_cost(c, *tok, *probe) +
                       2 * gb::trace_cost(c, gb::Example{c.is_ed() ? longest : std::vector<int>{}, longest});
-  if (cost > kTraceBudget) {
-    mInfo->setText(tr("This model is too large to trace here at once; the mask editor is for small models."));
-    showTraces();
+  auto out = std::make_shared<MaskTraces>();
+  const auto params = mDoc->sharedParams();
+  const auto sharedTok = mDoc->sharedTokenizer();
+  const Kind kind = Kind(mKind->currentData().toInt());
+  const int k = mSize->value();
+  const gb::MatF drawn = mMask;
+  auto work = [c, params, sharedTok, probe, kind, k, drawn, out](const std::function<bool(int, int)>& progress) {
+    // the decoding counts as the first third of the progress, the traces as the rest
+    out->example = gb::probe_example(c, *params, *sharedTok, *probe, [&progress](int done, int total) {
+      return !progress || progress(done, 3 * std::max(1, total));
+    });
+    if (!out->example) {
+      out->unfit = !progress || progress(0, 1);  // (not cancelled: it does not fit)
+      return out->unfit;
+    }
+    const int n = int(out->example->x.size());
+    out->mask = maskFor(kind, n, k, drawn);
+    return traceBoth(c, *params, *out, [&progress](int done, int total) {
+      return !progress || progress(total / 2 + done, total + total / 2);
+    });
+  };
+  const quint64 request = mRequest;
+  auto take = [this, out, request, sharedTok] {
+    if (request != mRequest) return;  // another request since
+    setBusy(false);
+    if (out->unfit || !out->example) {
+      mInfo->setText(tr("This probe does not fit the model."));
+      showTraces();
+      emit traced();
+      return;
+    }
+    mExample = std::move(*out->example);
+    mTokens.clear();
+    for (int t : mExample.x) mTokens << QString::fromStdString(sharedTok->display(t));
+    mMask = out->mask;
+    makeMask();  // the mask as set now (it may have changed while the probe was decoded)
+    if (mMask != out->mask) return trace();
+    showResult(out->plain, *out->masked);
+  };
+  if (cost <= mSyncBudget) {
+    work({});
+    take();
     return;
   }
-  auto e = gb::probe_example(c, *mDoc->sharedParams(), *tok, *probe);
-  if (!e) {
-    mInfo->setText(tr("This probe does not fit the model."));
-    showTraces();
-    return;
-  }
-  mExample = std::move(*e);
-  mTokens.clear();
-  for (int t : mExample.x) mTokens << QString::fromStdString(tok->display(t));
-  makeMask();
-  trace();
+  runOnWorker(work, take, /*decodes=*/true, keep);
+}
+
+void MaskEditor::runOnWorker(std::function<bool(const std::function<bool(int, int)>&)> work,
+                             std::function<void()> take, bool decodes, bool keepShown) {
+  // the maps of another mask or input go until the new ones are traced; newer parameters of what is shown keep
+  // them until then (no blank maps at every publication while training)
+  if (!keepShown) showTraces();
+  setBusy(true, decodes);
+  mRunningKey = inputKey();
+  mJob->run([this, work, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    if (!work([&ctx](int done, int total) { return ctx.progress(done, total); })) return {};  // cancelled
+    return [this, take] {
+      take();
+      if (mAgain) {  // newer parameters arrived meanwhile
+        mAgain = false;
+        refresh();
+      }
+    };
+  });
 }
 
 void MaskEditor::makeMask() {
   const int n = int(mExample.x.size());
   if (n == 0) return;
-  const int k = mSize->value();
-  switch (Kind(mKind->currentData().toInt())) {
-    case Kind::Causal: mMask = gb::mask_matrix(gb::AttentionMask{1, n, n, true, nullptr}, 0); break;
-    case Kind::PrefixLm: mMask = gb::prefix_lm_mask(n, k); break;
-    case Kind::SlidingWindow: mMask = gb::sliding_window_mask(n, k); break;
-    case Kind::Drawn:
-      if (mMask.rows() != n || mMask.cols() != n) mMask = gb::mask_matrix(gb::AttentionMask{1, n, n, true, nullptr}, 0);
-      break;
-  }
+  mMask = maskFor(Kind(mKind->currentData().toInt()), n, mSize->value(), mMask);
 }
 
 void MaskEditor::toggleCell(int key, int query) {
-  if (mExample.x.empty()) return;  // no probe traced: nothing to draw on
+  if (mExample.x.empty() || busy()) return;  // no probe traced (or one on its way): nothing to draw on
   if (key < 0 || query < 0 || key >= mMask.rows() || query >= mMask.cols()) return;
   mMask(key, query) = mMask(key, query) > 0 ? 0.0f : 1.0f;
   {
@@ -214,26 +374,60 @@ void MaskEditor::toggleCell(int key, int query) {
   trace();
 }
 
-void MaskEditor::trace() {
-  mMasked.clear();
-  mPlain.clear();
-  if (mExample.x.empty() || !mDoc->hasModel()) {
-    showTraces();
+void MaskEditor::trace(bool keepShown) {
+  if (mExample.x.empty() && mDoc->hasModel()) {
+    // the probe's example is not made yet: it is on its way (its mask is made when it arrives, from the settings
+    // then), or it was cancelled — then it is made again
+    if (!busy()) refresh();
     return;
   }
-  const gb::Config& c = mDoc->config();
-  const auto p = mDoc->sharedParams();
-  mPlain = gb::trace_forward(c, *p, mExample);
-  auto masked = gb::trace_forward_masked(c, *p, mExample, mMask);
+  mAgain = false;
+  ++mRequest;
+  mJob->cancel();
+  setBusy(false);
+  mMasked.clear();
+  mPlain.clear();
+  if (mExample.x.empty()) {
+    showTraces();
+    emit traced();
+    return;
+  }
+  const gb::Config c = mDoc->config();
+  const auto params = mDoc->sharedParams();
+  auto out = std::make_shared<MaskTraces>();
+  out->example = mExample;
+  out->mask = mMask;
+  auto work = [c, params, out](const std::function<bool(int, int)>& progress) {
+    return traceBoth(c, *params, *out, progress);
+  };
+  const quint64 request = mRequest;
+  auto take = [this, out, request] {
+    if (request != mRequest) return;
+    setBusy(false);
+    showResult(out->plain, *out->masked);
+  };
+  if (2 * gb::trace_cost(c, mExample) <= mSyncBudget) {
+    work({});
+    take();
+    return;
+  }
+  runOnWorker(work, take, /*decodes=*/false, keepShown);
+}
+
+void MaskEditor::showResult(std::vector<gb::StepRecord>& plain, gb::Result<std::vector<gb::StepRecord>>& masked) {
   if (!masked) {
     mInfo->setText(errorText(masked.error()));
     mPlain.clear();
+    mMasked.clear();
   } else {
+    mPlain = std::move(plain);
     mMasked = std::move(*masked);
+    mShownKey = inputKey();
     mInfo->setText(tr("The decoder's self-attention on the probe under this mask, for inspection: the model was "
                       "trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked."));
   }
   showTraces();
+  emit traced();
 }
 
 void MaskEditor::showTraces() {

@@ -3,17 +3,23 @@
 // drawn cell by cell (click a cell to allow or forbid it) — and what changes: the attention weights of a chosen
 // layer and head, and the token each column predicts, beside M_uni's. For inspection: the model was trained with
 // M_uni. The masks are the core's (gb::prefix_lm_mask, gb::sliding_window_mask), the forward pass the core's
-// (gb::trace_forward_masked); the probe is traced at once when that is quick, and refused with a message otherwise.
+// (gb::trace_forward_masked); the probe is traced at once when that is quick (syncBudget), on a worker otherwise
+// (BackgroundJob: progress and Cancel; a newer request drops an older one's result).
 #pragma once
 
 #include "core/model/stepper.h"
 
 #include <QWidget>
 
+#include <functional>
+
+class BackgroundJob;
 class MatrixView;
 class ModelDocument;
 class QComboBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QSpinBox;
 
 class MaskEditor : public QWidget {
@@ -36,6 +42,15 @@ class MaskEditor : public QWidget {
   // The traces shown: with the mask and with M_uni (empty when there is none).
   const std::vector<gb::StepRecord>& maskedTrace() const { return mMasked; }
   const std::vector<gb::StepRecord>& causalTrace() const { return mPlain; }
+  // Work estimated above this (trace_cost's units) runs on the worker; 0: everything does (tests).
+  static constexpr double kSyncBudget = 3e7;
+  void setSyncBudget(double units) { mSyncBudget = units; }
+  bool busy() const;
+  QPushButton* cancelButton() const { return mCancel; }
+  QLabel* infoLabel() const { return mInfo; }
+
+ signals:
+  void traced();  // the traces shown are new (or there are none: the info says why)
 
  public slots:
   void refresh();
@@ -46,8 +61,15 @@ class MaskEditor : public QWidget {
  private:
   void fillProbes();
   void makeMask();
-  void trace();
+  void trace(bool keepShown = false);
   void showTraces();
+  void setBusy(bool busy, bool decodes = false);
+  void cancel();
+  // work(progress) → false when cancelled; take() runs on the GUI thread after it (dropped when cancelled).
+  // keepShown: the maps shown stay until the result (newer parameters of the same input), else they go at once.
+  void runOnWorker(std::function<bool(const std::function<bool(int, int)>&)> work, std::function<void()> take,
+                   bool decodes, bool keepShown);
+  void showResult(std::vector<gb::StepRecord>& plain, gb::Result<std::vector<gb::StepRecord>>& masked);
   ModelDocument* mDoc;
   QComboBox *mProbe, *mKind;
   QSpinBox *mSize, *mLayer, *mHead;
@@ -58,5 +80,16 @@ class MaskEditor : public QWidget {
   QStringList mTokens;
   std::vector<gb::StepRecord> mMasked, mPlain;
   bool mStale = true;
+  BackgroundJob* mJob;
+  double mSyncBudget = kSyncBudget;
+  quint64 mRequest = 0;  // the latest request: an older one's result is dropped
+  QString mRunningKey;   // the input (model, data, probe) of the work on the worker
+  bool mAgain = false;   // refresh again when it ends (newer parameters of the same model)
+  QString mShownKey;     // the input of the traces shown
+  QString inputKey() const;
+  QWidget* mBusy;
+  QProgressBar* mProgress;
+  QLabel* mBusyLabel;
+  QPushButton* mCancel;
   int mFilledData = -1;
 };

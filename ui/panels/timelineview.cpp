@@ -81,6 +81,10 @@ TimelineView::TimelineView(DecodingController* ctl, QWidget* parent) : QWidget(p
   connect(mForceButton, &QPushButton::clicked, this, &TimelineView::force);
   connect(mCompare, &QPushButton::clicked, this, [this] {
     const QString err = mCtl->compare(mWidth, mAlpha);
+    if (!err.isEmpty()) mInfo->setText(err);
+  });
+  connect(mCtl, &DecodingController::goToFinished, mInfo, &QLabel::setText);
+  connect(mCtl, &DecodingController::compareFinished, this, [this](const QString& err) {
     mInfo->setText(err.isEmpty() ? tr("Greedy, sampled and beam search continuations are branches now: compare "
                                       "their Σ log p, or double-click one to go there.")
                                  : err);
