@@ -31,8 +31,10 @@ class ModelDocument : public QObject {
   void setTaskData(gb::PreparedData d, const QString& task, const QString& tokenizer);
   // Data prepared elsewhere (a file loaded off the GUI thread by DataLoader).
   void setData(gb::PreparedData d);
-  bool hasData() const { return mData.has_value(); }
+  bool hasData() const { return mData != nullptr; }
   const gb::PreparedData& data() const { return *mData; }
+  // The data, shared: a training run reads it while other data may be loaded (it is never changed, only replaced).
+  std::shared_ptr<const gb::PreparedData> sharedData() const { return mData; }
   QString dataSummary() const;
   // Inputs to offer as probes: the sources of the first validation pairs, or for plain text pieces of the
   // validation text (at most n).
@@ -162,7 +164,7 @@ class ModelDocument : public QObject {
 
  private:
   gb::Variant mVariant = gb::Variant::EncoderDecoder;
-  std::optional<gb::PreparedData> mData;
+  std::shared_ptr<const gb::PreparedData> mData;
   QString mTask;
   QString mTokenizerChoice;
   std::optional<gb::ModelFile> mModel;  // its params stay empty: they are mParams

@@ -61,13 +61,23 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
                                                    const gb::TrainingState* resume,
                                                    const gb::Tokenizer* modelTokenizer,
                                                    const gb::Tokenizer* dataTokenizer) {
+  return setup(config, std::move(params), std::make_shared<const std::vector<gb::Example>>(std::move(data)), options,
+               std::move(val), evalEvery, resume, modelTokenizer, dataTokenizer);
+}
+
+std::optional<gb::Error> TrainingController::setup(const gb::Config& config, ParamsPtr params, DataPtr data,
+                                                   const gb::TrainOptions& options, std::vector<gb::Example> val,
+                                                   int evalEvery, const gb::TrainingState* resume,
+                                                   const gb::Tokenizer* modelTokenizer,
+                                                   const gb::Tokenizer* dataTokenizer) {
   if (mState == State::Running || mState == State::Paused) return gb::Error(gb::ErrorCode::PlanRunGoing);
   if (!params) return gb::Error(gb::ErrorCode::PlanNoModel);
+  if (!data) return gb::Error(gb::ErrorCode::PlanNoDataLoaded);
   // The plan is asked about the very copies the worker will use (it keeps a pointer to the data).
   gb::PlanRequest req;
   req.config = &config;
   req.params = params.get();
-  req.data = &data;
+  req.data = data.get();  // (the very vector the run reads: shared, never moved)
   req.options = options;
   req.model_tokenizer = modelTokenizer;
   req.data_tokenizer = dataTokenizer;
@@ -101,10 +111,9 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
     ++mPublication;
   }
   mStepSpare.reset();  // (no worker runs)
-  mData = std::move(data);  // the same elements: the plan follows them
+  mData = std::move(data);  // (the plan points at *data: the same vector, shared)
   mVal = std::move(val);
   mPlan = std::move(*plan);
-  mPlan->moved_data(mData);
   mFault.reset();
   mEvalEvery = evalEvery;
   mOptions = options;
@@ -135,7 +144,10 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
   const auto& allVal = doc.data().val;
   std::vector<gb::Example> val(allVal.begin(), allVal.begin() + long(std::min<size_t>(allVal.size(), 512)));
   const int valSize = int(val.size());
-  if (auto e = setup(doc.config(), doc.sharedParams(), doc.data().train, o, std::move(val), std::max(1, o.steps / 10),
+  const std::shared_ptr<const gb::PreparedData> data = doc.sharedData();
+  // the document's training examples, shared (immutable: other data replaces the whole PreparedData)
+  DataPtr train(data, &data->train);
+  if (auto e = setup(doc.config(), doc.sharedParams(), std::move(train), o, std::move(val), std::max(1, o.steps / 10),
                      goOn ? &*saved : nullptr, doc.modelTokenizer(), &doc.data().tokenizer))
     return e;
   if (out) *out = RunStart{goOn, goOn ? saved->cursor.step : 0, o.steps, valSize, saved && !belongs};
@@ -314,7 +326,7 @@ void TrainingController::reset() {
   }
   mStepSpare.reset();  // (the worker has ended)
   mPlan.reset();
-  mData.clear();
+  mData.reset();
   mVal.clear();
   mStepsDone = 0;
   mStop = false;
@@ -417,7 +429,12 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
       }
 #endif
     }
-    if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) evaluate(s.step, evalSpace);
+    if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) {
+      const double before = clock.elapsed() / 1000.0;
+      evaluate(s.step, evalSpace);
+      // tokens/s counts training: the validation's time is left out, so the rate does not dip after it
+      lastTime += clock.elapsed() / 1000.0 - before;
+    }
   }
   if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
   handoff::post(

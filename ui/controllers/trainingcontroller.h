@@ -74,6 +74,14 @@ class TrainingController : public QObject {
                                                const gb::TrainingState* resume = nullptr,
                                                const gb::Tokenizer* modelTokenizer = nullptr,
                                                const gb::Tokenizer* dataTokenizer = nullptr);
+  // The same with the data shared too (the document's, immutable): the click that starts a run copies nothing.
+  using DataPtr = std::shared_ptr<const std::vector<gb::Example>>;
+  [[nodiscard]] std::optional<gb::Error> setup(const gb::Config& config, std::shared_ptr<const gb::Params<float>> params,
+                                               DataPtr data, const gb::TrainOptions& options,
+                                               std::vector<gb::Example> val = {}, int evalEvery = 0,
+                                               const gb::TrainingState* resume = nullptr,
+                                               const gb::Tokenizer* modelTokenizer = nullptr,
+                                               const gb::Tokenizer* dataTokenizer = nullptr);
   bool hasRun() const { return mPlan.has_value(); }
   // What Start and Step do from Idle (policy, kept out of the panel): a new run of `requested` from the document's
   // parameters, or — when the document holds the state of an earlier run and requested.steps asks for more than it
@@ -176,7 +184,8 @@ class TrainingController : public QObject {
   std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)
   std::optional<gb::NumericFault> mFault;            // GUI thread: the last run's fault
   mutable std::mutex mParamsMutex;
-  std::vector<gb::Example> mData, mVal;
+  DataPtr mData;  // shared with the document (read only)
+  std::vector<gb::Example> mVal;
   int mEvalEvery = 0;
   int mPublishEvery = 25;
   gb::TrainOptions mOptions;

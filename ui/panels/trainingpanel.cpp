@@ -81,7 +81,9 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mStatus->setWordWrap(true);
   mStepPace = new QTimer(this);
   mStepPace->setSingleShot(true);
-  mStepPace->setInterval(100);  // a wrapped label and a progress bar relaid out per step cost ~1 ms each time
+  // a wrapped label and a progress bar relaid out and painted per step cost ~1 ms each time: five times a second
+  // is what the eye reads of a counter
+  mStepPace->setInterval(200);
   mPlot = new LossPlot(this);
   auto* v = new QVBoxLayout(this);
   v->addLayout(form);
@@ -165,11 +167,15 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
                           .arg(QLocale().toString(100 * tokAcc, 'f', 1))
                           .arg(QLocale().toString(100 * seqAcc, 'f', 1))
                           .arg(mValidationSize);
-    mStatus->setText(mLastStatus + mLastValidation);
+    setRunStatus(mLastStatus + mLastValidation);
   });
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
+    if (st != TrainingController::State::Running) mStatus->setMinimumHeight(0);  // (held while a run goes)
     if (st == TrainingController::State::Idle) mPendingStep.reset();  // a new run, or another model
-    else showPendingStep();  // a pause, a stop or the end shows the last step reported
+    else {
+      showPendingStep();  // a pause, a stop or the end shows the last step reported, and its point on the curve
+      mPlot->flush();
+    }
     if (st == TrainingController::State::Paused || st == TrainingController::State::Finished) {
       // the worker hands its parameters back once it has reached the pause (or the end)
       QMetaObject::invokeMethod(
@@ -275,7 +281,8 @@ void TrainingPanel::startOrResume(bool singleStep) {
   mRunDataGeneration = mDoc->dataGeneration();
   mValidationSize = run.validationSize;
   mFirstStep = mTrainer->stepsDone() + 1;
-  mStatus->setText(run.goesOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
+  mStatus->setMinimumHeight(mStatus->height());  // (a shorter text here does not relay the dock out either)
+  setRunStatus(run.goesOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
                                     .arg(run.fromStep)
                                     .arg(run.steps)
                    : run.savedStateOfOtherData
@@ -298,7 +305,15 @@ void TrainingPanel::showStep(const TrainingSnapshot& s) {
                      .arg(QLocale().toString(100 * s.tokenAccuracy, 'f', 1))
                      .arg(QLocale().toString(s.tokensPerSecond, 'f', 0))
                      .arg(QLocale().toString(left, 'f', 0)));
-  mStatus->setText(mLastStatus + mLastValidation);
+  setRunStatus(mLastStatus + mLastValidation);
+}
+
+void TrainingPanel::setRunStatus(const QString& text) {
+  mStatus->setText(text);
+  // while a run goes, the label keeps the tallest height its texts needed: a text one line shorter does not relay
+  // out the dock (and resize and replot the loss plot) a few times a second, only a taller one does, once
+  const int need = mStatus->heightForWidth(mStatus->width());
+  if (need > mStatus->minimumHeight()) mStatus->setMinimumHeight(need);
 }
 
 void TrainingPanel::showPendingStep() {

@@ -48,6 +48,7 @@ class TrainingPanel : public QWidget {
   // ~40 steps a second): the newest step waits for the timer, and a pause, a stop or the end shows it at once.
   void showStep(const TrainingSnapshot& s);
   void showPendingStep();
+  void setRunStatus(const QString& text);  // a running run's status: the label's height only grows
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   QComboBox* mOptimizer;

@@ -150,5 +150,12 @@ void Heatmap::redraw() {
 
 void Heatmap::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
-  if (!mCompact && mWeights.size() > 0) QTimer::singleShot(0, this, &Heatmap::redraw);  // after the plot's layout
+  // after the plot's layout — once for a cascade of resizes (a layout settling in several passes)
+  if (!mCompact && mWeights.size() > 0 && !mRedrawPending) {
+    mRedrawPending = true;
+    QTimer::singleShot(0, this, [this] {
+      mRedrawPending = false;
+      redraw();
+    });
+  }
 }

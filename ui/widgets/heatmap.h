@@ -49,4 +49,5 @@ class Heatmap : public QWidget {
   double mScaleFactor = 1;
   Mode mMode = Mode::Weights;
   bool mCompact;
+  bool mRedrawPending = false;  // a redraw after a resize is queued
 };

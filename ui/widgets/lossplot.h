@@ -20,6 +20,8 @@ class LossPlot : public QWidget {
   void addTraining(double step, double loss);
   void addValidation(double step, double loss);
   void clear();
+  // The points added since the last repaint, now (a run paused or ended: not at the next paced repaint).
+  void flush();
   int trainingPoints() const;
   QCustomPlot* plot() const { return mPlot; }
   QCheckBox* logScale() const { return mLog; }

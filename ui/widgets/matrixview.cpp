@@ -226,9 +226,13 @@ void MatrixView::applyTicks() {
 
 void MatrixView::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
-  if (mM.size() > 0)
+  // the ticks again after the plot's layout — once for a cascade of resizes (a layout settling in several passes)
+  if (mM.size() > 0 && !mTicksPending) {
+    mTicksPending = true;
     QTimer::singleShot(0, this, [this] {
+      mTicksPending = false;
       applyTicks();
       mPlot->replot(QCustomPlot::rpQueuedReplot);
     });
+  }
 }

@@ -59,4 +59,5 @@ class MatrixView : public QWidget {
   std::function<QString(int, int)> mHover;
   class QCPItemRect* mMark = nullptr;
   int mMarkedColumn = -1;
+  bool mTicksPending = false;  // a redraw after a resize is queued
 };
