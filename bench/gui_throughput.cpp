@@ -5,12 +5,16 @@
 //   1. the window's first paint (first_paint_ms: from the process's start, /proc/self/stat, to the first paint event
 //      of any widget of the main window);
 //   2. config M (decoder-only, L 4, H 4, d_e 128, d_mlp 512, ℓ_max 64, batch 16; the Training dock's AdamW run with
-//      its validation ten times a run) trained for --steps steps in the real window with the Attention tab visible
-//      (gui_s: from the Start click to the state Finished; gui_thread_cpu: the GUI thread's CPU time over that wall
-//      time; max_stall_ms: the longest gap of a 1 ms PreciseTimer on the GUI thread, minus 1 ms);
-//   3. the same steps through the core alone: gb::plan_training + gb::Trainer with the very options, data, initial
-//      parameters, seed and thread count the window used, and gb::evaluate at the same steps on the same validation
-//      examples (core_s); the losses of both runs are compared step by step (same_losses);
+//      its validation ten times a run) trained for --steps steps in the real window with the Attention tab visible,
+//      first with the stall meter (max_stall_ms: the longest gap of a 1 ms PreciseTimer on the GUI thread, minus
+//      1 ms; this first, cold run also gives the --profile table); the meter wakes the GUI thread a thousand times a
+//      second, an instrument the window does not have, so the times come from runs without it:
+//   3. in turn, twice each: the same steps through the core alone (gb::plan_training + gb::Trainer with the very
+//      options, data, initial parameters, seed and thread count the window used, and gb::evaluate at the same steps on
+//      the same validation examples), and the window again (the model built again: the same initial parameters,
+//      checked). gui_s and core_s are the faster of each pair (from the Start click to the state Finished, and the
+//      core's loop), gui_thread_cpu the GUI thread's CPU time over that window run's wall time; the losses of all
+//      five runs are compared step by step (same_losses);
 //   4. the Decoding tab at |V| ≈ 8000 (a word-level tokenizer over a generated text of ~8000 distinct words): its
 //      temperature slider set to many values in turn; a frame counts only when the chart has replotted with the
 //      q of the slider's value (checked against the controller's preview, which is the core's sampling_distribution)
@@ -54,6 +58,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -238,6 +244,15 @@ bool buildConfigM(MainWindow& w) {
   return w.document()->build(c, 0).isEmpty();
 }
 
+bool sameParams(const gb::Config& c, const gb::Params<float>& a, const gb::Params<float>& b) {
+  auto x = gb::tensor_list(c, const_cast<gb::Params<float>&>(a));  // read only
+  auto y = gb::tensor_list(c, const_cast<gb::Params<float>&>(b));
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i].size() != y[i].size() || !std::equal(x[i].data, x[i].data + x[i].size(), y[i].data)) return false;
+  return true;
+}
+
 int tabIndexOf(MainWindow& w, QWidget* panel) {
   for (int i = 0; i < w.tabs()->count(); ++i)
     if (w.tabs()->widget(i)->isAncestorOf(panel)) return i;
@@ -296,14 +311,6 @@ int main(int argc, char** argv) {
   TrainingPanel* tp = w.trainingPanel();
   tp->stepsBox()->setValue(steps);
   tp->batchBox()->setValue(16);
-  {  // the probe's attention is on screen before Start, as a lecturer would see it (its trace runs on the worker)
-    QElapsedTimer wait;
-    wait.start();
-    while ((att->tracer()->busy() || !att->tracer()->hasTrace() ||
-            att->tracer()->key() != att->tracer()->wantedKey()) && wait.elapsed() < 30000)
-      QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-  }
-  QCoreApplication::processEvents();
   const gb::Config config = w.document()->config();
   const gb::Params<float> initial = w.document()->params();
   const std::vector<gb::Example> train = w.document()->data().train;
@@ -316,99 +323,162 @@ int main(int argc, char** argv) {
   QObject::connect(ctl, &TrainingController::validated, &app, [&app] { app.lastSignal = "validated"; });
   QObject::connect(ctl, &TrainingController::stateChanged, &app, [&app] { app.lastSignal = "stateChanged"; });
 
+  // One run in the window, from the Start click to Finished. With the stall meter (and the profile) or without:
+  // the meter's 1 ms timer wakes the GUI thread a thousand times a second — an instrument the window does not have,
+  // which takes 1–2 % of a core from the training threads — so the wall time and CPU share come from a run without it.
+  struct WindowRun {
+    double s = 0, cpu = 0, stallMs = 0;
+    std::vector<double> losses;
+    std::optional<gb::TrainingState> state;
+  };
   StallMeter meter;
-  meter.start();
-  app.meter = &meter;
-  app.profiling = profile;
-  QElapsedTimer clock;
-  const double cpu0 = threadCpuS();
-  clock.start();
-  {
-    QEventLoop loop;
-    QObject::connect(ctl, &TrainingController::stateChanged, &loop, [&](TrainingController::State st) {
-      if (st == TrainingController::State::Finished) loop.quit();
-    });
-    const double clickAt = meter.nowMs();
-    tp->startButton()->click();  // not through notify(): timed here
-    if (profile) app.slow.push_back({clickAt, meter.nowMs() - clickAt, "the Start button's click (called directly)"});
-    loop.exec();
-  }
-  const double guiS = double(clock.nsecsElapsed()) / 1e9;
-  const double guiCpu = (threadCpuS() - cpu0) / guiS;
-  app.profiling = false;
-  meter.stop();
-  const double stall = meter.worstMs();
-  QCoreApplication::processEvents();
-  const int guiSteps = ctl->stepsDone();
-  {  // the finished run hands its state over to the document (TrainingPanel::takeHandedBack, queued)
-    QElapsedTimer wait;
-    wait.start();
-    while ((!w.document()->trainingState() || w.document()->trainingState()->cursor.step != guiSteps) &&
-           wait.elapsed() < 10000)
-      QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-  }
-  const auto state = w.document()->trainingState();
-  if (!state || guiSteps != steps) {
-    std::fprintf(stderr, "the window's run ended at step %d of %d\n", guiSteps, steps);
-    return 1;
-  }
-  std::vector<double> guiLosses;
-  for (const auto& h : w.document()->history()) guiLosses.push_back(h.loss);
+  auto trainInWindow = [&](bool measureStalls) -> std::optional<WindowRun> {
+    {  // the probe's attention is on screen before Start, as a lecturer would see it (its trace runs on the worker)
+      QElapsedTimer wait;
+      wait.start();
+      while ((att->tracer()->busy() || !att->tracer()->hasTrace() ||
+              att->tracer()->key() != att->tracer()->wantedKey()) && wait.elapsed() < 30000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+      // and drawn: the maps that just appeared settle their layout and paint (half a second; a lecturer clicks Start
+      // later than that)
+      wait.restart();
+      while (wait.elapsed() < 500) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    WindowRun r;
+    if (measureStalls) {
+      meter.start();
+      app.meter = &meter;
+      app.profiling = profile;
+    }
+    QElapsedTimer clock;
+    const double cpu0 = threadCpuS();
+    clock.start();
+    {
+      QEventLoop loop;
+      QObject::connect(ctl, &TrainingController::stateChanged, &loop, [&](TrainingController::State st) {
+        if (st == TrainingController::State::Finished) loop.quit();
+      });
+      const double clickAt = meter.nowMs();
+      tp->startButton()->click();  // not through notify(): timed here
+      if (measureStalls && profile)
+        app.slow.push_back({clickAt, meter.nowMs() - clickAt, "the Start button's click (called directly)"});
+      loop.exec();
+    }
+    r.s = double(clock.nsecsElapsed()) / 1e9;
+    r.cpu = (threadCpuS() - cpu0) / r.s;
+    if (measureStalls) {
+      app.profiling = false;
+      meter.stop();
+      r.stallMs = meter.worstMs();
+    }
+    QCoreApplication::processEvents();
+    const int guiSteps = ctl->stepsDone();
+    {  // the finished run hands its state over to the document (TrainingPanel::takeHandedBack, queued)
+      QElapsedTimer wait;
+      wait.start();
+      while ((!w.document()->trainingState() || w.document()->trainingState()->cursor.step != guiSteps) &&
+             wait.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    if (w.document()->trainingState()) r.state = *w.document()->trainingState();
+    if (!r.state || guiSteps != steps) {
+      std::fprintf(stderr, "the window's run ended at step %d of %d\n", guiSteps, steps);
+      return std::nullopt;
+    }
+    for (const auto& h : w.document()->history()) r.losses.push_back(h.loss);
+    return r;
+  };
+  // The first run (the window's first, cold) with the stall meter. Then, for the time, the window and the core
+  // alone in turn, twice each, and the faster of each pair: this machine's speed drifts by several per cent
+  // between runs of a dozen seconds, and in turn both see the same drift. For each window run the same model is built
+  // again (the same seed: the same initial parameters, checked) and trained again without the meter.
+  const auto withMeter = trainInWindow(true);
+  if (!withMeter) return 1;
+  const gb::TrainingState* state = &*withMeter->state;
 
   // 2. the same steps through the core alone
-  gb::Params<float> params = initial;
-  gb::PlanRequest req;
-  req.config = &config;
-  req.params = &params;
-  req.data = &train;
-  req.options = state->options;
-  req.validation = &val;
-  auto plan = gb::plan_training(req);
-  if (!plan) {
-    std::fprintf(stderr, "plan: %s\n", plan.error().message.c_str());
-    return 1;
-  }
-  // as prepareRun asks the controller: ten times a run; TrainingController::evaluate: batches of the run's size
-  const int evalEvery = std::max(1, state->options.steps / 10);
-  std::vector<double> coreLosses;
-  double valS = 0;
-  clock.restart();
-  std::thread([&] {  // a thread of its own at the training worker's priority (nice 10), as in the window
-    lowerThisThreadsPriority();
-    gb::Trainer t(*plan, params);
-    t.record_updates(true);  // as the window's trainer does (the Parameters tab shows Δθ)
-    gb::EvalWorkspace space;  // as TrainingController::runSteps keeps one for the run
-    for (int s = 1; s <= steps; ++s) {
-      coreLosses.push_back(t.step().loss);
-      if (!val.empty() && (s == steps || s % evalEvery == 0)) {
-        QElapsedTimer v;
-        v.start();
-        const gb::EvalReport e = gb::evaluate(config, params, val, std::max(1, state->options.batch_size), &space);
-        valS += double(v.nsecsElapsed()) / 1e9;
-        if (!std::isfinite(e.loss)) std::fprintf(stderr, "validation loss %g\n", e.loss);
-      }
+  struct CoreRun {
+    double s = 0, valS = 0;
+    std::vector<double> losses;
+  };
+  auto runCore = [&]() -> std::optional<CoreRun> {
+    gb::Params<float> params = initial;
+    gb::PlanRequest req;
+    req.config = &config;
+    req.params = &params;
+    req.data = &train;
+    req.options = state->options;
+    req.validation = &val;
+    auto plan = gb::plan_training(req);
+    if (!plan) {
+      std::fprintf(stderr, "plan: %s\n", plan.error().message.c_str());
+      return std::nullopt;
     }
-  }).join();
-  const double coreS = double(clock.nsecsElapsed()) / 1e9;
-  const bool sameLosses = coreLosses == guiLosses;
+    // as prepareRun asks the controller: ten times a run; TrainingController::evaluate: batches of the run's size
+    const int evalEvery = std::max(1, state->options.steps / 10);
+    CoreRun r;
+    QElapsedTimer clock;
+    clock.start();
+    std::thread([&] {  // a thread of its own at the training worker's priority (nice 10), as in the window
+      lowerThisThreadsPriority();
+      gb::Trainer t(*plan, params);
+      t.record_updates(true);  // as the window's trainer does (the Parameters tab shows Δθ)
+      gb::EvalWorkspace space;  // as TrainingController::runSteps keeps one for the run
+      for (int s = 1; s <= steps; ++s) {
+        r.losses.push_back(t.step().loss);
+        if (!val.empty() && (s == steps || s % evalEvery == 0)) {
+          QElapsedTimer v;
+          v.start();
+          const gb::EvalReport e = gb::evaluate(config, params, val, std::max(1, state->options.batch_size), &space);
+          r.valS += double(v.nsecsElapsed()) / 1e9;
+          if (!std::isfinite(e.loss)) std::fprintf(stderr, "validation loss %g\n", e.loss);
+        }
+      }
+    }).join();
+    r.s = double(clock.nsecsElapsed()) / 1e9;
+    return r;
+  };
+  auto windowAgain = [&]() -> std::optional<WindowRun> {
+    w.document()->setModified(false);
+    if (!buildConfigM(w) || !sameParams(config, w.document()->params(), initial)) {
+      std::fprintf(stderr, "the model could not be built again with the same parameters\n");
+      return std::nullopt;
+    }
+    return trainInWindow(false);
+  };
+  const auto coreA = runCore();
+  const auto windowA = coreA ? windowAgain() : std::nullopt;
+  const auto coreB = windowA ? runCore() : std::nullopt;
+  const auto windowB = coreB ? windowAgain() : std::nullopt;
+  if (!windowB) return 1;
+  const WindowRun& timed = windowA->s <= windowB->s ? *windowA : *windowB;
+  const CoreRun& core = coreA->s <= coreB->s ? *coreA : *coreB;
+  const double guiS = timed.s, guiCpu = timed.cpu, stall = withMeter->stallMs, coreS = core.s, valS = core.valS;
+  const bool sameLosses = core.losses == withMeter->losses && coreA->losses == coreB->losses &&
+                          windowA->losses == withMeter->losses && windowB->losses == withMeter->losses;
+  std::printf("window runs without the meter: %.2f s and %.2f s; core alone: %.2f s and %.2f s\n", windowA->s,
+              windowB->s, coreA->s, coreB->s);
 
   std::printf("config: decoder-only, |V| = %d, ell_max = %d, L = %d, H = %d, d_e = %d, d_mlp = %d, batch %d, %d steps, "
               "%zu training / %zu validation examples\n",
               config.vocab_size, config.max_len, config.dec_layers, config.heads, config.d_e, config.d_mlp,
               state->options.batch_size, steps, train.size(), val.size());
-  std::printf("window: %.2f s (%.0f tokens/s); core alone: %.2f s (%.2f s of it validation); the GUI thread used %.0f%% "
-              "of a core; longest stall %.1f ms; losses %s\n",
-              guiS, double(steps) * state->options.batch_size * config.max_len / guiS, coreS, valS, 100 * guiCpu, stall,
-              sameLosses ? "bit-identical" : "DIFFER");
+  std::printf("window: %.2f s (%.0f tokens/s; with the stall meter %.2f s); core alone: %.2f s (%.2f s of it "
+              "validation); the GUI thread used %.1f%% of a core (%.1f%% with the meter); longest stall %.1f ms; losses "
+              "%s\n",
+              guiS, double(steps) * state->options.batch_size * config.max_len / guiS, withMeter->s, coreS, valS,
+              100 * guiCpu, 100 * withMeter->cpu, stall, sameLosses ? "bit-identical" : "DIFFER");
   if (profile) {
     std::vector<std::pair<std::string, ProfilingApp::Stat>> rows(app.stats.begin(), app.stats.end());
     std::sort(rows.begin(), rows.end(), [](auto& a, auto& b) { return a.second.totalMs > b.second.totalMs; });
     double total = 0;
     for (auto& r : rows) total += r.second.totalMs;
-    std::printf("GUI thread while training (%.2f s): %.0f ms in events, by outermost event\n", guiS, total);
+    const double profS = withMeter->s;  // the profile is the first run's
+    std::printf("GUI thread while training (%.2f s, the run with the stall meter): %.0f ms in events, by outermost "
+                "event\n", profS, total);
     std::printf("%9s %8s %9s %9s  %s\n", "total ms", "calls/s", "ms/call", "max ms", "receiver, event");
     for (size_t i = 0; i < rows.size() && i < 30; ++i)
-      std::printf("%9.1f %8.1f %9.3f %9.2f  %s\n", rows[i].second.totalMs, rows[i].second.calls / guiS,
+      std::printf("%9.1f %8.1f %9.3f %9.2f  %s\n", rows[i].second.totalMs, rows[i].second.calls / profS,
                   rows[i].second.totalMs / rows[i].second.calls, rows[i].second.maxMs, rows[i].first.c_str());
     std::printf("the longest stall, %.1f ms from %.1f ms after Start, held these events (4 ms or more):\n",
                 meter.worstMs(), meter.worstAtMs());
@@ -419,7 +489,7 @@ int main(int argc, char** argv) {
     std::sort(p.begin(), p.end(), [](auto& a, auto& b) { return a.second.totalMs > b.second.totalMs; });
     std::printf("paint events at any depth, by widget class (inclusive)\n");
     for (size_t i = 0; i < p.size() && i < 15; ++i)
-      std::printf("%9.1f %8.1f %9.3f %9.2f  %s\n", p[i].second.totalMs, p[i].second.calls / guiS,
+      std::printf("%9.1f %8.1f %9.3f %9.2f  %s\n", p[i].second.totalMs, p[i].second.calls / profS,
                   p[i].second.totalMs / p[i].second.calls, p[i].second.maxMs, p[i].first.c_str());
   }
 
