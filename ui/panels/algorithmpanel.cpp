@@ -1,4 +1,5 @@
 #include "algorithmpanel.h"
+#include "sampleinputs.h"
 #include "widgets/textlabel.h"
 
 #include "appearance.h"
@@ -223,13 +224,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
 }
 
 void AlgorithmPanel::fillInputs() {
-  // a typed input stays while the data stays; other data brings its own inputs
-  const QString keep = mDoc->dataGeneration() == mFilledData ? mInput->currentText() : QString();
-  mFilledData = mDoc->dataGeneration();
-  QSignalBlocker block(mInput);
-  mInput->clear();
-  mInput->addItems(mDoc->sampleInputs());
-  if (!keep.isEmpty()) mInput->setCurrentText(keep);
+  fillSampleInputs(mInput, *mDoc, mFilledData);  // (a typed input stays while the data stays)
 }
 
 void AlgorithmPanel::start() {

@@ -1,4 +1,5 @@
 #include "attentionpanel.h"
+#include "sampleinputs.h"
 #include "widgets/textlabel.h"
 
 #include "widgets/mirrorbutton.h"
@@ -79,27 +80,12 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
   mTracer = new TraceController(this);
   // a long trace runs on a worker: its progress and Cancel
-  mBusy = new QWidget(this);
-  mBusy->setObjectName(QStringLiteral("traceBusy"));
-  auto* busyLabel = new QLabel(tr("Tracing the forward pass…"), mBusy);
-  mProgress = new QProgressBar(mBusy);
-  mProgress->setObjectName(QStringLiteral("traceProgress"));
-  mProgress->setAccessibleName(tr("Trace progress"));
-  mProgress->setTextVisible(false);
-  busyLabel->setBuddy(mProgress);
-  mCancel = new QPushButton(tr("Cancel"), mBusy);
-  mCancel->setObjectName(QStringLiteral("traceCancel"));
-  mCancel->setAccessibleName(tr("Cancel the trace"));
-  auto* busyRow = new QHBoxLayout(mBusy);
-  busyRow->setContentsMargins(0, 0, 0, 0);
-  busyRow->addWidget(busyLabel);
-  busyRow->addWidget(mProgress, 1);
-  busyRow->addWidget(mCancel);
+  mBusy = new BusyRow(QStringLiteral("trace"), tr("Tracing the forward pass…"), tr("Trace progress"),
+                      tr("Cancel the trace"), this);
   // Over the info line, not in the tab's layout: in it, its coming and going moved every map below it (each a
   // resize and a replot: the longest GUI stall at |V| = 17k, docs/gui-throughput.md)
   mBusy->setAutoFillBackground(true);
-  mBusy->hide();
-  connect(mCancel, &QPushButton::clicked, mTracer, &TraceController::cancel);
+  connect(mBusy, &BusyRow::cancelClicked, mTracer, &TraceController::cancel);
   // the row appears only for a trace that takes a while: the short ones a training run asks for every second
   // would make it flash, and each time it came and went the tab's maps were laid out (and their buffers remade)
   auto* busyDelay = new QTimer(this);
@@ -117,10 +103,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
       mBusy->hide();
     }
   });
-  connect(mTracer, &TraceController::progress, this, [this](int done, int total) {
-    mProgress->setRange(0, std::max(1, total));
-    mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
-  });
+  connect(mTracer, &TraceController::progress, mBusy, &BusyRow::setProgress);
   connect(mTracer, &TraceController::cancelled, this, [this] {
     mInfo->setText(mTracer->key() == mTracer->wantedKey()
                        ? tr("The trace was cancelled; the maps show the parameters of an earlier trace.")
@@ -195,13 +178,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
 }
 
 void AttentionPanel::fillProbes() {
-  // a typed input stays while the data stays; other data brings its own inputs
-  const QString keep = mDoc->dataGeneration() == mFilledData ? mProbe->currentText() : QString();
-  mFilledData = mDoc->dataGeneration();
-  QSignalBlocker block(mProbe);
-  mProbe->clear();
-  mProbe->addItems(mDoc->sampleInputs());
-  if (!keep.isEmpty()) mProbe->setCurrentText(keep);
+  fillSampleInputs(mProbe, *mDoc, mFilledData);  // (a typed input stays while the data stays)
   // the kinds this variant has
   QSignalBlocker blockKind(mKind);
   const int kind = mKind->currentIndex();

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include "presentable.h"
+#include "widgets/busyrow.h"
 
 class Heatmap;
 class AttentionOpenedView;
@@ -41,8 +42,8 @@ class AttentionPanel : public QWidget, public Presentable {
   QSpinBox* layerBox() const { return mLayer; }
   QComboBox* modeBox() const { return mMode; }  // weights or scores
   TraceController* tracer() const { return mTracer; }
-  QProgressBar* progressBar() const { return mProgress; }  // while a long trace runs on the worker
-  QPushButton* cancelButton() const { return mCancel; }
+  QProgressBar* progressBar() const { return mBusy->progressBar(); }  // while a long trace runs on the worker
+  QPushButton* cancelButton() const { return mBusy->cancelButton(); }
   QString infoText() const;
 
   // Presentation mode: the next and previous head (then layer), the first and the last; the grid gives its room to
@@ -96,9 +97,7 @@ class AttentionPanel : public QWidget, public Presentable {
   QGridLayout* mGridLayout;
   std::vector<Heatmap*> mGrid;
   TraceController* mTracer;  // the trace and the input it was made from
-  QWidget* mBusy;
-  QProgressBar* mProgress;
-  QPushButton* mCancel;
+  BusyRow* mBusy;
   QStringList mSourceTokens, mTargetTokens;
   int mShownGeneration = -1;
 };

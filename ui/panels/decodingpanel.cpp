@@ -1,4 +1,5 @@
 #include "decodingpanel.h"
+#include "sampleinputs.h"
 #include "widgets/textlabel.h"
 
 #include "appearance.h"
@@ -181,25 +182,9 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mCache = new QLabel(this);
   makeTextLabel(mCache);
   // the worker's progress and Cancel: shown while To the end or a beam search runs off the GUI thread
-  mBusy = new QWidget(this);
-  mBusy->setObjectName(QStringLiteral("decodeBusy"));
-  mBusyLabel = new QLabel(mBusy);
-  mProgress = new QProgressBar(mBusy);
-  mProgress->setObjectName(QStringLiteral("decodeProgress"));
-  mProgress->setAccessibleName(tr("Decoding progress"));
-  mProgress->setTextVisible(false);
-  mBusyLabel->setBuddy(mProgress);
-  mCancel = new QPushButton(tr("Cancel"), mBusy);
-  mCancel->setObjectName(QStringLiteral("decodeCancel"));
-  mCancel->setAccessibleName(tr("Cancel decoding"));
-  mCancel->setToolTip(tr("Stop the running work now (To the end, the beam search, the comparison, going to a branch); the sequence "
-                       "stays as it was"));
-  auto* busyRow = new QHBoxLayout(mBusy);
-  busyRow->setContentsMargins(0, 0, 0, 0);
-  busyRow->addWidget(mBusyLabel);
-  busyRow->addWidget(mProgress, 1);
-  busyRow->addWidget(mCancel);
-  mBusy->hide();
+  mBusy = new BusyRow(QStringLiteral("decode"), QString(), tr("Decoding progress"), tr("Cancel decoding"), this);
+  mBusy->cancelButton()->setToolTip(tr("Stop the running work now (To the end, the beam search, the comparison, going to a branch); the sequence "
+                                       "stays as it was"));
 
   mChart = new QCustomPlot(this);
   mChart->setObjectName(QStringLiteral("distributionChart"));
@@ -346,7 +331,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mCtl, &DecodingController::runFinished, this, [this](int, const QString& err) {
     if (!err.isEmpty()) mInfo->setText(err);
   });
-  connect(mCancel, &QPushButton::clicked, mCtl, &DecodingController::cancel);
+  connect(mBusy, &BusyRow::cancelClicked, mCtl, &DecodingController::cancel);
   connect(mCtl, &DecodingController::progress, this, &DecodingPanel::showProgress);
   connect(mCtl, &DecodingController::busyChanged, this, [this](DecodingController::Work w) {
     mBusy->setVisible(w != DecodingController::Work::None);
@@ -375,13 +360,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
 }
 
 void DecodingPanel::fillInputs() {
-  // a typed input stays while the data stays; other data brings its own inputs
-  const QString keep = mDoc->dataGeneration() == mFilledData ? mInput->currentText() : QString();
-  mFilledData = mDoc->dataGeneration();
-  QSignalBlocker block(mInput);
-  mInput->clear();
-  mInput->addItems(mDoc->sampleInputs());
-  if (!keep.isEmpty()) mInput->setCurrentText(keep);
+  fillSampleInputs(mInput, *mDoc, mFilledData);  // (a typed input stays while the data stays)
 }
 
 QString DecodingPanel::takeStep(int forced) {
@@ -490,19 +469,18 @@ void DecodingPanel::showLevels(int n) {
 
 void DecodingPanel::showProgress(int done, int limit) {
   const DecodingController::Work w = mCtl->busy();
-  mProgress->setRange(0, std::max(1, limit));
-  mProgress->setValue(std::clamp(done, 0, std::max(1, limit)));
+  mBusy->setProgress(done, limit);
   if (w == DecodingController::Work::Compare)
-    mBusyLabel->setText(tr("Comparing greedy, sampling and beam search…"));
+    mBusy->setText(tr("Comparing greedy, sampling and beam search…"));
   else if (w == DecodingController::Work::GoTo)
-    mBusyLabel->setText(limit <= 0 ? tr("Going to the branch…")
-                                   : tr("Going to the branch: step %1 of %2").arg(done).arg(limit));
+    mBusy->setText(limit <= 0 ? tr("Going to the branch…")
+                              : tr("Going to the branch: step %1 of %2").arg(done).arg(limit));
   else if (w == DecodingController::Work::Beam)
-    mBusyLabel->setText(limit <= 0 ? tr("Beam search running…")
-                                   : tr("Beam search: level %1 of at most %2").arg(done).arg(limit));
+    mBusy->setText(limit <= 0 ? tr("Beam search running…")
+                              : tr("Beam search: level %1 of at most %2").arg(done).arg(limit));
   else
-    mBusyLabel->setText(limit <= 0 ? tr("Decoding to the end…")
-                                   : tr("To the end: token %1 of at most %2").arg(done).arg(limit));
+    mBusy->setText(limit <= 0 ? tr("Decoding to the end…")
+                              : tr("To the end: token %1 of at most %2").arg(done).arg(limit));
 }
 
 void DecodingPanel::redraw() {

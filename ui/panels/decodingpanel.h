@@ -7,6 +7,7 @@
 
 #include <tuple>
 #include "presentable.h"
+#include "widgets/busyrow.h"
 
 class DecodingController;
 class KvCacheView;
@@ -43,8 +44,8 @@ class DecodingPanel : public QWidget, public Presentable {
   QSpinBox* beamWidthBox() const { return mBeamWidth; }
   QString beamText() const { return mBeamText; }
   // While To the end or a beam search runs on the worker: its progress and Cancel (hidden otherwise).
-  QProgressBar* progressBar() const { return mProgress; }
-  QPushButton* cancelButton() const { return mCancel; }
+  QProgressBar* progressBar() const { return mBusy->progressBar(); }
+  QPushButton* cancelButton() const { return mBusy->cancelButton(); }
   QLabel* infoLabel() const { return mInfo; }
   QCustomPlot* chart() const { return mChart; }
   // The chart's q bars and the token of each bar (bar i shows token chartTokens()[i]).
@@ -110,10 +111,7 @@ class DecodingPanel : public QWidget, public Presentable {
   QVector<int> mChartTokens;
   QLabel* mAttentionTitle;
   QString mBeamText;  // the last beam search's best continuation
-  QWidget* mBusy;     // the worker's progress and Cancel
-  QLabel* mBusyLabel;
-  QProgressBar* mProgress;
-  QPushButton* mCancel;
+  BusyRow* mBusy;  // the worker's progress and Cancel
   void showBeam(const QString& error);
   void showProgress(int done, int limit);
   QTabWidget* mViews;

@@ -1,7 +1,9 @@
 #include "maskeditor.h"
 
+#include "sampleinputs.h"
 #include "controllers/backgroundjob.h"
 #include "controllers/modeldocument.h"
+#include "widgets/busyrow.h"
 #include "core/text/prepare.h"
 #include "errortext.h"
 #include "widgets/flowlayout.h"
@@ -14,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -143,26 +144,10 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   grid->addWidget(mCausal, 1, 2);
   grid->setRowStretch(1, 1);
   mJob = new BackgroundJob(this);
-  mBusy = new QWidget(this);
-  mBusy->setObjectName(QStringLiteral("maskEditorBusy"));
-  mBusyLabel = new QLabel(mBusy);
-  mProgress = new QProgressBar(mBusy);
-  mProgress->setAccessibleName(tr("Progress of the mask editor's trace"));
-  mProgress->setTextVisible(false);
-  mCancel = new QPushButton(tr("Cancel"), mBusy);
-  mCancel->setObjectName(QStringLiteral("maskEditorCancel"));
-  mCancel->setAccessibleName(tr("Cancel the mask editor's trace"));
-  auto* busyRow = new QHBoxLayout(mBusy);
-  busyRow->setContentsMargins(0, 0, 0, 0);
-  busyRow->addWidget(mBusyLabel);
-  busyRow->addWidget(mProgress, 1);
-  busyRow->addWidget(mCancel);
-  mBusy->hide();
-  connect(mCancel, &QPushButton::clicked, this, &MaskEditor::cancel);
-  connect(mJob, &BackgroundJob::progress, this, [this](int done, int total) {
-    mProgress->setRange(0, std::max(1, total));
-    mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
-  });
+  mBusy = new BusyRow(QStringLiteral("maskEditor"), QString(), tr("Progress of the mask editor's trace"),
+                      tr("Cancel the mask editor's trace"), this);
+  connect(mBusy, &BusyRow::cancelClicked, this, &MaskEditor::cancel);
+  connect(mJob, &BackgroundJob::progress, mBusy, &BusyRow::setProgress);
 
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
@@ -198,12 +183,7 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
 }
 
 void MaskEditor::fillProbes() {
-  const QString keep = mDoc->dataGeneration() == mFilledData ? mProbe->currentText() : QString();
-  mFilledData = mDoc->dataGeneration();
-  QSignalBlocker block(mProbe);
-  mProbe->clear();
-  mProbe->addItems(mDoc->sampleInputs());
-  if (!keep.isEmpty()) mProbe->setCurrentText(keep);
+  fillSampleInputs(mProbe, *mDoc, mFilledData);  // (a typed input stays while the data stays)
 }
 
 void MaskEditor::showEvent(QShowEvent* e) {
@@ -213,10 +193,12 @@ void MaskEditor::showEvent(QShowEvent* e) {
 
 bool MaskEditor::busy() const { return mJob->running(); }
 
+QPushButton* MaskEditor::cancelButton() const { return mBusy->cancelButton(); }
+
 void MaskEditor::setBusy(bool busy, bool decodes) {
   if (busy) {
-    mProgress->setRange(0, 0);
-    mBusyLabel->setText(decodes ? tr("Decoding the probe's continuation, then tracing it with both masks…")
+    mBusy->setProgress(0, 0);
+    mBusy->setText(decodes ? tr("Decoding the probe's continuation, then tracing it with both masks…")
                                 : tr("Tracing the probe with both masks…"));
     mInfo->setText(tr("Tracing the probe…"));
   }

@@ -14,11 +14,11 @@
 #include <functional>
 
 class BackgroundJob;
+class BusyRow;
 class MatrixView;
 class ModelDocument;
 class QComboBox;
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QSpinBox;
 
@@ -46,7 +46,7 @@ class MaskEditor : public QWidget {
   static constexpr double kSyncBudget = 3e7;
   void setSyncBudget(double units) { mSyncBudget = units; }
   bool busy() const;
-  QPushButton* cancelButton() const { return mCancel; }
+  QPushButton* cancelButton() const;
   QLabel* infoLabel() const { return mInfo; }
 
  signals:
@@ -87,9 +87,6 @@ class MaskEditor : public QWidget {
   bool mAgain = false;   // refresh again when it ends (newer parameters of the same model)
   QString mShownKey;     // the input of the traces shown
   QString inputKey() const;
-  QWidget* mBusy;
-  QProgressBar* mProgress;
-  QLabel* mBusyLabel;
-  QPushButton* mCancel;
+  BusyRow* mBusy;
   int mFilledData = -1;
 };

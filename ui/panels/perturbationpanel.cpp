@@ -1,4 +1,5 @@
 #include "perturbationpanel.h"
+#include "sampleinputs.h"
 #include "widgets/textlabel.h"
 
 #include "controllers/modeldocument.h"
@@ -82,28 +83,11 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   grid->addWidget(mDecoderTitle);
   grid->addWidget(mDecoder, 1);
   // a long experiment runs on a worker: its progress and Cancel
-  mBusy = new QWidget(this);
-  auto* busyLabel = new QLabel(tr("Tracing both forward passes…"), mBusy);
-  mProgress = new QProgressBar(mBusy);
-  mProgress->setObjectName(QStringLiteral("perturbationProgress"));
-  mProgress->setAccessibleName(tr("Perturbation progress"));
-  mProgress->setTextVisible(false);
-  busyLabel->setBuddy(mProgress);
-  mCancel = new QPushButton(tr("Cancel"), mBusy);
-  mCancel->setObjectName(QStringLiteral("perturbationCancel"));
-  mCancel->setAccessibleName(tr("Cancel the perturbation"));
-  auto* busyRow = new QHBoxLayout(mBusy);
-  busyRow->setContentsMargins(0, 0, 0, 0);
-  busyRow->addWidget(busyLabel);
-  busyRow->addWidget(mProgress, 1);
-  busyRow->addWidget(mCancel);
-  mBusy->hide();
-  connect(mCancel, &QPushButton::clicked, mCtl, &PerturbationController::cancel);
+  mBusy = new BusyRow(QStringLiteral("perturbation"), tr("Tracing both forward passes…"), tr("Perturbation progress"),
+                      tr("Cancel the perturbation"), this);
+  connect(mBusy, &BusyRow::cancelClicked, mCtl, &PerturbationController::cancel);
   connect(mCtl, &PerturbationController::busyChanged, mBusy, &QWidget::setVisible);
-  connect(mCtl, &PerturbationController::progress, this, [this](int done, int total) {
-    mProgress->setRange(0, std::max(1, total));
-    mProgress->setValue(std::clamp(done, 0, std::max(1, total)));
-  });
+  connect(mCtl, &PerturbationController::progress, mBusy, &BusyRow::setProgress);
   auto* v = new QVBoxLayout(this);
   v->addWidget(mControls);
   v->addWidget(mBusy);
@@ -126,12 +110,7 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
 }
 
 void PerturbationPanel::fillInputs() {
-  const QString keep = mDoc->dataGeneration() == mFilledData ? mInput->currentText() : QString();
-  mFilledData = mDoc->dataGeneration();
-  QSignalBlocker block(mInput);
-  mInput->clear();
-  mInput->addItems(mDoc->sampleInputs());
-  if (!keep.isEmpty()) mInput->setCurrentText(keep);
+  fillSampleInputs(mInput, *mDoc, mFilledData);  // (a typed input stays while the data stays)
 }
 
 void PerturbationPanel::fillReplacements() {

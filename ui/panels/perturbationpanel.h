@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include "presentable.h"
+#include "widgets/busyrow.h"
 
 class MatrixView;
 class ModelDocument;
@@ -47,13 +48,11 @@ class PerturbationPanel : public QWidget, public Presentable {
   void showEvent(QShowEvent* e) override;
 
  public:
-  QProgressBar* progressBar() const { return mProgress; }  // while a long experiment runs on the worker
-  QPushButton* cancelButton() const { return mCancel; }
+  QProgressBar* progressBar() const { return mBusy->progressBar(); }  // while a long experiment runs on the worker
+  QPushButton* cancelButton() const { return mBusy->cancelButton(); }
 
  private:
-  QWidget* mBusy;
-  QProgressBar* mProgress;
-  QPushButton* mCancel;
+  BusyRow* mBusy;
   void fillInputs();
   void fillPositions();
   void fillReplacements();
