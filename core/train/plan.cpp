@@ -50,12 +50,6 @@ int64_t training_bytes(const Config& c, const TrainOptions& o, int threads, int 
   return training_memory(c, o, threads, longest_x, longest_z).total();
 }
 
-void TrainingPlan::moved_data(const std::vector<Example>& to) {
-  GB_ASSERT(to.size() == checked_n_ && to.data() == checked_first_,
-            "moved_data: the plan's examples must be the very ones it checked");
-  data_ = &to;
-}
-
 Status check_data(const Config& c, const std::vector<Example>& data, const Tokenizer* model_tok,
                   const Tokenizer* data_tok) {
   if (model_tok && data_tok && !model_tok->same_vocabulary(*data_tok))
@@ -122,8 +116,6 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   plan.c_ = c;
   plan.o_ = o;
   plan.data_ = &data;
-  plan.checked_first_ = data.data();
-  plan.checked_n_ = data.size();
   plan.bytes_ = need;
 
   // a saved state against the data and the model

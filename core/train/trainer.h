@@ -87,8 +87,6 @@ class TrainingPlan {
   bool resumes() const { return cursor_.has_value(); }
   int first_step() const { return cursor_ ? cursor_->step : 0; }  // 0, or where the saved state stopped
   int64_t bytes() const { return bytes_; }  // memory the run needs (estimate)
-  // The data vector was moved (its elements, hence what was checked, stay where they were): point at the new owner.
-  void moved_data(const std::vector<Example>& to);
 
  private:
   friend class Trainer;
@@ -97,8 +95,6 @@ class TrainingPlan {
   Config c_;
   TrainOptions o_;
   const std::vector<Example>* data_ = nullptr;
-  const Example* checked_first_ = nullptr;  // the examples that were checked (for moved_data)
-  size_t checked_n_ = 0;
   std::optional<TrainCursor> cursor_;
   std::optional<OptimizerState> optimizer_;
   int64_t bytes_ = 0;
