@@ -450,10 +450,6 @@
         <translation>Fortschritt der Aufzeichnung</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>Cancel the trace</source>
         <translation>Aufzeichnung abbrechen</translation>
     </message>
@@ -519,6 +515,13 @@
     <message>
         <source>%1 · Σ %2</source>
         <translation>%1 · Σ %2</translation>
+    </message>
+</context>
+<context>
+    <name>BusyRow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -591,14 +594,6 @@
         <translation>Selbstaufmerksamkeit des reinen Decoders</translation>
     </message>
     <message>
-        <source>Encoder-decoder: cross-attention, last layer, head 1</source>
-        <translation>Encoder-Decoder: Kreuzaufmerksamkeit, letzte Schicht, Kopf 1</translation>
-    </message>
-    <message>
-        <source>Decoder-only: masked self-attention over source&gt;target, last layer, head 1</source>
-        <translation>Nur Decoder: maskierte Selbstaufmerksamkeit über Quelle&gt;Ziel, letzte Schicht, Kopf 1</translation>
-    </message>
-    <message>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
@@ -637,6 +632,26 @@
     <message>
         <source>Space trains both variants.</source>
         <translation>Leertaste trainiert beide Varianten.</translation>
+    </message>
+    <message>
+        <source>Head of the last layer shown in both maps</source>
+        <translation>Kopf der letzten Schicht, den beide Karten zeigen</translation>
+    </message>
+    <message>
+        <source>Which head of the last layer both maps show (the head that carries the source to the target is not always the first)</source>
+        <translation>Welchen Kopf der letzten Schicht beide Karten zeigen (der Kopf, der die Quelle zum Ziel trägt, ist nicht immer der erste)</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder: cross-attention, last layer, head %1</source>
+        <translation>Encoder-Decoder: Kreuzaufmerksamkeit, letzte Schicht, Kopf %1</translation>
+    </message>
+    <message>
+        <source>Decoder-only: masked self-attention over source&gt;target, last layer, head %1</source>
+        <translation>Nur Decoder: maskierte Selbstaufmerksamkeit über Quelle&gt;Ziel, letzte Schicht, Kopf %1</translation>
     </message>
 </context>
 <context>
@@ -1126,10 +1141,6 @@
     <message>
         <source>Decoding progress</source>
         <translation>Fortschritt des Dekodierens</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Cancel decoding</source>
@@ -2357,10 +2368,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Fortschritt der Aufzeichnung im Masken-Editor</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>Cancel the mask editor's trace</source>
         <translation>Die Aufzeichnung im Masken-Editor abbrechen</translation>
     </message>
@@ -3120,10 +3127,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>Perturbation progress</source>
         <translation>Fortschritt des Störungsexperiments</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Cancel the perturbation</source>

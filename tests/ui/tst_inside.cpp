@@ -693,6 +693,13 @@ class TestInside : public QObject {
     QVERIFY(cross && causal);
     QVERIFY(cp->crossMap()->weights() == cross->heads[0].A);
     QVERIFY(cp->causalMap()->weights() == causal->heads[0].A);
+    // another head of the last layer: both maps show that head's record
+    QCOMPARE(cp->headBox()->maximum(), r->ed.config.heads);
+    QVERIFY(r->ed.config.heads > 1);
+    cp->headBox()->setValue(2);
+    QVERIFY(cp->crossMap()->weights() == cross->heads[1].A);
+    QVERIFY(cp->causalMap()->weights() == causal->heads[1].A);
+    QVERIFY(!(cross->heads[1].A == cross->heads[0].A));
     // the decoder-only model reads source>target as one sequence: longer than the encoder-decoder's x
     QVERIFY(r->d.probe.x.size() > r->ed.probe.x.size());
     QVERIFY(r->d.probe.z.empty() && !r->ed.probe.z.empty());

@@ -14,10 +14,12 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
@@ -74,9 +76,22 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   mCausal = new Heatmap(this);
   mCausal->setObjectName(QStringLiteral("compareCausal"));
   mCausal->plot()->setAccessibleName(tr("Self-attention of the decoder-only model"));
-  mCrossTitle = new QLabel(tr("Encoder-decoder: cross-attention, last layer, head 1"), this);
-  mCausalTitle = new QLabel(tr("Decoder-only: masked self-attention over source>target, last layer, head 1"), this);
+  mCrossTitle = new QLabel(this);
+  mCausalTitle = new QLabel(this);
   for (QLabel* t : {mCrossTitle, mCausalTitle}) makeTextLabel(t);
+  // which head of the last layer both maps show: the head that carries the source is not always the first
+  mHead = new QSpinBox(this);
+  mHead->setObjectName(QStringLiteral("compareHead"));
+  mHead->setRange(1, 1);
+  mHead->setAccessibleName(tr("Head of the last layer shown in both maps"));
+  mHead->setToolTip(tr("Which head of the last layer both maps show (the head that carries the source to the target "
+                       "is not always the first)"));
+  mHeadLabel = new QLabel(tr("Head"), this);
+  mHeadLabel->setBuddy(mHead);
+  auto* headRow = new QHBoxLayout;
+  headRow->addWidget(mHeadLabel);
+  headRow->addWidget(mHead);
+  headRow->addStretch(1);
   auto* maps = new QGridLayout;
   maps->addWidget(mCrossTitle, 0, 0);
   maps->addWidget(mCausalTitle, 0, 1);
@@ -88,6 +103,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   v->addWidget(mInfo);
   v->addWidget(mPlot, 1);
   v->addWidget(mSummary);
+  v->addLayout(headRow);
   v->addLayout(maps, 2);
 
   connect(mStart, &QPushButton::clicked, this, &ComparePanel::start);
@@ -105,11 +121,16 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
     mProgress->setVisible(running);
   });
   connect(mCtl, &CompareController::finished, this, &ComparePanel::show);
+  connect(mHead, &QSpinBox::valueChanged, this, &ComparePanel::drawMaps);
   mCancel->setEnabled(false);
   mProgress->hide();
   mInfo->setText(tr("Load a built-in task, then train it both ways: the encoder-decoder reads the source with its "
                     "encoder; the decoder-only model reads source>target as one sequence."));
-  for (QWidget* w : std::initializer_list<QWidget*>{mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle}) w->hide();
+  for (QWidget* w : shownWithResult()) w->hide();
+}
+
+std::vector<QWidget*> ComparePanel::shownWithResult() const {
+  return {mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle, mHead, mHeadLabel};
 }
 
 void ComparePanel::start() {
@@ -136,7 +157,7 @@ void ComparePanel::show(const QString& error) {
     mInfo->setText(error);
     return;
   }
-  for (QWidget* w : std::initializer_list<QWidget*>{mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle}) w->show();
+  for (QWidget* w : shownWithResult()) w->show();
   auto curve = [](QCPGraph* g, const std::vector<double>& losses) {
     QVector<double> x, y;
     for (size_t i = 0; i < losses.size(); ++i) {
@@ -165,12 +186,27 @@ void ComparePanel::show(const QString& error) {
                     QStringLiteral("<br>") + side(r->ed, tr("Encoder-decoder")).toHtmlEscaped() + QStringLiteral("<br>") +
                     side(r->d, tr("Decoder-only")).toHtmlEscaped());
   mSummary->setTextFormat(Qt::RichText);
-  // the attention of the probe: the last layer's head 1 of the kind that carries the source to the target
-  auto draw = [](Heatmap* map, const CompareController::Side& s, gb::AttentionRecord::Kind kind) {
+  {
+    QSignalBlocker quiet(mHead);
+    mHead->setRange(1, std::max(1, std::min(r->ed.config.heads, r->d.config.heads)));  // (both: the task's H)
+  }
+  drawMaps();
+  mInfo->setText(tr("Done. The encoder-decoder's target column reads the source through cross-attention; the "
+                    "decoder-only model's columns after “>” read the source in the same sequence, causally."));
+}
+
+void ComparePanel::drawMaps() {
+  const auto& r = mCtl->result();
+  if (!r) return;
+  const int head = mHead->value() - 1;
+  mCrossTitle->setText(tr("Encoder-decoder: cross-attention, last layer, head %1").arg(head + 1));
+  mCausalTitle->setText(tr("Decoder-only: masked self-attention over source>target, last layer, head %1").arg(head + 1));
+  // the attention of the probe: the chosen head of the last layer of the kind that carries the source to the target
+  auto draw = [head](Heatmap* map, const CompareController::Side& s, gb::AttentionRecord::Kind kind) {
     const gb::AttentionRecord* last = nullptr;
     for (const auto& rec : s.trace)
       if (rec.attention && rec.attention->kind == kind) last = &*rec.attention;
-    if (!last) return;
+    if (!last || head >= int(last->heads.size())) return;
     auto labels = [&](const std::vector<int>& ids) {
       QStringList out;
       for (int t : ids) out << QString::fromStdString(s.tokenizer.display(t));
@@ -180,14 +216,12 @@ void ComparePanel::show(const QString& error) {
     const QStringList keys = kind == gb::AttentionRecord::Kind::Cross ? labels(s.probe.z) : x;
     QStringList predicted;
     for (int j = 0; j < x.size(); ++j) predicted << (j + 1 < x.size() ? x[j + 1] : QStringLiteral("?"));
-    const gb::HeadRecord& h = last->heads[0];
+    const gb::HeadRecord& h = last->heads[size_t(head)];
     map->setPredictions(predicted);
     map->setData(h.A, h.S, h.mask, keys, x, std::sqrt(double(s.config.d_h())));
   };
   draw(mCross, r->ed, gb::AttentionRecord::Kind::Cross);
   draw(mCausal, r->d, gb::AttentionRecord::Kind::Causal);
-  mInfo->setText(tr("Done. The encoder-decoder's target column reads the source through cross-attention; the "
-                    "decoder-only model's columns after “>” read the source in the same sequence, causally."));
 }
 
 bool ComparePanel::presentNext() {

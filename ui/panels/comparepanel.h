@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 #include "presentable.h"
 
 class CompareController;
@@ -27,8 +29,9 @@ class ComparePanel : public QWidget, public Presentable {
   QPushButton* cancelButton() const { return mCancel; }
   QCustomPlot* lossPlot() const { return mPlot; }
   QLabel* summaryLabel() const { return mSummary; }
-  Heatmap* crossMap() const { return mCross; }    // the encoder-decoder's cross-attention (last layer, head 1)
-  Heatmap* causalMap() const { return mCausal; }  // the decoder-only model's self-attention (last layer, head 1)
+  Heatmap* crossMap() const { return mCross; }    // the encoder-decoder's cross-attention (last layer, headBox's head)
+  Heatmap* causalMap() const { return mCausal; }  // the decoder-only model's self-attention (last layer, the same head)
+  QSpinBox* headBox() const { return mHead; }
 
   bool presentNext() override;  // starts the comparison
   bool presentBack() override { return false; }
@@ -44,12 +47,14 @@ class ComparePanel : public QWidget, public Presentable {
 
  private:
   void show(const QString& error);
+  void drawMaps();  // both maps: the last layer's chosen head
+  std::vector<QWidget*> shownWithResult() const;
   ModelDocument* mDoc;
   CompareController* mCtl;
-  QSpinBox* mSteps;
+  QSpinBox *mSteps, *mHead;
   QPushButton *mStart, *mCancel;
   QProgressBar* mProgress;
-  QLabel *mInfo, *mSummary, *mCrossTitle, *mCausalTitle;
+  QLabel *mInfo, *mSummary, *mCrossTitle, *mCausalTitle, *mHeadLabel;
   QCustomPlot* mPlot;
   QCPGraph *mEdGraph, *mDGraph;
   Heatmap *mCross, *mCausal;
