@@ -265,6 +265,11 @@ int main(int argc, char** argv) {
       me->sizeBox()->setValue(2);
       me->kindBox()->setCurrentIndex(me->kindBox()->findData(int(MaskEditor::Kind::PrefixLm)));
     }
+    if (me && me->isVisible()) {  // a large model's traces run on a worker: the picture shows their result
+      QElapsedTimer waited;
+      waited.start();
+      while (me->busy() && waited.elapsed() < 120000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
     // on the Algorithm tab, the listing part-way through, at an attention line (opened up)
     auto* ap = w.findChild<AlgorithmPanel*>();
     if (showcase && ap && ap->isVisible() && w.document()->hasModel()) {

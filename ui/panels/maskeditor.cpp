@@ -200,7 +200,7 @@ void MaskEditor::setBusy(bool busy, bool decodes) {
     mBusy->setProgress(0, 0);
     mBusy->setText(decodes ? tr("Decoding the probe's continuation, then tracing it with both masks…")
                                 : tr("Tracing the probe with both masks…"));
-    mInfo->setText(tr("Tracing the probe…"));
+    mInfo->clear();  // (the row above says what runs; the explanation comes with the result)
   }
   mBusy->setVisible(busy);
 }

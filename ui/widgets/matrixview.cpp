@@ -37,6 +37,7 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   mScale->setGradient(look == Look::Diverging   ? divergingGradient()
                       : look == Look::Binary ? maskGradient()
                                              : viridisGradient());
+  if (look == Look::Probability) mMap->setDataRange(QCPRange(0, 1));  // the scale a weight has, before any matrix
   Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
     if (mLook == Look::Binary) mPlot->axisRect()->setBackground(QBrush(Appearance::get().hatch(), Qt::BDiagPattern));
@@ -122,6 +123,13 @@ void MatrixView::clear() {
   if (mMark) mMark->setVisible(false);
   for (QCPItemText* t : mMarks) mPlot->removeItem(t);
   mMarks.clear();
+  // no labels of the matrix that was shown: an empty view says nothing about tokens it no longer shows
+  mRowLabels.clear();
+  mColLabels.clear();
+  for (QCPAxis* a : {mPlot->xAxis, mPlot->yAxis}) {
+    a->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    a->setLabel(QString());
+  }
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
