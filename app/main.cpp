@@ -230,12 +230,20 @@ int main(int argc, char** argv) {
         // back to step 2, the second most likely token taken instead and decoded to the end; then greedy,
         // sampling and beam search from step 2
         DecodingController* ctl = dp->controller();
+        auto waitForWorker = [ctl] {  // a large model's runs go to a worker: the picture shows their result
+          QElapsedTimer waited;
+          waited.start();
+          while (ctl->busy() != DecodingController::Work::None && waited.elapsed() < 120000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        };
         if (ctl->rewindTo(1) && dp->chartTokens().size() > 1) {
           ctl->step(dp->chartTokens().value(1));
           ctl->runToEnd();
+          waitForWorker();
           ctl->rewindTo(1);
         }
         dp->timelineView()->compareButton()->click();
+        waitForWorker();
       }
       if (dp->views()->currentWidget()->objectName() == QLatin1String("beam")) {  // its tree
         dp->beamWidthBox()->setValue(3);  // (with 3, pruned candidates show)

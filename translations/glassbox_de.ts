@@ -32,7 +32,7 @@
         <translation>Eingabe</translation>
     </message>
     <message>
-        <source>Build a model, then start: the seed&apos;s algorithm runs one line at a time.</source>
+        <source>Build a model, then start: the seed's algorithm runs one line at a time.</source>
         <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus des Seeds läuft Zeile für Zeile.</translation>
     </message>
     <message>
@@ -148,7 +148,7 @@
         <translation>Als Nächstes: Zeile %1.</translation>
     </message>
     <message>
-        <source>The next line&apos;s result appears here.</source>
+        <source>The next line's result appears here.</source>
         <translation>Das Ergebnis der nächsten Zeile erscheint hier.</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
         <translation>Varianz σ²_j</translation>
     </message>
     <message>
-        <source>Inside ColwiseLayerNorm: each column&apos;s mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j + ε), scaled by γ and shifted by β.</source>
+        <source>Inside ColwiseLayerNorm: each column's mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j + ε), scaled by γ and shifted by β.</source>
         <translation>In ColwiseLayerNorm: Mittel μ_j und Varianz σ²_j jeder Spalte, dann (x − μ_j) / √(σ²_j + ε), mit γ skaliert und um β verschoben.</translation>
     </message>
 </context>
@@ -505,7 +505,7 @@
         <translation>fertig: durch &lt;eos&gt; beendet</translation>
     </message>
     <message>
-        <source>on the winner&apos;s path</source>
+        <source>on the winner's path</source>
         <translation>auf dem Pfad des Gewinners</translation>
     </message>
     <message>
@@ -626,7 +626,7 @@
         <translation>Nur Decoder</translation>
     </message>
     <message>
-        <source>Done. The encoder-decoder&apos;s target column reads the source through cross-attention; the decoder-only model&apos;s columns after “&gt;” read the source in the same sequence, causally.</source>
+        <source>Done. The encoder-decoder's target column reads the source through cross-attention; the decoder-only model's columns after “&gt;” read the source in the same sequence, causally.</source>
         <translation>Fertig. Die Zielspalte des Encoder-Decoders liest die Quelle über die Kreuzaufmerksamkeit; die Spalten des reinen Decoders nach „&gt;“ lesen die Quelle in derselben Folge, kausal.</translation>
     </message>
     <message>
@@ -689,7 +689,7 @@
         <translation>Vokabular (Token: Anzahl)</translation>
     </message>
     <message>
-        <source>The data&apos;s natural one</source>
+        <source>The data's natural one</source>
         <translation>Die natürliche der Daten</translation>
     </message>
     <message>
@@ -963,7 +963,7 @@
         <translation>Bauen (und trainieren) Sie ein Modell, dann starten Sie das Dekodieren.</translation>
     </message>
     <message>
-        <source>p: the model&apos;s distribution</source>
+        <source>p: the model's distribution</source>
         <translation>p: die Verteilung des Modells</translation>
     </message>
     <message>
@@ -1123,7 +1123,7 @@
         <translation>Verteilung des nächsten Tokens</translation>
     </message>
     <message>
-        <source>Bars for the most likely tokens: p, the model&apos;s distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
+        <source>Bars for the most likely tokens: p, the model's distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
         <translation>Balken für die wahrscheinlichsten Tokens: p, die Verteilung des Modells (grau), und q, woraus gezogen wird (blau). Der Text unter dem Diagramm nennt die Entropien.</translation>
     </message>
     <message>
@@ -1458,7 +1458,7 @@ Maske %8</translation>
         <translation>Multiplikationen und Additionen</translation>
     </message>
     <message>
-        <source>Start decoding: each step adds one column to every layer&apos;s cache.</source>
+        <source>Start decoding: each step adds one column to every layer's cache.</source>
         <translation>Starten Sie das Dekodieren: Jeder Schritt fügt dem Cache jeder Schicht eine Spalte hinzu.</translation>
     </message>
     <message>
@@ -1482,8 +1482,8 @@ Maske %8</translation>
         <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quell-Token: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
     </message>
     <message>
-        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache&apos;s one-time work included), %4 against %5: the cache saved %6&#xa0;%.</source>
-        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6&#xa0;% gespart.</translation>
+        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache's one-time work included), %4 against %5: the cache saved %6 %.</source>
+        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
     </message>
 </context>
 <context>
@@ -1541,7 +1541,7 @@ Maske %8</translation>
         <translation>Schritte im Beat</translation>
     </message>
     <message>
-        <source>How many presses of Space step the beat&apos;s own view (the next token, the next line) before Space shows the next beat.</source>
+        <source>How many presses of Space step the beat's own view (the next token, the next line) before Space shows the next beat.</source>
         <translation>Wie oft die Leertaste die Ansicht des Beats selbst weiterschaltet (nächstes Token, nächste Zeile), bevor sie den nächsten Beat zeigt.</translation>
     </message>
     <message>
@@ -1592,15 +1592,15 @@ Maske %8</translation>
         <translation>Die Aufgabe wird geladen …</translation>
     </message>
     <message>
-        <source>The lesson&apos;s task “%1” is not a built-in task.</source>
+        <source>The lesson's task “%1” is not a built-in task.</source>
         <translation>Die Aufgabe „%1“ der Lektion ist keine eingebaute Aufgabe.</translation>
     </message>
     <message>
-        <source>The lesson&apos;s task could not be loaded.</source>
+        <source>The lesson's task could not be loaded.</source>
         <translation>Die Aufgabe der Lektion konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <source>The lesson&apos;s text %1 could not be prepared.</source>
+        <source>The lesson's text %1 could not be prepared.</source>
         <translation>Der Text %1 der Lektion konnte nicht vorbereitet werden.</translation>
     </message>
     <message>
@@ -1612,7 +1612,7 @@ Maske %8</translation>
         <translation>%1 Schritte werden trainiert …</translation>
     </message>
     <message>
-        <source>The lesson&apos;s training did not finish.</source>
+        <source>The lesson's training did not finish.</source>
         <translation>Das Training der Lektion wurde nicht fertig.</translation>
     </message>
     <message>
@@ -1643,8 +1643,8 @@ Maske %8</translation>
         <translation>kein Objekt</translation>
     </message>
     <message>
-        <source>a text (or {&quot;en&quot;: …, &quot;de&quot;: …})</source>
-        <translation>ein Text (oder {&quot;en&quot;: …, &quot;de&quot;: …})</translation>
+        <source>a text (or {"en": …, "de": …})</source>
+        <translation>ein Text (oder {"en": …, "de": …})</translation>
     </message>
     <message>
         <source>an object</source>
@@ -1659,8 +1659,8 @@ Maske %8</translation>
         <translation>eine Liste von 1 bis 1000 Schritten der Lektion</translation>
     </message>
     <message>
-        <source>a temperature from 0 to 3, or &quot;inf&quot;</source>
-        <translation>eine Temperatur von 0 bis 3 oder &quot;inf&quot;</translation>
+        <source>a temperature from 0 to 3, or "inf"</source>
+        <translation>eine Temperatur von 0 bis 3 oder "inf"</translation>
     </message>
     <message>
         <source>a number above 0 and at most 1</source>
@@ -2001,7 +2001,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Leertaste, →, Bild ab</translation>
     </message>
     <message>
-        <source>next: the Algorithm tab&apos;s next line, the Decoding tab&apos;s next token, the next head, one optimizer step on the Training tab</source>
+        <source>next: the Algorithm tab's next line, the Decoding tab's next token, the next head, one optimizer step on the Training tab</source>
         <translation>weiter: die nächste Zeile im Algorithmus-Tab, das nächste Token im Dekodieren-Tab, der nächste Kopf, ein Optimiererschritt im Training-Tab</translation>
     </message>
     <message>
@@ -2057,7 +2057,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Präsentationsmodus beenden</translation>
     </message>
     <message>
-        <source>The presenter&apos;s keys</source>
+        <source>The presenter's keys</source>
         <translation>Die Tasten der Präsentation</translation>
     </message>
     <message>
@@ -2113,7 +2113,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>&amp;Lektionen …</translation>
     </message>
     <message>
-        <source>The lesson was not opened: the open model&apos;s changes come first.</source>
+        <source>The lesson was not opened: the open model's changes come first.</source>
         <translation>Die Lektion wurde nicht geöffnet: Die Änderungen am offenen Modell gehen vor.</translation>
     </message>
     <message>
@@ -2129,7 +2129,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Leertaste, Bild ab (Lektion offen)</translation>
     </message>
     <message>
-        <source>the lesson&apos;s next beat, and each beat&apos;s own steps; → and ← still step the tab</source>
+        <source>the lesson's next beat, and each beat's own steps; → and ← still step the tab</source>
         <translation>der nächste Beat der Lektion und die Schritte jedes Beats; → und ← schalten weiter den Tab</translation>
     </message>
     <message>
@@ -2332,7 +2332,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Diese Probe passt nicht zum Modell.</translation>
     </message>
     <message>
-        <source>The decoder&apos;s self-attention on the probe under this mask, for inspection: the model was trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked.</source>
+        <source>The decoder's self-attention on the probe under this mask, for inspection: the model was trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked.</source>
         <translation>Die Selbstaufmerksamkeit des Decoders auf der Probe unter dieser Maske, zur Ansicht: Das Modell wurde mit M_uni trainiert. Zeilen sind Keys t_z, Spalten Queries t_x; schraffierte Zellen sind maskiert.</translation>
     </message>
     <message>
@@ -2344,7 +2344,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>&lt;b&gt;%1&lt;/b&gt; (M_uni: %2)</translation>
     </message>
     <message>
-        <source>Each column&apos;s most likely next token with this mask: %1 — %2 of %3 columns predict another token than with M_uni.</source>
+        <source>Each column's most likely next token with this mask: %1 — %2 of %3 columns predict another token than with M_uni.</source>
         <translation>Das wahrscheinlichste nächste Token jeder Spalte mit dieser Maske: %1 – %2 von %3 Spalten sagen ein anderes Token vorher als mit M_uni.</translation>
     </message>
     <message>
@@ -2364,11 +2364,11 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Die Probe wird mit beiden Masken aufgezeichnet …</translation>
     </message>
     <message>
-        <source>Progress of the mask editor&apos;s trace</source>
+        <source>Progress of the mask editor's trace</source>
         <translation>Fortschritt der Aufzeichnung im Masken-Editor</translation>
     </message>
     <message>
-        <source>Cancel the mask editor&apos;s trace</source>
+        <source>Cancel the mask editor's trace</source>
         <translation>Die Aufzeichnung im Masken-Editor abbrechen</translation>
     </message>
     <message>
@@ -2376,8 +2376,12 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Die Aufzeichnung wurde abgebrochen: Ändern Sie die Probe oder die Maske, um neu aufzuzeichnen.</translation>
     </message>
     <message>
-        <source>Decoding the probe&apos;s continuation, then tracing it with both masks…</source>
+        <source>Decoding the probe's continuation, then tracing it with both masks…</source>
         <translation>Die Fortsetzung der Probe wird dekodiert, dann mit beiden Masken aufgezeichnet …</translation>
+    </message>
+    <message>
+        <source>The trace was cancelled; the maps show the parameters of an earlier trace.</source>
+        <translation>Die Aufzeichnung wurde abgebrochen; die Karten zeigen die Parameter einer früheren Aufzeichnung.</translation>
     </message>
 </context>
 <context>
@@ -2523,7 +2527,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Masken</translation>
     </message>
     <message>
-        <source>The seeds&apos; masks</source>
+        <source>The seeds' masks</source>
         <translation>Die Masken der Notizen</translation>
     </message>
     <message>
@@ -2580,7 +2584,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>ℓ_max = %1 ist kürzer als die Daten: Ihr längstes Beispiel braucht %2.</translation>
     </message>
     <message>
-        <source>|V| = %1 is smaller than the tokenizer&apos;s %2 tokens.</source>
+        <source>|V| = %1 is smaller than the tokenizer's %2 tokens.</source>
         <translation>|V| = %1 ist kleiner als die %2 Tokens des Tokenizers.</translation>
     </message>
     <message>
@@ -2735,7 +2739,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Wie im Seed</translation>
     </message>
     <message>
-        <source>The seed&apos;s architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
+        <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
         <translation>Die Architektur des Seeds: Post-LN und ReLU (Encoder-Decoder, Seed 000) oder Pre-LN, GELU und eine letzte LN (Decoder-only, Seed 002); kein Dropout; W_u eine eigene Matrix</translation>
     </message>
     <message>
@@ -3133,7 +3137,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Das Experiment wurde abgebrochen: Ändern Sie den Satz oder das Token, um es erneut auszuführen.</translation>
     </message>
     <message>
-        <source>Decoding the model&apos;s own continuation of the sentence…</source>
+        <source>Decoding the model's own continuation of the sentence…</source>
         <translation>Das Modell dekodiert zuerst seine eigene Fortsetzung des Satzes …</translation>
     </message>
 </context>
@@ -3297,7 +3301,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Gierig, Ziehen, Beam vergleichen</translation>
     </message>
     <message>
-        <source>From here: greedy decoding (τ = 0) to the end, sampling with the current settings to the end, and the beam search&apos;s best — each a branch below; the sequence stays as it is</source>
+        <source>From here: greedy decoding (τ = 0) to the end, sampling with the current settings to the end, and the beam search's best — each a branch below; the sequence stays as it is</source>
         <translation>Von hier aus: gieriges Dekodieren (τ = 0) bis zum Ende, Ziehen mit den jetzigen Einstellungen bis zum Ende und das Beste der Beam-Suche – jedes ein Zweig unten; die Folge bleibt, wie sie ist</translation>
     </message>
     <message>
@@ -3643,60 +3647,60 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>__metadata__ muss ein Objekt aus Zeichenketten sein</translation>
     </message>
     <message>
-        <source>__metadata__ field &apos;{field}&apos; must be a string</source>
-        <translation>das __metadata__-Feld &apos;{field}&apos; muss eine Zeichenkette sein</translation>
+        <source>__metadata__ field '{field}' must be a string</source>
+        <translation>das __metadata__-Feld '{field}' muss eine Zeichenkette sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: expected an object with dtype, shape and data_offsets</source>
-        <translation>Tensor &apos;{tensor}&apos;: erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
+        <source>tensor '{tensor}': expected an object with dtype, shape and data_offsets</source>
+        <translation>Tensor '{tensor}': erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: missing dtype</source>
-        <translation>Tensor &apos;{tensor}&apos;: dtype fehlt</translation>
+        <source>tensor '{tensor}': missing dtype</source>
+        <translation>Tensor '{tensor}': dtype fehlt</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; is not supported (expected F32)</source>
-        <translation>Tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; wird nicht unterstützt (erwartet: F32)</translation>
+        <source>tensor '{tensor}': dtype '{found}' is not supported (expected F32)</source>
+        <translation>Tensor '{tensor}': dtype '{found}' wird nicht unterstützt (erwartet: F32)</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: missing shape</source>
-        <translation>Tensor &apos;{tensor}&apos;: shape fehlt</translation>
+        <source>tensor '{tensor}': missing shape</source>
+        <translation>Tensor '{tensor}': shape fehlt</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets must be [begin, end]</source>
-        <translation>Tensor &apos;{tensor}&apos;: data_offsets muss [Anfang, Ende] sein</translation>
+        <source>tensor '{tensor}': data_offsets must be [begin, end]</source>
+        <translation>Tensor '{tensor}': data_offsets muss [Anfang, Ende] sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: shape entries must be non-negative integers</source>
-        <translation>Tensor &apos;{tensor}&apos;: die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
+        <source>tensor '{tensor}': shape entries must be non-negative integers</source>
+        <translation>Tensor '{tensor}': die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: shape {shape} is too large</source>
-        <translation>Tensor &apos;{tensor}&apos;: die Form {shape} ist zu groß</translation>
+        <source>tensor '{tensor}': shape {shape} is too large</source>
+        <translation>Tensor '{tensor}': die Form {shape} ist zu groß</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets must be non-negative integers</source>
-        <translation>Tensor &apos;{tensor}&apos;: data_offsets müssen nichtnegative ganze Zahlen sein</translation>
+        <source>tensor '{tensor}': data_offsets must be non-negative integers</source>
+        <translation>Tensor '{tensor}': data_offsets müssen nichtnegative ganze Zahlen sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets [{begin}, {end}] are reversed</source>
-        <translation>Tensor &apos;{tensor}&apos;: data_offsets [{begin}, {end}] sind vertauscht</translation>
+        <source>tensor '{tensor}': data_offsets [{begin}, {end}] are reversed</source>
+        <translation>Tensor '{tensor}': data_offsets [{begin}, {end}] sind vertauscht</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: data_offsets end {end} lies past the data ({size} bytes)</source>
-        <translation>Tensor &apos;{tensor}&apos;: das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
+        <source>tensor '{tensor}': data_offsets end {end} lies past the data ({size} bytes)</source>
+        <translation>Tensor '{tensor}': das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos;: shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
-        <translation>Tensor &apos;{tensor}&apos;: Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
+        <source>tensor '{tensor}': shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
+        <translation>Tensor '{tensor}': Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; overlaps the data of another tensor</source>
-        <translation>Tensor &apos;{tensor}&apos; überlappt die Daten eines anderen Tensors</translation>
+        <source>tensor '{tensor}' overlaps the data of another tensor</source>
+        <translation>Tensor '{tensor}' überlappt die Daten eines anderen Tensors</translation>
     </message>
     <message>
-        <source>gap of {bytes} bytes before tensor &apos;{tensor}&apos;</source>
-        <translation>Lücke von {bytes} Bytes vor Tensor &apos;{tensor}&apos;</translation>
+        <source>gap of {bytes} bytes before tensor '{tensor}'</source>
+        <translation>Lücke von {bytes} Bytes vor Tensor '{tensor}'</translation>
     </message>
     <message>
         <source>{bytes} bytes of data belong to no tensor</source>
@@ -3707,76 +3711,76 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>ungültiges JSON ({reason})</translation>
     </message>
     <message>
-        <source>duplicate key &apos;{key}&apos;</source>
-        <translation>doppelter Schlüssel &apos;{key}&apos;</translation>
+        <source>duplicate key '{key}'</source>
+        <translation>doppelter Schlüssel '{key}'</translation>
     </message>
     <message>
         <source>expected a JSON object</source>
         <translation>erwartet wird ein JSON-Objekt</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: missing</source>
-        <translation>Feld &apos;{field}&apos;: fehlt</translation>
+        <source>field '{field}': missing</source>
+        <translation>Feld '{field}': fehlt</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected an integer, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird eine ganze Zahl, gefunden: {found}</translation>
+        <source>field '{field}': expected an integer, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine ganze Zahl, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected {min} to {max}, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird {min} bis {max}, gefunden: {found}</translation>
+        <source>field '{field}': expected {min} to {max}, got {found}</source>
+        <translation>Feld '{field}': erwartet wird {min} bis {max}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected a number, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird eine Zahl, gefunden: {found}</translation>
+        <source>field '{field}': expected a number, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine Zahl, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected true or false, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird true oder false, gefunden: {found}</translation>
+        <source>field '{field}': expected true or false, got {found}</source>
+        <translation>Feld '{field}': erwartet wird true oder false, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos;: expected a string, got {found}</source>
-        <translation>Feld &apos;{field}&apos;: erwartet wird eine Zeichenkette, gefunden: {found}</translation>
+        <source>field '{field}': expected a string, got {found}</source>
+        <translation>Feld '{field}': erwartet wird eine Zeichenkette, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: expected an integer from {min} to {max}, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
+        <source>config field '{field}': expected an integer from {min} to {max}, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: a decoder-only model has no encoder layers, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: ein Decoder-only-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
+        <source>config field '{field}': a decoder-only model has no encoder layers, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': ein Decoder-only-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
+        <source>config field '{field}': d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
+        <translation>Konfigurationsfeld '{field}': d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: expected a probability in [0, 1), got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
+        <source>config field '{field}': expected a probability in [0, 1), got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field &apos;{field}&apos;: expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
+        <source>config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
+        <translation>Konfigurationsfeld '{field}': erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>variant: expected &apos;encoder-decoder&apos; or &apos;decoder-only&apos;, got &apos;{found}&apos;</source>
-        <translation>Variante: erwartet wird &apos;encoder-decoder&apos; oder &apos;decoder-only&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>variant: expected 'encoder-decoder' or 'decoder-only', got '{found}'</source>
+        <translation>Variante: erwartet wird 'encoder-decoder' oder 'decoder-only', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>norm: expected &apos;post&apos; or &apos;pre&apos;, got &apos;{found}&apos;</source>
-        <translation>Normierung: erwartet wird &apos;post&apos; oder &apos;pre&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>norm: expected 'post' or 'pre', got '{found}'</source>
+        <translation>Normierung: erwartet wird 'post' oder 'pre', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>activation: expected &apos;relu&apos; or &apos;gelu&apos;, got &apos;{found}&apos;</source>
-        <translation>Aktivierung: erwartet wird &apos;relu&apos; oder &apos;gelu&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>activation: expected 'relu' or 'gelu', got '{found}'</source>
+        <translation>Aktivierung: erwartet wird 'relu' oder 'gelu', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>optimizer: expected &apos;sgd&apos; or &apos;adamw&apos;, got &apos;{found}&apos;</source>
-        <translation>Optimierer: erwartet wird &apos;sgd&apos; oder &apos;adamw&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>optimizer: expected 'sgd' or 'adamw', got '{found}'</source>
+        <translation>Optimierer: erwartet wird 'sgd' oder 'adamw', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>tokenizer: expected &apos;char&apos;, &apos;word&apos; or &apos;bpe&apos;, got &apos;{found}&apos;</source>
-        <translation>Tokenizer: erwartet wird &apos;char&apos;, &apos;word&apos; oder &apos;bpe&apos;, gefunden: &apos;{found}&apos;</translation>
+        <source>tokenizer: expected 'char', 'word' or 'bpe', got '{found}'</source>
+        <translation>Tokenizer: erwartet wird 'char', 'word' oder 'bpe', gefunden: '{found}'</translation>
     </message>
     <message>
         <source>the target sequence x is empty</source>
@@ -3819,8 +3823,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>erwartet wird ein Objekt</translation>
     </message>
     <message>
-        <source>field &apos;vocab&apos; must be an array of strings</source>
-        <translation>das Feld &apos;vocab&apos; muss ein Array aus Zeichenketten sein</translation>
+        <source>field 'vocab' must be an array of strings</source>
+        <translation>das Feld 'vocab' muss ein Array aus Zeichenketten sein</translation>
     </message>
     <message>
         <source>the vocabulary lacks the special tokens</source>
@@ -3831,16 +3835,16 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Vokabulareintrag {index} ist keine Zeichenkette</translation>
     </message>
     <message>
-        <source>vocab entry {index} repeats &apos;{token}&apos;</source>
-        <translation>Vokabulareintrag {index} wiederholt &apos;{token}&apos;</translation>
+        <source>vocab entry {index} repeats '{token}'</source>
+        <translation>Vokabulareintrag {index} wiederholt '{token}'</translation>
     </message>
     <message>
         <source>ids 0–3 must be &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt;</source>
         <translation>die IDs 0–3 müssen &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt; sein</translation>
     </message>
     <message>
-        <source>field &apos;merges&apos; must be an array</source>
-        <translation>das Feld &apos;merges&apos; muss ein Array sein</translation>
+        <source>field 'merges' must be an array</source>
+        <translation>das Feld 'merges' muss ein Array sein</translation>
     </message>
     <message>
         <source>each merge must be a pair of strings</source>
@@ -3875,20 +3879,20 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>keine brauchbaren Paare</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; is missing</source>
-        <translation>das Feld &apos;{field}&apos; fehlt</translation>
+        <source>field '{field}' is missing</source>
+        <translation>das Feld '{field}' fehlt</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; must be an array of token ids</source>
-        <translation>das Feld &apos;{field}&apos; muss ein Array aus Token-IDs sein</translation>
+        <source>field '{field}' must be an array of token ids</source>
+        <translation>das Feld '{field}' muss ein Array aus Token-IDs sein</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; holds {found}, not a token id</source>
-        <translation>das Feld &apos;{field}&apos; enthält {found}, keine Token-ID</translation>
+        <source>field '{field}' holds {found}, not a token id</source>
+        <translation>das Feld '{field}' enthält {found}, keine Token-ID</translation>
     </message>
     <message>
-        <source>field &apos;{field}&apos; holds id {found}, out of range</source>
-        <translation>das Feld &apos;{field}&apos; enthält die ID {found}, außerhalb des Bereichs</translation>
+        <source>field '{field}' holds id {found}, out of range</source>
+        <translation>das Feld '{field}' enthält die ID {found}, außerhalb des Bereichs</translation>
     </message>
     <message>
         <source>no examples (the file is empty)</source>
@@ -3919,72 +3923,72 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>das Modell sagt nicht, worauf es trainiert wurde: geben Sie --data oder --task an</translation>
     </message>
     <message>
-        <source>unknown task &apos;{task}&apos; (expected one of: {tasks})</source>
-        <translation>unbekannte Aufgabe &apos;{task}&apos; (erwartet wird eine von: {tasks})</translation>
+        <source>unknown task '{task}' (expected one of: {tasks})</source>
+        <translation>unbekannte Aufgabe '{task}' (erwartet wird eine von: {tasks})</translation>
     </message>
     <message>
         <source>the number of examples must not be negative</source>
         <translation>die Zahl der Beispiele darf nicht negativ sein</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; is missing (the config needs shape {expected})</source>
-        <translation>Tensor &apos;{tensor}&apos; fehlt (die Konfiguration braucht die Form {expected})</translation>
+        <source>tensor '{tensor}' is missing (the config needs shape {expected})</source>
+        <translation>Tensor '{tensor}' fehlt (die Konfiguration braucht die Form {expected})</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; has shape {found}, the config needs {expected}</source>
-        <translation>Tensor &apos;{tensor}&apos; hat die Form {found}, die Konfiguration braucht {expected}</translation>
+        <source>tensor '{tensor}' has shape {found}, the config needs {expected}</source>
+        <translation>Tensor '{tensor}' hat die Form {found}, die Konfiguration braucht {expected}</translation>
     </message>
     <message>
-        <source>unexpected tensor &apos;{tensor}&apos; (not part of this config)</source>
-        <translation>unerwarteter Tensor &apos;{tensor}&apos; (gehört nicht zu dieser Konfiguration)</translation>
+        <source>unexpected tensor '{tensor}' (not part of this config)</source>
+        <translation>unerwarteter Tensor '{tensor}' (gehört nicht zu dieser Konfiguration)</translation>
     </message>
     <message>
-        <source>tensor &apos;{tensor}&apos; contains NaN or infinity</source>
-        <translation>Tensor &apos;{tensor}&apos; enthält NaN oder Unendlich</translation>
+        <source>tensor '{tensor}' contains NaN or infinity</source>
+        <translation>Tensor '{tensor}' enthält NaN oder Unendlich</translation>
     </message>
     <message>
-        <source>field &apos;loss&apos;: expected sum or mean</source>
-        <translation>Feld &apos;loss&apos;: erwartet wird sum oder mean</translation>
+        <source>field 'loss': expected sum or mean</source>
+        <translation>Feld 'loss': erwartet wird sum oder mean</translation>
     </message>
     <message>
-        <source>field &apos;seed&apos; must be an unsigned integer</source>
-        <translation>das Feld &apos;seed&apos; muss eine vorzeichenlose ganze Zahl sein</translation>
+        <source>field 'seed' must be an unsigned integer</source>
+        <translation>das Feld 'seed' muss eine vorzeichenlose ganze Zahl sein</translation>
     </message>
     <message>
-        <source>field &apos;cursor&apos; is missing</source>
-        <translation>das Feld &apos;cursor&apos; fehlt</translation>
+        <source>field 'cursor' is missing</source>
+        <translation>das Feld 'cursor' fehlt</translation>
     </message>
     <message>
-        <source>cursor field &apos;order&apos; is missing</source>
-        <translation>das cursor-Feld &apos;order&apos; fehlt</translation>
+        <source>cursor field 'order' is missing</source>
+        <translation>das cursor-Feld 'order' fehlt</translation>
     </message>
     <message>
-        <source>cursor field &apos;order&apos; must hold example indices</source>
-        <translation>das cursor-Feld &apos;order&apos; muss Beispielindizes enthalten</translation>
+        <source>cursor field 'order' must hold example indices</source>
+        <translation>das cursor-Feld 'order' muss Beispielindizes enthalten</translation>
     </message>
     <message>
         <source>cursor position lies past the data order</source>
         <translation>die cursor-Position liegt hinter der Datenreihenfolge</translation>
     </message>
     <message>
-        <source>cursor field &apos;rng&apos; must hold the generator state</source>
-        <translation>das cursor-Feld &apos;rng&apos; muss den Generatorzustand enthalten</translation>
+        <source>cursor field 'rng' must hold the generator state</source>
+        <translation>das cursor-Feld 'rng' muss den Generatorzustand enthalten</translation>
     </message>
     <message>
         <source>generator state must be unsigned</source>
         <translation>der Generatorzustand muss vorzeichenlos sein</translation>
     </message>
     <message>
-        <source>not a Glassbox model (metadata &apos;glassbox.format&apos; is missing)</source>
-        <translation>kein Glassbox-Modell (die Metadaten &apos;glassbox.format&apos; fehlen)</translation>
+        <source>not a Glassbox model (metadata 'glassbox.format' is missing)</source>
+        <translation>kein Glassbox-Modell (die Metadaten 'glassbox.format' fehlen)</translation>
     </message>
     <message>
-        <source>model format version &apos;{found}&apos; is not supported (expected 1)</source>
-        <translation>die Modellformat-Version &apos;{found}&apos; wird nicht unterstützt (erwartet: 1)</translation>
+        <source>model format version '{found}' is not supported (expected 1)</source>
+        <translation>die Modellformat-Version '{found}' wird nicht unterstützt (erwartet: 1)</translation>
     </message>
     <message>
-        <source>metadata &apos;glassbox.config&apos; is missing</source>
-        <translation>die Metadaten &apos;glassbox.config&apos; fehlen</translation>
+        <source>metadata 'glassbox.config' is missing</source>
+        <translation>die Metadaten 'glassbox.config' fehlen</translation>
     </message>
     <message>
         <source>the tokenizer has {tokens} tokens but |V| = {vocab}</source>
@@ -3999,8 +4003,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>glassbox.history muss ein Array sein</translation>
     </message>
     <message>
-        <source>unexpected tensor &apos;{tensor}&apos; (no training state)</source>
-        <translation>unerwarteter Tensor &apos;{tensor}&apos; (kein Trainingszustand)</translation>
+        <source>unexpected tensor '{tensor}' (no training state)</source>
+        <translation>unerwarteter Tensor '{tensor}' (kein Trainingszustand)</translation>
     </message>
     <message>
         <source>the decoder prefix is empty and the model has no bos token: give the prefix (target ids)</source>
@@ -4131,7 +4135,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>der gespeicherte Optimiererzustand passt nicht zum Modell: Bauen Sie das Modell neu oder beginnen Sie einen neuen Lauf</translation>
     </message>
     <message>
-        <source>the saved training state is damaged: AdamW&apos;s moments are missing</source>
+        <source>the saved training state is damaged: AdamW's moments are missing</source>
         <translation>der gespeicherte Trainingszustand ist beschädigt: die Momente von AdamW fehlen</translation>
     </message>
     <message>
@@ -4147,7 +4151,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>es sind keine Daten geladen: Laden Sie die Daten im Daten-Dock</translation>
     </message>
     <message>
-        <source>the data&apos;s tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
+        <source>the data's tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
         <translation>der Tokenizer der Daten hat {data} Token, mehr als |V| = {vocab}: Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
@@ -4179,7 +4183,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>ungültiges JSON bei Byte {byte}</translation>
     </message>
     <message>
-        <source>the data was encoded with another tokenizer than the model&apos;s ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
+        <source>the data was encoded with another tokenizer than the model's ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
         <translation>die Daten wurden mit einem anderen Tokenizer kodiert als dem des Modells ({data} und {model} Token; dieselben IDs stünden für andere Stücke): Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
@@ -4191,8 +4195,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>grad_norms muss ein Array aus {tensors} Zahlen sein, eine je Tensor</translation>
     </message>
     <message>
-        <source>unexpected tensor &apos;{tensor}&apos; (no glassbox.last_step)</source>
-        <translation>unerwarteter Tensor &apos;{tensor}&apos; (kein glassbox.last_step)</translation>
+        <source>unexpected tensor '{tensor}' (no glassbox.last_step)</source>
+        <translation>unerwarteter Tensor '{tensor}' (kein glassbox.last_step)</translation>
     </message>
     <message>
         <source>decoding was cancelled after {done} of at most {limit} tokens</source>

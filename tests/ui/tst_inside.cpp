@@ -644,6 +644,62 @@ class TestInside : public QObject {
     QVERIFY(ed->mask() == gb::prefix_lm_mask(n, 2));
   }
 
+  // Newer parameters while a probe's continuation is decoded on the worker (training publishes them), and the mask
+  // changed meanwhile: the maps end up as the newest parameters' — the continuation decoded again with them — under
+  // the mask set last; the maps shown meanwhile stay those of the traces they came with.
+  void mask_editor_follows_newer_parameters() {
+    MainWindow w;
+    w.show();
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
+    MaskEditor* ed = mp->editor();
+    mp->pages()->setCurrentWidget(ed);
+    ed->setSyncBudget(0);
+    ModelDocument* doc = w.document();
+    auto same = [](const gb::MatF& a, const gb::MatF& b) {
+      return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+    };
+    QVERIFY(doc->probeText(QStringLiteral("hello"))->decodes());
+    ed->probeBox()->setCurrentText(QStringLiteral("hello"));
+    QTRY_VERIFY_WITH_TIMEOUT(!ed->busy() && !ed->maskedTrace().empty(), 20000);
+    const std::vector<gb::StepRecord> first = ed->maskedTrace();
+    // another probe's continuation on its way; newer parameters arrive; then newer ones again with another mask
+    ed->probeBox()->setCurrentText(QStringLiteral("world"));
+    QVERIFY(ed->busy());
+    const auto newer = std::make_shared<const gb::Params<float>>(gb::params_init(doc->config(), 77));
+    doc->setParams(newer);  // as a training run's publication: the same model, newer parameters
+    QVERIFY(ed->busy());
+    ed->sizeBox()->setValue(2);
+    ed->kindBox()->setCurrentIndex(ed->kindBox()->findData(int(MaskEditor::Kind::SlidingWindow)));
+    QTRY_VERIFY_WITH_TIMEOUT(!ed->busy() && !ed->maskedTrace().empty(), 30000);
+    QVERIFY(doc->sharedParams() == newer);
+    const gb::Example e = *gb::probe_example(doc->config(), *newer, *doc->tokenizerForModel(),
+                                             *doc->probeText(QStringLiteral("world")));
+    const int n = int(e.x.size());
+    QCOMPARE(int(ed->mask().rows()), n);
+    QVERIFY(ed->mask() == gb::sliding_window_mask(n, 2));
+    auto masked = gb::trace_forward_masked(doc->config(), *newer, e, gb::sliding_window_mask(n, 2));
+    QVERIFY(masked);
+    QCOMPARE(ed->maskedTrace().size(), masked->size());
+    for (size_t i = 0; i < masked->size(); ++i) QVERIFY(same(ed->maskedTrace()[i].value, (*masked)[i].value));
+    QVERIFY(!same(ed->maskedTrace().back().value, first.back().value));
+    // newer parameters of the same probe: the maps stay (the same records) until the new traces replace them
+    const std::vector<gb::StepRecord> before = ed->maskedTrace();
+    doc->setParams(std::make_shared<const gb::Params<float>>(gb::params_init(doc->config(), 78)));
+    QVERIFY(ed->busy());
+    QCOMPARE(ed->maskedTrace().size(), before.size());
+    QVERIFY(same(ed->maskedTrace().back().value, before.back().value));
+    QVERIFY(ed->weightsView()->matrix().size() > 0);
+    ed->headBox()->setValue(2);  // another head meanwhile: drawn from the traces shown
+    QVERIFY(ed->weightsView()->matrix().size() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!ed->busy(), 30000);
+    QVERIFY(!ed->maskedTrace().empty() && !same(ed->maskedTrace().back().value, before.back().value));
+  }
+
   // Both variants side by side: the same pairs, both trained the steps asked for, alternating; what is shown is the
   // core's (parameter counts, greedy decodings, the probe's attention records).
   void compare_trains_both_variants_on_the_same_pairs() {

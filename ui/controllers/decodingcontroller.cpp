@@ -118,15 +118,10 @@ QString DecodingController::step(int forced) {
   return err;
 }
 
-QString DecodingController::takeStep(const gb::SamplerOptions& so, int forced, bool beam, int expected) {
+QString DecodingController::takeStep(const gb::SamplerOptions& so, int forced, bool beam) {
   const gb::Rng before = mRng;
   auto r = mSession->step(so, mRng, forced);
   if (!r) return errorText(r.error());
-  if (expected >= 0 && (*r)->choice.token != expected) {  // (going to a branch: the same draw, or nothing)
-    mSession->back(1);
-    mRng = before;
-    return tr("That branch cannot be taken again with these parameters.");
-  }
   mStepSampler.push_back(so);
   mRngBefore.push_back(before);
   record(**r, forced >= 0, beam, so, before);
@@ -205,11 +200,12 @@ bool DecodingController::rewindTo(int kept) {
 }
 
 namespace {
-// Going to a node of the timeline, on a copy of the session: back to the part shared with x, then the node's
-// steps again, each with its settings and generator. On a token other than the node's (other parameters) it stops
-// there: the steps up to it are kept.
+// Going to a node of the timeline: back to the part shared with x, then the node's steps again, each with its
+// settings and generator — on the session itself when immediate, on a copy for the worker. On a token other than
+// the node's (other parameters) it stops there: the steps up to it are kept.
 struct Replay {
-  std::optional<gb::DecodeSession> session;
+  std::optional<gb::DecodeSession> copy;  // the worker's
+  gb::DecodeSession* session = nullptr;   // the copy, or the controller's own session
   std::vector<gb::DecodeStep> steps;
   std::vector<gb::Rng> rngBefore;
   gb::Rng rng;
@@ -264,14 +260,13 @@ QString DecodingController::goTo(int node) {
     nodes.push_back({n.token, n.forced, n.sampler, n.rngBefore});
   }
   auto out = std::make_shared<Replay>();
-  out->session = *mSession;
   out->rng = common < mRngBefore.size() ? mRngBefore[common] : mRng;
   const int back = int(mPath.size() - common);
   const std::shared_ptr<const gb::Params<float>> params = mParams;
   const quint64 revision = mRevision;
   auto take = [this, out, params, revision, common, path]() -> QString {
     if (revision != mRevision || params != mParams) return {};  // a result for another session
-    mSession = std::make_unique<gb::DecodeSession>(std::move(*out->session));
+    if (out->copy) mSession = std::make_unique<gb::DecodeSession>(std::move(*out->copy));
     mStepSampler.resize(common);
     mRngBefore.resize(common);
     mPath.resize(common);
@@ -292,9 +287,12 @@ QString DecodingController::goTo(int node) {
   // (the steps taken back cost nothing; the steps taken again as many as decoding them)
   const int from = int(mSession->tokens().size()) - back;
   if (gb::decode_steps_cost(mConfig, from, int(nodes.size()), int(mSession->source().size())) <= mSyncBudget) {
+    out->session = mSession.get();  // (in place: nothing copied)
     replay(*out, back, nodes, {});
     return take();
   }
+  out->copy = *mSession;  // the worker's own (x stays as it is until the result)
+  out->session = &*out->copy;
   setWork(Work::GoTo);
   emit progress(0, int(nodes.size()));
   mJob->run([this, out, back, nodes, params, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
@@ -379,7 +377,6 @@ QString DecodingController::compare(int width, double alpha) {
   const int room = mConfig.max_len - int(mSession->tokens().size());
   touch();
   auto out = std::make_shared<CompareOutcome>();
-  auto start = std::make_shared<const gb::DecodeSession>(*mSession);
   const std::shared_ptr<const gb::Params<float>> params = mParams;
   const quint64 revision = mRevision;
   const gb::SamplerOptions keep = mSampler;
@@ -404,10 +401,11 @@ QString DecodingController::compare(int width, double alpha) {
   const double cost = 2 * gb::decode_to_end_cost(*mSession, kToEndLimit) +
                       gb::beam_search_cost(*mSession, width, std::max(1, room));
   if (cost <= mSyncBudget) {  // immediate
-    *out = compareRuns(*start, keep, rng, width, alpha, room, {});
+    *out = compareRuns(*mSession, keep, rng, width, alpha, room, {});  // (each run on its own copy)
     take();
     return {};
   }
+  auto start = std::make_shared<const gb::DecodeSession>(*mSession);  // the worker's (the GUI may start another)
   setWork(Work::Compare);
   emit progress(0, 2 * kToEndLimit + room);
   mJob->run([this, out, start, params, keep, rng, width, alpha, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {

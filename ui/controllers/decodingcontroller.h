@@ -1,7 +1,8 @@
 // decodingcontroller.h — decoding one token at a time for the Decoding tab (ED-Inference, seed 000; D-Inference,
 // seed 002), through the core's DecodeSession with its KV cache.
 //
-// Widget-free. start() takes a copy of the document's parameters and tokenizer, so training may go on meanwhile.
+// Widget-free. start() shares the document's (or the trainer's) immutable parameter snapshot and copies the
+// tokenizer, so training may go on meanwhile.
 // The sampler settings (τ, top-k, top-p) can change at any time: preview() shows what the next step would draw
 // from, without drawing. step() draws one token with the controller's own generator (a seed replays exactly),
 // back() takes the last one back. Errors come back as messages. The history of the steps (with the sampler
@@ -115,7 +116,7 @@ class DecodingController : public QObject {
   void setSyncBudget(double ops) { mSyncBudget = ops; }
   double syncBudget() const { return mSyncBudget; }
   static constexpr double kSyncBudget = 3e7;
-  quint64 revision() const { return mRevision; }  // changes whenever the session changes
+  quint64 revision() const { return mRevision; }  // changes whenever the session or the timeline changes
   const BackgroundJob* job() const { return mJob; }
 
   const gb::DecodeSession* session() const { return mSession.get(); }
@@ -186,6 +187,5 @@ class DecodingController : public QObject {
   // After a step: its node in the timeline (the child of the path's end with that token, or a new one).
   void record(const gb::DecodeStep& st, bool forced, bool beam, const gb::SamplerOptions& so, const gb::Rng& before);
   // One step with these settings (and forced token), its node recorded; no signal. An error message or empty.
-  // expected ≥ 0: the token the step must take (going to a branch); otherwise it is taken back, nothing recorded.
-  QString takeStep(const gb::SamplerOptions& so, int forced, bool beam, int expected = -1);
+  QString takeStep(const gb::SamplerOptions& so, int forced, bool beam);
 };

@@ -74,7 +74,8 @@ class TrainingController : public QObject {
                                                const gb::TrainingState* resume = nullptr,
                                                const gb::Tokenizer* modelTokenizer = nullptr,
                                                const gb::Tokenizer* dataTokenizer = nullptr);
-  // The same with the data shared too (the document's, immutable): the click that starts a run copies nothing.
+  // The same with the data shared too (the document's, immutable): the click that starts a run copies no
+  // training example (only the at most 512 validation examples).
   using DataPtr = std::shared_ptr<const std::vector<gb::Example>>;
   [[nodiscard]] std::optional<gb::Error> setup(const gb::Config& config, std::shared_ptr<const gb::Params<float>> params,
                                                DataPtr data, const gb::TrainOptions& options,

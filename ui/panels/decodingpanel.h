@@ -43,7 +43,8 @@ class DecodingPanel : public QWidget, public Presentable {
   QPushButton* saveHistoryButton() const { return mSaveHistory; }
   QSpinBox* beamWidthBox() const { return mBeamWidth; }
   QString beamText() const { return mBeamText; }
-  // While To the end or a beam search runs on the worker: its progress and Cancel (hidden otherwise).
+  // While work runs on the worker (To the end, a beam search, the comparison, going to a branch): its progress and
+  // Cancel (hidden otherwise).
   QProgressBar* progressBar() const { return mBusy->progressBar(); }
   QPushButton* cancelButton() const { return mBusy->cancelButton(); }
   QLabel* infoLabel() const { return mInfo; }

@@ -212,7 +212,9 @@ void MaskEditor::cancel() {
   mJob->cancel();
   setBusy(false);
   mStale = true;  // shown again (or another mask): traced again
-  mInfo->setText(tr("The trace was cancelled: change the probe or the mask to trace again."));
+  mInfo->setText(mMasked.empty()
+                     ? tr("The trace was cancelled: change the probe or the mask to trace again.")
+                     : tr("The trace was cancelled; the maps show the parameters of an earlier trace."));
   emit traced();
 }
 
@@ -242,14 +244,15 @@ void MaskEditor::refresh() {
   ++mRequest;
   mJob->cancel();  // a result for the old input would be dropped anyway
   setBusy(false);
-  mMasked.clear();
-  mPlain.clear();
-  mExample = {};
+  if (!keep) clearShown();  // (kept: the maps, their tokens and their layer and head choice stay until the new traces)
   mTokens.clear();
+  mExample = {};
+  mExampleParams.reset();
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   const auto probe = tok && mDoc->hasModel() ? mDoc->probeText(mProbe->currentText()) : std::nullopt;
   if (!probe) {
     mInfo->setText(tr("Build a model and pick a probe: its decoder self-attention is shown under another mask."));
+    clearShown();
     showTraces();
     emit traced();
     return;
@@ -259,11 +262,13 @@ void MaskEditor::refresh() {
     auto e = gb::probe_example(c, *mDoc->sharedParams(), *tok, *probe);
     if (!e) {
       mInfo->setText(tr("This probe does not fit the model."));
+      clearShown();
       showTraces();
       emit traced();
       return;
     }
     mExample = std::move(*e);
+    mTokens.clear();
     for (int t : mExample.x) mTokens << QString::fromStdString(tok->display(t));
     makeMask();
     trace(keep);
@@ -295,21 +300,23 @@ void MaskEditor::refresh() {
     });
   };
   const quint64 request = mRequest;
-  auto take = [this, out, request, sharedTok] {
+  auto take = [this, out, request, sharedTok, params] {
     if (request != mRequest) return;  // another request since
     setBusy(false);
     if (out->unfit || !out->example) {
       mInfo->setText(tr("This probe does not fit the model."));
+      clearShown();
       showTraces();
       emit traced();
       return;
     }
     mExample = std::move(*out->example);
+    mExampleParams = params;  // the continuation is these parameters' own
     mTokens.clear();
     for (int t : mExample.x) mTokens << QString::fromStdString(sharedTok->display(t));
     mMask = out->mask;
     makeMask();  // the mask as set now (it may have changed while the probe was decoded)
-    if (mMask != out->mask) return trace();
+    if (mMask != out->mask) return trace();  // (decodes again first when newer parameters arrived meanwhile)
     showResult(out->plain, *out->masked);
   };
   if (cost <= mSyncBudget) {
@@ -346,7 +353,7 @@ void MaskEditor::makeMask() {
 }
 
 void MaskEditor::toggleCell(int key, int query) {
-  if (mExample.x.empty() || busy()) return;  // no probe traced (or one on its way): nothing to draw on
+  if (mExample.x.empty()) return;  // no probe traced, or its continuation on its way: nothing to draw on yet
   if (key < 0 || query < 0 || key >= mMask.rows() || query >= mMask.cols()) return;
   mMask(key, query) = mMask(key, query) > 0 ? 0.0f : 1.0f;
   {
@@ -363,12 +370,20 @@ void MaskEditor::trace(bool keepShown) {
     if (!busy()) refresh();
     return;
   }
-  mAgain = false;
+  if (mExampleParams && mExampleParams != mDoc->sharedParams()) {
+    // the continuation is older parameters' (newer ones arrived while it was decoded): decoded again with the
+    // mask as set now — its tokens may differ
+    mExample = {};
+    mExampleParams.reset();
+    if (!busy()) refresh();
+    else mAgain = true;  // (the running work's result comes first, then this)
+    return;
+  }
+  mAgain = false;  // (the traces below use the newest parameters)
   ++mRequest;
   mJob->cancel();
   setBusy(false);
-  mMasked.clear();
-  mPlain.clear();
+  if (!keepShown) clearShown();
   if (mExample.x.empty()) {
     showTraces();
     emit traced();
@@ -399,17 +414,24 @@ void MaskEditor::trace(bool keepShown) {
 void MaskEditor::showResult(std::vector<gb::StepRecord>& plain, gb::Result<std::vector<gb::StepRecord>>& masked) {
   if (!masked) {
     mInfo->setText(errorText(masked.error()));
-    mPlain.clear();
-    mMasked.clear();
+    clearShown();
   } else {
     mPlain = std::move(plain);
     mMasked = std::move(*masked);
+    mShownTokens = mTokens;
+    mShownMask = mMask;
     mShownKey = inputKey();
     mInfo->setText(tr("The decoder's self-attention on the probe under this mask, for inspection: the model was "
                       "trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked."));
   }
   showTraces();
   emit traced();
+}
+
+void MaskEditor::clearShown() {
+  mMasked.clear();
+  mPlain.clear();
+  mShownTokens.clear();
 }
 
 void MaskEditor::showTraces() {
@@ -432,12 +454,13 @@ void MaskEditor::showTraces() {
   const size_t l = size_t(mLayer->value() - 1), h = size_t(mHead->value() - 1);
   // a query column j reads x_j and predicts x_{j+1}: its label says both
   QStringList queries;
-  for (int j = 0; j < mTokens.size(); ++j)
-    queries << tr("%1→%2").arg(mTokens[j], j + 1 < mTokens.size() ? mTokens[j + 1] : tr("?"));
+  const QStringList& tokens = mShownTokens;  // (the traces' own: the next probe's may be on its way)
+  for (int j = 0; j < tokens.size(); ++j)
+    queries << tr("%1→%2").arg(tokens[j], j + 1 < tokens.size() ? tokens[j + 1] : tr("?"));
   const QString queryAxis = tr("query t_x (reads → predicts)");
-  mMaskView->setMatrix(mMask, tr("key t_z"), queryAxis, mTokens, queries);
-  mWeights->setMatrix(masked[l]->heads[h].A, tr("key t_z"), queryAxis, mTokens, queries);
-  mCausal->setMatrix(plain[l]->heads[h].A, tr("key t_z"), queryAxis, mTokens, queries);
+  mMaskView->setMatrix(mShownMask, tr("key t_z"), queryAxis, tokens, queries);
+  mWeights->setMatrix(masked[l]->heads[h].A, tr("key t_z"), queryAxis, tokens, queries);
+  mCausal->setMatrix(plain[l]->heads[h].A, tr("key t_z"), queryAxis, tokens, queries);
   // the output: the token each column predicts (the most likely under P), with the mask and with M_uni
   const gb::MatF& P = mMasked.back().value;
   const gb::MatF& P0 = mPlain.back().value;

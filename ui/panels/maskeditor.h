@@ -4,7 +4,8 @@
 // layer and head, and the token each column predicts, beside M_uni's. For inspection: the model was trained with
 // M_uni. The masks are the core's (gb::prefix_lm_mask, gb::sliding_window_mask), the forward pass the core's
 // (gb::trace_forward_masked); the probe is traced at once when that is quick (syncBudget), on a worker otherwise
-// (BackgroundJob: progress and Cancel; a newer request drops an older one's result).
+// (BackgroundJob: progress and Cancel). Another probe or mask drops the running work's result; newer parameters of
+// the same probe (training publishes them) wait for it and are traced after it, the maps shown staying until then.
 #pragma once
 
 #include "core/model/stepper.h"
@@ -63,6 +64,7 @@ class MaskEditor : public QWidget {
   void makeMask();
   void trace(bool keepShown = false);
   void showTraces();
+  void clearShown();  // no traces shown
   void setBusy(bool busy, bool decodes = false);
   void cancel();
   // work(progress) → false when cancelled; take() runs on the GUI thread after it (dropped when cancelled).
@@ -77,7 +79,11 @@ class MaskEditor : public QWidget {
   MatrixView *mMaskView, *mWeights, *mCausal;
   gb::MatF mMask;
   gb::Example mExample;
-  QStringList mTokens;
+  QStringList mTokens;       // mExample's
+  QStringList mShownTokens;  // the shown traces' (mTokens, or the last ones while new traces are on their way)
+  gb::MatF mShownMask;       // the mask of the shown traces
+  // the parameters mExample's continuation was decoded with (empty when the probe decodes nothing)
+  std::shared_ptr<const gb::Params<float>> mExampleParams;
   std::vector<gb::StepRecord> mMasked, mPlain;
   bool mStale = true;
   BackgroundJob* mJob;

@@ -312,6 +312,7 @@ void TrainingPanel::setRunStatus(const QString& text) {
   mStatus->setText(text);
   // while a run goes, the label keeps the tallest height its texts needed: a text one line shorter does not relay
   // out the dock (and resize and replot the loss plot) a few times a second, only a taller one does, once
+  if (mTrainer->state() != TrainingController::State::Running) return;  // (paused or ended: released)
   const int need = mStatus->heightForWidth(mStatus->width());
   if (need > mStatus->minimumHeight()) mStatus->setMinimumHeight(need);
 }
