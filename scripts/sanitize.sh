@@ -3,7 +3,7 @@
 #   scripts/sanitize.sh asan   AddressSanitizer + UndefinedBehaviorSanitizer: the core and controller tests, the
 #                              crash and limits tests and every fuzz corpus/regression input
 #   scripts/sanitize.sh tsan   ThreadSanitizer: the tests whose work runs on worker threads (training, data
-#                              loading, decoding, autosave) and tst_handoff_race (a wrong handoff TSan must report);
+#                              loading, decoding, the views inside the machine, autosave) and tst_handoff_race (a wrong handoff TSan must report);
 #                              OpenMP off (libgomp is not instrumented). Debian's Qt is not instrumented: memory
 #                              touched only inside Qt is not checked (ignore_noninstrumented_modules), our handoffs
 #                              through Qt's queue say what Qt guarantees (ui/controllers/handoff.h)
@@ -28,7 +28,7 @@ case "$kind" in
   tsan)
     dir=${TSAN_BUILD_DIR:-$ROOT/build-tsan}
     flags=(-DGLASSBOX_TSAN=ON -DGLASSBOX_OPENMP=OFF)
-    tests='^(tst_core_train|tst_trainingcontroller|tst_files|tst_workers|tst_handoff|tst_handoff_race)$'
+    tests='^(tst_core_train|tst_trainingcontroller|tst_files|tst_workers|tst_inside|tst_handoff|tst_handoff_race)$'
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:suppressions=$ROOT/scripts/tsan.supp}
     ;;
   *)
