@@ -54,6 +54,19 @@ class TestInside : public QObject {
     return dp;
   }
 
+  // reverse (the task loaded at start) built with the tiny preset, the Masks tab's editor shown
+  MaskEditor* openMaskEditor(MainWindow& w) {
+    w.show();
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    if (!w.document()->hasModel()) return nullptr;
+    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
+    mp->pages()->setCurrentWidget(mp->editor());
+    return mp->editor();
+  }
+
  private slots:
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
@@ -481,15 +494,8 @@ class TestInside : public QObject {
   // the first decoder layer they change exactly in the columns whose mask changed.
   void mask_editor_changes_weights_where_the_mask_changes() {
     MainWindow w;
-    w.show();
-    w.modelPanel()->presetBox()->setCurrentIndex(0);
-    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
-    QVERIFY(w.document()->hasModel());
-    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
-    for (int i = 0; i < w.tabs()->count(); ++i)
-      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
-    MaskEditor* ed = mp->editor();
-    mp->pages()->setCurrentWidget(ed);
+    MaskEditor* ed = openMaskEditor(w);
+    QVERIFY(ed);
     QVERIFY(ed->isVisible());
     ed->probeBox()->setCurrentIndex(0);
     QVERIFY(!ed->causalTrace().empty());
@@ -546,15 +552,8 @@ class TestInside : public QObject {
   // probe and the mask, a typed probe is decoded there first, Cancel leaves nothing half-made.
   void mask_editor_traces_on_the_worker() {
     MainWindow w;
-    w.show();
-    w.modelPanel()->presetBox()->setCurrentIndex(0);
-    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
-    QVERIFY(w.document()->hasModel());
-    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
-    for (int i = 0; i < w.tabs()->count(); ++i)
-      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
-    MaskEditor* ed = mp->editor();
-    mp->pages()->setCurrentWidget(ed);
+    MaskEditor* ed = openMaskEditor(w);
+    QVERIFY(ed);
     ed->setSyncBudget(0);
     QSignalSpy traced(ed, &MaskEditor::traced);
     auto coreTraces = [&](const QString& probeText, const gb::MatF& mask) {
@@ -649,15 +648,8 @@ class TestInside : public QObject {
   // the mask set last; the maps shown meanwhile stay those of the traces they came with.
   void mask_editor_follows_newer_parameters() {
     MainWindow w;
-    w.show();
-    w.modelPanel()->presetBox()->setCurrentIndex(0);
-    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
-    QVERIFY(w.document()->hasModel());
-    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
-    for (int i = 0; i < w.tabs()->count(); ++i)
-      if (w.tabs()->widget(i)->isAncestorOf(mp)) w.tabs()->setCurrentIndex(i);
-    MaskEditor* ed = mp->editor();
-    mp->pages()->setCurrentWidget(ed);
+    MaskEditor* ed = openMaskEditor(w);
+    QVERIFY(ed);
     ed->setSyncBudget(0);
     ModelDocument* doc = w.document();
     auto same = [](const gb::MatF& a, const gb::MatF& b) {
