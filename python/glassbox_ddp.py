@@ -17,6 +17,7 @@ import json
 import math
 import os
 import sys
+import threading
 
 import torch
 import torch.distributed as dist
@@ -108,7 +109,16 @@ def main():
         gt.save(ddp, a.out)
         print(f"wrote {a.out}: {len(model.history)} steps in its history", flush=True)
     dist.barrier()
-    dist.destroy_process_group()
+    # gloo's teardown now and then never returns (torch 1.13: a rank's socket thread spins once its peer has closed
+    # its end, pytorch/pytorch#75097; met here: "wrote …", then a hang and a process at 100 % CPU). Everything is
+    # written by now, so a teardown that has not ended within 30 s ends with the process.
+    torn_down = threading.Event()
+    threading.Thread(target=lambda: (dist.destroy_process_group(), torn_down.set()), daemon=True).start()
+    if not torn_down.wait(30):
+        print(f"glassbox_ddp: rank {rank}: the process group's teardown did not end; exiting", file=sys.stderr,
+              flush=True)
+        sys.stdout.flush()
+        os._exit(0)
 
 
 if __name__ == "__main__":

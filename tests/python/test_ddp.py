@@ -8,6 +8,7 @@ python3-torch.
 import json
 import math
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -29,15 +30,24 @@ GLASSBOX_STEPS, TORCH_STEPS = 40, 12
 
 
 def run(*cmd, env=None, timeout=120):
+    """Runs cmd in a process group of its own: on a timeout the whole group is killed, torchrun's workers too (a
+    worker left behind spinning slowed every test after it)."""
+    p = subprocess.Popen([str(c) for c in cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         start_new_session=True)
     try:
-        r = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, env=env, timeout=timeout)
-    except subprocess.TimeoutExpired as e:
-        out = lambda b: b.decode(errors="replace") if isinstance(b, bytes) else (b or "")
-        raise AssertionError(f"{' '.join(map(str, cmd))} did not end within {timeout} s:\n{out(e.stdout)}\n"
-                             f"{out(e.stderr)}") from None
-    if r.returncode != 0:
-        raise AssertionError(f"{' '.join(map(str, cmd))} failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
-    return r.stdout
+        stdout, stderr = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        stdout, stderr = p.communicate()
+        raise AssertionError(f"{' '.join(map(str, cmd))} did not end within {timeout} s:\n{stdout}\n{stderr}") from None
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)  # (nothing of it may outlive the call)
+        except ProcessLookupError:
+            pass
+    if p.returncode != 0:
+        raise AssertionError(f"{' '.join(map(str, cmd))} failed ({p.returncode}):\n{stdout}\n{stderr}")
+    return stdout
 
 
 def free_port():
