@@ -281,6 +281,33 @@ class TestWorkers : public QObject {
     QCOMPARE(traced.size(), 1);
   }
 
+  // Found by the monkey under ASan (seed 11, session 14): the Perturbation tab's sentence was decoded on the worker;
+  // meanwhile the model went (File → New: the hidden tab only marks itself stale), and the decoded sentence, when it
+  // arrived, started the experiment without parameters — a null dereference on the worker. Now it arrives to no
+  // model: no sentence, no experiment, a message.
+  void perturbation_without_a_model_says_so() {
+    ModelDocument doc;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 64, 8, 1).isEmpty());
+    gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, doc.data().tokenizer.size(), 16, 1, 1, 2, 16, 32);
+    c.bos_id = gb::Tokenizer::kBos;
+    c.eos_id = gb::Tokenizer::kEos;
+    c.pad_id = gb::Tokenizer::kPad;
+    QVERIFY(doc.build(c, 5).isEmpty());
+    PerturbationController pert(&doc);
+    pert.setSyncBudget(0);  // the decode and the experiment on the worker, where it crashed
+    QVERIFY(doc.probeText(QStringLiteral("abcabc"))->decodes());
+    QVERIFY(pert.setInput(QStringLiteral("abcabc")).isEmpty());
+    QVERIFY(pert.busy());  // the continuation is decoded on the worker
+    doc.clear();           // File → New while it is
+    QTRY_VERIFY_WITH_TIMEOUT(!pert.busy() && pert.job()->workersAlive() == 0, 60000);
+    QTest::qWait(100);
+    QVERIFY(!pert.busy());
+    QVERIFY(!pert.ready());
+    QVERIFY(pert.stages().empty());
+    QVERIFY(!pert.problem().isEmpty());  // says why
+    QVERIFY(!pert.replace({'Z', 0}, gb::Tokenizer::kUnk).isEmpty());
+  }
+
   // Found by the monkey under ASan (seed 11): "Load task" with the BPE tokenizer prepared the task — learning its
   // merges — on the GUI thread (minutes under the sanitizer). A large task, or one with BPE, is prepared on the
   // worker; the open data stays until it is ready, and Cancel drops it.

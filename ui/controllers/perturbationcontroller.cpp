@@ -50,7 +50,12 @@ QString PerturbationController::setInput(const QString& text) {
 }
 
 QString PerturbationController::take(const std::optional<gb::Example>& e) {
-  if (!e) {
+  // no sentence the model reads — or a continuation decoded for a model that has gone since (File → New while it
+  // was decoded: found by the monkey) — nothing of the last one stays to be replaced
+  if (!e || !mDoc->hasModel()) {
+    mA = {};
+    mB = {};
+    mStages.clear();
     emit changed();
     if (!mDoc->hasModel()) return tr("Build or open a model first.");
     return tr("The model cannot read “%1”: it needs a tokenizer that knows its words, and at most %2 tokens.")
@@ -134,6 +139,12 @@ std::vector<const gb::PerturbationStage*> PerturbationController::stagesOf(char 
 QString PerturbationController::refresh() { return mInput.isEmpty() ? QString() : setInput(mInput); }
 
 QString PerturbationController::run() {
+  if (!mDoc->hasModel() || !mDoc->sharedParams()) {  // (found by the monkey: File → New, then a token replaced)
+    mJob->cancel();
+    mStages.clear();
+    emit changed();
+    return tr("Build or open a model first.");
+  }
   mB = mA;
   auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
   if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
