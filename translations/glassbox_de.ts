@@ -2534,6 +2534,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Mask editor</source>
         <translation>Masken-Editor</translation>
     </message>
+    <message>
+        <source>Mask: %1</source>
+        <translation>Maske: %1</translation>
+    </message>
+    <message>
+        <source>Previous mask</source>
+        <translation>Vorherige Maske</translation>
+    </message>
+    <message>
+        <source>Next mask</source>
+        <translation>Nächste Maske</translation>
+    </message>
 </context>
 <context>
     <name>MatrixView</name>

@@ -36,6 +36,8 @@
 #include <QTabWidget>
 #include <QtTest>
 
+#include <memory>
+
 class TestInside : public QObject {
   Q_OBJECT
 
@@ -690,6 +692,51 @@ class TestInside : public QObject {
     QVERIFY(ed->weightsView()->matrix().size() > 0);
     QTRY_VERIFY_WITH_TIMEOUT(!ed->busy(), 30000);
     QVERIFY(!ed->maskedTrace().empty() && !same(ed->maskedTrace().back().value, before.back().value));
+  }
+
+  // Presenting the mask editor: the presenter's keys step its masks (the strip says which) — not the examples of
+  // the hidden page of the seeds' masks, which they step again when that page is shown.
+  void presenter_keys_step_the_mask_editors_masks() {
+    MainWindow w;
+    MaskEditor* ed = openMaskEditor(w);
+    QVERIFY(ed);
+    auto* mp = w.findChild<MasksPanel*>(QStringLiteral("masksTab"));
+    std::unique_ptr<QWidget> strip(mp->makePresenterStrip(nullptr));
+    auto* where = strip->findChild<QLabel*>();
+    QVERIFY(where);
+    auto buttonTexts = [&] {
+      QStringList t;
+      for (QPushButton* b : strip->findChildren<QPushButton*>()) t << b->text();
+      return t;
+    };
+    QComboBox* kinds = ed->kindBox();
+    QCOMPARE(kinds->currentIndex(), 0);
+    QVERIFY(where->text().contains(kinds->itemText(0)));
+    QVERIFY(buttonTexts().contains(QStringLiteral("Next mask")));
+    const int example = mp->exampleBox()->value();
+    QVERIFY(!mp->presentBack());  // the first mask already
+    QVERIFY(mp->presentNext());
+    QCOMPARE(kinds->currentIndex(), 1);
+    QCOMPARE(MaskEditor::Kind(kinds->currentData().toInt()), MaskEditor::Kind::PrefixLm);
+    QVERIFY(where->text().contains(kinds->itemText(1)));
+    QTRY_VERIFY(!ed->busy() && !ed->maskedTrace().empty());
+    const int n = int(ed->mask().rows());
+    QVERIFY(ed->mask() == gb::prefix_lm_mask(n, ed->sizeBox()->value()));  // traced under it
+    QVERIFY(mp->presentLast());
+    QCOMPARE(kinds->currentIndex(), kinds->count() - 1);
+    QVERIFY(!mp->presentNext());
+    QVERIFY(mp->presentFirst());
+    QCOMPARE(kinds->currentIndex(), 0);
+    QCOMPARE(mp->exampleBox()->value(), example);  // the hidden page did not move
+    // the seeds' masks shown: the keys step the batch's examples again
+    mp->pages()->setCurrentIndex(0);
+    QVERIFY(where->text().contains(QString::number(example)));
+    QVERIFY(buttonTexts().contains(QStringLiteral("Next example")));
+    if (mp->exampleBox()->maximum() > example) {
+      QVERIFY(mp->presentNext());
+      QCOMPARE(mp->exampleBox()->value(), example + 1);
+      QCOMPARE(kinds->currentIndex(), 0);
+    }
   }
 
   // Both variants side by side: the same pairs, both trained the steps asked for, alternating; what is shown is the

@@ -8,6 +8,7 @@
 #include "widgets/matrixview.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,6 +16,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
   mBatch = new QSpinBox(this);
@@ -189,30 +192,51 @@ QWidget* MasksPanel::makePresenterStrip(QWidget* parent) {
   h->setContentsMargins(0, 0, 0, 0);
   auto* where = new QLabel(strip);
   where->setWordWrap(true);
-  auto show = [this, where] { where->setText(tr("Example %1 of the batch").arg(mExample->value())); };
+  h->addWidget(where, 1);
+  auto [back, next] = addStepButtons(this, strip, h, tr("Previous example"), tr("Next example"));
+  // the keys step what the page shows: the batch's examples, or the mask editor's masks
+  auto show = [this, where, back = back, next = next] {
+    const bool editor = mPages->currentWidget() == mEditor;
+    where->setText(editor ? tr("Mask: %1").arg(mEditor->kindBox()->currentText())
+                          : tr("Example %1 of the batch").arg(mExample->value()));
+    back->setText(editor ? tr("Previous mask") : tr("Previous example"));
+    next->setText(editor ? tr("Next mask") : tr("Next example"));
+  };
   show();
   connect(mExample, &QSpinBox::valueChanged, where, show);
-  h->addWidget(where, 1);
-  addStepButtons(this, strip, h, tr("Previous example"), tr("Next example"));
+  connect(mPages, &QTabWidget::currentChanged, where, show);
+  connect(mEditor->kindBox(), &QComboBox::currentIndexChanged, where, show);
   return strip;
 }
 
+bool MasksPanel::stepMask(int to) {
+  QComboBox* kinds = mEditor->kindBox();
+  to = std::clamp(to, 0, kinds->count() - 1);
+  if (to == kinds->currentIndex()) return false;
+  kinds->setCurrentIndex(to);
+  return true;
+}
+
 bool MasksPanel::presentNext() {
+  if (mPages->currentWidget() == mEditor) return stepMask(mEditor->kindBox()->currentIndex() + 1);
   if (mExample->value() >= mExample->maximum()) return false;
   mExample->setValue(mExample->value() + 1);
   return true;
 }
 bool MasksPanel::presentBack() {
+  if (mPages->currentWidget() == mEditor) return stepMask(mEditor->kindBox()->currentIndex() - 1);
   if (mExample->value() <= mExample->minimum()) return false;
   mExample->setValue(mExample->value() - 1);
   return true;
 }
 bool MasksPanel::presentFirst() {
+  if (mPages->currentWidget() == mEditor) return stepMask(0);
   if (mExample->value() == mExample->minimum()) return false;
   mExample->setValue(mExample->minimum());
   return true;
 }
 bool MasksPanel::presentLast() {
+  if (mPages->currentWidget() == mEditor) return stepMask(mEditor->kindBox()->count() - 1);
   if (mExample->value() == mExample->maximum()) return false;
   mExample->setValue(mExample->maximum());
   return true;

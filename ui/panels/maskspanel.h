@@ -34,7 +34,8 @@ class MasksPanel : public QWidget, public Presentable {
   QTabWidget* pages() const { return mPages; }
   MaskEditor* editor() const { return mEditor; }
 
-  // Presentation mode: the next and previous example of the batch.
+  // Presentation mode: the next and previous example of the batch; on the mask editor page, the next and previous
+  // mask (causal, prefix-LM, sliding window, drawn).
   bool presentNext() override;
   bool presentBack() override;
   bool presentFirst() override;
@@ -48,6 +49,7 @@ class MasksPanel : public QWidget, public Presentable {
   void refresh();
 
  private:
+  bool stepMask(int to);  // the mask editor's kind at index to (clamped); false when it is that already
   ModelDocument* mDoc;
   QSpinBox *mBatch, *mFirst, *mExample;
   QCheckBox* mWithPadding;
