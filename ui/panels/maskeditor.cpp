@@ -251,21 +251,13 @@ void MaskEditor::refresh() {
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   const auto probe = tok && mDoc->hasModel() ? mDoc->probeText(mProbe->currentText()) : std::nullopt;
   if (!probe) {
-    mInfo->setText(tr("Build a model and pick a probe: its decoder self-attention is shown under another mask."));
-    clearShown();
-    showTraces();
-    emit traced();
-    return;
+    return showNothing(tr("Build a model and pick a probe: its decoder self-attention is shown under another mask."));
   }
   const gb::Config& c = mDoc->config();
   if (!probe->decodes()) {  // its example is cheap: made here, traced at once or on the worker
     auto e = gb::probe_example(c, *mDoc->sharedParams(), *tok, *probe);
     if (!e) {
-      mInfo->setText(tr("This probe does not fit the model."));
-      clearShown();
-      showTraces();
-      emit traced();
-      return;
+      return showNothing(tr("This probe does not fit the model."));
     }
     mExample = std::move(*e);
     mTokens.clear();
@@ -304,11 +296,7 @@ void MaskEditor::refresh() {
     if (request != mRequest) return;  // another request since
     setBusy(false);
     if (out->unfit || !out->example) {
-      mInfo->setText(tr("This probe does not fit the model."));
-      clearShown();
-      showTraces();
-      emit traced();
-      return;
+      return showNothing(tr("This probe does not fit the model."));
     }
     mExample = std::move(*out->example);
     mExampleParams = params;  // the continuation is these parameters' own
@@ -424,6 +412,13 @@ void MaskEditor::showResult(std::vector<gb::StepRecord>& plain, gb::Result<std::
     mInfo->setText(tr("The decoder's self-attention on the probe under this mask, for inspection: the model was "
                       "trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked."));
   }
+  showTraces();
+  emit traced();
+}
+
+void MaskEditor::showNothing(const QString& why) {
+  mInfo->setText(why);
+  clearShown();
   showTraces();
   emit traced();
 }

@@ -65,6 +65,7 @@ class MaskEditor : public QWidget {
   void trace(bool keepShown = false);
   void showTraces();
   void clearShown();  // no traces shown
+  void showNothing(const QString& why);  // no traces: the info line says why
   void setBusy(bool busy, bool decodes = false);
   void cancel();
   // work(progress) → false when cancelled; take() runs on the GUI thread after it (dropped when cancelled).
