@@ -1,5 +1,6 @@
 #include "autosave.h"
 #include "controllers/handoff.h"
+#include "controllers/workers.h"
 
 #include "errortext.h"
 
@@ -9,10 +10,12 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QPointer>
 #include <QStandardPaths>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 
 namespace {
 const QLatin1String kPrefix("autosave-");
@@ -104,31 +107,50 @@ bool AutosaveStore::adopt(const QString& orphan) {
   return ok;
 }
 
+struct ModelWriter::Write {
+  std::atomic<bool> cancel{false}, discard{false};
+};
+
 ModelWriter::ModelWriter(QObject* parent)
     : QObject(parent), mWrite(saveModel) {}
 
-ModelWriter::~ModelWriter() { wait(); }
+ModelWriter::~ModelWriter() {
+  if (mCurrent) mCurrent->cancel = true;
+}
 
 bool ModelWriter::start(ModelDocument::SaveParts parts, const QString& path) {
-  if (mRunning.load()) return false;
-  wait();  // the previous thread has ended its work: join it
-  mRunning = true;
-  mThread = std::thread([this, parts = std::move(parts), target = path.toStdString()]() mutable {
+  if (mCurrent) return false;
+  auto write = std::make_shared<Write>();
+  mCurrent = write;
+  const QPointer<ModelWriter> self = this;
+  workers::start("glassbox-autosave", [self, write, fn = mWrite, parts = std::move(parts),
+                                       target = path.toStdString()]() mutable {
     QString error;
     try {
       const gb::ModelFile file = parts.assemble();  // the copies of the model's size: here, not on the GUI thread
-      if (auto e = mWrite(target, file, gb::Progress{})) error = errorText(*e);
+      parts = {};
+      const gb::Progress progress = [&write](uint64_t, uint64_t) { return !write->cancel.load(); };
+      if (!write->cancel.load())
+        if (auto e = fn(target, file, progress)) error = errorText(*e);
     } catch (const std::bad_alloc&) {
       error = QCoreApplication::translate("ModelWriter", "not enough memory to write %1")
                   .arg(QString::fromStdString(target));
     }
+    if (write->discard.load()) {  // removed meanwhile: a write that got as far as its rename must not bring it back
+      std::remove(target.c_str());
+      error.clear();
+    }
     // delivered on the GUI thread; dropped if the writer is gone by then
-    handoff::post(this, [this, error] { emit finished(error); });
-    mRunning = false;
+    workers::post(self, [self, write, error] {
+      if (self->mCurrent == write) self->mCurrent.reset();
+      emit self->finished(write->discard.load() ? QString() : error);
+    });
   });
   return true;
 }
 
-void ModelWriter::wait() {
-  if (mThread.joinable()) mThread.join();
+void ModelWriter::discard() {
+  if (!mCurrent) return;
+  mCurrent->cancel = true;
+  mCurrent->discard = true;
 }

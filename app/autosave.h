@@ -61,16 +61,18 @@ class ModelWriter : public QObject {
  public:
   using WriteFn = std::function<gb::Status(const std::string& path, const gb::ModelFile& file, const gb::Progress& progress)>;
   explicit ModelWriter(QObject* parent = nullptr);
-  ~ModelWriter() override;  // waits for a write that runs (its file is then complete or untouched)
+  ~ModelWriter() override;  // a write that runs is cancelled (its file stays as it was) and ends on its own
   ModelWriter(const ModelWriter&) = delete;
   ModelWriter& operator=(const ModelWriter&) = delete;
 
   // Starts writing the parts to path on the writer's thread; false (nothing done) while a write runs. The shared
   // parameters, state and last step are copied into the file there (SaveParts::assemble), not on the caller's.
   bool start(ModelDocument::SaveParts parts, const QString& path);
-  bool busy() const { return mRunning.load(); }
-  // Until no write runs — before the autosave is removed, so that a write in flight cannot bring it back.
-  void wait();
+  bool busy() const { return mCurrent != nullptr; }
+  // The autosave is removed (New, a clean exit): a write in flight is cancelled and, should it have got as far as
+  // renaming its file into place, that file is removed on the writer's thread when it ends — it cannot bring the
+  // autosave back. Nothing waits.
+  void discard();
   static gb::Status saveModel(const std::string& path, const gb::ModelFile& file, const gb::Progress& progress) {
     return gb::save_model(path, file, progress);
   }
@@ -82,7 +84,7 @@ class ModelWriter : public QObject {
   void finished(const QString& error);
 
  private:
+  struct Write;  // shared with the writer's thread: cancel, discard
   WriteFn mWrite;
-  std::thread mThread;
-  std::atomic<bool> mRunning{false};
+  std::shared_ptr<Write> mCurrent;  // the write that runs (GUI thread); null when none
 };

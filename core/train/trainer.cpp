@@ -2,12 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <numeric>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 namespace gb {
+
+namespace {
+std::mutex g_hook_mutex;
+std::function<void()> g_step_hook;
+}  // namespace
+
+void testing::set_step_hook(std::function<void()> hook) {
+  std::lock_guard lock(g_hook_mutex);
+  g_step_hook = std::move(hook);
+}
 
 Trainer::Trainer(const TrainingPlan& plan, Params<float>& params)
     : c_(plan.config()), p_(params), data_(plan.data()), o_(plan.options()), g_(params_zeros<float>(c_)),
@@ -86,6 +97,7 @@ const StepReport& Trainer::step() {
     ForwardOptions fo;
     fo.train = true;
     fo.rng = S > 1 ? &sh.rng : &cur_.rng;
+    fo.cancel = cancel_;
     for (const auto& t : sh.gl) t.mat().setZero();  // (each shard zeroes its own gradient on its own thread)
     sh.stats = LossStats{};
     size_t longest = 1;
@@ -93,16 +105,18 @@ const StepReport& Trainer::step() {
     size_t per = micro_tokens / longest;
     if (per < 2) per = sh.idx.size();
     for (size_t m = 0; m < sh.idx.size(); m += per) {
+      if (fo.cancelled()) return;  // the step is abandoned (see below)
       sh.micro.assign(sh.idx.begin() + long(m), sh.idx.begin() + long(std::min(sh.idx.size(), m + per)));
       make_batch(sh.batch, c_, data_, sh.micro);
       model_forward(sh.act, c_, p_, sh.batch, fo);                                      // P(θ) ← Transformer(…)
+      if (fo.cancelled()) return;
       const LossStats st = loss_forward_backward(&sh.ws.dlogits, sh.act.logits, sh.batch, LossKind::Sum);  // J(θ)
       sh.stats.loss_sum += st.loss_sum;
       sh.stats.tokens += st.tokens;
       sh.stats.correct += st.correct;
       sh.stats.sequences += st.sequences;
       sh.stats.sequences_correct += st.sequences_correct;
-      model_backward(k == 0 ? g_ : sh.own, sh.ws, sh.act, sh.ws.dlogits, c_, p_, sh.batch);  // ∇J(θ), accumulated
+      model_backward(k == 0 ? g_ : sh.own, sh.ws, sh.act, sh.ws.dlogits, c_, p_, sh.batch, cancel_);  // ∇J(θ), accumulated
       for (int len : sh.batch.x_len) sh.tokens_in += len;
     }
   };
@@ -112,6 +126,20 @@ const StepReport& Trainer::step() {
   } else {
 #pragma omp parallel for num_threads(S) schedule(static, 1)
     for (int k = 0; k < S; ++k) run_shard(k);
+  }
+  {
+    std::function<void()> hook;
+    {
+      std::lock_guard lock(g_hook_mutex);
+      hook = g_step_hook;
+    }
+    if (hook) hook();
+  }
+  r.cancelled = false;
+  if (cancel_ && cancel_->load()) {  // stopped part-way: no update, the cursor as before the step
+    r.cancelled = true;
+    cur_ = cur_before_;
+    return r;
   }
   // Sum the shards in order; the mean loss divides by the tokens of the whole batch.
   LossStats st = shards_[0].stats;
@@ -171,6 +199,7 @@ int Trainer::run(const std::function<bool(const StepReport&)>& on_step) {
   int n = 0;
   while (step_ < o_.steps) {
     const StepReport& r = step();
+    if (r.cancelled) break;
     ++n;
     if (on_step && !on_step(r)) break;
     if (r.fault) break;

@@ -13,6 +13,7 @@
 #include "core/train/optimizer.h"
 #include "core/text/tokenizer.h"
 
+#include <atomic>
 #include <optional>
 
 #include <functional>
@@ -50,6 +51,7 @@ struct StepReport {
   int64_t tokens = 0;              // tokens in the batch (real, not padding)
   int epoch = 0;
   std::optional<NumericFault> fault;  // set when this step found a NaN or infinity (then the run must stop)
+  bool cancelled = false;          // the cancel flag stopped this step part-way: no update, nothing counted
 };
 
 struct EvalReport {
@@ -134,6 +136,10 @@ class Trainer {
 
   // One optimizer step on the next batch. Returns its report (valid until the next step).
   const StepReport& step();
+  // A flag another thread may set to stop the step in progress (Stop, New, Quit in the window): checked before each
+  // micro-batch and each layer, forward and backward. A step that sees it makes no update and leaves the parameters,
+  // the optimizer and the data cursor as they were; its report says cancelled, and steps_done() does not change.
+  void set_cancel(const std::atomic<bool>* flag) { cancel_ = flag; }
   // Runs until o.steps are done, on_step returns false (cancel), or a step reports a numeric fault. Returns the
   // number of steps run (a faulted step included).
   int run(const std::function<bool(const StepReport&)>& on_step);
@@ -186,7 +192,15 @@ class Trainer {
   StepReport report_;
   Cursor cur_before_;                     // the cursor before the current step (restored when it faults)
   std::optional<NumericFault> fault_;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
+
+namespace testing {
+// Called inside every Trainer::step of every trainer, after the gradient and before the update, on the step's
+// thread: tests make a step last as long as they need (a step that blocks until released) to check that nothing
+// waits for it. Empty: nothing is called (the default). Not for production use.
+void set_step_hook(std::function<void()> hook);
+}  // namespace testing
 
 // What evaluate() works in: one activation set and one batch per OpenMP thread. A caller that validates again and
 // again (the window's training worker, glassbox-cli train) keeps one and passes it on each call, so the tens of MB

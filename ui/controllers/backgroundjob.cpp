@@ -1,8 +1,8 @@
 #include "backgroundjob.h"
 #include "handoff.h"
+#include "workers.h"
 
-#include "trainingcontroller.h"  // lowerThisThreadsPriority
-
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QMetaObject>
 
@@ -18,15 +18,17 @@ struct BackgroundJob::Context::State {
 
 bool BackgroundJob::Context::cancelled() const { return mState->cancel.load(); }
 
+const std::atomic<bool>* BackgroundJob::Context::cancelFlag() const { return &mState->cancel; }
+
 bool BackgroundJob::Context::progress(int done, int total) {
   State& s = *mState;
   s.done = done;
   const qint64 now = s.clock.elapsed();
   if (now - s.lastReport >= 50 || done == total) {  // at most 20 reports a second
     s.lastReport = now;
-    BackgroundJob* job = mJob;
+    const QPointer<BackgroundJob> job = mJob;
     const quint64 id = s.id;
-    handoff::post(job, [job, id, done, total] {
+    workers::post(job, [job, id, done, total] {
       if (job->mCurrent == id) emit job->progress(done, total);
     });
   }
@@ -38,12 +40,7 @@ BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {}
 int BackgroundJob::lastRunDone() const { return mState ? mState->done.load() : -1; }
 
 BackgroundJob::~BackgroundJob() {
-  if (mState) mState->cancel = true;
-  for (QThread* t : mThreads) {  // cancelled: each ends at its next check
-    t->disconnect(this);
-    handoff::join(t);
-    delete t;
-  }
+  if (mState) mState->cancel = true;  // it ends at its next check, on its own (nobody waits for it)
 }
 
 void BackgroundJob::run(Work work) {
@@ -56,21 +53,23 @@ void BackgroundJob::run(Work work) {
   Context ctx;
   ctx.mState = state;
   ctx.mJob = this;
-  QThread* thread = handoff::makeThread([this, ctx, work = std::move(work)]() mutable {
-    lowerThisThreadsPriority();
-    Deliver deliver = work(ctx);
+  ++*mAlive;
+  workers::start("glassbox-job", [ctx, alive = mAlive, work = std::move(work)]() mutable {
+    Deliver deliver;
+    try {
+      deliver = work(ctx);
+      work = nullptr;  // its copies freed here, on the worker
+    } catch (const std::bad_alloc&) {  // more memory than the machine would give: said, never a crash
+      deliver = {};
+      workers::reportOutOfMemory(QCoreApplication::translate("BackgroundJob", "Work on a view"));
+      workers::post(ctx.mJob, [job = ctx.mJob] { emit job->outOfMemory(); });
+    }
     const quint64 id = ctx.mState->id;
-    handoff::post(this, [this, id, deliver] { finish(id, deliver); });
-    handoff::threadEnds();  // the thread's end (its object is deleted on the GUI thread)
+    const QPointer<BackgroundJob> job = ctx.mJob;
+    // the count is the GUI thread's: its end is posted to the registry, which outlives the job
+    handoff::post(workers::hub(), [alive] { --*alive; });
+    workers::post(job, [job, id, deliver = std::move(deliver)] { job->finish(id, deliver); });
   });
-  thread->setObjectName(QStringLiteral("glassbox-job"));
-  mThreads.push_back(thread);
-  connect(thread, &QThread::finished, this, [this, thread] {
-    handoff::acquire(thread);  // its function ended with threadEnds()
-    mThreads.erase(std::remove(mThreads.begin(), mThreads.end(), thread), mThreads.end());
-    thread->deleteLater();
-  });
-  thread->start();
   emit runningChanged(true);
 }
 

@@ -2,8 +2,15 @@
 
 #include "backgroundjob.h"
 #include "errortext.h"
+#include "memorylimit.h"
+
+#include "core/train/memory.h"
 
 #include <QCoreApplication>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 CompareController::CompareController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::progress, this, &CompareController::progress);
@@ -16,7 +23,8 @@ void CompareController::cancel() { mJob->cancel(); }
 
 void CompareController::start(const QString& task, int layers, int heads, int dE, int dMlp, int steps, quint64 seed) {
   const std::string name = task.toStdString();
-  mJob->run([this, name, layers, heads, dE, dMlp, steps, seed](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  const qint64 cap = MemoryLimit::capBytes();  // the settings' cap, read here (GUI thread)
+  mJob->run([this, name, layers, heads, dE, dMlp, steps, seed, cap](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto fail = [this](const QString& message) -> BackgroundJob::Deliver {
       return [this, message] { emit finished(message); };
     };
@@ -33,7 +41,12 @@ void CompareController::start(const QString& task, int layers, int heads, int dE
     };
     Run runs[2] = {{&out->ed, {}, {}, {}}, {&out->d, {}, {}, {}}};
     const int trainN = std::min(info->train_size, 4000), valN = 50;
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
     for (int k = 0; k < 2; ++k) {
+      if (ctx.cancelled()) return {};
       gb::PrepareOptions o;
       o.variant = k == 0 ? gb::Variant::EncoderDecoder : gb::Variant::DecoderOnly;
       auto data = gb::prepare_task(name, trainN, valN, seed, o);
@@ -48,25 +61,38 @@ void CompareController::start(const QString& task, int layers, int heads, int dE
       s.config.eos_id = gb::Tokenizer::kEos;
       s.config.pad_id = gb::Tokenizer::kPad;
       if (auto e = s.config.validate()) return fail(errorText(*e));
+    }
+    // Both models train at once: planned together against the cap before either is allocated.
+    gb::TrainOptions to = gb::task_recipe(*info, seed);
+    to.steps = steps;
+    {
+      int64_t need = 0;
+      for (const Run& run : runs) need += gb::training_memory(run.side->config, to, threads).total();
+      if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, need, cap)) return fail(errorText(*e));
+    }
+    for (int k = 0; k < 2; ++k) {
+      if (ctx.cancelled()) return {};
+      Side& s = *runs[k].side;
       s.params = gb::params_init(s.config, seed);
       s.parameterCount = gb::params_count(s.config);
-      gb::TrainOptions to = gb::task_recipe(*info, seed);
-      to.steps = steps;
       gb::PlanRequest r;
       r.config = &s.config;
       r.params = &s.params;
       r.data = &runs[k].data.train;
       r.options = to;
+      r.memory_limit = cap;
       auto plan = gb::plan_training(r);
       if (!plan) return fail(errorText(plan.error()));
       runs[k].plan.emplace(std::move(*plan));
       runs[k].trainer = std::make_unique<gb::Trainer>(*runs[k].plan, s.params);
+      runs[k].trainer->set_cancel(ctx.cancelFlag());  // Cancel, New: the step in progress ends at its next check
     }
     // alternating: a step of one, a step of the other
     for (int step = 0; step < steps; ++step)
       for (int k = 0; k < 2; ++k) {
         if (!ctx.progress(2 * step + k, 2 * steps)) return {};
         const gb::StepReport& rep = runs[k].trainer->step();
+        if (rep.cancelled) return {};
         if (rep.fault) return fail(QCoreApplication::translate("CompareController", "Training diverged at step %1.").arg(step + 1));
         runs[k].side->losses.push_back(rep.loss);
       }

@@ -1,25 +1,19 @@
 #include "dataloader.h"
 #include "handoff.h"
+#include "workers.h"
 
 #include "errortext.h"
-#include "trainingcontroller.h"
 
 #include <QElapsedTimer>
 #include <QMetaObject>
 
+struct DataLoader::Job {
+  std::atomic<bool> cancel{false};
+};
+
 DataLoader::DataLoader(QObject* parent) : QObject(parent) {}
 
-DataLoader::~DataLoader() {
-  cancel();
-  if (mThread) {
-    handoff::join(mThread);
-    delete mThread;
-  }
-}
-
-void DataLoader::wait() {
-  if (mThread) handoff::join(mThread);
-}
+DataLoader::~DataLoader() { cancel(); }  // the worker stops at its next check, on its own
 
 void DataLoader::start(const QString& path, gb::PrepareOptions o) {
   const std::string file = path.toStdString();
@@ -35,46 +29,54 @@ void DataLoader::startTask(const QString& task, int trainSize, int valSize, quin
 
 void DataLoader::launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOptions&)> prepare,
                         gb::PrepareOptions o) {
-  if (mThread) return;
-  mCancel = false;
+  if (mJob) return;
   mResult.reset();
-  mThread = handoff::makeThread([this, prepare = std::move(prepare), o]() mutable {
-    lowerThisThreadsPriority();
+  auto job = std::make_shared<Job>();
+  mJob = job;
+  const QPointer<DataLoader> self = this;
+  workers::start("glassbox-data", [self, job, prepare = std::move(prepare), o]() mutable {
     QElapsedTimer clock;
     clock.start();
     qint64 last = -1000;
     o.progress = [&](uint64_t done, uint64_t total) {
       if (clock.elapsed() - last >= 50 || done == total) {  // at most 20 reports a second
         last = clock.elapsed();
-        handoff::post(this, [this, done, total] { emit progress(qint64(done), qint64(total)); });
+        workers::post(self, [self, job, done, total] {
+          if (self->mJob == job) emit self->progress(qint64(done), qint64(total));
+        });
       }
-      return !mCancel.load();
+      return !job->cancel.load();
     };
-    auto d = prepare(o);
     QString error;
-    if (mCancel.load()) error = QStringLiteral("cancelled");  // cancelled after its last check: dropped here
-    else if (d) mResult = std::move(*d);  // read by the GUI thread only after done() (queued, after the thread's writes)
-    else error = errorText(d.error());
-    handoff::post(this, [this, error] { done(error); });
-    handoff::threadEnds();  // the thread's end
+    std::shared_ptr<gb::PreparedData> data;
+    try {
+      auto d = prepare(o);
+      if (job->cancel.load()) error = QStringLiteral("cancelled");  // cancelled after its last check: dropped here
+      else if (d) data = std::make_shared<gb::PreparedData>(std::move(*d));
+      else error = errorText(d.error());
+    } catch (const std::bad_alloc&) {  // more memory than the machine would give: said, the data stays
+      data.reset();
+      error = tr("There is not enough memory to load this data.");
+    }
+    workers::post(self, [self, job, error, data] { self->done(job, error, data); });
   });
-  mThread->setObjectName(QStringLiteral("glassbox-data"));
-  mThread->start();
 }
 
-void DataLoader::done(const QString& error) {
-  handoff::join(mThread);
-  delete mThread;
-  mThread = nullptr;
-  if (!error.isEmpty()) mResult.reset();
+void DataLoader::done(const std::shared_ptr<Job>& job, const QString& error, std::shared_ptr<gb::PreparedData> data) {
+  if (job != mJob) return;  // (a newer load cannot start while one runs; kept for safety)
+  mJob.reset();
+  if (error.isEmpty() && data) mResult = std::move(*data);
+  else mResult.reset();
   emit finished(error);
 }
 
 std::optional<gb::PreparedData> DataLoader::takeData() {
-  if (mThread) return std::nullopt;
+  if (mJob) return std::nullopt;
   std::optional<gb::PreparedData> out = std::move(mResult);
   mResult.reset();
   return out;
 }
 
-void DataLoader::cancel() { mCancel = true; }
+void DataLoader::cancel() {
+  if (mJob) mJob->cancel = true;
+}

@@ -9,10 +9,11 @@
 
 #include <QObject>
 #include <QString>
-#include <QThread>
+#include <QPointer>
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class DataLoader : public QObject {
@@ -26,10 +27,8 @@ class DataLoader : public QObject {
   // A built-in task (prepare_task) on the worker: a large one, or one with a BPE tokenizer to learn, takes seconds.
   // Cancel stops it between pairs, BPE merges or examples (prepare_task looks at o.progress) and drops it.
   void startTask(const QString& task, int trainSize, int valSize, quint64 seed, gb::PrepareOptions o);
-  bool isRunning() const { return mThread != nullptr; }
+  bool isRunning() const { return mJob != nullptr; }
   std::optional<gb::PreparedData> takeData();
-  // Blocks until the worker has ended (tests, shutdown).
-  void wait();
 
  public slots:
   void cancel();
@@ -40,10 +39,9 @@ class DataLoader : public QObject {
   void finished(const QString& error);
 
  private:
-  void done(const QString& error);
+  struct Job;  // what the worker shares with the loader: the cancel flag (a loader gone meanwhile waits for nothing)
+  void done(const std::shared_ptr<Job>& job, const QString& error, std::shared_ptr<gb::PreparedData> data);
   void launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOptions&)> prepare, gb::PrepareOptions o);
-  QThread* mThread = nullptr;
-  std::atomic<bool> mCancel{false};
-  std::atomic<qint64> mLastReport{0};
+  std::shared_ptr<Job> mJob;  // the running load; null when none runs
   std::optional<gb::PreparedData> mResult;
 };

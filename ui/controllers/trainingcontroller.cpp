@@ -1,5 +1,6 @@
 #include "trainingcontroller.h"
 #include "handoff.h"
+#include "workers.h"
 
 #include "memorylimit.h"
 
@@ -32,18 +33,72 @@ void keepTheResidentSetFlat() {
 #endif
 }
 
+struct TrainingController::Run {
+  QPointer<TrainingController> owner;  // made on the GUI thread; the worker only copies it
+  gb::Config config;
+  gb::Params<float> working;                        // trained in place by the worker
+  std::shared_ptr<const gb::Params<float>> start;   // setup's parameters, until the worker copies them
+  // Snapshots no reader holds any more, for the worker to copy the next one into (same sizes: no fresh memory to
+  // fault in). Shared with the snapshots' deleters, which may run after the run is gone.
+  struct SnapshotPool {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<gb::Params<float>>> free;
+  };
+  std::shared_ptr<SnapshotPool> pool = std::make_shared<SnapshotPool>();
+  // the readers' view, under paramsMutex: parameters, state and step of one publication
+  mutable std::mutex paramsMutex;
+  ParamsPtr published;
+  StepPtr publishedStep;
+  StatePtr publishedState;
+  quint64 publication = 0;
+  std::shared_ptr<gb::LastStep> stepSpare;  // worker: an earlier step no reader holds, to copy the next one into
+  std::optional<gb::TrainingPlan> plan;     // the checked run (points into *data)
+  DataPtr data;                             // shared with the document (read only)
+  std::vector<gb::Example> val;
+  int evalEvery = 0;
+  int publishEvery = 25;
+  gb::TrainOptions options;
+  // control: standard locks (ThreadSanitizer sees them; Qt's live in uninstrumented code)
+  std::mutex control;
+  std::condition_variable wake;
+  std::atomic<bool> stop{false}, pause{false}, started{false};
+  std::atomic<int> singleSteps{0};
+  std::atomic<int> stepsDone{0};
+  std::atomic<bool> waiting{false};
+};
+
+namespace {
+// Every publication of every controller has its own number: a reader that took number n need not take it again,
+// and a new run never repeats the number of an older one.
+std::atomic<quint64> gPublication{0};
+}  // namespace
+
+template <class F> void TrainingController::report(const std::shared_ptr<Run>& run, F&& f) {
+  std::weak_ptr<Run> weak = run;
+  workers::post(run->owner, [owner = run->owner, weak, f = std::forward<F>(f)]() mutable {
+    const std::shared_ptr<Run> r = weak.lock();
+    if (r && owner && owner->mRun == r) f(*owner);  // a run that was reset reports to nobody
+  });
+}
+
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<TrainingSnapshot>();
   qRegisterMetaType<TrainingController::State>();
 }
 
-TrainingController::~TrainingController() {
-  stop();
-  if (mThread) {
-    handoff::join(mThread);
-    delete mThread;
-  }
+namespace {
+template <class Run> void tellToStop(Run& run) {  // the worker stops at its next check, or wakes from a pause to stop
+  std::lock_guard lock(run.control);
+  run.stop = true;
+  run.wake.notify_all();
 }
+}  // namespace
+
+TrainingController::~TrainingController() {
+  if (mRun) tellToStop(*mRun);  // it ends on its own; its reports go nowhere now
+}
+
+bool TrainingController::hasRun() const { return mRun && mRun->plan.has_value(); }
 
 std::optional<gb::Error> TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
                                                    std::vector<gb::Example> data, const gb::TrainOptions& options,
@@ -89,39 +144,25 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
   req.memory_limit = MemoryLimit::capBytes();  // the settings' cap, under what the machine has
   auto plan = gb::plan_training(req);
   if (!plan) return plan.error();
-  ++mRunId;
-  if (mThread) {
-    handoff::join(mThread);
-    delete mThread;
-    mThread = nullptr;
-  }
-  mConfig = config;
+  // The run before (ended, or its worker still finishing a step it was told to stop) is let go of, not waited for.
+  if (mRun) tellToStop(*mRun);
+  auto run = std::make_shared<Run>();
+  run->owner = this;
+  run->config = config;
   // the worker copies them into its working set when it starts (not here: the click that starts a run should not
   // wait for tens of MB of fresh memory); until its first publication the readers see these very ones
-  mStart = params;
-  {
-    std::lock_guard pool(mPool->mutex);
-    mPool->free.clear();  // another model's sizes
-  }
-  {
-    std::lock_guard lock(mParamsMutex);
-    mPublished = std::move(params);
-    mPublishedStep.reset();
-    mPublishedState.reset();
-    ++mPublication;
-  }
-  mStepSpare.reset();  // (no worker runs)
-  mData = std::move(data);  // (the plan points at *data: the same vector, shared)
-  mVal = std::move(val);
-  mPlan = std::move(*plan);
+  run->start = params;
+  run->published = std::move(params);
+  run->publication = ++gPublication;
+  run->data = std::move(data);  // (the plan points at *data: the same vector, shared)
+  run->val = std::move(val);
+  run->plan = std::move(*plan);
+  run->evalEvery = evalEvery;
+  run->options = options;
+  run->stepsDone = resume ? resume->cursor.step : 0;
+  mRun = std::move(run);
   mFault.reset();
-  mEvalEvery = evalEvery;
-  mOptions = options;
   mNames = gb::tensor_names(config);
-  mStepsDone = resume ? resume->cursor.step : 0;
-  mStop = false;
-  mPause = false;
-  mSingleSteps = 0;
   setState(State::Idle);
   return std::nullopt;
 }
@@ -154,14 +195,20 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
   return std::nullopt;
 }
 
+int TrainingController::stepsDone() const { return mRun ? mRun->stepsDone.load() : 0; }
+
+bool TrainingController::atPausePoint() const { return mRun && mRun->waiting.load(); }
+
 TrainingController::ParamsPtr TrainingController::params() const {
-  std::lock_guard lock(mParamsMutex);
-  return mPublished;
+  if (!mRun) return {};
+  std::lock_guard lock(mRun->paramsMutex);
+  return mRun->published;
 }
 
 quint64 TrainingController::publication() const {
-  std::lock_guard lock(mParamsMutex);
-  return mPublication;
+  if (!mRun) return 0;
+  std::lock_guard lock(mRun->paramsMutex);
+  return mRun->publication;
 }
 
 TrainingController::Published TrainingController::handOver() {
@@ -170,18 +217,21 @@ TrainingController::Published TrainingController::handOver() {
 }
 
 TrainingController::Published TrainingController::published(bool withStep) const {
-  std::lock_guard lock(mParamsMutex);  // one lock: parameters, state and step from the same publication
-  return {mPublished, mPublishedState, withStep ? mPublishedStep : nullptr, mPublication};
+  if (!mRun) return {};
+  std::lock_guard lock(mRun->paramsMutex);  // one lock: parameters, state and step from the same publication
+  return {mRun->published, mRun->publishedState, withStep ? mRun->publishedStep : nullptr, mRun->publication};
 }
 
 std::optional<gb::TrainingState> TrainingController::trainingState() const {
-  std::lock_guard lock(mParamsMutex);
-  return mPublishedState ? std::optional<gb::TrainingState>(*mPublishedState) : std::nullopt;
+  if (!mRun) return std::nullopt;
+  std::lock_guard lock(mRun->paramsMutex);
+  return mRun->publishedState ? std::optional<gb::TrainingState>(*mRun->publishedState) : std::nullopt;
 }
 
 TrainingController::StepPtr TrainingController::stepTensors() const {
-  std::lock_guard lock(mParamsMutex);
-  return mPublishedStep;
+  if (!mRun) return {};
+  std::lock_guard lock(mRun->paramsMutex);
+  return mRun->publishedStep;
 }
 
 void TrainingController::setState(State s) {
@@ -192,10 +242,10 @@ void TrainingController::setState(State s) {
 }
 
 void TrainingController::start() {
-  if (mState == State::Paused) {
-    std::lock_guard lock(mControl);
-    mPause = false;
-    mWake.notify_all();
+  if (mState == State::Paused && mRun) {
+    std::lock_guard lock(mRun->control);
+    mRun->pause = false;
+    mRun->wake.notify_all();
     setState(State::Running);
     return;
   }
@@ -204,73 +254,67 @@ void TrainingController::start() {
 }
 
 void TrainingController::begin(bool paused) {
-  if (!mPlan) return;  // only a checked run starts
-  mStop = false;
-  mPause = paused;  // set before the thread exists: no race
-  mThread = handoff::makeThread([this] {
-    run();
-    handoff::threadEnds();  // the thread's end
-  });
-  mThread->setObjectName(QStringLiteral("glassbox-training"));
+  if (!mRun || !mRun->plan || mRun->started) return;  // only a checked run starts, once
+  mRun->stop = false;
+  mRun->pause = paused;  // set before the thread exists: no race
+  mRun->started = true;
   setState(paused ? State::Paused : State::Running);
-  mThread->start();
+  workers::start("glassbox-training", [run = mRun] { work(run); });
 }
 
 void TrainingController::pause() {
-  if (mState != State::Running) return;
-  mPause = true;
+  if (mState != State::Running || !mRun) return;
+  mRun->pause = true;
   setState(State::Paused);
 }
 
 void TrainingController::step() {
   if (mState == State::Idle) {
-    mSingleSteps = 1;  // start paused with one step to take
+    if (!mRun) return;
+    mRun->singleSteps = 1;  // start paused with one step to take
     begin(true);
     return;
   }
-  if (mState != State::Paused) return;
-  std::lock_guard lock(mControl);
-  ++mSingleSteps;
-  mWake.notify_all();
+  if (mState != State::Paused || !mRun) return;
+  std::lock_guard lock(mRun->control);
+  ++mRun->singleSteps;
+  mRun->wake.notify_all();
 }
 
 void TrainingController::stop() {
-  if (!mThread) return;
-  std::lock_guard lock(mControl);
-  mStop = true;
-  mWake.notify_all();
+  if (mRun && mRun->started) tellToStop(*mRun);
 }
 
-TrainingController::ParamsPtr TrainingController::snapshot(const gb::Params<float>& p) {
+TrainingController::ParamsPtr TrainingController::snapshot(Run& run, const gb::Params<float>& p) {
   std::unique_ptr<gb::Params<float>> buffer;
   {
-    std::lock_guard lock(mPool->mutex);
-    if (!mPool->free.empty()) {
-      buffer = std::move(mPool->free.back());
-      mPool->free.pop_back();
+    std::lock_guard lock(run.pool->mutex);
+    if (!run.pool->free.empty()) {
+      buffer = std::move(run.pool->free.back());
+      run.pool->free.pop_back();
     }
   }
   if (buffer) *buffer = p;  // the same sizes: copied into memory already touched
   else buffer = std::make_unique<gb::Params<float>>(p);
   // the last reader to let go (any thread) hands the buffer back; the pool's mutex orders its reads before the
   // next copy into it
-  return ParamsPtr(buffer.release(), [pool = mPool](const gb::Params<float>* done) {
+  return ParamsPtr(buffer.release(), [pool = run.pool](const gb::Params<float>* done) {
     std::unique_ptr<gb::Params<float>> owned(const_cast<gb::Params<float>*>(done));  // made non-const in snapshot()
     std::lock_guard lock(pool->mutex);
     if (pool->free.size() < 2) pool->free.push_back(std::move(owned));
   });
 }
 
-void TrainingController::publishParams(const gb::Trainer& trainer) {
-  ParamsPtr next = snapshot(mWorking);  // on the worker, outside the lock
+void TrainingController::publishParams(Run& run, const gb::Trainer& trainer) {
+  ParamsPtr next = snapshot(run, run.working);  // on the worker, outside the lock
   gb::Trainer& t = const_cast<gb::Trainer&>(trainer);  // optimizer_state() has no const overload; only read here
   StatePtr state = std::make_shared<const gb::TrainingState>(
-      gb::TrainingState{mOptions, trainer.cursor(), t.optimizer_state()});
+      gb::TrainingState{run.options, trainer.cursor(), t.optimizer_state()});
   // the step's gradient and update, when it is a new step: into the spare (an earlier one no reader held any more,
-  // same sizes) or fresh memory — on the worker, outside the lock (only the worker writes mPublishedStep)
+  // same sizes) or fresh memory — on the worker, outside the lock (only the worker writes publishedStep)
   std::shared_ptr<gb::LastStep> step;
-  if (trainer.steps_done() > 0 && (!mPublishedStep || mPublishedStep->step != trainer.steps_done())) {
-    step = mStepSpare ? std::move(mStepSpare) : std::make_shared<gb::LastStep>();
+  if (trainer.steps_done() > 0 && (!run.publishedStep || run.publishedStep->step != trainer.steps_done())) {
+    step = run.stepSpare ? std::move(run.stepSpare) : std::make_shared<gb::LastStep>();
     step->step = trainer.steps_done();
     step->grad = trainer.grads();
     step->update = trainer.last_update();
@@ -279,84 +323,44 @@ void TrainingController::publishParams(const gb::Trainer& trainer) {
   StatePtr oldState;
   StepPtr oldStep;
   {
-    std::lock_guard lock(mParamsMutex);
-    old = std::exchange(mPublished, std::move(next));
-    oldState = std::exchange(mPublishedState, std::move(state));
-    if (step) oldStep = std::exchange(mPublishedStep, std::move(step));
-    ++mPublication;
+    std::lock_guard lock(run.paramsMutex);
+    old = std::exchange(run.published, std::move(next));
+    oldState = std::exchange(run.publishedState, std::move(state));
+    if (step) oldStep = std::exchange(run.publishedStep, std::move(step));
+    run.publication = ++gPublication;
   }
   // no longer published: if nobody else holds it, nobody can take it again — the next step's spare
-  if (oldStep && oldStep.use_count() == 1) mStepSpare = std::const_pointer_cast<gb::LastStep>(std::move(oldStep));
-}
-
-void TrainingController::evaluate(int step, gb::EvalWorkspace& space) {
-  // In batches of the run's size, as glassbox-cli train validates, in activations kept for the whole run: made
-  // afresh on every call, their first touches cost page faults — batches of 64 took twice as long as batches of 16
-  // for config M (2.4 s against 1.2 s for 512 examples; docs/gui-throughput.md). The per-batch sums are added in
-  // double, so the grouping does not show in the loss (measured bit-identical for batches of 8 to 512).
-  const gb::EvalReport e = gb::evaluate(mConfig, mWorking, mVal, std::max(1, mOptions.batch_size), &space);
-#ifdef __GLIBC__
-  // Temporaries made and freed on the OpenMP threads, each in its own arena, leave free pages that glibc keeps
-  // (a 30-minute run's resident set grew by half while the heap in use did not); after each validation, on the
-  // worker, they go back to the system. It costs a few milliseconds.
-  malloc_trim(0);
-#endif
-  const int run = mRunId;
-  handoff::post(
-      this,
-      [this, step, e, run] {
-        if (run == mRunId) emit validated(step, e.loss, e.token_accuracy, e.sequence_accuracy);
-      });
+  if (oldStep && oldStep.use_count() == 1) run.stepSpare = std::const_pointer_cast<gb::LastStep>(std::move(oldStep));
 }
 
 void TrainingController::reset() {
-  stop();
-  if (mThread) {
-    handoff::join(mThread);
-    delete mThread;
-    mThread = nullptr;
-  }
-  ++mRunId;
-  {
-    std::lock_guard lock(mParamsMutex);
-    mPublished = {};
-    mPublishedStep.reset();
-    mPublishedState.reset();
-    ++mPublication;
-  }
-  mStepSpare.reset();  // (the worker has ended)
-  mPlan.reset();
-  mData.reset();
-  mVal.clear();
-  mStepsDone = 0;
-  mStop = false;
-  mPause = false;
-  mSingleSteps = 0;
+  if (mRun) tellToStop(*mRun);  // the worker stops at its next check, or finishes its step on its own; nobody waits
+  mRun.reset();
   setState(State::Idle);
 }
 
-void TrainingController::run() {
-  const int run = mRunId;
+void TrainingController::work(const std::shared_ptr<Run>& run) {
   try {
     runSteps(run);
   } catch (const std::bad_alloc&) {  // the plan's estimate fit, the machine disagreed: report it, keep the window
-    handoff::post(
-        this,
-        [this, run] {
-          if (run != mRunId) return;
-          setState(State::Finished);
-          emit outOfMemory();
-        });
+    report(run, [](TrainingController& c) {
+      c.setState(State::Finished);
+      emit c.outOfMemory();
+    });
   }
+#ifdef __GLIBC__
+  if (run->stop.load()) malloc_trim(0);  // a run that was let go of: what it held goes back to the system
+#endif
 }
 
-void TrainingController::runSteps(int run) {  // reports of an older run are dropped after a reset
-  lowerThisThreadsPriority();
-  if (mStart) {  // the run's starting parameters (setup's), copied here, off the GUI thread
-    mWorking = *mStart;
-    mStart.reset();
+void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // reports of a run that was reset are dropped
+  Run& run = *runPtr;
+  if (run.start) {  // the run's starting parameters (setup's), copied here, off the GUI thread
+    run.working = *run.start;
+    run.start.reset();
   }
-  gb::Trainer trainer(*mPlan, mWorking);
+  gb::Trainer trainer(*run.plan, run.working);
+  trainer.set_cancel(&run.stop);  // Stop, New, Quit: the step in progress ends at its next check, without an update
   trainer.record_updates(true);  // the Parameters tab shows Δθ; two passes over θ, small next to a step
   gb::EvalWorkspace evalSpace;    // the validations' activations, made once for the run
   QElapsedTimer clock;
@@ -366,35 +370,33 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
   double rate = 0;
   int lastAnnounced = 0;
   [[maybe_unused]] qint64 lastTrim = 0;
-  while (!mStop && trainer.steps_done() < mOptions.steps) {
-    if (mPause && mSingleSteps.load() == 0) {
-      publishParams(trainer);  // a paused run shows its current parameters
+  const int steps = run.options.steps;
+  while (!run.stop && trainer.steps_done() < steps) {
+    if (run.pause && run.singleSteps.load() == 0) {
+      publishParams(run, trainer);  // a paused run shows its current parameters
       if (trainer.steps_done() != lastAnnounced) {
         lastAnnounced = trainer.steps_done();
-        handoff::post(
-            this, [this, st = lastAnnounced, run] { if (run == mRunId) emit paramsPublished(st); });
+        report(runPtr, [st = lastAnnounced](TrainingController& c) { emit c.paramsPublished(st); });
       }
-      std::unique_lock lock(mControl);
-      mWaiting = true;
-      mWake.wait(lock, [this] { return !(mPause && mSingleSteps.load() == 0 && !mStop); });
-      mWaiting = false;
+      std::unique_lock lock(run.control);
+      run.waiting = true;
+      run.wake.wait(lock, [&run] { return !(run.pause && run.singleSteps.load() == 0 && !run.stop); });
+      run.waiting = false;
       continue;
     }
-    if (mSingleSteps.load() > 0) --mSingleSteps;
+    if (run.singleSteps.load() > 0) --run.singleSteps;
     const gb::StepReport& r = trainer.step();
+    if (r.cancelled) break;  // stopped part-way: no update; the parameters are the last step's
     if (r.fault) {  // nothing of this step reaches a plot; the run ends with the last good parameters
       const gb::NumericFault f = *r.fault;
-      if (f.kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
-      handoff::post(
-          this,
-          [this, f, run] {
-            if (run != mRunId) return;
-            mFault = f;
-            emit faulted(f.step, int(f.kind), QString::fromStdString(f.tensor));
-          });
+      if (f.kind != gb::NumericFault::Kind::Parameter) publishParams(run, trainer);
+      report(runPtr, [f](TrainingController& c) {
+        c.mFault = f;
+        emit c.faulted(f.step, int(f.kind), QString::fromStdString(f.tensor));
+      });
       break;
     }
-    mStepsDone = trainer.steps_done();
+    run.stepsDone = trainer.steps_done();
     tokensSince += r.tokens;
     const double now = clock.elapsed() / 1000.0;
     if (now - lastTime > 0.25) {
@@ -410,14 +412,12 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
     s.tokensPerSecond = rate > 0 ? rate : double(tokensSince) / std::max(1e-3, now);
     s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
     s.gradNorms = r.grad_norms;
-    handoff::post(
-        this, [this, s, run] { if (run == mRunId) emit stepped(s); });
-    const bool last = trainer.steps_done() == mOptions.steps;
-    if (s.step % mPublishEvery == 0 && !last) {  // so the attention view can watch heads form
-      publishParams(trainer);
+    report(runPtr, [s](TrainingController& c) { emit c.stepped(s); });
+    const bool last = trainer.steps_done() == steps;
+    if (s.step % run.publishEvery == 0 && !last) {  // so the attention view can watch heads form
+      publishParams(run, trainer);
       lastAnnounced = s.step;
-      handoff::post(
-          this, [this, st = s.step, run] { if (run == mRunId) emit paramsPublished(st); });
+      report(runPtr, [st = s.step](TrainingController& c) { emit c.paramsPublished(st); });
 #ifdef __GLIBC__
       // A long run validates rarely (ten times a run), and the GUI thread's growing series (the loss curves,
       // the history) are copied into larger blocks as they grow: the blocks left free stayed with the process
@@ -429,16 +429,25 @@ void TrainingController::runSteps(int run) {  // reports of an older run are dro
       }
 #endif
     }
-    if (!mVal.empty() && (last || (mEvalEvery > 0 && s.step % mEvalEvery == 0))) {
+    if (!run.val.empty() && (last || (run.evalEvery > 0 && s.step % run.evalEvery == 0))) {
+      if (run.stop) break;  // a validation of a run that was stopped is not wanted
       const double before = clock.elapsed() / 1000.0;
-      evaluate(s.step, evalSpace);
+      const gb::EvalReport e =
+          gb::evaluate(run.config, run.working, run.val, std::max(1, run.options.batch_size), &evalSpace);
+#ifdef __GLIBC__
+      // Temporaries made and freed on the OpenMP threads, each in its own arena, leave free pages that glibc keeps
+      // (a 30-minute run's resident set grew by half while the heap in use did not); after each validation, on
+      // the worker, they go back to the system. It costs a few milliseconds.
+      malloc_trim(0);
+#endif
+      report(runPtr, [step = s.step, e](TrainingController& c) {
+        emit c.validated(step, e.loss, e.token_accuracy, e.sequence_accuracy);
+      });
       // tokens/s counts training: the validation's time is left out, so the rate does not dip after it
       lastTime += clock.elapsed() / 1000.0 - before;
     }
   }
-  if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(trainer);
-  handoff::post(
-      this, [this, run] { if (run == mRunId) setState(State::Finished); });
-  handoff::post(
-      this, [this, st = trainer.steps_done(), run] { if (run == mRunId) emit paramsPublished(st); });
+  if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(run, trainer);
+  report(runPtr, [](TrainingController& c) { c.setState(State::Finished); });
+  report(runPtr, [st = trainer.steps_done()](TrainingController& c) { emit c.paramsPublished(st); });
 }

@@ -13,7 +13,7 @@
 class ModelDocument;
 
 #include <QObject>
-#include <QThread>
+#include <QPointer>
 
 #include <atomic>
 #include <condition_variable>
@@ -83,7 +83,7 @@ class TrainingController : public QObject {
                                                const gb::TrainingState* resume = nullptr,
                                                const gb::Tokenizer* modelTokenizer = nullptr,
                                                const gb::Tokenizer* dataTokenizer = nullptr);
-  bool hasRun() const { return mPlan.has_value(); }
+  bool hasRun() const;
   // What Start and Step do from Idle (policy, kept out of the panel): a new run of `requested` from the document's
   // parameters, or — when the document holds the state of an earlier run and requested.steps asks for more than it
   // did — going on exactly from there, with that run's options. Validation: ten times a run, on at most 512 of the
@@ -129,11 +129,11 @@ class TrainingController : public QObject {
   ParamsPtr params() const;
   // What the views should show: the trainer's latest while a run exists, otherwise the document's (given).
   ParamsPtr latestParams(ParamsPtr document) const { return mState == State::Idle ? document : params(); }
-  int stepsDone() const { return mStepsDone.load(); }
+  int stepsDone() const;
   // The fault that ended the last run, if any.
   const std::optional<gb::NumericFault>& fault() const { return mFault; }
   // True while a paused worker waits (it has finished the step it was in and handed its parameters back).
-  bool atPausePoint() const { return mWaiting.load(); }
+  bool atPausePoint() const;
   std::vector<std::string> tensorNames() const { return mNames; }
 
  public slots:
@@ -141,7 +141,9 @@ class TrainingController : public QObject {
   void pause();
   void step();    // while Paused (or Idle): exactly one optimizer step, then paused
   void stop();    // ends the run; the parameters come back
-  // Ends any run, waits for the worker and forgets it: Idle, no parameters (the document got another model).
+  // Ends any run and forgets it: Idle, no parameters (the document got another model). Never waits: a worker
+  // inside its step stops at its next check (between micro-batches and layers) or finishes the step on its own,
+  // its reports dropped and its memory freed when it ends.
   void reset();
 
  signals:
@@ -158,46 +160,21 @@ class TrainingController : public QObject {
   void outOfMemory();
 
  private:
+  // Everything a run's worker touches, shared between the controller and the worker: a reset lets go of it and the
+  // worker, still finishing its step, frees it when it ends (the GUI thread never waits for it).
+  struct Run;
   void begin(bool paused);
-  void evaluate(int step, gb::EvalWorkspace& space);  // worker thread
-  void run();  // worker thread
-  void runSteps(int run);
+  static void work(const std::shared_ptr<Run>& run);      // worker thread
+  static void runSteps(const std::shared_ptr<Run>& run);  // worker thread
+  static void publishParams(Run& run, const gb::Trainer& trainer);     // worker thread
+  static ParamsPtr snapshot(Run& run, const gb::Params<float>& p);      // worker thread
+  // f(controller) on the GUI thread if this controller lives and `run` is still its run.
+  template <class F> static void report(const std::shared_ptr<Run>& run, F&& f);
   void setState(State s);
-  void publishParams(const gb::Trainer& trainer);
 
-  gb::Config mConfig;
-  gb::Params<float> mWorking;             // trained in place by the worker
-  std::shared_ptr<const gb::Params<float>> mStart;  // setup's parameters, until the worker copies them
-  ParamsPtr mPublished;                   // the readers' snapshot (immutable once published)
-  // Snapshots no reader holds any more, for the worker to copy the next one into (same sizes: no fresh memory to
-  // fault in). Shared with the snapshots' deleters, which may run after the controller is gone.
-  struct SnapshotPool {
-    std::mutex mutex;
-    std::vector<std::unique_ptr<gb::Params<float>>> free;
-  };
-  std::shared_ptr<SnapshotPool> mPool = std::make_shared<SnapshotPool>();
-  ParamsPtr snapshot(const gb::Params<float>& p);  // a new snapshot of p, in a pooled buffer when there is one
-  quint64 mPublication = 0;               // under mParamsMutex
-  bool mHandedOver = false;               // GUI thread: handOver() took the finished run's state
-  StepPtr mPublishedStep;                 // its gradient and update
-  std::shared_ptr<gb::LastStep> mStepSpare;  // worker: an earlier step no reader holds, to copy the next one into
-  StatePtr mPublishedState;                // to resume from (immutable once published)
-  std::optional<gb::TrainingPlan> mPlan;             // the checked run (points into mData)
-  std::optional<gb::NumericFault> mFault;            // GUI thread: the last run's fault
-  mutable std::mutex mParamsMutex;
-  DataPtr mData;  // shared with the document (read only)
-  std::vector<gb::Example> mVal;
-  int mEvalEvery = 0;
-  int mPublishEvery = 25;
-  gb::TrainOptions mOptions;
+  std::shared_ptr<Run> mRun;          // the current run (set up, going, or ended); null after a reset
+  bool mHandedOver = false;           // GUI thread: handOver() took the finished run's state
+  std::optional<gb::NumericFault> mFault;  // GUI thread: the last run's fault
   std::vector<std::string> mNames;
   State mState = State::Idle;
-  QThread* mThread = nullptr;
-  std::mutex mControl;  // standard locks: ThreadSanitizer sees them (Qt's live in uninstrumented code)
-  std::condition_variable mWake;
-  std::atomic<bool> mStop{false}, mPause{false};
-  std::atomic<int> mSingleSteps{0};
-  std::atomic<int> mStepsDone{0};
-  std::atomic<int> mRunId{0};
-  std::atomic<bool> mWaiting{false};  // which run queued reports belong to
 };

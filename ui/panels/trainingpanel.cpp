@@ -1,4 +1,5 @@
 #include "trainingpanel.h"
+#include "buildmodel.h"
 
 #include "errortext.h"
 #include "memorylimit.h"
@@ -107,7 +108,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mStop, &QPushButton::clicked, mTrainer, &TrainingController::stop);
   connect(mReset, &QPushButton::clicked, this, [this] {
     if (!mDoc->hasModel()) return;
-    const QString err = mDoc->build(mDoc->config(), quint64(mSeed->value()));
+    const QString err = buildModelOnWorker(window(), mDoc, mDoc->config(), quint64(mSeed->value()));
     if (!err.isEmpty()) {  // nothing changed: the model stays as it was
       mStatus->setText(tr("New parameters could not be made: %1").arg(err));
       return;

@@ -1,0 +1,222 @@
+// Steady under load (issue 32): the GUI thread never waits for a worker. A training step is made to last as long as
+// the test wants (the core's step hook blocks inside Trainer::step until released — a step of a model too large
+// for the machine, without the time), and every action that used to wait for the worker — New, Build, Reset,
+// Open, a task change, a lesson start, Quit — returns while that step is still running and leaves a consistent
+// window. When the step is released, the worker ends on its own and its memory goes with it.
+#include "controllers/backgroundjob.h"
+#include "controllers/dataloader.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "controllers/workers.h"
+#include "lessonrunner.h"
+#include "mainwindow.h"
+#include "panels/datapanel.h"
+#include "panels/modelpanel.h"
+#include "panels/trainingpanel.h"
+
+#include "core/train/trainer.h"
+
+#include <QComboBox>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace {
+
+// The first step that reaches the hook blocks there until released (or, as a safety net for a broken test, for
+// at most two minutes); every later step passes straight through.
+struct BlockedStep {
+  std::atomic<int> entered{0};
+  std::atomic<bool> inside{false}, release{false};
+  BlockedStep() {
+    gb::testing::set_step_hook([this] {
+      if (entered++ != 0) return;
+      inside = true;
+      const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+      while (!release.load() && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      inside = false;
+    });
+  }
+  ~BlockedStep() {
+    release = true;
+    gb::testing::set_step_hook({});
+  }
+};
+
+gb::Config smallConfig(const ModelDocument& doc) {
+  gb::Config c = gb::Config::make(gb::Variant::EncoderDecoder, doc.data().tokenizer.size(), doc.data().max_len, 1, 1,
+                                  2, 16, 32);
+  c.bos_id = gb::Tokenizer::kBos;
+  c.eos_id = gb::Tokenizer::kEos;
+  c.pad_id = gb::Tokenizer::kPad;
+  return c;
+}
+
+}  // namespace
+
+class TestSteady : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  // The controller alone: reset, a new setup and the controller's end never wait for the step in flight; the run
+  // that was let go of reports nothing more, and its worker ends when the step is released.
+  void training_controller_lets_go_of_a_running_step() {
+    BlockedStep blocked;
+    ModelDocument doc;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 200, 20, 1).isEmpty());
+    QVERIFY(doc.build(smallConfig(doc), 3).isEmpty());
+    auto* c = new TrainingController;
+    gb::TrainOptions o;
+    o.steps = 50;
+    o.batch_size = 4;
+    o.opt.lr = 0.01f;
+    QVERIFY(!c->prepareRun(doc, o, nullptr));
+    QSignalSpy steps(c, &TrainingController::stepped);
+    c->start();
+    QTRY_VERIFY_WITH_TIMEOUT(blocked.inside.load(), 30000);
+    QCOMPARE(workers::alive(), 1);
+    c->reset();  // returns at once: the step is still inside the hook
+    QVERIFY(blocked.inside.load());
+    QCOMPARE(c->state(), TrainingController::State::Idle);
+    QVERIFY(!c->params());
+    // a new run on the same controller starts while the old worker still runs its step
+    QVERIFY(!c->prepareRun(doc, o, nullptr));
+    c->start();
+    QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= 3, 30000);  // the new run trains (its steps pass the hook)
+    QVERIFY(blocked.inside.load());
+    QVERIFY(workers::alive() >= 1);  // the blocked worker (the new run's may have finished its 50 steps)
+    delete c;  // the controller goes while both workers live: nothing waits
+    QVERIFY(blocked.inside.load());
+    blocked.release = true;
+    QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 30000);
+  }
+
+  // A stopped step ends at its next check: no update, the run finishes with the parameters of its last step.
+  void stop_ends_the_step_at_its_next_check() {
+    ModelDocument doc;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 200, 20, 1).isEmpty());
+    QVERIFY(doc.build(smallConfig(doc), 3).isEmpty());
+    std::atomic<bool> stopNow{false};
+    TrainingController c;
+    std::atomic<int> hookCalls{0};
+    // the third step is stopped from inside itself, after its gradient: the flag is seen before the update
+    gb::testing::set_step_hook([&] {
+      if (++hookCalls == 3) {
+        stopNow = true;
+        QMetaObject::invokeMethod(&c, [&c] { c.stop(); }, Qt::BlockingQueuedConnection);
+      }
+    });
+    gb::TrainOptions o;
+    o.steps = 50;
+    o.batch_size = 4;
+    o.opt.lr = 0.01f;
+    QVERIFY(!c.prepareRun(doc, o, nullptr));
+    QSignalSpy steps(&c, &TrainingController::stepped);
+    c.start();
+    QTRY_COMPARE_WITH_TIMEOUT(c.state(), TrainingController::State::Finished, 30000);
+    gb::testing::set_step_hook({});
+    QCOMPARE(steps.count(), 2);  // the third step made no update and reported nothing
+    QCOMPARE(c.published().state->cursor.step, 2);
+  }
+
+  // A BackgroundJob that goes while its work runs: its destructor returns at once, the result is dropped, the
+  // worker ends on its own.
+  void background_job_goes_without_waiting() {
+    std::atomic<bool> release{false}, ran{false}, delivered{false};
+    auto* job = new BackgroundJob;
+    job->run([&](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+      ran = true;
+      while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      (void)ctx;
+      return [&delivered] { delivered = true; };
+    });
+    QTRY_VERIFY(ran.load());
+    delete job;  // returns while the work is still blocked
+    QCOMPARE(workers::alive(), 1);
+    release = true;
+    QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 30000);
+    QCoreApplication::processEvents();
+    QVERIFY(!delivered.load());
+  }
+
+  // The window: every action that replaces the model or ends the program returns while a step runs.
+  void window_actions_return_while_a_step_runs() {
+    BlockedStep blocked;
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("model.safetensors"));
+    auto* w = new MainWindow;
+    w->setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    QStringList errors;
+    w->setErrorReporter([&errors](const QString& e) { errors << e; });
+    w->resize(1280, 800);
+    w->show();
+    ModelDocument* doc = w->document();
+    QVERIFY(doc->loadTask(QStringLiteral("reverse"), 200, 20, 1).isEmpty());
+    QVERIFY(doc->build(smallConfig(*doc), 3).isEmpty());
+    QVERIFY(w->saveAs(file));
+    w->trainingPanel()->stepsBox()->setValue(500);
+    auto startAndBlock = [&] {
+      QTest::mouseClick(w->trainingPanel()->startButton(), Qt::LeftButton);
+      QTRY_VERIFY_WITH_TIMEOUT(blocked.inside.load(), 30000);
+    };
+    startAndBlock();
+    QCOMPARE(w->trainer()->state(), TrainingController::State::Running);
+
+    // File → New
+    QVERIFY(w->newModel());
+    QVERIFY(blocked.inside.load());
+    QVERIFY(!doc->hasModel());
+    QCOMPARE(w->trainer()->state(), TrainingController::State::Idle);
+
+    // Build (the Model dock, with the data loaded by the Data dock)
+    QTest::mouseClick(w->dataPanel()->loadButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(doc->hasData() && !w->dataPanel()->loader()->isRunning(), 30000);
+    QTest::mouseClick(w->modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY2(doc->hasModel(), qPrintable(w->modelPanel()->problemLabel()->text()));
+    QVERIFY(blocked.inside.load());
+
+    // Reset (the Training dock): fresh parameters
+    const int generation = doc->generation();
+    QTest::mouseClick(w->trainingPanel()->resetButton(), Qt::LeftButton);
+    QVERIFY(doc->generation() != generation);
+    QVERIFY(blocked.inside.load());
+
+    // Open
+    QVERIFY2(w->openFile(file), qPrintable(errors.join(QLatin1Char('\n'))));
+    QVERIFY(blocked.inside.load());
+    QCOMPARE(doc->filePath(), file);
+
+    // another task in the Data dock
+    QComboBox* tasks = w->dataPanel()->taskBox();
+    const int other = tasks->currentIndex() == 0 ? 1 : 0;
+    tasks->setCurrentIndex(other);
+    QTRY_VERIFY_WITH_TIMEOUT(!w->dataPanel()->loader()->isRunning(), 30000);
+    QVERIFY(blocked.inside.load());
+
+    // a lesson (it builds and trains its own model: its steps pass the hook)
+    QVERIFY(w->openLesson(QStringLiteral("reversal")).isEmpty());
+    QVERIFY(blocked.inside.load());
+
+    // Quit
+    QVERIFY(w->close());
+    QVERIFY(blocked.inside.load());
+    delete w;
+    QVERIFY(blocked.inside.load());
+    QVERIFY(workers::alive() >= 1);
+
+    blocked.release = true;
+    QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 60000);  // the step ends, its worker with it
+  }
+};
+
+QTEST_MAIN(TestSteady)
+#include "tst_steady.moc"
