@@ -7,7 +7,7 @@ BUILD_DIR=${BUILD_DIR:-$GLASSBOX_ROOT/build}
 BUILD_TYPE=${BUILD_TYPE:-Release}
 
 GLASSBOX_PACKAGES=(
-  cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev
+  cmake ninja-build g++ ccache libeigen3-dev nlohmann-json3-dev
   qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   fonts-dejavu-core qt6-translations-l10n
