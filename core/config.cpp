@@ -1,5 +1,9 @@
 #include "core/config.h"
 
+#include "core/family.h"
+
+#include <string>
+
 namespace gb {
 
 Config Config::make(Variant v, int vocab_size, int max_len, int enc_layers, int dec_layers, int heads, int d_e,
@@ -13,17 +17,26 @@ Config Config::make(Variant v, int vocab_size, int max_len, int enc_layers, int 
   c.heads = heads;
   c.d_e = d_e;
   c.d_mlp = d_mlp;
-  if (v == Variant::EncoderDecoder) {  // seed 000
-    c.norm = NormPlacement::Post;
-    c.activation = Activation::ReLU;
-    c.final_norm = false;
-  } else {  // seed 002
-    c.norm = NormPlacement::Pre;
-    c.activation = Activation::GELU;
-    c.final_norm = true;
+  switch (v) {
+    case Variant::EncoderDecoder:  // seed 000
+      c.norm = NormPlacement::Post;
+      c.activation = Activation::ReLU;
+      c.final_norm = false;
+      break;
+    case Variant::DecoderOnly:  // seed 002
+      c.norm = NormPlacement::Pre;
+      c.activation = Activation::GELU;
+      c.final_norm = true;
+      break;
+    case Variant::Bigram:  // |V| and ℓ_max: no layers, no embedding
+      c.enc_layers = c.dec_layers = c.heads = c.d_e = c.d_mlp = 0;
+      c.final_norm = false;
+      break;
   }
   return c;
 }
+
+bool Config::has_source() const { return family(variant).reads_source; }
 
 static Error field_error(ErrorCode code, const char* field, ErrorArgs args) {
   args.insert(args.begin(), {"field", field});
@@ -40,6 +53,22 @@ Status Config::validate() const {
   };
   if (auto e = range("vocab_size", vocab_size, 1, 1 << 20)) return e;
   if (auto e = range("max_len", max_len, 1, kMaxDim)) return e;
+  auto ids = [&]() -> Status {
+    for (auto [name, id] : {std::pair{"bos_id", bos_id}, std::pair{"eos_id", eos_id}, std::pair{"pad_id", pad_id}})
+      if (id < -1 || id >= vocab_size)
+        return field_error(ErrorCode::ConfigTokenId, name,
+                           {{"vocab", std::to_string(vocab_size)}, {"found", std::to_string(id)}});
+    return std::nullopt;
+  };
+  if (!is_transformer()) {  // a family without the transformer's sizes: each size it lacks is 0
+    const FamilyInfo& f = family(variant);
+    for (SizeField s : {SizeField::EncLayers, SizeField::DecLayers, SizeField::Heads, SizeField::DModel,
+                        SizeField::DMlp})
+      if (!f.has(s) && config_size(*this, s) != 0)
+        return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
+                           {{"family", f.name}, {"found", std::to_string(config_size(*this, s))}});
+    return ids();
+  }
   if (is_ed()) {
     if (auto e = range("enc_layers", enc_layers, 1, 256)) return e;
   } else if (enc_layers != 0) {
@@ -54,18 +83,15 @@ Status Config::validate() const {
                        {{"d_e", std::to_string(d_e)}, {"heads", std::to_string(heads)}});
   if (!(dropout >= 0.0f && dropout < 1.0f))
     return field_error(ErrorCode::ConfigDropout, "dropout", {{"found", std::to_string(dropout)}});
-  for (auto [name, id] : {std::pair{"bos_id", bos_id}, std::pair{"eos_id", eos_id}, std::pair{"pad_id", pad_id}})
-    if (id < -1 || id >= vocab_size)
-      return field_error(ErrorCode::ConfigTokenId, name,
-                         {{"vocab", std::to_string(vocab_size)}, {"found", std::to_string(id)}});
-  return std::nullopt;
+  return ids();
 }
 
-const char* variant_name(Variant v) { return v == Variant::EncoderDecoder ? "encoder-decoder" : "decoder-only"; }
+const char* variant_name(Variant v) { return family(v).name.c_str(); }
 Result<Variant> parse_variant(const std::string& s) {
-  if (s == "encoder-decoder" || s == "ed") return Variant::EncoderDecoder;
-  if (s == "decoder-only" || s == "d") return Variant::DecoderOnly;
-  return Error(ErrorCode::BadVariant, {{"found", s}});
+  if (const FamilyInfo* f = find_family(s)) return f->variant;
+  std::string names;
+  for (const FamilyInfo& f : families()) names += (names.empty() ? "'" : ", '") + f.name + "'";
+  return Error(ErrorCode::BadVariant, {{"found", s}, {"names", names}});
 }
 const char* norm_name(NormPlacement n) { return n == NormPlacement::Post ? "post" : "pre"; }
 Result<NormPlacement> parse_norm(const std::string& s) {

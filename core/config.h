@@ -1,7 +1,9 @@
 // config.h — the hyperparameters of the seeds, plus the options beyond them (all off by default).
 //
-// Variant::EncoderDecoder is ED-Transformer of seed 000: post-LN, ReLU, no final layer norm.
-// Variant::DecoderOnly    is D-Transformer of seed 002: pre-LN, exact GELU, a final layer norm.
+// The variant is the model's family (core/family.h: what each family has and offers):
+//   Variant::EncoderDecoder is ED-Transformer of seed 000: post-LN, ReLU, no final layer norm.
+//   Variant::DecoderOnly    is D-Transformer of seed 002: pre-LN, exact GELU, a final layer norm.
+//   Variant::Bigram         is the bigram model (core/families/bigram): |V| and ℓ_max only, every other size 0.
 // Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
 #pragma once
 
@@ -11,7 +13,7 @@
 
 namespace gb {
 
-enum class Variant { EncoderDecoder, DecoderOnly };
+enum class Variant { EncoderDecoder, DecoderOnly, Bigram };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
 enum class Activation { ReLU, GELU };
 
@@ -38,12 +40,18 @@ struct Config {
   static Config make(Variant v, int vocab_size, int max_len, int enc_layers, int dec_layers, int heads, int d_e,
                      int d_mlp);
   int d_h() const { return heads > 0 ? d_e / heads : 0; }
+  // The encoder-decoder transformer (seed 000): for the transformer's own code. Elsewhere ask what the family
+  // has (has_source(), is_transformer(), or family(c) in core/family.h).
   bool is_ed() const { return variant == Variant::EncoderDecoder; }
+  // The model reads a source z besides its sequence x (pairs are laid out as z → x, not as one line).
+  bool has_source() const;
+  // One of the seed transformers (their layers, attention, masks, KV cache, listing).
+  bool is_transformer() const { return variant == Variant::EncoderDecoder || variant == Variant::DecoderOnly; }
   // A user error (what field, what was expected) or nullopt.
   Status validate() const;
 };
 
-const char* variant_name(Variant v);  // "encoder-decoder" | "decoder-only"
+const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram"
 Result<Variant> parse_variant(const std::string& s);
 const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);

@@ -69,7 +69,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::ConfigHeadsDivide, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': d_e = {d_e} must be divisible by the number of heads H = {heads}")},
   {ErrorCode::ConfigDropout, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': expected a probability in [0, 1), got {found}")},
   {ErrorCode::ConfigTokenId, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}")},
-  {ErrorCode::BadVariant, QT_TRANSLATE_NOOP("gb::Error", "variant: expected 'encoder-decoder' or 'decoder-only', got '{found}'")},
+  {ErrorCode::BadVariant, QT_TRANSLATE_NOOP("gb::Error", "variant: expected one of {names}, got '{found}'")},
   {ErrorCode::BadNorm, QT_TRANSLATE_NOOP("gb::Error", "norm: expected 'post' or 'pre', got '{found}'")},
   {ErrorCode::BadActivation, QT_TRANSLATE_NOOP("gb::Error", "activation: expected 'relu' or 'gelu', got '{found}'")},
   {ErrorCode::BadOptimizer, QT_TRANSLATE_NOOP("gb::Error", "optimizer: expected 'sgd' or 'adamw', got '{found}'")},
@@ -183,6 +183,9 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::DataForDecoderOnly, QT_TRANSLATE_NOOP("gb::Error", "the data is laid out for a decoder-only model (example {example} has no source z), and the model is an encoder-decoder: build the model again for this data")},
   {ErrorCode::DataForEncoderDecoder, QT_TRANSLATE_NOOP("gb::Error", "the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and the model is decoder-only: build the model again for this data")},
   {ErrorCode::DataExampleDoesNotFit, QT_TRANSLATE_NOOP("gb::Error", "example {example} does not fit the model: {problem} — build the model again for this data")},
+  {ErrorCode::ConfigNotInFamily, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': a {family} model has no such size, got {found} (expected 0)")},
+  {ErrorCode::DataForOneSequence, QT_TRANSLATE_NOOP("gb::Error", "the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and a {family} model reads one sequence: build the model again for this data")},
+  {ErrorCode::NotForFamily, QT_TRANSLATE_NOOP("gb::Error", "a {family} model has no attention layers to trace or step through")},
 };
 // clang-format on
 

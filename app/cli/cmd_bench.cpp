@@ -141,6 +141,8 @@ int cmd_bench(int argc, char** argv) {
   }
   auto variant = gb::parse_variant(args->get("variant").value_or("decoder-only"));
   if (!variant) return fail(cmd, variant.error().message, 2);
+  if (*variant != gb::Variant::EncoderDecoder && *variant != gb::Variant::DecoderOnly)
+    return fail(cmd, "--variant: bench measures the transformers (encoder-decoder | decoder-only)", 2);
   const std::string cname = args->get("config").value_or("S");
   const BenchConfig* bc = nullptr;
   for (const auto& k : kConfigs)

@@ -67,19 +67,21 @@ int cmd_generate(int argc, char** argv) {
       std::fprintf(stderr, "\n");
     }
   };
-  if (c.is_ed() && args->has("source")) {
+  const bool ed = c.has_source();
+  const std::string kind = gb::variant_name(c.variant);
+  if (ed && args->has("source")) {
     if (args->has("prompt")) return fail(cmd, "this is an encoder-decoder model: use --source", 2);
     const gb::Encoded e = m->tokenizer->encode(*args->get("source"));
     report_unknown(e);
     z = e.ids;
-  } else if (!c.is_ed() && args->has("prompt")) {
+  } else if (!ed && args->has("prompt")) {
     const gb::Encoded e = m->tokenizer->encode(*args->get("prompt"));
     report_unknown(e);
     x = {gb::Tokenizer::kBos};
     x.insert(x.end(), e.ids.begin(), e.ids.end());
   } else if (text_in) {
-    return fail(cmd, c.is_ed() ? "this is an encoder-decoder model: use --source" : "this is a decoder-only model: use --prompt", 2);
-  } else if (c.is_ed()) {
+    return fail(cmd, ed ? std::string("this is an encoder-decoder model: use --source") : "this is a " + kind + " model: use --prompt", 2);
+  } else if (ed) {
     if (args->has("ids")) return fail(cmd, "this is an encoder-decoder model: use --source-ids [--target-ids]", 2);
     auto zz = args->get_ids("source-ids");
     if (!zz) return fail(cmd, zz.error().message, 2);
@@ -90,7 +92,7 @@ int cmd_generate(int argc, char** argv) {
       x = *xx;
     }
   } else {
-    if (args->has("source-ids") || args->has("target-ids")) return fail(cmd, "this is a decoder-only model: use --ids", 2);
+    if (args->has("source-ids") || args->has("target-ids")) return fail(cmd, "this is a " + kind + " model: use --ids", 2);
     auto xx = args->get_ids("ids");
     if (!xx) return fail(cmd, xx.error().message, 2);
     x = *xx;
@@ -101,8 +103,8 @@ int cmd_generate(int argc, char** argv) {
   auto topp = args->get_double("top-p", 1.0);
   auto beam = args->get_int("beam", 0, 0, 1024);
   auto seed = args->get_int("seed", 0, 0, 1LL << 62);
-  auto stop = args->get_int("stop-id", c.is_ed() || m->tokenizer ? c.eos_id : -1, -1, c.vocab_size - 1);
-  auto max_new = args->get_int("max-new", c.is_ed() || m->tokenizer ? c.max_len : 16, 1, 1 << 20);
+  auto stop = args->get_int("stop-id", ed || m->tokenizer ? c.eos_id : -1, -1, c.vocab_size - 1);
+  auto max_new = args->get_int("max-new", ed || m->tokenizer ? c.max_len : 16, 1, 1 << 20);
   for (auto* r : {&topk, &beam, &seed, &stop, &max_new})
     if (!*r) return fail(cmd, r->error().message, 2);
   for (auto* r : {&tau, &topp})
@@ -153,7 +155,7 @@ int cmd_generate(int argc, char** argv) {
     out.push_back((*st)->choice.token);
     if ((*st)->choice.token == *stop) break;
   }
-  if (!warning.empty() && !c.is_ed()) std::fprintf(stderr, "glassbox-cli generate: %s\n", warning.c_str());
+  if (!warning.empty() && !ed) std::fprintf(stderr, "glassbox-cli generate: %s\n", warning.c_str());
   if (json) {
     gb::Json steps = gb::Json::array();
     for (const auto& s : session->steps()) {

@@ -60,14 +60,18 @@ int cmd_inspect(int argc, char** argv) {
     return 0;
   }
   std::printf("%s\n", path.c_str());
-  std::printf("  %s transformer (%s): |V| = %d, ℓ_max = %d, ", gb::variant_name(c.variant),
-              c.is_ed() ? "seed 000" : "seed 002", c.vocab_size, c.max_len);
-  if (c.is_ed()) std::printf("L_enc = %d, L_dec = %d", c.enc_layers, c.dec_layers);
-  else std::printf("L = %d", c.dec_layers);
-  std::printf(", H = %d, d_e = %d, d_mlp = %d\n", c.heads, c.d_e, c.d_mlp);
-  std::printf("  options: %s-LN, %s, final norm %s, W_u %s, dropout %g\n", gb::norm_name(c.norm),
-              gb::activation_name(c.activation), c.final_norm ? "on" : "off", c.tied_unembed ? "= W_eᵀ" : "own",
-              double(c.dropout));
+  if (c.is_transformer()) {
+    std::printf("  %s transformer (%s): |V| = %d, ℓ_max = %d, ", gb::variant_name(c.variant),
+                c.is_ed() ? "seed 000" : "seed 002", c.vocab_size, c.max_len);
+    if (c.is_ed()) std::printf("L_enc = %d, L_dec = %d", c.enc_layers, c.dec_layers);
+    else std::printf("L = %d", c.dec_layers);
+    std::printf(", H = %d, d_e = %d, d_mlp = %d\n", c.heads, c.d_e, c.d_mlp);
+    std::printf("  options: %s-LN, %s, final norm %s, W_u %s, dropout %g\n", gb::norm_name(c.norm),
+                gb::activation_name(c.activation), c.final_norm ? "on" : "off", c.tied_unembed ? "= W_eᵀ" : "own",
+                double(c.dropout));
+  } else {
+    std::printf("  %s model: |V| = %d, ℓ_max = %d\n", gb::variant_name(c.variant), c.vocab_size, c.max_len);
+  }
   std::printf("  parameters: %lld (", (long long)gb::params_count(c));
   bool first = true;
   for (auto& [g, n] : groups) {

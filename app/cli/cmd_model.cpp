@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/family.h"
 #include "core/io/dataset.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
@@ -14,7 +15,7 @@
 namespace gbcli {
 
 const std::vector<OptionSpec> kInitSpecs = {
-    {"variant", true, "encoder-decoder | decoder-only"},
+    {"variant", true, "encoder-decoder | decoder-only | bigram"},
     {"vocab-size", true, "|V|"},
     {"max-len", true, "ℓ_max"},
     {"layers", true, "L (decoder-only), or L_enc = L_dec = N"},
@@ -48,7 +49,8 @@ const std::vector<OptionSpec> kInitSpecs = {
 };
 const char* const kInitSynopsis =
     "glassbox-cli init --variant V --vocab-size N --max-len L (--layers N | --enc-layers N "
-    "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors";
+    "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors\n"
+    "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors";
 
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
@@ -63,6 +65,13 @@ int cmd_init(int argc, char** argv) {
   auto variant = gb::parse_variant(*vname);
   if (!variant) return fail(cmd, variant.error().message, 2);
   const bool ed = *variant == gb::Variant::EncoderDecoder;
+  const gb::FamilyInfo& fam = gb::family(*variant);
+  if (!fam.transformer)  // its sizes are the family's (a bigram: |V| and ℓ_max only)
+    for (const char* opt : {"layers", "enc-layers", "dec-layers", "heads", "d-model", "d-mlp", "norm", "activation",
+                            "final-norm", "tied", "dropout"})
+      if (args->has(opt))
+        return fail(cmd, "a " + fam.name + " model has no --" + opt + ": its sizes are |V| (--vocab-size, or from --data or "
+                         "--task) and ℓ_max (--max-len)", 2);
   constexpr long long big = 1 << 20;
   // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
   std::optional<gb::PreparedData> prepared;
@@ -109,7 +118,8 @@ int cmd_init(int argc, char** argv) {
   }
   const long long def_vocab = prepared ? prepared->tokenizer.size() : -1;
   TRY(vocab, args->get_int("vocab-size", def_vocab, 1, big));
-  TRY(maxlen, args->get_int("max-len", prepared ? prepared->max_len : -1, 1, big));
+  // a bigram reads no position: ℓ_max only bounds decoding and the examples' length, 256 unless given or the data's
+  TRY(maxlen, args->get_int("max-len", prepared ? prepared->max_len : fam.transformer ? -1 : 256, 1, big));
   TRY(layers, args->get_int("layers", def_layers, 1, 256));
   TRY(enc, args->get_int("enc-layers", *layers, 1, 256));
   TRY(dec, args->get_int("dec-layers", *layers, 1, 256));
@@ -118,17 +128,21 @@ int cmd_init(int argc, char** argv) {
   TRY(dmlp, args->get_int("d-mlp", def_mlp, 1, big));
   TRY(seed, args->get_int("seed", 0, 0, (1LL << 62)));
   TRY(out, args->require("out"));
-  if (!prepared)
+  if (!prepared && !fam.transformer && !args->has("vocab-size"))
+    return fail(cmd, "option --vocab-size is required (or give --task or --data)", 2);
+  if (!prepared && fam.transformer)
     for (const char* req : {"vocab-size", "max-len", "heads", "d-model", "d-mlp"})
       if (!args->has(req)) return fail(cmd, std::string("option --") + req + " is required (or give --task or --data)", 2);
   if (prepared && *vocab < def_vocab)
     return fail(cmd, "--vocab-size " + std::to_string(*vocab) + " is smaller than the tokenizer's " +
                          std::to_string(def_vocab) + " tokens", 2);
-  if (!ed && args->has("enc-layers")) return fail(cmd, "a decoder-only model has no encoder: use --layers", 2);
-  if (*dec < 1) return fail(cmd, ed ? "give --layers or --enc-layers and --dec-layers" : "give --layers", 2);
+  if (fam.transformer && !ed && args->has("enc-layers"))
+    return fail(cmd, "a decoder-only model has no encoder: use --layers", 2);
+  if (fam.transformer && *dec < 1) return fail(cmd, ed ? "give --layers or --enc-layers and --dec-layers" : "give --layers", 2);
   if (ed && *enc < 1) return fail(cmd, "give --layers or --enc-layers and --dec-layers", 2);
-  gb::Config c = gb::Config::make(*variant, int(*vocab), int(*maxlen), ed ? int(*enc) : 0, int(*dec), int(*heads),
-                                  int(*dmodel), int(*dmlp));
+  gb::Config c = fam.transformer ? gb::Config::make(*variant, int(*vocab), int(*maxlen), ed ? int(*enc) : 0, int(*dec),
+                                                    int(*heads), int(*dmodel), int(*dmlp))
+                                 : gb::family_config(*variant, int(*vocab), int(*maxlen));
   if (auto n = args->get("norm")) {
     auto v = gb::parse_norm(*n);
     if (!v) return fail(cmd, v.error().message, 2);
@@ -217,7 +231,7 @@ int cmd_forward(int argc, char** argv) {
   auto m = gb::load_model(*path);
   if (!m) return fail(cmd, m.error().message);
   gb::Example e;
-  if (m->config.is_ed()) {
+  if (m->config.has_source()) {
     if (args->has("ids")) return fail(cmd, "this is an encoder-decoder model: use --source-ids and --target-ids", 2);
     TRY(z, args->get_ids("source-ids"));
     TRY(x, args->get_ids("target-ids"));
@@ -225,7 +239,7 @@ int cmd_forward(int argc, char** argv) {
     e.x = *x;
   } else {
     if (args->has("source-ids") || args->has("target-ids"))
-      return fail(cmd, "this is a decoder-only model: use --ids", 2);
+      return fail(cmd, std::string("this is a ") + gb::variant_name(m->config.variant) + " model: use --ids", 2);
     TRY(x, args->get_ids("ids"));
     e.x = *x;
   }

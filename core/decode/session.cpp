@@ -27,7 +27,7 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
   s.p_ = &p;
   s.o_ = o;
   s.x_ = prefix;
-  if (c.is_ed()) {
+  if (c.has_source()) {
     if (s.x_.empty()) {
       if (c.bos_id < 0)
         return Error(ErrorCode::NoBosToken);
@@ -66,6 +66,17 @@ void DecodeSession::encode() {
 }
 
 void DecodeSession::process_column(int token, int pos) {
+  switch (c_.variant) {  // the next distribution from the new column, as the family computes it
+    case Variant::Bigram:  // the last token alone: its column of B (nothing is cached; there is nothing to cache)
+      next_logp_ = log_softmax_vec(p_->bigram.B.col(token));
+      next_attn_.clear();
+      cache_len_ = pos + 1;
+      window_start_ = 0;
+      return;
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      break;  // the transformer's decoder on the new column, with the KV cache (below)
+  }
   const Params<float>& p = *p_;
   MatF& x = col_x_;
   MatF& y = col_y_;

@@ -41,7 +41,7 @@ Result<std::vector<Example>> parse_jsonl_ids(const std::string& text, const Conf
     if (!j) return here(j.error());
     if (!j->is_object()) return here(Error(ErrorCode::JsonNotObject));
     Example e;
-    if (c.is_ed()) {
+    if (c.has_source()) {
       auto z = id_list(*j, "source");
       if (!z) return here(z.error());
       auto x = id_list(*j, "target");

@@ -113,12 +113,17 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   GB_TRY(vs, json_int(j, "vocab_size", what, 1, big));
   GB_TRY(ml, json_int(j, "max_len", what, 1, big));
   GB_TRY(el, json_int(j, "enc_layers", what, 0, big));
-  GB_TRY(dl, json_int(j, "dec_layers", what, 1, big));
-  GB_TRY(h, json_int(j, "heads", what, 1, big));
-  GB_TRY(de, json_int(j, "d_e", what, 1, big));
-  GB_TRY(dm, json_int(j, "d_mlp", what, 1, big));
+  // a family that is not a transformer has no layers, heads or widths: they are written as 0 (and validate() refuses
+  // any other value)
+  const bool transformer = *v == Variant::EncoderDecoder || *v == Variant::DecoderOnly;
+  const long long lo = transformer ? 1 : 0;
+  GB_TRY(dl, json_int(j, "dec_layers", what, lo, big));
+  GB_TRY(h, json_int(j, "heads", what, lo, big));
+  GB_TRY(de, json_int(j, "d_e", what, lo, big));
+  GB_TRY(dm, json_int(j, "d_mlp", what, lo, big));
   c = Config::make(*v, int(*vs), int(*ml), int(*el), int(*dl), int(*h), int(*de), int(*dm));
   c.enc_layers = int(*el);
+  c.dec_layers = int(*dl), c.heads = int(*h), c.d_e = int(*de), c.d_mlp = int(*dm);
   GB_TRY(norm, json_string(j, "norm", what));
   auto n = parse_norm(*norm);
   if (!n) return Error(n.error()).in_file(what);

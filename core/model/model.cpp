@@ -6,6 +6,8 @@
 //   seed 002 layer:          X ← X + MHA(LN₁(X) | M_uni);  X ← X + MLP(LN₂(X));  finally X ← LN(X)
 #include "core/model/model.h"
 
+#include "core/families/bigram/bigram.h"
+
 #include <algorithm>
 #include <type_traits>
 
@@ -22,10 +24,11 @@ Status check_example(const Config& c, const Example& e) {
     return std::nullopt;
   };
   if (e.x.empty()) return Error(ErrorCode::TargetEmpty);
-  if (auto err = c.is_ed() ? check(e.x, ErrorCode::TargetTooLong, ErrorCode::TargetBadId)
-                           : check(e.x, ErrorCode::SequenceTooLong, ErrorCode::SequenceBadId))
+  const bool source = c.has_source();
+  if (auto err = source ? check(e.x, ErrorCode::TargetTooLong, ErrorCode::TargetBadId)
+                        : check(e.x, ErrorCode::SequenceTooLong, ErrorCode::SequenceBadId))
     return err;
-  if (c.is_ed()) {
+  if (source) {
     if (e.z.empty()) return Error(ErrorCode::SourceEmpty);
     if (auto err = check(e.z, ErrorCode::SourceTooLong, ErrorCode::SourceBadId)) return err;
   }
@@ -41,7 +44,7 @@ Batch make_batch(const Config& c, const std::vector<Example>& ex, const std::vec
 void make_batch(Batch& b, const Config& c, const std::vector<Example>& ex, const std::vector<int>& idx) {
   for (int i : idx)
     GB_ASSERT(!check_example(c, ex[size_t(i)]), "make_batch: every example must fit the model (check_example first)");
-  pack_batch(b, ex, idx, c.pad_id >= 0 ? c.pad_id : 0, c.is_ed());
+  pack_batch(b, ex, idx, c.pad_id >= 0 ? c.pad_id : 0, c.has_source());
 }
 
 void pack_batch(Batch& b, const std::vector<Example>& ex, const std::vector<int>& idx, int pad, bool ed) {
@@ -238,6 +241,7 @@ void encoder_forward(Activations<T>& act, const Config& c, const Params<T>& p, c
   embed_forward(act.Z0, batch.z, batch.B, batch.S, p);  // Z ← Embed(z | W_e, W_p)
   act.enc[0].self.x = act.Z0;
   for (int l = 0; l < c.enc_layers; ++l) {
+    if (opt.cancelled()) return;
     Mat<T>& out = (l + 1 < c.enc_layers) ? act.enc[size_t(l) + 1].self.x : act.Z;
     encoder_layer_forward(out, act.enc[size_t(l)], p.enc[size_t(l)], m.enc, c, opt);
   }
@@ -246,6 +250,34 @@ void encoder_forward(Activations<T>& act, const Config& c, const Params<T>& p, c
 template <class T>
 void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
                    const ForwardOptions& opt) {
+  switch (c.variant) {
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      transformer_forward(act, c, p, batch, opt);
+      return;
+    case Variant::Bigram:
+      bigram_forward(act.logits, p.bigram, c, batch);
+      return;
+  }
+}
+
+template <class T>
+void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Mat<T>& dlogits, const Config& c,
+                    const Params<T>& p, const Batch& batch, const std::atomic<bool>* cancel) {
+  switch (c.variant) {
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      transformer_backward(g, ws, act, dlogits, c, p, batch, cancel);
+      return;
+    case Variant::Bigram:
+      bigram_backward(g.bigram, dlogits, batch);
+      return;
+  }
+}
+
+template <class T>
+void transformer_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
+                         const ForwardOptions& opt) {
   encoder_forward(act, c, p, batch, opt);
   act.dec.resize(size_t(c.dec_layers));
   const BatchMasks m = batch_masks(batch);
@@ -254,6 +286,7 @@ void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, con
   embed_forward(act.X0, batch.x, batch.B, batch.T, p);  // X ← Embed(x | W_e, W_p)
   act.dec[0].self.x = act.X0;
   for (int l = 0; l < c.dec_layers; ++l) {
+    if (opt.cancelled()) return;
     Mat<T>& out = (l + 1 < c.dec_layers) ? act.dec[size_t(l) + 1].self.x : act.X_last;
     decoder_layer_forward(out, act.dec[size_t(l)], &act.Z, p.dec[size_t(l)], m.dec, m.cross, c, opt);
   }
@@ -266,9 +299,10 @@ void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, con
 }
 
 template <class T>
-void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Mat<T>& dlogits, const Config& c,
-                    const Params<T>& p, const Batch& batch) {
+void transformer_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Mat<T>& dlogits, const Config& c,
+                          const Params<T>& p, const Batch& batch, const std::atomic<bool>* cancel) {
   const bool ed = c.is_ed();
+  auto stopped = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   const BatchMasks masks = batch_masks(batch);
   const AttentionMask &enc_mask = masks.enc, &dec_mask = masks.dec, &cross_mask = masks.cross;
 
@@ -289,6 +323,7 @@ void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Ma
   if (ed) ws.dZ.setZero(c.d_e, Eigen::Index(batch.B) * batch.S);
 
   for (int l = c.dec_layers - 1; l >= 0; --l) {
+    if (stopped()) return;
     const LayerParams<T>& lp = p.dec[l];
     LayerParams<T>& gl = g.dec[l];
     LayerCache<T>& lc = act.dec[l];
@@ -305,6 +340,7 @@ void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Ma
   if (ed) {
     Mat<T>& dZ = ws.dZ;
     for (int l = c.enc_layers - 1; l >= 0; --l) {
+      if (stopped()) return;
       const LayerParams<T>& lp = p.enc[l];
       LayerParams<T>& gl = g.enc[l];
       LayerCache<T>& lc = act.enc[l];
@@ -347,8 +383,17 @@ template void model_forward<float>(Activations<float>&, const Config&, const Par
 template void model_forward<double>(Activations<double>&, const Config&, const Params<double>&, const Batch&,
                                     const ForwardOptions&);
 template void model_backward<float>(Grads<float>&, Workspace<float>&, Activations<float>&, const Mat<float>&,
-                                    const Config&, const Params<float>&, const Batch&);
+                                    const Config&, const Params<float>&, const Batch&, const std::atomic<bool>*);
 template void model_backward<double>(Grads<double>&, Workspace<double>&, Activations<double>&, const Mat<double>&,
-                                     const Config&, const Params<double>&, const Batch&);
+                                     const Config&, const Params<double>&, const Batch&, const std::atomic<bool>*);
+template void transformer_forward<float>(Activations<float>&, const Config&, const Params<float>&, const Batch&,
+                                         const ForwardOptions&);
+template void transformer_forward<double>(Activations<double>&, const Config&, const Params<double>&, const Batch&,
+                                          const ForwardOptions&);
+template void transformer_backward<float>(Grads<float>&, Workspace<float>&, Activations<float>&, const Mat<float>&,
+                                          const Config&, const Params<float>&, const Batch&, const std::atomic<bool>*);
+template void transformer_backward<double>(Grads<double>&, Workspace<double>&, Activations<double>&,
+                                           const Mat<double>&, const Config&, const Params<double>&, const Batch&,
+                                           const std::atomic<bool>*);
 
 }  // namespace gb

@@ -1,4 +1,6 @@
-// model.h — ED-Transformer (seed 000) and D-Transformer (seed 002): forward and backward over a padded batch.
+// model.h — ED-Transformer (seed 000) and D-Transformer (seed 002): forward and backward over a padded batch; and
+// model_forward / model_backward, the door every family's pass goes through (batches, masks and activations are
+// shared by all families: a family that is not a transformer fills act.logits only).
 //
 // model_forward runs the seed's algorithm on every sequence of a Batch and keeps everything backward needs in
 // Activations (which is also what the GUI displays). model_backward walks the same list in reverse and accumulates
@@ -13,6 +15,7 @@
 #include "core/model/params.h"
 #include "core/rng.h"
 
+#include <atomic>
 #include <vector>
 
 namespace gb {
@@ -99,6 +102,11 @@ struct ForwardOptions {
   bool train = false;       // dropout on (when config.dropout > 0)
   Rng* rng = nullptr;       // dropout's generator (required when train && dropout > 0)
   bool keep_scores = false; // also keep the pre-softmax scores (for the trace)
+  // Set by another thread to stop the pass early (training's Stop, New, Quit): checked before each layer; a pass
+  // that saw it leaves its activations incomplete, and the caller must throw them away (the Trainer makes no
+  // update). Null: never stopped.
+  const std::atomic<bool>* cancel = nullptr;
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 
 // ---------------------------------------------------------------------------------------------- the forward path
@@ -145,13 +153,25 @@ template <class T>
 void encoder_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
                      const ForwardOptions& opt = {});
 
+// The forward pass of the config's family over a batch: act.logits (|V| × B·T) for every family, and for the
+// transformers every cache above. The one door training, evaluation and the uncached decoding path go through; it
+// dispatches on c.variant (transformer_forward below, bigram_forward in core/families/bigram).
 template <class T>
 void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
                    const ForwardOptions& opt = {});
+// The two seed transformers' forward pass (seed 000's ED-Transformer, seed 002's D-Transformer).
+template <class T>
+void transformer_forward(Activations<T>& act, const Config& c, const Params<T>& p, const Batch& batch,
+                         const ForwardOptions& opt = {});
 // g += ∂J/∂θ for the loss whose gradient with respect to the logits is dlogits (|V| × B·T).
+// cancel (optional): checked before each layer, as in the forward pass; a backward that saw it leaves g incomplete.
+// Dispatches on c.variant like model_forward.
 template <class T>
 void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Mat<T>& dlogits, const Config& c,
-                    const Params<T>& p, const Batch& batch);
+                    const Params<T>& p, const Batch& batch, const std::atomic<bool>* cancel = nullptr);
+template <class T>
+void transformer_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Mat<T>& dlogits, const Config& c,
+                          const Params<T>& p, const Batch& batch, const std::atomic<bool>* cancel = nullptr);
 
 // log P (|V| × n) of one example: column j = log P̂(· | x_{1:j+1} [, z]) (0-based j).
 Mat<float> model_logprobs(const Config& c, const Params<float>& p, const Example& e);

@@ -31,6 +31,14 @@ template <class T> static NormParams<T> norm_shaped(int d, bool zero) {
 template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
   const int d = c.d_e;
   Params<T> p;
+  switch (c.variant) {
+    case Variant::Bigram:
+      shape(p.bigram.B, zero, c.vocab_size, c.vocab_size);
+      return p;
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      break;
+  }
   shape(p.W_e, zero, d, c.vocab_size);
   shape(p.W_p, zero, d, c.max_len);
   if (!c.tied_unembed) shape(p.W_u, zero, c.vocab_size, d);
@@ -65,13 +73,20 @@ template <class T> Params<T> params_uninitialised(const Config& c) {
   return params_shaped<T>(c, false);
 }
 
-Params<float> params_init(const Config& c, uint64_t seed) {
+Params<float> params_init(const Config& c, uint64_t seed) { return *params_init(c, seed, Progress{}); }
+
+std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const Progress& progress) {
+  const uint64_t total = uint64_t(params_count(c));
+  uint64_t done = 0, reported = 0;
+  bool stopped = progress && !progress(0, total);
+  if (stopped) return std::nullopt;
   Params<float> p = params_zeros<float>(c);
   Rng rng(seed);
   const int layers = c.enc_layers + c.dec_layers;
   const double std_w = 0.02;
   const double std_resid = 0.02 / std::sqrt(2.0 * std::max(1, layers));
   for_each_tensor(c, p, [&](const std::string& name, TensorRef<float> t) {
+    if (stopped) return;
     const bool is_gamma = name.size() >= 6 && name.compare(name.size() - 6, 6, ".gamma") == 0;
     if (is_gamma) {
       t.mat().setOnes();
@@ -84,9 +99,17 @@ Params<float> params_init(const Config& c, uint64_t seed) {
     const double s = resid ? std_resid : std_w;
     // Fill in row-major order (the order of the file), so the numbers do not depend on our memory layout.
     auto m = t.mat();
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
+    for (Eigen::Index r = 0; r < m.rows() && !stopped; ++r) {
       for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = static_cast<float>(s * rng.normal());
+      done += uint64_t(m.cols());
+      if (progress && done - reported >= (1u << 20)) {  // a million numbers take a few milliseconds
+        reported = done;
+        stopped = !progress(done, total);
+      }
+    }
   });
+  if (stopped) return std::nullopt;
+  if (progress) progress(total, total);
   return p;
 }
 
@@ -111,6 +134,12 @@ template <class T> int64_t params_count(const Config& c, const Params<T>& p) {
 
 int64_t params_count(const Config& c) {
   const int64_t d = c.d_e, V = c.vocab_size, m = c.d_mlp;
+  switch (c.variant) {
+    case Variant::Bigram: return V * V;
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      break;
+  }
   const int64_t attn = 4 * d * d + 4 * d, norm = 2 * d, mlp = 2 * d * m + m + d;
   int64_t n = d * V + d * c.max_len + (c.tied_unembed ? 0 : V * d);
   n += int64_t(c.enc_layers) * (attn + mlp + 2 * norm);

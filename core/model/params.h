@@ -1,4 +1,5 @@
-// params.h — the learned parameters θ of both seed transformers, named as in the seeds.
+// params.h — the learned parameters θ of every model family, named as in the seeds: the two seed transformers'
+// tensors, and each other family's own (a family keeps its tensors in a struct of its folder, a member here).
 //
 // Params<T> is also the type of the gradients (Grads<T> = Params<T>): backward accumulates into one, the optimizer
 // reads both. for_each_tensor visits every tensor with its file name (see docs/model-file.md), in file order; it
@@ -8,9 +9,12 @@
 #pragma once
 
 #include "core/config.h"
+#include "core/families/bigram/bigram_params.h"
+#include "core/progress.h"
 #include "core/tensor.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +56,7 @@ template <class T> struct Params {
   std::vector<LayerParams<T>> enc;     // L_enc encoder layers (encoder-decoder only)
   std::vector<LayerParams<T>> dec;     // L_dec decoder layers (or L)
   NormParams<T> ln_f;                  // final γ, β (when config.final_norm)
+  BigramParams<T> bigram;              // the bigram family's table (core/families/bigram)
 };
 template <class T> using Grads = Params<T>;
 
@@ -64,9 +69,18 @@ template <class T> struct TensorRef {
   Eigen::Map<Mat<T>> mat() const { return Eigen::Map<Mat<T>>(data, rows, cols); }
 };
 
-// Every tensor of p, in file order, with its name. f(const std::string& name, TensorRef<T>).
+// Every tensor of p, in file order, with its name. f(const std::string& name, TensorRef<T>). The one place that
+// says which tensors a family has.
 template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, F&& f) {
   auto mat = [](Mat<T>& m) { return TensorRef<T>{m.data(), m.rows(), m.cols(), false}; };
+  switch (c.variant) {
+    case Variant::Bigram:
+      f(std::string("B"), mat(p.bigram.B));
+      return;
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      break;  // the transformers' tensors, below
+  }
   auto vec = [](Vec<T>& v) { return TensorRef<T>{v.data(), v.rows(), 1, true}; };
   auto attn = [&](const std::string& pre, AttentionParams<T>& a) {
     f(pre + ".W_q", mat(a.W_q)); f(pre + ".b_q", vec(a.b_q));
@@ -130,6 +144,9 @@ template <class T> Params<T> params_uninitialised(const Config& c);
 // Allocates and initialises from seed: weights N(0, 0.02²) (GPT-2's choice; residual output projections scaled
 // by 1/√(2·layers)), biases 0, γ = 1, β = 0. The same seed gives the same numbers on every platform.
 Params<float> params_init(const Config& c, uint64_t seed);
+// The same, reporting the numbers drawn (of params_count) every million or so; progress returning false stops it,
+// and then nothing is returned (what was allocated is freed). The numbers are the same as params_init's.
+std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const Progress& progress);
 
 template <class T> void params_set_zero(const Config& c, Params<T>& p);
 template <class T> int64_t params_count(const Config& c, const Params<T>& p);

@@ -6,7 +6,16 @@
 
 namespace gb {
 
-static std::vector<PseudoLine> build(const Config& c) {
+// The bigram: one line, the column of B that the last token picks.
+static std::vector<PseudoLine> bigram_listing() {
+  std::vector<PseudoLine> out;
+  out.push_back({LineKind::Comment, 0, "▷ The next token from the last one alone", 'X', 0});
+  out.push_back({LineKind::Output, 0, "return P = softmax(B[:, x])", 'X', 0});
+  return out;
+}
+
+// The seeds' listings (000: ED-Transformer, 002: D-Transformer), with the options' lines.
+static std::vector<PseudoLine> transformer_listing(const Config& c) {
   std::vector<PseudoLine> out;
   const bool pre = c.norm == NormPlacement::Pre;
   const std::string act = c.activation == Activation::ReLU ? "max(0, " : "GELU(";
@@ -55,6 +64,17 @@ static std::vector<PseudoLine> build(const Config& c) {
   return out;
 }
 
+static std::vector<PseudoLine> build(const Config& c) {
+  switch (c.variant) {
+    case Variant::EncoderDecoder:
+    case Variant::DecoderOnly:
+      return transformer_listing(c);
+    case Variant::Bigram:
+      return bigram_listing();
+  }
+  return {};
+}
+
 const std::vector<PseudoLine>& pseudocode(const Config& c) {
   static std::mutex mu;
   static std::map<std::tuple<int, int, int, int, int>, std::vector<PseudoLine>> cache;
@@ -66,7 +86,12 @@ const std::vector<PseudoLine>& pseudocode(const Config& c) {
 }
 
 std::string pseudocode_title(const Config& c) {
-  return c.is_ed() ? "ED-Transformer(z, x | θ)" : "D-Transformer(x | θ)";
+  switch (c.variant) {
+    case Variant::EncoderDecoder: return "ED-Transformer(z, x | θ)";
+    case Variant::DecoderOnly: return "D-Transformer(x | θ)";
+    case Variant::Bigram: return "Bigram(x | B)";
+  }
+  return "";
 }
 
 }  // namespace gb

@@ -10,6 +10,7 @@ Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std:
   GB_ASSERT(!dec_mask_ || (dec_mask_->rows() == Eigen::Index(e.x.size()) && dec_mask_->cols() == Eigen::Index(e.x.size())),
             "Stepper: the decoder mask must be |x| × |x|");
   GB_ASSERT(!c.validate(), "Stepper needs a valid config");
+  GB_ASSERT(c.is_transformer(), "Stepper runs a transformer's listing (ask the family: view::kAlgorithm)");
   GB_ASSERT(!check_example(c, e), "Stepper needs an example that fits the model");
   const auto& lines = pseudocode(c_);
   // Unroll the listing: lines inside a loop run once per layer, the loop line starts each pass.
@@ -247,6 +248,11 @@ std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, c
 }
 
 namespace {
+Status check_traceable(const Config& c) {
+  if (c.is_transformer()) return std::nullopt;
+  return Error(ErrorCode::NotForFamily, {{"family", variant_name(c.variant)}});
+}
+
 // Runs a stepper to the end, reporting before each line; ErrorCode::TraceCancelled when progress says stop.
 Result<std::vector<StepRecord>> run_traced(Stepper& s, const TraceProgress& progress) {
   const int total = int(s.program_size());
@@ -263,6 +269,7 @@ Result<std::vector<StepRecord>> run_traced(Stepper& s, const TraceProgress& prog
 
 Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
                                                      const MatF& decoder_mask, const TraceProgress& progress) {
+  if (auto err = check_traceable(c)) return *err;
   if (auto err = check_example(c, e)) return *err;
   if (decoder_mask.rows() != Eigen::Index(e.x.size()) || decoder_mask.cols() != Eigen::Index(e.x.size()))
     return Error(ErrorCode::MaskSize, {{"rows", std::to_string(decoder_mask.rows())},
@@ -274,6 +281,7 @@ Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Para
 
 Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<float>& p, const Example& e,
                                               const TraceProgress& progress) {
+  if (auto err = check_traceable(c)) return *err;
   Stepper s(c, p, e);
   return run_traced(s, progress);
 }

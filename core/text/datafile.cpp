@@ -163,7 +163,7 @@ Result<std::vector<Example>> examples_from_pairs(const std::vector<TextPair>& pa
   for (size_t i = 0; i < pairs.size(); ++i) {
     if (progress && i % 1024 == 0 && !progress(i, pairs.size())) return Error(ErrorCode::LoadingCancelled);
     Example e;
-    if (c.is_ed()) {
+    if (c.has_source()) {
       Encoded z = tok.encode(pairs[i].source), x = tok.encode(pairs[i].target);
       note_unknown(&r, z);
       note_unknown(&r, x);

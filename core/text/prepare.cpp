@@ -1,4 +1,6 @@
 #include "core/text/prepare.h"
+
+#include "core/family.h"
 #include "core/model/stepper.h"
 
 #include <algorithm>
@@ -38,7 +40,7 @@ static Result<PreparedData> from_pairs(std::vector<TextPair> train_pairs, std::v
       texts.push_back(p.source);
       texts.push_back(p.target);
     }
-    if (o.variant == Variant::DecoderOnly) texts.push_back(std::string(1, kTaskSeparator));
+    if (!family(o.variant).reads_source) texts.push_back(std::string(1, kTaskSeparator));  // source > target
     d.tokenizer = Tokenizer::build(o.tokenizer_kind_given ? o.tokenizer_kind : natural, texts, o.min_count, o.bpe_vocab,
                                    phases.at(first));
     if (phases.cancelled) return Error(ErrorCode::LoadingCancelled);
@@ -115,7 +117,7 @@ Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions&
     }
     return d;
   }
-  if (o.variant != Variant::DecoderOnly)
+  if (family(o.variant).reads_source)
     return Error(ErrorCode::PlainTextNeedsDecoderOnly).in_file(path);
   const Phases phases{o.progress, 2};  // the text, then its tokenizer
   auto text = load_text(path, phases.at(0));
@@ -178,7 +180,7 @@ TrainOptions task_recipe(const TaskInfo& task, uint64_t seed) {
 
 static std::vector<int> prompt_ids(const Config& c, const Tokenizer& tok, const std::string& input,
                                    std::vector<int>* source) {
-  if (c.is_ed()) {
+  if (c.has_source()) {
     *source = tok.encode(input).ids;
     if (source->empty()) source->push_back(Tokenizer::kUnk);
     return {Tokenizer::kBos};
@@ -224,7 +226,7 @@ std::optional<Example> probe_example(const Config& c, const Params<float>& p, co
   }
   Example e;
   auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
-  if (c.is_ed()) {
+  if (c.has_source()) {
     e.z = ids(probe.source);
     if (e.z.empty()) e.z.push_back(Tokenizer::kUnk);
     e.x = {Tokenizer::kBos};
@@ -243,7 +245,7 @@ double probe_cost(const Config& c, const Tokenizer& tok, const ProbeText& probe)
   if (!probe.decodes()) return 0;
   // a KV-cached decode of n tokens does about the work of one forward pass over n columns
   Example bound;
-  if (c.is_ed()) bound.z.assign(std::min(tok.encode(probe.source).ids.size(), size_t(std::max(1, c.max_len))), 0);
+  if (c.has_source()) bound.z.assign(std::min(tok.encode(probe.source).ids.size(), size_t(std::max(1, c.max_len))), 0);
   bound.x.assign(size_t(std::max(1, c.max_len)), 0);
   return trace_cost(c, bound);
 }

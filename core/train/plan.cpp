@@ -30,6 +30,7 @@ bool same_shapes(const Config& c, const Params<float>& a, const Params<float>& b
 
 // Layers as the config says (for_each_tensor walks the Params' own layer lists).
 bool layer_counts_match(const Config& c, const Params<float>& p) {
+  if (!c.is_transformer()) return p.enc.empty() && p.dec.empty();  // (its tensors are compared by shape below)
   return p.enc.size() == size_t(c.is_ed() ? c.enc_layers : 0) && p.dec.size() == size_t(c.dec_layers);
 }
 
@@ -57,10 +58,12 @@ Status check_data(const Config& c, const std::vector<Example>& data, const Token
   if (data_tok && data_tok->size() > c.vocab_size)
     return Error(ErrorCode::DataTokenizerTooLarge, {{"data", std::to_string(data_tok->size())}, {"vocab", std::to_string(c.vocab_size)}});
   for (size_t i = 0; i < data.size(); ++i) {
-    if (c.is_ed() && data[i].z.empty())
+    if (c.has_source() && data[i].z.empty())
       return Error(ErrorCode::DataForDecoderOnly, {{"example", std::to_string(i + 1)}});
-    if (!c.is_ed() && !data[i].z.empty())
-      return Error(ErrorCode::DataForEncoderDecoder, {{"example", std::to_string(i + 1)}});
+    if (!c.has_source() && !data[i].z.empty())
+      return c.variant == Variant::DecoderOnly
+                 ? Error(ErrorCode::DataForEncoderDecoder, {{"example", std::to_string(i + 1)}})
+                 : Error(ErrorCode::DataForOneSequence, {{"example", std::to_string(i + 1)}, {"family", variant_name(c.variant)}});
     if (auto e = check_example(c, data[i]))
       return Error::with_cause(ErrorCode::DataExampleDoesNotFit, {{"example", std::to_string(i + 1)}}, *e);
   }

@@ -1,0 +1,143 @@
+// family.cpp — the registry of model families (family.h). Adding a family: a folder core/families/<name>/ with its
+// parameters, forward/backward and listing, an entry in Variant, one entry below, and one case in each dispatching
+// function (docs/architecture.md, "Adding a model family").
+#include "core/family.h"
+
+#include "core/tensor.h"  // GB_ASSERT
+
+#include <algorithm>
+
+namespace gb {
+
+namespace {
+
+std::vector<FamilyInfo> make_families() {
+  using F = SizeField;
+  const std::vector<SizeSpec> transformer_sizes_d = {
+      {F::MaxLen, 1, 4096}, {F::DecLayers, 1, 24}, {F::Heads, 1, 64}, {F::DModel, 1, 1024}, {F::DMlp, 1, 8192}};
+  std::vector<SizeSpec> transformer_sizes_ed = transformer_sizes_d;
+  transformer_sizes_ed.insert(transformer_sizes_ed.begin() + 1, {F::EncLayers, 1, 24});
+  // Tiny, small, medium, and the seed's own choices (the sizes of the seeds' examples): L_enc = L_dec = L.
+  auto transformer_presets = [](bool ed) {
+    auto p = [ed](const char* id, int layers, int heads, int d, int mlp, bool seed) {
+      Preset r{id, {{F::DecLayers, layers}, {F::Heads, heads}, {F::DModel, d}, {F::DMlp, mlp}}, seed};
+      if (ed) r.sizes.insert(r.sizes.begin(), {F::EncLayers, layers});
+      return r;
+    };
+    return std::vector<Preset>{p("tiny", 1, 2, 32, 64, false), p("small", 2, 4, 64, 128, false),
+                               p("medium", 3, 4, 128, 512, false), p("seed", 2, 4, 64, 256, true)};
+  };
+  const unsigned transformer_views = view::kAttention | view::kMasks | view::kAlgorithm | view::kPerturbation |
+                                     view::kDecoding | view::kKvCache | view::kDecodingAttention;
+  std::vector<FamilyInfo> f;
+  f.push_back({Variant::EncoderDecoder, "encoder-decoder", "ed", "ED-Transformer",
+               "Reads a source with its encoder and writes a target: translation, reversal (seed 000).", true, true,
+               TrainedBy::Gradient, transformer_sizes_ed, transformer_presets(true), transformer_views});
+  f.push_back({Variant::DecoderOnly, "decoder-only", "d", "D-Transformer",
+               "Continues one sequence: language models, and tasks written as one line (seed 002).", false, true,
+               TrainedBy::Gradient, transformer_sizes_d, transformer_presets(false),
+               transformer_views | view::kMaskEditor});
+  f.push_back({Variant::Bigram, "bigram", "", "Bigram",
+               "Predicts the next token from the last one alone: one |V| × |V| table of scores, the baseline every "
+               "language model is measured against.",
+               false, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}}, {{"bigram", {}, false}},
+               view::kDecoding | view::kTransitionTable});
+  return f;
+}
+
+}  // namespace
+
+const char* size_field_name(SizeField f) {
+  switch (f) {
+    case SizeField::MaxLen: return "max_len";
+    case SizeField::EncLayers: return "enc_layers";
+    case SizeField::DecLayers: return "dec_layers";
+    case SizeField::Heads: return "heads";
+    case SizeField::DModel: return "d_e";
+    case SizeField::DMlp: return "d_mlp";
+  }
+  return "?";
+}
+
+int config_size(const Config& c, SizeField f) {
+  switch (f) {
+    case SizeField::MaxLen: return c.max_len;
+    case SizeField::EncLayers: return c.enc_layers;
+    case SizeField::DecLayers: return c.dec_layers;
+    case SizeField::Heads: return c.heads;
+    case SizeField::DModel: return c.d_e;
+    case SizeField::DMlp: return c.d_mlp;
+  }
+  return 0;
+}
+
+void set_config_size(Config& c, SizeField f, int v) {
+  switch (f) {
+    case SizeField::MaxLen: c.max_len = v; break;
+    case SizeField::EncLayers: c.enc_layers = v; break;
+    case SizeField::DecLayers: c.dec_layers = v; break;
+    case SizeField::Heads: c.heads = v; break;
+    case SizeField::DModel: c.d_e = v; break;
+    case SizeField::DMlp: c.d_mlp = v; break;
+  }
+}
+
+bool FamilyInfo::has(SizeField f) const {
+  return std::any_of(sizes.begin(), sizes.end(), [f](const SizeSpec& s) { return s.field == f; });
+}
+
+const std::vector<FamilyInfo>& families() {
+  static const std::vector<FamilyInfo> all = make_families();
+  return all;
+}
+
+const FamilyInfo& family(Variant v) {
+  for (const FamilyInfo& f : families())
+    if (f.variant == v) return f;
+  GB_ASSERT(false, "every Variant is registered in family.cpp");
+  return families().front();
+}
+
+const FamilyInfo* find_family(const std::string& name) {
+  for (const FamilyInfo& f : families())
+    if (f.name == name || (!f.alias.empty() && f.alias == name)) return &f;
+  return nullptr;
+}
+
+Config apply_preset(Config c, const Preset& p) {
+  for (const auto& [field, value] : p.sizes) set_config_size(c, field, value);
+  if (p.seed_options) {
+    const Config seed = Config::make(c.variant, 1, 1, 1, 1, 1, 1, 1);
+    c.norm = seed.norm;
+    c.activation = seed.activation;
+    c.final_norm = seed.final_norm;
+    c.dropout = 0.0f;
+    c.tied_unembed = false;
+  }
+  return c;
+}
+
+Config family_config(Variant v, int vocab_size, int max_len, const std::string& preset_id) {
+  const FamilyInfo& f = family(v);
+  Config c = Config::make(v, vocab_size, max_len, 0, 0, 0, 0, 0);
+  const Preset* p = &f.presets.front();
+  for (const Preset& q : f.presets)
+    if (q.id == preset_id) p = &q;
+  return apply_preset(c, *p);
+}
+
+const Preset* matching_preset(const Config& c) {
+  const FamilyInfo& f = family(c);
+  for (const Preset& p : f.presets) {
+    const Config applied = apply_preset(c, p);
+    bool same = true;
+    for (const auto& [field, value] : p.sizes) same = same && config_size(c, field) == value;
+    if (p.seed_options)
+      same = same && applied.norm == c.norm && applied.activation == c.activation &&
+             applied.final_norm == c.final_norm && applied.dropout == c.dropout && applied.tied_unembed == c.tied_unembed;
+    if (same) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace gb
