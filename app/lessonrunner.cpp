@@ -1,4 +1,7 @@
 #include "lessonrunner.h"
+#include "tabs.h"
+#include "controllers/modeldesign.h"
+#include "controllers/workbench.h"
 
 #include "mainwindow.h"
 
@@ -28,12 +31,6 @@
 
 #include <cmath>
 
-namespace {
-// the central tabs in the window's order
-const QStringList kTabs = {QStringLiteral("attention"), QStringLiteral("masks"),     QStringLiteral("parameters"),
-                           QStringLiteral("decoding"),  QStringLiteral("algorithm"), QStringLiteral("training"),
-                           QStringLiteral("perturbation")};
-}  // namespace
 
 LessonRunner::LessonRunner(MainWindow* window) : QObject(window), mWindow(window) {}
 
@@ -62,9 +59,7 @@ QString LessonRunner::start(const Lesson& lesson) {
   mRunning = true;
   const LessonRecipe& r = lesson.recipe;
   // the variant first: the data panel's text files are for decoder-only models
-  w.modelPanel()->variantBox()->setCurrentIndex(
-      w.modelPanel()->variantBox()->findData(int(r.variant == QLatin1String("decoder-only") ? gb::Variant::DecoderOnly
-                                                                                           : gb::Variant::EncoderDecoder)));
+  if (auto v = gb::parse_variant(r.variant.toStdString())) w.workbench()->design()->setVariant(*v);
   DataPanel* dp = w.dataPanel();
   if (!r.task.isEmpty()) {
     emit progress(tr("Loading the task…"));
@@ -122,15 +117,10 @@ QString LessonRunner::start(const Lesson& lesson) {
 void LessonRunner::build() {
   const LessonRecipe& r = mLesson.recipe;
   MainWindow& w = *mWindow;
-  const QStringList presets = {QStringLiteral("tiny"), QStringLiteral("small"), QStringLiteral("medium"),
-                               QStringLiteral("seed")};
-  {
-    QSignalBlocker quiet(w.modelPanel()->presetBox());
-    w.modelPanel()->presetBox()->setCurrentIndex(presets.indexOf(r.preset));
-  }
-  w.modelPanel()->applyPreset(presets.indexOf(r.preset));
-  if (r.maxLen > 0) w.modelPanel()->maxLenBox()->setValue(r.maxLen);
-  const QString err = w.document()->build(w.modelPanel()->config(), quint64(r.modelSeed));
+  ModelDesign* design = w.workbench()->design();
+  design->applyPreset(r.preset.toStdString());
+  if (r.maxLen > 0) design->setSize(gb::SizeField::MaxLen, r.maxLen);
+  const QString err = w.document()->build(design->config(), quint64(r.modelSeed));
   if (!err.isEmpty()) {
     mRunning = false;
     emit failed(err);
@@ -176,7 +166,7 @@ bool LessonRunner::showBeat(int i) {
   mBeat = i;
   mWalked = 0;
   const LessonBeat& b = mLesson.beats[i];
-  const int tab = std::max(0, int(kTabs.indexOf(b.tab)));
+  const int tab = std::max(0, tabIndexOf(b.tab));
   mWindow->tabs()->setCurrentIndex(tab);
   if (Presentable* p = mWindow->presentable(tab)) p->setViewState(b.view);
   emit beatShown(i);
@@ -209,7 +199,7 @@ int LessonRunner::addBeat(const QString& caption) {
   LessonBeat b;
   b.caption = caption;
   const int tab = mWindow->tabs()->currentIndex();
-  b.tab = kTabs.value(tab);
+  b.tab = tabIds().value(tab);
   if (Presentable* p = mWindow->presentable(tab)) b.view = p->viewState();
   const int at = mBeat >= 0 && mBeat < mLesson.beats.size() ? mBeat + 1 : int(mLesson.beats.size());
   mLesson.beats.insert(at, b);

@@ -5,6 +5,7 @@
 #include "controllers/lesson.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "tabs.h"
 
 #include <cstdio>
 
@@ -159,9 +160,7 @@ int main(int argc, char** argv) {
   if (scripted)  // nobody is there to press OK: errors go to stderr, and the run goes on (or quits after the shot)
     w.setErrorReporter([](const QString& m) { std::fprintf(stderr, "glassbox: %s\n", qPrintable(m)); });
   if (parser.isSet(QStringLiteral("tab"))) {
-    const QStringList tabs = {QStringLiteral("attention"), QStringLiteral("masks"), QStringLiteral("parameters"),
-                              QStringLiteral("decoding"), QStringLiteral("algorithm"),
-                              QStringLiteral("training"), QStringLiteral("perturbation"), QStringLiteral("compare")};
+    const QStringList tabs = tabIds();  // the one list (ui/tabs.h)
     // "decoding.kv": a tab and one of its views (Decoding: next, timeline, kv, beam; Masks: maskEditor)
     const QStringList tabView = parser.value(QStringLiteral("tab")).toLower().split(QLatin1Char('.'));
     const int i = tabs.indexOf(tabView.value(0));

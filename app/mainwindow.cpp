@@ -1,4 +1,7 @@
 #include "mainwindow.h"
+#include "tabs.h"
+#include "controllers/workbench.h"
+#include "controllers/modeldesign.h"
 #include "widgets/textlabel.h"
 #include "widgets/waitwithprogress.h"
 #include "errortext.h"
@@ -65,6 +68,8 @@
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
+#include <map>
+
 #include <utility>
 
 // The largest a tab's or a dock's panel may become, whatever its contents ask for: twice the desktop, at least
@@ -85,8 +90,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // against the trainer's shards on the same cores. The Trainer parallelises over the batch itself.
   Eigen::setNbThreads(1);
   installPlotAccessibility();  // before the first plot is asked for: a screen reader sees the plots as images
-  mDoc = new ModelDocument(this);
-  mTrainer = new TrainingController(this);
+  mBench = new Workbench(this);
+  mDoc = mBench->document();
+  mTrainer = mBench->trainer();
   Appearance::get();  // the remembered zoom and theme, before anything is drawn
   mLessons = new LessonRunner(this);
   createTabs();
@@ -111,6 +117,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     showError(tr("The lesson could not be opened.\n\n%1").arg(e));
   });
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
+  connect(mDoc, &ModelDocument::variantChanged, this, &MainWindow::showFamilyTabs);
   connect(mDoc, &ModelDocument::dataChanged, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::fitChanged, this, &MainWindow::updateStatus);
   mStatusPace = new QTimer(this);
@@ -123,7 +130,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   });
   connect(mTrainer, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
   connect(mTrainer, &TrainingController::paramsPublished, this, &MainWindow::updateStatus);
-  connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
   connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
   // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
   mAutosaveStore = std::make_unique<AutosaveStore>();
@@ -177,6 +183,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   restoreWindowState();
 }
 
+void MainWindow::showFamilyTabs() {
+  const gb::FamilyInfo& fam = gb::family(mDoc->variant());
+  for (int i = 0; i < mTabs->count(); ++i) {
+    const unsigned view = workbenchTabs()[size_t(i)].view;
+    mTabs->setTabVisible(i, view == 0 || fam.offers(view));
+  }
+  if (!mTabs->isTabVisible(mTabs->currentIndex())) mTabs->setCurrentIndex(tabIndexOf(QStringLiteral("training")));
+}
+
 void MainWindow::createTabs() {
   mTabs = new QTabWidget(this);
   mTabs->setObjectName(QStringLiteral("centralTabs"));
@@ -190,15 +205,21 @@ void MainWindow::createTabs() {
     scroll->setFrameShape(QFrame::NoFrame);
     return scroll;
   };
-  mTabs->addTab(scrolled(new AttentionPanel(mDoc, mTrainer, mTabs), "attentionTab"), tr("Attention"));
-  mTabs->addTab(scrolled(new MasksPanel(mDoc, mTabs), "masksTab"), tr("Masks"));
-  mTabs->addTab(scrolled(new ParametersPanel(mDoc, mTrainer, mTabs), "parametersTab"), tr("Parameters"));
-  mTabs->addTab(scrolled(new DecodingPanel(mDoc, mTrainer, mTabs), "decodingTab"), tr("Decoding"));
-  mTabs->addTab(scrolled(new AlgorithmPanel(mDoc, mTrainer, mTabs), "algorithmTab"), tr("Algorithm"));
   mTrainingView = new TrainingView(mDoc, mTrainer, mTabs);
-  mTabs->addTab(scrolled(mTrainingView, "trainingTab"), tr("Training"));
-  mTabs->addTab(scrolled(new PerturbationPanel(mDoc, mTabs), "perturbationTab"), tr("Perturbation"));
-  mTabs->addTab(scrolled(new ComparePanel(mDoc, mTabs), "compareTab"), tr("Compare"));
+  // the panels in the order of the one list of tabs (ui/tabs.h)
+  const std::map<QString, QWidget*> panels = {
+      {QStringLiteral("attention"), new AttentionPanel(mDoc, mTrainer, mTabs)},
+      {QStringLiteral("masks"), new MasksPanel(mDoc, mTabs)},
+      {QStringLiteral("parameters"), new ParametersPanel(mDoc, mTrainer, mTabs)},
+      {QStringLiteral("decoding"), new DecodingPanel(mDoc, mTrainer, mTabs)},
+      {QStringLiteral("algorithm"), new AlgorithmPanel(mDoc, mTrainer, mTabs)},
+      {QStringLiteral("training"), mTrainingView},
+      {QStringLiteral("perturbation"), new PerturbationPanel(mDoc, mTabs)},
+      {QStringLiteral("compare"), new ComparePanel(mDoc, mTabs)}};
+  for (int i = 0; i < int(workbenchTabs().size()); ++i) {
+    const QString& id = workbenchTabs()[size_t(i)].id;
+    mTabs->addTab(scrolled(panels.at(id), (id + QStringLiteral("Tab")).toLatin1().constData()), tabTitle(i));
+  }
   for (int i = 0; i < mTabs->count(); ++i) mTabs->widget(i)->setAccessibleName(mTabs->tabText(i));  // a Tab stop
   for (int i = 0; i < mTabs->count(); ++i)
     mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));
@@ -414,7 +435,7 @@ void MainWindow::createDocks() {
     dock->setMinimumWidth(280);
     return dock;
   };
-  mModelPanel = new ModelPanel(mDoc, this);
+  mModelPanel = new ModelPanel(mDoc, mBench->design(), this);
   mDataPanel = new DataPanel(mDoc, this);
   mTrainingPanel = new TrainingPanel(mDoc, mTrainer, this);
   mModelDock = make("modelDock", tr("Model"), mModelPanel);
@@ -808,7 +829,7 @@ bool MainWindow::autosaveNow() {
 }
 
 void MainWindow::removeAutosave() {
-  mAutosaveWriter->wait();  // a write in flight would bring the file back
+  mAutosaveWriter->discard();  // a write in flight is cancelled, and could not bring the file back
   mAutosaveAgain = false;
   mAutosaveStore->remove();
 }

@@ -12,6 +12,7 @@
 
 class DataPanel;
 class ModelDocument;
+class Workbench;
 class ModelPanel;
 class QActionGroup;
 class TrainingController;
@@ -36,6 +37,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* dataDock() const { return mDataDock; }
   QDockWidget* trainingDock() const { return mTrainingDock; }
   QTabWidget* tabs() const { return mTabs; }
+  Workbench* workbench() const { return mBench; }
   ModelDocument* document() const { return mDoc; }
   TrainingController* trainer() const { return mTrainer; }
   ModelPanel* modelPanel() const { return mModelPanel; }
@@ -126,6 +128,7 @@ class MainWindow : public QMainWindow {
  private:
   void createDocks();
   void createTabs();
+  void showFamilyTabs();  // the tabs the family of the model (or of the design) offers; the others hidden
   void createMenus();
   void createStrips();
   void setBlank(bool on);
@@ -140,6 +143,7 @@ class MainWindow : public QMainWindow {
   void showError(const QString& message);
   QWidget* currentView() const;  // the current tab's panel
 
+  Workbench* mBench = nullptr;
   ModelDocument* mDoc = nullptr;
   TrainingController* mTrainer = nullptr;
   ModelPanel* mModelPanel = nullptr;

@@ -479,6 +479,13 @@
     </message>
 </context>
 <context>
+    <name>BackgroundJob</name>
+    <message>
+        <source>Work on a view</source>
+        <translation>Die Arbeit an einer Ansicht</translation>
+    </message>
+</context>
+<context>
     <name>BeamTreeView</name>
     <message>
         <source>Beam search tree</source>
@@ -515,6 +522,21 @@
     <message>
         <source>%1 · Σ %2</source>
         <translation>%1 · Σ %2</translation>
+    </message>
+</context>
+<context>
+    <name>BuildModel</name>
+    <message>
+        <source>Building the model…</source>
+        <translation>Das Modell wird gebaut …</translation>
+    </message>
+    <message>
+        <source>Another operation is running; try again when it has ended.</source>
+        <translation>Eine andere Aktion läuft; versuchen Sie es erneut, wenn sie beendet ist.</translation>
+    </message>
+    <message>
+        <source>Building was cancelled: the open model is unchanged.</source>
+        <translation>Das Bauen wurde abgebrochen: Das offene Modell ist unverändert.</translation>
     </message>
 </context>
 <context>
@@ -655,6 +677,44 @@
     </message>
 </context>
 <context>
+    <name>DataChoice</name>
+    <message>
+        <source>Could not prepare the task “%1” — the data you had is still there.
+%2</source>
+        <translation>Die Aufgabe „%1“ konnte nicht vorbereitet werden – Ihre bisherigen Daten sind noch da.
+%2</translation>
+    </message>
+    <message>
+        <source>Preparing the task “%1”…</source>
+        <translation>Die Aufgabe „%1“ wird vorbereitet …</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen …</translation>
+    </message>
+    <message>
+        <source>the task “%1”</source>
+        <translation>der Aufgabe „%1“</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled; the data you had is still there.</source>
+        <translation>Das Laden von %1 wurde abgebrochen; Ihre bisherigen Daten sind noch da.</translation>
+    </message>
+    <message>
+        <source>Could not load the file — the data you had is still there.
+%1</source>
+        <translation>Die Datei konnte nicht geladen werden — Ihre bisherigen Daten sind noch da.
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>DataLoader</name>
+    <message>
+        <source>There is not enough memory to load this data.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher frei, um diese Daten zu laden.</translation>
+    </message>
+</context>
+<context>
     <name>DataPanel</name>
     <message>
         <source>Load task</source>
@@ -746,7 +806,7 @@
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation>Lese %1…</translation>
+        <translation>%1 wird gelesen …</translation>
     </message>
     <message>
         <source>Loading %1 was cancelled; the data you had is still there.</source>
@@ -1265,6 +1325,121 @@
     <message>
         <source>Stop the running work now (To the end, the beam search, the comparison, going to a branch); the sequence stays as it was</source>
         <translation>Die laufende Arbeit jetzt anhalten (Bis zum Ende, Beam-Suche, Vergleich, Wechsel zu einem Zweig); die Folge bleibt, wie sie war</translation>
+    </message>
+    <message>
+        <source>Each step reads the last token's column of B and draws the next token from q.</source>
+        <translation>Jeder Schritt liest die Spalte von B zum letzten Token und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
+        <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
+    </message>
+</context>
+<context>
+    <name>FamilyNames</name>
+    <message>
+        <source>Encoder-decoder</source>
+        <translation>Encoder-Decoder</translation>
+    </message>
+    <message>
+        <source>Decoder-only</source>
+        <translation>Nur Decoder</translation>
+    </message>
+    <message>
+        <source>Bigram</source>
+        <translation>Bigramm</translation>
+    </message>
+    <message>
+        <source>Reads a source with its encoder and writes a target: translation, reversal (seed 000).</source>
+        <translation>Liest eine Quelle mit dem Encoder und schreibt ein Ziel: Übersetzung, Umkehrung (Vorlage 000).</translation>
+    </message>
+    <message>
+        <source>Continues one sequence: language models, and tasks written as one line (seed 002).</source>
+        <translation>Setzt eine Folge fort: Sprachmodelle und Aufgaben in einer Zeile (Vorlage 002).</translation>
+    </message>
+    <message>
+        <source>Predicts the next token from the last one alone: one |V| × |V| table of scores, the baseline every language model is measured against.</source>
+        <translation>Sagt das nächste Token allein aus dem letzten voraus: eine |V| × |V|-Tabelle von Bewertungen, die Grundlinie, an der jedes Sprachmodell gemessen wird.</translation>
+    </message>
+    <message>
+        <source>Tiny</source>
+        <translation>Winzig</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <translation>Klein</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>As in the seed</source>
+        <translation>Wie in der Vorlage</translation>
+    </message>
+    <message>
+        <source>One table</source>
+        <translation>Eine Tabelle</translation>
+    </message>
+    <message>
+        <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
+        <translation>Die Architektur der Vorlage: Post-LN und ReLU (Encoder-Decoder, Vorlage 000) oder Pre-LN, GELU und eine letzte LN (nur Decoder, Vorlage 002); kein Dropout; W_u eine eigene Matrix</translation>
+    </message>
+    <message>
+        <source>B has |V| × |V| entries: the only size is the vocabulary's</source>
+        <translation>B hat |V| × |V| Einträge: Die einzige Größe ist die des Vokabulars</translation>
+    </message>
+    <message>
+        <source>ℓ_max</source>
+        <translation>ℓ_max</translation>
+    </message>
+    <message>
+        <source>L_enc</source>
+        <translation>L_enc</translation>
+    </message>
+    <message>
+        <source>L_dec</source>
+        <translation>L_dec</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation>H</translation>
+    </message>
+    <message>
+        <source>d_e</source>
+        <translation>d_e</translation>
+    </message>
+    <message>
+        <source>d_mlp</source>
+        <translation>d_mlp</translation>
+    </message>
+    <message>
+        <source>Maximum sequence length ℓ_max</source>
+        <translation>Höchste Folgenlänge ℓ_max</translation>
+    </message>
+    <message>
+        <source>Encoder layers L_enc</source>
+        <translation>Encoder-Schichten L_enc</translation>
+    </message>
+    <message>
+        <source>Decoder layers L_dec / L</source>
+        <translation>Decoder-Schichten L_dec / L</translation>
+    </message>
+    <message>
+        <source>Attention heads H</source>
+        <translation>Aufmerksamkeitsköpfe H</translation>
+    </message>
+    <message>
+        <source>Embedding size d_e</source>
+        <translation>Embedding-Größe d_e</translation>
+    </message>
+    <message>
+        <source>MLP width d_mlp</source>
+        <translation>MLP-Breite d_mlp</translation>
     </message>
 </context>
 <context>
@@ -2578,6 +2753,13 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     </message>
 </context>
 <context>
+    <name>ModelDesign</name>
+    <message>
+        <source>Load data in the Data dock first.</source>
+        <translation>Laden Sie zuerst Daten im Bereich „Daten“.</translation>
+    </message>
+</context>
+<context>
     <name>ModelDocument</name>
     <message>
         <source>No data yet.</source>
@@ -2612,14 +2794,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>%1, %2 Parameter</translation>
     </message>
     <message>
-        <source>Encoder-decoder</source>
-        <translation>Encoder-Decoder</translation>
-    </message>
-    <message>
-        <source>Decoder-only</source>
-        <translation>Nur Decoder</translation>
-    </message>
-    <message>
         <source>There is no model to save: build one first.</source>
         <translation>Es gibt kein Modell zum Speichern: Bauen Sie zuerst eines.</translation>
     </message>
@@ -2651,26 +2825,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
 <context>
     <name>ModelPanel</name>
     <message>
-        <source>Encoder-decoder</source>
-        <translation>Encoder-Decoder</translation>
-    </message>
-    <message>
-        <source>Decoder-only</source>
-        <translation>Nur Decoder</translation>
-    </message>
-    <message>
-        <source>Tiny</source>
-        <translation>Winzig</translation>
-    </message>
-    <message>
-        <source>Small</source>
-        <translation>Klein</translation>
-    </message>
-    <message>
-        <source>Medium</source>
-        <translation>Mittel</translation>
-    </message>
-    <message>
         <source>Post-LN (seed 000)</source>
         <translation>Post-LN (Vorlage 000)</translation>
     </message>
@@ -2683,36 +2837,12 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>W_u = W_eᵀ</translation>
     </message>
     <message>
-        <source>L_enc</source>
-        <translation>L_enc</translation>
-    </message>
-    <message>
         <source>Variant</source>
         <translation>Variante</translation>
     </message>
     <message>
         <source>Preset</source>
         <translation>Voreinstellung</translation>
-    </message>
-    <message>
-        <source>ℓ_max</source>
-        <translation>ℓ_max</translation>
-    </message>
-    <message>
-        <source>L_dec / L</source>
-        <translation>L_dec / L</translation>
-    </message>
-    <message>
-        <source>H</source>
-        <translation>H</translation>
-    </message>
-    <message>
-        <source>d_e</source>
-        <translation>d_e</translation>
-    </message>
-    <message>
-        <source>d_mlp</source>
-        <translation>d_mlp</translation>
     </message>
     <message>
         <source>Dropout</source>
@@ -2731,56 +2861,12 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Bauen</translation>
     </message>
     <message>
-        <source>Reads a source with its encoder and writes a target: translation, reversal (seed 000).</source>
-        <translation>Liest eine Quelle mit dem Encoder und schreibt ein Ziel: Übersetzung, Umkehrung (Vorlage 000).</translation>
-    </message>
-    <message>
-        <source>Continues one sequence: language models, and tasks written as one line (seed 002).</source>
-        <translation>Setzt eine Folge fort: Sprachmodelle und Aufgaben in einer Zeile (Vorlage 002).</translation>
-    </message>
-    <message>
-        <source>Load data in the Data dock first.</source>
-        <translation>Laden Sie zuerst Daten im Bereich „Daten“.</translation>
-    </message>
-    <message>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <source>As in the seed</source>
-        <translation>Wie im Seed</translation>
-    </message>
-    <message>
-        <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
-        <translation>Die Architektur des Seeds: Post-LN und ReLU (Encoder-Decoder, Seed 000) oder Pre-LN, GELU und eine letzte LN (Decoder-only, Seed 002); kein Dropout; W_u eine eigene Matrix</translation>
-    </message>
-    <message>
         <source>The open model does not match the data: %1</source>
         <translation>Das geöffnete Modell passt nicht zu den Daten: %1</translation>
-    </message>
-    <message>
-        <source>Maximum sequence length ℓ_max</source>
-        <translation>Höchste Folgenlänge ℓ_max</translation>
-    </message>
-    <message>
-        <source>Encoder layers L_enc</source>
-        <translation>Encoder-Schichten L_enc</translation>
-    </message>
-    <message>
-        <source>Decoder layers L_dec / L</source>
-        <translation>Decoder-Schichten L_dec / L</translation>
-    </message>
-    <message>
-        <source>Attention heads H</source>
-        <translation>Aufmerksamkeitsköpfe H</translation>
-    </message>
-    <message>
-        <source>Embedding size d_e</source>
-        <translation>Embedding-Größe d_e</translation>
-    </message>
-    <message>
-        <source>MLP width d_mlp</source>
-        <translation>MLP-Breite d_mlp</translation>
     </message>
     <message>
         <source>Norm placement</source>
@@ -2799,8 +2885,8 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Parameter %1 MB, Gradienten %2 MB, Optimiererzustand %3 MB, Aktivierungen einer Sequenz von ℓ_max Tokens %4 MB. Ein größerer Batch braucht mehr; das prüft das Training-Dock.</translation>
     </message>
     <message>
-        <source>Building the model…</source>
-        <translation>Das Modell wird gebaut …</translation>
+        <source>Custom</source>
+        <translation>Eigene Größen</translation>
     </message>
 </context>
 <context>
@@ -2985,6 +3071,18 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
 Shape %2 = %3 × %4 (%5 numbers).</source>
         <translation>%1
 Form %2 = %3 × %4 (%5 Zahlen).</translation>
+    </message>
+    <message>
+        <source>B — the bigram table: column v scores the token that follows token v, P = softmax(B[:, v])</source>
+        <translation>B — die Bigramm-Tabelle: Spalte v bewertet das Token, das auf Token v folgt, P = softmax(B[:, v])</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>nächstes Token</translation>
+    </message>
+    <message>
+        <source>after token v</source>
+        <translation>nach Token v</translation>
     </message>
 </context>
 <context>
@@ -3593,6 +3691,13 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     </message>
 </context>
 <context>
+    <name>Workers</name>
+    <message>
+        <source>%1 stopped: the machine ran out of memory. Nothing else changed; choose a smaller model or input.</source>
+        <translation>%1 wurde beendet: Der Arbeitsspeicher des Rechners reichte nicht. Sonst hat sich nichts geändert; wählen Sie ein kleineres Modell oder eine kürzere Eingabe.</translation>
+    </message>
+</context>
+<context>
     <name>gb::Error</name>
     <message>
         <source>{text}</source>
@@ -3773,10 +3878,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
         <translation>Konfigurationsfeld '{field}': erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
-    </message>
-    <message>
-        <source>variant: expected 'encoder-decoder' or 'decoder-only', got '{found}'</source>
-        <translation>Variante: erwartet wird 'encoder-decoder' oder 'decoder-only', gefunden: '{found}'</translation>
     </message>
     <message>
         <source>norm: expected 'post' or 'pre', got '{found}'</source>
@@ -4229,6 +4330,22 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>the mask is {rows} × {cols}, but the probe has {n} tokens: expected {n} × {n}</source>
         <translation>die Maske ist {rows} × {cols}, aber die Probe hat {n} Tokens: erwartet {n} × {n}</translation>
+    </message>
+    <message>
+        <source>variant: expected one of {names}, got '{found}'</source>
+        <translation>Variante: erwartet wird eine von {names}, gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>config field '{field}': a {family} model has no such size, got {found} (expected 0)</source>
+        <translation>Konfigurationsfeld '{field}': Ein Modell der Familie {family} hat diese Größe nicht, gefunden: {found} (erwartet: 0)</translation>
+    </message>
+    <message>
+        <source>the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and a {family} model reads one sequence: build the model again for this data</source>
+        <translation>die Daten enthalten Paare für den Encoder-Decoder (Beispiel {example} hat eine Quelle z), und ein Modell der Familie {family} liest eine einzige Folge: Bauen Sie das Modell für diese Daten neu</translation>
+    </message>
+    <message>
+        <source>a {family} model has no attention layers to trace or step through</source>
+        <translation>ein Modell der Familie {family} hat keine Aufmerksamkeitsschichten, die sich verfolgen oder schrittweise ausführen ließen</translation>
     </message>
 </context>
 <context>

@@ -67,7 +67,7 @@ QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb:
   mRng.reseed(seed);
   const std::string text = input.toStdString();
   std::vector<int> source, prefix;
-  if (c.is_ed()) {
+  if (c.has_source()) {
     source = tok.encode(text).ids;
     if (source.empty()) {
       emit changed();  // the old session is gone: the views must say so
@@ -557,7 +557,7 @@ QString DecodingController::beam(int width, double alpha) {
 }
 
 bool DecodingController::decodesWith(const gb::Config& c, const gb::Params<float>& p) const {
-  if (!mSession || c.is_ed() != mConfig.is_ed()) return false;
+  if (!mSession || c.variant != mConfig.variant) return false;
   auto mine = gb::tensor_list(mConfig, const_cast<gb::Params<float>&>(*mParams));
   auto theirs = gb::tensor_list(c, const_cast<gb::Params<float>&>(p));  // read only
   if (mine.size() != theirs.size()) return false;
@@ -660,7 +660,7 @@ QByteArray DecodingController::historyJson() const {
   if (mSession) {
     const auto& x = mSession->tokens();
     const auto& z = mSession->source();
-    root[QStringLiteral("variant")] = mConfig.is_ed() ? QStringLiteral("encoder-decoder") : QStringLiteral("decoder-only");
+    root[QStringLiteral("variant")] = QString::fromLatin1(gb::variant_name(mConfig.variant));
     root[QStringLiteral("source")] = tokens(z.begin(), z.end());
     root[QStringLiteral("prefix")] = tokens(x.begin(), x.begin() + long(mSession->prefix_length()));
     root[QStringLiteral("text")] = generatedText();

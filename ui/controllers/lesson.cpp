@@ -2,6 +2,9 @@
 
 #include "core/io/model_file.h"
 #include "errortext.h"
+#include "tabs.h"
+
+#include "core/family.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -16,9 +19,20 @@ class LessonTr {
   Q_DECLARE_TR_FUNCTIONS(LessonTr)
 };
 
-const QStringList kTabs = {QStringLiteral("attention"), QStringLiteral("masks"),     QStringLiteral("parameters"),
-                           QStringLiteral("decoding"),  QStringLiteral("algorithm"), QStringLiteral("training"),
-                           QStringLiteral("perturbation")};
+
+
+// The families' names and the presets of one of them (core/family.h).
+QStringList familyNames() {
+  QStringList names;
+  for (const gb::FamilyInfo& f : gb::families()) names << QString::fromStdString(f.name);
+  return names;
+}
+QStringList presetIds(const QString& family) {
+  QStringList ids;
+  if (const gb::FamilyInfo* f = gb::find_family(family.toStdString()))
+    for (const gb::Preset& p : f->presets) ids << QString::fromStdString(p.id);
+  return ids;
+}
 
 // A text in the window's language: {"en": …, "de": …} (or a plain string).
 QString localized(const QJsonValue& v, const QString& language) {
@@ -98,11 +112,8 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
   if (l.hasRecipe && (!r.integer(rc, QStringLiteral("train"), p, 10, 1000000, &re.trainSize, false) ||
       !r.integer(rc, QStringLiteral("val"), p, 0, 100000, &re.valSize, false) ||
       !r.integer(rc, QStringLiteral("data_seed"), p, 0, 1000000, &re.dataSeed, false) ||
-      !r.choice(rc, QStringLiteral("variant"), p, {QStringLiteral("encoder-decoder"), QStringLiteral("decoder-only")},
-                &re.variant, true) ||
-      !r.choice(rc, QStringLiteral("preset"), p,
-                {QStringLiteral("tiny"), QStringLiteral("small"), QStringLiteral("medium"), QStringLiteral("seed")},
-                &re.preset, true) ||
+      !r.choice(rc, QStringLiteral("variant"), p, familyNames(), &re.variant, true) ||
+      !r.choice(rc, QStringLiteral("preset"), p, presetIds(re.variant), &re.preset, true) ||
       !r.integer(rc, QStringLiteral("max_len"), p, 0, 4096, &re.maxLen, false) ||
       !r.integer(rc, QStringLiteral("model_seed"), p, 0, 1000000, &re.modelSeed, false) ||
       !r.choice(rc, QStringLiteral("optimizer"), p, {QStringLiteral("adamw"), QStringLiteral("sgd")}, &re.optimizer,
@@ -122,7 +133,7 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
     LessonBeat beat;
     beat.captionText = b.value(QStringLiteral("caption"));
     beat.caption = localized(beat.captionText, language);
-    if (!r.choice(b, QStringLiteral("tab"), bp, kTabs, &beat.tab, true)) return done();
+    if (!r.choice(b, QStringLiteral("tab"), bp, tabIds(), &beat.tab, true)) return done();
     const QJsonValue view = b.value(beat.tab);
     if (!view.isUndefined() && !view.isObject()) return r.fail(bp + beat.tab, LessonTr::tr("an object")), done();
     beat.view = view.toObject();

@@ -1,4 +1,5 @@
 #include "modeldocument.h"
+#include "familynames.h"
 
 #include <QThreadPool>
 
@@ -51,7 +52,7 @@ std::optional<gb::ProbeText> ModelDocument::probeText(const QString& probe) cons
   gb::ProbeText t;
   t.source = probe.toStdString();
   // plain text (a language model, no pairs): the probe is the whole sequence, as typed
-  t.plain_text = !mModel->config.is_ed() &&
+  t.plain_text = !mModel->config.has_source() &&
                  (!modelFitsData() || (mData->val_pairs.empty() && mData->train_pairs.empty()));
   t.known_target = knownTarget(probe).toStdString();
   return t;
@@ -230,7 +231,7 @@ void ModelDocument::setParams(std::shared_ptr<const gb::Params<float>> p) {
 QString ModelDocument::modelSummary() const {
   if (!mModel) return tr("No model yet — build one in the Model dock.");
   const gb::Config& c = mModel->config;
-  return tr("%1, %2 parameters").arg(c.is_ed() ? tr("Encoder-decoder") : tr("Decoder-only")).arg(QLocale().toString(qint64(gb::params_count(c))));
+  return tr("%1, %2 parameters").arg(familyTitle(c.variant)).arg(QLocale().toString(qint64(gb::params_count(c))));
 }
 
 void ModelDocument::appendHistory(gb::HistoryPoint p) {

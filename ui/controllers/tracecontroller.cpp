@@ -43,7 +43,7 @@ void TraceController::launch(Request r) {
   gb::Example bound;  // a decoded continuation is at most ℓ_max long
   if (!r.example) {
     bound.x.assign(size_t(std::max(1, r.config.max_len)), 0);
-    if (r.config.is_ed()) bound.z = bound.x;
+    if (r.config.has_source()) bound.z = bound.x;
   }
   if (decode + gb::trace_cost(r.config, r.example ? *r.example : bound) <= mSyncBudget) {  // immediate
     if (!r.example) r.example = gb::probe_example(r.config, *r.params, *r.tokenizer, *r.probe);

@@ -237,7 +237,7 @@ void AlgorithmPanel::start() {
   const auto p = mTrainer->latestParams(mDoc->sharedParams());
   QString input = mInput->currentText();
   const QString target = mDoc->knownTarget(input);  // the data's own, when its pairs mean something to this model
-  if (mDoc->modelFitsData() && !c.is_ed() && !mDoc->data().val_pairs.empty())
+  if (mDoc->modelFitsData() && !c.has_source() && !mDoc->data().val_pairs.empty())
     input += QStringLiteral(">") + target;  // "source>target"
   const QString err = mCtl->start(c, *p, *tok, input, target);
   mInfo->setText(err.isEmpty() ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per token, "

@@ -9,6 +9,7 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "kvcacheview.h"
+#include "core/family.h"
 #include "widgets/flowlayout.h"
 #include "timelineview.h"
 #include "widgets/beamtreeview.h"
@@ -355,8 +356,19 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   });
   connect(mDoc, &ModelDocument::aboutToReplace, mCtl, &DecodingController::stop);  // never the old model
   connect(mDoc, &ModelDocument::fitChanged, this, &DecodingPanel::redraw);
+  connect(mDoc, &ModelDocument::variantChanged, this, &DecodingPanel::showFamilyViews);
   applySampler();
+  showFamilyViews();
   redraw();
+}
+
+void DecodingPanel::showFamilyViews() {
+  // what the family offers: the KV cache and where the new column looks are a transformer's (core/family.h)
+  const gb::FamilyInfo& f = gb::family(mDoc->variant());
+  mViews->setTabVisible(mViews->indexOf(mKv), f.offers(gb::view::kKvCache));
+  if (!mViews->isTabVisible(mViews->currentIndex())) mViews->setCurrentIndex(0);
+  mAttention->setVisible(f.offers(gb::view::kDecodingAttention));
+  mAttentionTitle->setVisible(f.offers(gb::view::kDecodingAttention));
 }
 
 void DecodingPanel::fillInputs() {
@@ -393,13 +405,16 @@ void DecodingPanel::start() {
   }
   // the newest parameters: the trainer's while it trains, the document's otherwise
   const auto p = mTrainer->latestParams(mDoc->sharedParams());
-  const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().is_ed();
+  const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().has_source();
   const QString err = mCtl->start(mDoc->config(), p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
-  mInfo->setText(err.isEmpty() ? (mDoc->config().is_ed()
-                                      ? tr("ED-Inference: the encoder has read z once; each step adds one column to "
-                                           "the decoder and draws the next token from q.")
-                                      : tr("D-Inference: each step adds one column and draws the next token from q."))
-                               : err);
+  const gb::Variant variant = mDoc->config().variant;
+  mInfo->setText(!err.isEmpty() ? err
+                 : variant == gb::Variant::EncoderDecoder
+                     ? tr("ED-Inference: the encoder has read z once; each step adds one column to the decoder and "
+                          "draws the next token from q.")
+                     : variant == gb::Variant::DecoderOnly
+                         ? tr("D-Inference: each step adds one column and draws the next token from q.")
+                         : tr("Each step reads the last token's column of B and draws the next token from q."));
 }
 
 void DecodingPanel::saveHistoryDialog() {
@@ -533,7 +548,7 @@ void DecodingPanel::redraw() {
                                      : QStringLiteral("<b>%1</b>").arg(t));
   }
   QString seq = tr("x = %1").arg(parts.join(QLatin1Char(' ')));
-  if (s->config().is_ed()) {
+  if (s->config().has_source()) {
     QStringList z;
     for (int t : s->source()) z << mCtl->display(t).toHtmlEscaped();
     seq = tr("z = %1<br>%2").arg(z.join(QLatin1Char(' ')), seq);
@@ -634,6 +649,17 @@ void DecodingPanel::redraw() {
     mAttention->plot()->setAccessibleDescription(mAttentionTitle->text());
   }
   const double tau = mCtl->sampler().temperature;
+  const QString sampling = std::isinf(tau) ? tr("τ = ∞ makes q uniform")
+                           : tau == 0      ? tr("τ = 0 puts all mass on the most likely token")
+                                           : tr("q ∝ p^(1/τ) with τ = %1").arg(QLocale().toString(tau, 'f', 2));
+  if (!s->config().is_transformer()) {  // no layers, nothing cached
+    mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.")
+                        .arg(QLocale().toString(c.entropy_p, 'f', 3))
+                        .arg(QLocale().toString(c.entropy_q, 'f', 3))
+                        .arg(c.kept.size())
+                        .arg(sampling));
+    return;
+  }
   mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per "
                      "decoder layer%6.")
                       .arg(QLocale().toString(c.entropy_p, 'f', 3))

@@ -91,6 +91,7 @@ class DecodingPanel : public QWidget, public Presentable {
   void fillInputs();
   void applySampler();
   void redraw();
+  void showFamilyViews();  // the views the open family offers (core/family.h)
   void saveHistoryDialog();
   ModelDocument* mDoc;
   TrainingController* mTrainer;

@@ -1,8 +1,11 @@
 #include "modelpanel.h"
+#include "buildmodel.h"
 
 #include "appearance.h"
 
+#include "controllers/modeldesign.h"
 #include "controllers/modeldocument.h"
+#include "familynames.h"
 #include "core/model/params.h"
 #include "core/train/memory.h"
 #include "memorylimit.h"
@@ -26,20 +29,17 @@ static QSpinBox* spin(int lo, int hi, int value, QWidget* parent) {
   return s;
 }
 
-ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
+ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mDesign(design) {
   auto* form = new QFormLayout;
+  mForm = form;
   mVariant = new QComboBox(this);
   mVariant->setObjectName(QStringLiteral("variantBox"));
-  mVariant->addItem(tr("Encoder-decoder"), int(gb::Variant::EncoderDecoder));
-  mVariant->addItem(tr("Decoder-only"), int(gb::Variant::DecoderOnly));
+  for (const gb::FamilyInfo& f : gb::families()) mVariant->addItem(familyTitle(f.variant), int(f.variant));
   mVariantHelp = new QLabel(this);
   mVariantHelp->setWordWrap(true);
   mPreset = new QComboBox(this);
   mPreset->setObjectName(QStringLiteral("presetBox"));
-  mPreset->addItems({tr("Tiny"), tr("Small"), tr("Medium"), tr("As in the seed")});
-  mPreset->setItemData(3, tr("The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU "
-                             "and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix"),
-                       Qt::ToolTipRole);
   mMaxLen = spin(1, 4096, 16, this);
   mEncLayers = spin(1, 24, 2, this);
   mDecLayers = spin(1, 24, 2, this);
@@ -53,27 +53,21 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mNorm->addItem(tr("Post-LN (seed 000)"), int(gb::NormPlacement::Post));
   mNorm->addItem(tr("Pre-LN (seed 002)"), int(gb::NormPlacement::Pre));
   mTied = new QCheckBox(tr("W_u = W_eᵀ"), this);
-  mEncLabel = new QLabel(tr("L_enc"), this);
   form->addRow(tr("Variant"), mVariant);
   form->addRow(mVariantHelp);
   form->addRow(tr("Preset"), mPreset);
-  form->addRow(tr("ℓ_max"), mMaxLen);
-  form->addRow(mEncLabel, mEncLayers);
-  form->addRow(tr("L_dec / L"), mDecLayers);
-  form->addRow(tr("H"), mHeads);
-  form->addRow(tr("d_e"), mDModel);
-  form->addRow(tr("d_mlp"), mDMlp);
+  // one field per size a family may have; each family shows its own (core/family.h)
+  for (auto [field, box] : sizeBoxes()) {
+    auto* label = new QLabel(this);
+    label->setBuddy(box);  // what a screen reader says: the symbol of the visible label in words
+    box->setAccessibleName(sizeAccessibleName(field));
+    mSizeLabels[int(field)] = label;
+    form->addRow(label, box);
+  }
+  mEncLabel = mSizeLabels[int(gb::SizeField::EncLayers)];
   form->addRow(tr("Dropout"), mDropout);
   form->addRow(tr("Norm"), mNorm);
   form->addRow(tr("Tied"), mTied);
-  // what a screen reader says: the symbol of the visible label in words (the label is the buddy)
-  mEncLabel->setBuddy(mEncLayers);
-  mMaxLen->setAccessibleName(tr("Maximum sequence length ℓ_max"));
-  mEncLayers->setAccessibleName(tr("Encoder layers L_enc"));
-  mDecLayers->setAccessibleName(tr("Decoder layers L_dec / L"));
-  mHeads->setAccessibleName(tr("Attention heads H"));
-  mDModel->setAccessibleName(tr("Embedding size d_e"));
-  mDMlp->setAccessibleName(tr("MLP width d_mlp"));
   mNorm->setAccessibleName(tr("Norm placement"));
   mTied->setAccessibleName(tr("Tied unembedding: W_u = W_eᵀ"));
   mCount = new QLabel(this);
@@ -118,115 +112,91 @@ ModelPanel::ModelPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   mFit->hide();
   v->addWidget(mFit);
 
-  connect(mVariant, &QComboBox::currentIndexChanged, this, [this] {
-    const auto var = gb::Variant(mVariant->currentData().toInt());
-    mNorm->setCurrentIndex(var == gb::Variant::EncoderDecoder ? 0 : 1);
-    mDoc->setVariant(var);
-    refresh();
+  // edits go to the design; the design's changes come back to the fields
+  connect(mVariant, &QComboBox::currentIndexChanged, this,
+          [this] { mDesign->setVariant(gb::Variant(mVariant->currentData().toInt())); });
+  connect(mPreset, &QComboBox::currentIndexChanged, this, [this](int i) {
+    const QString id = mPreset->itemData(i).toString();
+    if (!id.isEmpty()) mDesign->applyPreset(id.toStdString());
   });
-  connect(mPreset, &QComboBox::currentIndexChanged, this, &ModelPanel::applyPreset);
-  for (QSpinBox* s : {mMaxLen, mEncLayers, mDecLayers, mHeads, mDModel, mDMlp})
-    connect(s, &QSpinBox::valueChanged, this, &ModelPanel::refresh);
-  connect(mDropout, &QDoubleSpinBox::valueChanged, this, &ModelPanel::refresh);
-  connect(mNorm, &QComboBox::currentIndexChanged, this, &ModelPanel::refresh);
-  connect(mTied, &QCheckBox::toggled, this, &ModelPanel::refresh);
-  connect(mDoc, &ModelDocument::dataChanged, this, [this] {
-    if (mDoc->hasData()) mMaxLen->setValue(mDoc->data().max_len);
-    refresh();
-  });
+  for (auto [field, box] : sizeBoxes())
+    connect(box, &QSpinBox::valueChanged, this, [this, f = field](int value) { mDesign->setSize(f, value); });
+  connect(mDropout, &QDoubleSpinBox::valueChanged, this, [this](double p) { mDesign->setDropout(float(p)); });
+  connect(mNorm, &QComboBox::currentIndexChanged, this,
+          [this] { mDesign->setNorm(gb::NormPlacement(mNorm->currentData().toInt())); });
+  connect(mTied, &QCheckBox::toggled, mDesign, &ModelDesign::setTied);
+  connect(mDesign, &ModelDesign::changed, this, &ModelPanel::showDesign);
+  connect(mDoc, &ModelDocument::dataChanged, this, &ModelPanel::refresh);
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     if (mDoc->generation() == mGeneration) return;
     mGeneration = mDoc->generation();
-    if (mDoc->hasModel()) showConfig(mDoc->config());
+    if (mDoc->hasModel()) mDesign->show(mDoc->config());
   });
   connect(mDoc, &ModelDocument::fitChanged, this, &ModelPanel::refresh);
   connect(mBuild, &QPushButton::clicked, this, [this] {
-    const gb::Config c = config();
-    QString err = mDoc->buildProblem(c);
-    if (err.isEmpty()) {
-      // drawing the parameters of a large model takes seconds: on a worker, the window turning meanwhile
-      gb::Params<float> initialised;
-      WaitOptions wait;
-      wait.label = tr("Building the model…");
-      wait.cancellable = false;
-      try {
-        if (!waitWithProgress(window(), wait, [&](const gb::Progress&) { initialised = gb::params_init(c, 0); }))
-          return;  // another wait runs (its dialog is on screen)
-        err = mDoc->build(c, std::move(initialised));
-      } catch (const std::bad_alloc&) {  // the estimate fit, the machine disagreed: nothing changed
-        err = ModelDocument::notEnoughMemoryToBuild(c);
-      }
-    }
-    mProblem->setText(err);
+    // drawing the parameters of a large model takes seconds: on a worker, the window turning meanwhile
+    mProblem->setText(buildModelOnWorker(window(), mDoc, mDesign->config(), 0));
   });
-  mVariant->setCurrentIndex(0);
-  mPreset->setCurrentIndex(1);
-  refresh();
+  showDesign();
 }
 
-void ModelPanel::showConfig(const gb::Config& c) {
+std::vector<std::pair<gb::SizeField, QSpinBox*>> ModelPanel::sizeBoxes() const {
+  using F = gb::SizeField;
+  return {{F::MaxLen, mMaxLen}, {F::EncLayers, mEncLayers}, {F::DecLayers, mDecLayers},
+          {F::Heads, mHeads},   {F::DModel, mDModel},       {F::DMlp, mDMlp}};
+}
+
+gb::Config ModelPanel::config() const { return mDesign->config(); }
+
+void ModelPanel::applyPreset(int index) { mPreset->setCurrentIndex(index); }
+
+void ModelPanel::showDesign() {
+  const gb::FamilyInfo& fam = mDesign->family();
+  const gb::Config c = mDesign->config();
   {
-    QSignalBlocker b(mVariant);  // the document already holds this variant and its data
-    mVariant->setCurrentIndex(mVariant->findData(int(c.variant)));
+    QSignalBlocker b(mVariant);
+    mVariant->setCurrentIndex(mVariant->findData(int(fam.variant)));
   }
-  QSignalBlocker b1(mMaxLen), b2(mEncLayers), b3(mDecLayers), b4(mHeads), b5(mDModel), b6(mDMlp), b7(mDropout),
-      b8(mNorm), b9(mTied);
-  mMaxLen->setValue(c.max_len);
-  if (c.is_ed()) mEncLayers->setValue(c.enc_layers);
-  mDecLayers->setValue(c.dec_layers);
-  mHeads->setValue(c.heads);
-  mDModel->setValue(c.d_e);
-  mDMlp->setValue(c.d_mlp);
-  mDropout->setValue(c.dropout);
-  mNorm->setCurrentIndex(mNorm->findData(int(c.norm)));
-  mTied->setChecked(c.tied_unembed);
-  refresh();
-}
-
-void ModelPanel::applyPreset(int index) {
-  struct P { int layers, heads, d, mlp; };
-  const P presets[] = {{1, 2, 32, 64}, {2, 4, 64, 128}, {3, 4, 128, 512}, {2, 4, 64, 256}};
-  const P& p = presets[std::clamp(index, 0, 3)];
-  if (index == 3) {  // the seed's own choices, whatever was changed before
-    const bool ed = gb::Variant(mVariant->currentData().toInt()) == gb::Variant::EncoderDecoder;
-    mNorm->setCurrentIndex(mNorm->findData(int(ed ? gb::NormPlacement::Post : gb::NormPlacement::Pre)));
-    mDropout->setValue(0.0);
-    mTied->setChecked(false);
+  mVariantHelp->setText(familySummary(fam.variant));
+  {  // the family's presets, and "Custom" while the sizes are not a preset's
+    QSignalBlocker b(mPreset);
+    mPreset->clear();
+    for (const gb::Preset& p : fam.presets) {
+      mPreset->addItem(presetName(p.id), QString::fromStdString(p.id));
+      mPreset->setItemData(mPreset->count() - 1, presetToolTip(p.id), Qt::ToolTipRole);
+    }
+    const std::string id = mDesign->presetId();
+    if (id.empty()) {
+      mPreset->addItem(tr("Custom"), QString());
+      mPreset->setCurrentIndex(mPreset->count() - 1);
+    } else {
+      mPreset->setCurrentIndex(mPreset->findData(QString::fromStdString(id)));
+    }
   }
-  mEncLayers->setValue(p.layers);
-  mDecLayers->setValue(p.layers);
-  mHeads->setValue(p.heads);
-  mDModel->setValue(p.d);
-  mDMlp->setValue(p.mlp);
+  for (auto [field, box] : sizeBoxes()) {
+    const bool has = fam.has(field);
+    mSizeLabels[int(field)]->setText(sizeLabel(field, fam.variant));
+    mForm->setRowVisible(box, has);
+    if (!has) continue;
+    QSignalBlocker b(box);
+    for (const gb::SizeSpec& s : fam.sizes)
+      if (s.field == field) box->setRange(s.min, s.max);
+    box->setValue(mDesign->size(field));
+  }
+  for (QWidget* w : std::initializer_list<QWidget*>{mDropout, mNorm, mTied}) mForm->setRowVisible(w, fam.transformer);
+  {
+    QSignalBlocker b1(mDropout), b2(mNorm), b3(mTied);
+    mDropout->setValue(c.dropout);
+    mNorm->setCurrentIndex(mNorm->findData(int(c.norm)));
+    mTied->setChecked(c.tied_unembed);
+  }
   refresh();
-}
-
-gb::Config ModelPanel::config() const {
-  const auto var = gb::Variant(mVariant->currentData().toInt());
-  const bool ed = var == gb::Variant::EncoderDecoder;
-  const int vocab = mDoc->hasData() ? mDoc->data().tokenizer.size() : 1;
-  gb::Config c = gb::Config::make(var, vocab, mMaxLen->value(), ed ? mEncLayers->value() : 0, mDecLayers->value(),
-                                  mHeads->value(), mDModel->value(), mDMlp->value());
-  c.norm = gb::NormPlacement(mNorm->currentData().toInt());
-  c.dropout = float(mDropout->value());
-  c.tied_unembed = mTied->isChecked();
-  c.bos_id = gb::Tokenizer::kBos;
-  c.eos_id = gb::Tokenizer::kEos;
-  c.pad_id = gb::Tokenizer::kPad;
-  return c;
 }
 
 void ModelPanel::refresh() {
-  const auto var = gb::Variant(mVariant->currentData().toInt());
-  const bool ed = var == gb::Variant::EncoderDecoder;
-  mVariantHelp->setText(ed ? tr("Reads a source with its encoder and writes a target: translation, reversal (seed 000).")
-                           : tr("Continues one sequence: language models, and tasks written as one line (seed 002)."));
-  mEncLayers->setEnabled(ed);
-  mEncLabel->setEnabled(ed);
-  const gb::Config c = config();
-  QString problem = mDoc->hasData() ? mDoc->checkConfig(c) : tr("Load data in the Data dock first.");
-  if (!mDoc->hasData() && c.heads > 0 && c.d_e % c.heads != 0) problem = mDoc->checkConfig(c);
-  const bool sizesOk = c.heads > 0 && c.d_e % c.heads == 0;
+  const gb::Config c = mDesign->config();
+  QString problem = mDesign->problem();
+  const bool sizesOk = !c.is_transformer() || (c.heads > 0 && c.d_e % c.heads == 0);
   if (sizesOk) {
     const qint64 n = gb::params_count(c);
     // the core's estimate: parameters, gradients, AdamW's moments and the activations of one sequence of ℓ_max
@@ -240,7 +210,6 @@ void ModelPanel::refresh() {
                                 QString::fromStdString(gb::megabytes(m.gradients)),
                                 QString::fromStdString(gb::megabytes(m.optimizer)),
                                 QString::fromStdString(gb::megabytes(m.activations))));
-    if (problem.isEmpty()) problem = MemoryLimit::modelProblem(c);  // refused here, before Build allocates anything
   } else {
     mCount->setText(tr("—"));
     mCount->setToolTip(QString());
@@ -250,4 +219,10 @@ void ModelPanel::refresh() {
   const QString fit = mDoc->hasModel() ? mDoc->fitProblem() : QString();
   mFit->setText(fit.isEmpty() ? QString() : tr("The open model does not match the data: %1").arg(fit));
   mFit->setVisible(!fit.isEmpty());
+}
+
+QSpinBox* ModelPanel::sizeBox(gb::SizeField f) const {
+  for (auto [field, box] : sizeBoxes())
+    if (field == f) return box;
+  return nullptr;
 }

@@ -2,10 +2,16 @@
 #pragma once
 
 #include "core/config.h"
+#include "core/family.h"
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
+class ModelDesign;
 class ModelDocument;
+class QFormLayout;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -16,24 +22,30 @@ class QSpinBox;
 class ModelPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit ModelPanel(ModelDocument* doc, QWidget* parent = nullptr);
-  gb::Config config() const;  // what Build would make
+  // A thin view of the design (ui/controllers/modeldesign.h): its fields are the family's sizes and options.
+  ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent = nullptr);
+  gb::Config config() const;  // what Build would make (the design's)
   QPushButton* buildButton() const { return mBuild; }
   QComboBox* presetBox() const { return mPreset; }
   QComboBox* variantBox() const { return mVariant; }
   QSpinBox* headsBox() const { return mHeads; }
   QSpinBox* dModelBox() const { return mDModel; }
   QSpinBox* maxLenBox() const { return mMaxLen; }
+  QSpinBox* sizeBox(gb::SizeField f) const;
   QLabel* problemLabel() const { return mProblem; }
   QLabel* fitLabel() const { return mFit; }
 
  public slots:
-  void applyPreset(int index);
+  void applyPreset(int index);  // the preset box's entry `index` (the family's presets, in order)
 
  private:
   void refresh();
-  void showConfig(const gb::Config& c);  // an opened model's sizes in the fields
+  void showDesign();  // the design's family, sizes and options in the fields
+  std::vector<std::pair<gb::SizeField, QSpinBox*>> sizeBoxes() const;
   ModelDocument* mDoc;
+  ModelDesign* mDesign;
+  QFormLayout* mForm;
+  QLabel* mSizeLabels[6] = {};
   int mGeneration = -1;
   QComboBox* mVariant;
   QLabel* mVariantHelp;

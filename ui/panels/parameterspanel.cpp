@@ -129,6 +129,7 @@ QString ParametersPanel::describe(const std::string& name) {
   if (name == "W_e") return tr("W_e — token embedding: column v is the vector of token v");
   if (name == "W_p") return tr("W_p — positional embedding: column t is added at position t");
   if (name == "W_u") return tr("W_u — unembedding: P = softmax(W_u X)");
+  if (name == "B") return tr("B — the bigram table: column v scores the token that follows token v, P = softmax(B[:, v])");
   if (name == "ln.gamma") return tr("γ of the final layer norm");
   if (name == "ln.beta") return tr("β of the final layer norm");
   static const std::regex re(R"((enc|dec)\.(\d+)\.(\w+)\.(\w+))");
@@ -159,6 +160,7 @@ QString ParametersPanel::symbolicShape(const std::string& name) {
   if (name == "W_e") return QStringLiteral("d_e × |V|");
   if (name == "W_p") return QStringLiteral("d_e × ℓ_max");
   if (name == "W_u") return QStringLiteral("|V| × d_e");
+  if (name == "B") return QStringLiteral("|V| × |V|");
   if (ends(".W_q") || ends(".W_k") || ends(".W_v")) return QStringLiteral("H·d_attn × d_e");
   if (ends(".W_o")) return QStringLiteral("d_e × H·d_attn");
   if (ends(".b_q") || ends(".b_k") || ends(".b_v")) return QStringLiteral("H·d_attn");
@@ -246,13 +248,18 @@ void ParametersPanel::showTensor() {
   // W_e's columns and W_u's rows are tokens, W_p's columns positions: label them so
   QString rows = tr("row"), cols = tr("column");
   QStringList rowLabels, colLabels;
-  if (mDoc->hasData() && (name == "W_e" || name == "W_u")) {
+  if (mDoc->hasData() && (name == "W_e" || name == "W_u" || name == "B")) {
     const auto& tok = mDoc->data().tokenizer;
     QStringList tokens;
     for (int t = 0; t < tok.size(); ++t) tokens << QString::fromStdString(tok.display(t));
     if (name == "W_e") {
       colLabels = tokens;
       cols = tr("token v");
+    } else if (name == "B") {  // rows: the next token; columns: the token it follows
+      rowLabels = tokens;
+      colLabels = tokens;
+      rows = tr("next token");
+      cols = tr("after token v");
     } else {
       rowLabels = tokens;
       rows = tr("token v");

@@ -1,0 +1,14 @@
+#include "workbench.h"
+
+#include "modeldesign.h"
+#include "modeldocument.h"
+#include "trainingcontroller.h"
+
+Workbench::Workbench(QObject* parent)
+    : QObject(parent),
+      mDoc(new ModelDocument(this)),
+      mDesign(new ModelDesign(mDoc, this)),
+      mTrainer(new TrainingController(this)) {
+  // another model replaces the open one (build, open, new): whoever trains the old one lets go of it, at once
+  connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
+}

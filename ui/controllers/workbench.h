@@ -1,0 +1,24 @@
+// workbench.h — the workbench without its widgets: the open document (model, data, history), the model being
+// designed, and training. Lessons, --demo, --screenshot and tests drive these controllers; MainWindow builds its
+// panels on them and only wires. Widget-free: it runs without a window.
+#pragma once
+
+#include <QObject>
+
+class ModelDesign;
+class ModelDocument;
+class TrainingController;
+
+class Workbench : public QObject {
+  Q_OBJECT
+ public:
+  explicit Workbench(QObject* parent = nullptr);
+  ModelDocument* document() const { return mDoc; }
+  ModelDesign* design() const { return mDesign; }
+  TrainingController* trainer() const { return mTrainer; }
+
+ private:
+  ModelDocument* mDoc;
+  ModelDesign* mDesign;
+  TrainingController* mTrainer;
+};

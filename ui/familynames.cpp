@@ -1,0 +1,76 @@
+#include "familynames.h"
+
+#include <QCoreApplication>
+
+namespace {
+QString text(const char* s) { return QCoreApplication::translate("FamilyNames", s); }
+}  // namespace
+
+QString familyTitle(gb::Variant v) {
+  switch (v) {
+    case gb::Variant::EncoderDecoder: return text(QT_TRANSLATE_NOOP("FamilyNames", "Encoder-decoder"));
+    case gb::Variant::DecoderOnly: return text(QT_TRANSLATE_NOOP("FamilyNames", "Decoder-only"));
+    case gb::Variant::Bigram: return text(QT_TRANSLATE_NOOP("FamilyNames", "Bigram"));
+  }
+  return QString::fromStdString(gb::family(v).title);
+}
+
+QString familySummary(gb::Variant v) {
+  switch (v) {
+    case gb::Variant::EncoderDecoder:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "Reads a source with its encoder and writes a target: translation, reversal (seed 000)."));
+    case gb::Variant::DecoderOnly:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "Continues one sequence: language models, and tasks written as one line (seed 002)."));
+    case gb::Variant::Bigram:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "Predicts the next token from the last one alone: one |V| × |V| table of scores, the "
+                                  "baseline every language model is measured against."));
+  }
+  return QString::fromStdString(gb::family(v).summary);
+}
+
+QString presetName(const std::string& id) {
+  if (id == "tiny") return text(QT_TRANSLATE_NOOP("FamilyNames", "Tiny"));
+  if (id == "small") return text(QT_TRANSLATE_NOOP("FamilyNames", "Small"));
+  if (id == "medium") return text(QT_TRANSLATE_NOOP("FamilyNames", "Medium"));
+  if (id == "seed") return text(QT_TRANSLATE_NOOP("FamilyNames", "As in the seed"));
+  if (id == "bigram") return text(QT_TRANSLATE_NOOP("FamilyNames", "One table"));
+  return QString::fromStdString(id);
+}
+
+QString presetToolTip(const std::string& id) {
+  if (id == "seed")
+    return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                "The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU "
+                                "and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix"));
+  if (id == "bigram") return text(QT_TRANSLATE_NOOP("FamilyNames", "B has |V| × |V| entries: the only size is the vocabulary's"));
+  return QString();
+}
+
+QString sizeLabel(gb::SizeField f, gb::Variant v) {
+  switch (f) {
+    case gb::SizeField::MaxLen: return text(QT_TRANSLATE_NOOP("FamilyNames", "ℓ_max"));
+    case gb::SizeField::EncLayers: return text(QT_TRANSLATE_NOOP("FamilyNames", "L_enc"));
+    case gb::SizeField::DecLayers:
+      return v == gb::Variant::EncoderDecoder ? text(QT_TRANSLATE_NOOP("FamilyNames", "L_dec"))
+                                              : text(QT_TRANSLATE_NOOP("FamilyNames", "L"));
+    case gb::SizeField::Heads: return text(QT_TRANSLATE_NOOP("FamilyNames", "H"));
+    case gb::SizeField::DModel: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_e"));
+    case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_mlp"));
+  }
+  return QString();
+}
+
+QString sizeAccessibleName(gb::SizeField f) {
+  switch (f) {
+    case gb::SizeField::MaxLen: return text(QT_TRANSLATE_NOOP("FamilyNames", "Maximum sequence length ℓ_max"));
+    case gb::SizeField::EncLayers: return text(QT_TRANSLATE_NOOP("FamilyNames", "Encoder layers L_enc"));
+    case gb::SizeField::DecLayers: return text(QT_TRANSLATE_NOOP("FamilyNames", "Decoder layers L_dec / L"));
+    case gb::SizeField::Heads: return text(QT_TRANSLATE_NOOP("FamilyNames", "Attention heads H"));
+    case gb::SizeField::DModel: return text(QT_TRANSLATE_NOOP("FamilyNames", "Embedding size d_e"));
+    case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "MLP width d_mlp"));
+  }
+  return QString();
+}
