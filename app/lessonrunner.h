@@ -1,7 +1,7 @@
-// lessonrunner.h — the open lesson. Opening one sets the Data, Model and Training docks as the lesson's recipe
-// says (so the class sees the real settings), loads the data, builds, trains from the fixed seeds on the worker
-// as usual — or, for a lesson saved with its model, opens that model — and then shows the lesson's first beat (its
-// key moment). Beats are shown one after another (in presentation mode Space walks them, and each beat's own
+// lessonrunner.h — the open lesson. Opening one runs its recipe through the workbench's controllers
+// (ui/controllers/lessonrecipe.h: the family, the data, the model, training from the fixed seeds on the worker as
+// usual — or, for a lesson saved with its model, that model; the docks show the real settings as they follow the
+// controllers) and then shows the lesson's first beat (its key moment). Beats are shown one after another (in presentation mode Space walks them, and each beat's own
 // steps). The lecturer authors beats: addBeat records the current tab and its view settings with a caption;
 // beats are renamed, moved and removed here, and File → Save Lesson writes the lesson into the model file.
 #pragma once
@@ -10,10 +10,8 @@
 
 #include <QObject>
 #include <QPointer>
-#include <QTemporaryDir>
 
-#include <memory>
-
+class LessonRecipeRunner;
 class MainWindow;
 
 class LessonRunner : public QObject {
@@ -22,7 +20,7 @@ class LessonRunner : public QObject {
   explicit LessonRunner(MainWindow* window);
   // Starts the lesson; an error message when it cannot (nothing was changed then).
   QString start(const Lesson& lesson);
-  bool running() const { return mRunning; }
+  bool running() const;
   const Lesson& lesson() const { return mLesson; }
   int beat() const { return mBeat; }
   // Shows beat i (0-based) of the trained lesson: its tab and that tab's settings.
@@ -54,13 +52,9 @@ class LessonRunner : public QObject {
   void beatShown(int beat);          // beat `beat` is on screen (its caption)
 
  private:
-  void build();
-  void train();
   MainWindow* mWindow;
+  LessonRecipeRunner* mRecipe;
   Lesson mLesson;
   int mBeat = -1;
   int mWalked = 0;  // steps taken within the beat shown
-  bool mRunning = false;
-  std::unique_ptr<QTemporaryDir> mTextDir;  // a shipped text copied out of the resources for the core to read
-  QMetaObject::Connection mWait;
 };

@@ -5,6 +5,10 @@
 #include "controllers/lesson.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "controllers/datachoice.h"
+#include "controllers/modeldesign.h"
+#include "controllers/trainingsetup.h"
+#include "controllers/workbench.h"
 #include "tabs.h"
 
 #include <cstdio>
@@ -22,6 +26,10 @@
 #include "core/model/stepper.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
+#include "panels/presentable.h"
+
+#include <QJsonObject>
+#include <functional>
 
 #include <QApplication>
 #include <QComboBox>
@@ -218,76 +226,66 @@ int main(int argc, char** argv) {
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
   const bool showcase = lessonArg.isEmpty();  // a lesson shows its own state
   auto grab = [&w, shot, exportPath, scale, showcase] {
-    // on the Decoding tab, show a sequence being decoded: three tokens at τ = 0.7
+    // The showcase of each view goes the way a lesson's beat does: the tab's view state (Presentable::setViewState)
+    // and the controllers — no panel's widget is driven from here.
+    ModelDocument* doc = w.document();
+    const QString sample = doc->sampleInputs(1).value(0);
+    auto shown = [&w](const char* id) -> Presentable* {
+      const int i = tabIndexOf(QLatin1String(id));
+      return i >= 0 && w.tabs()->currentIndex() == i ? w.presentable(i) : nullptr;
+    };
+    auto waitFor = [](const std::function<bool()>& done, int ms) {  // a large model's work goes to a worker
+      QElapsedTimer waited;
+      waited.start();
+      while (!done() && waited.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    };
+    // on the Decoding tab, a sequence being decoded: three tokens at τ = 0.7
     auto* dp = w.findChild<DecodingPanel*>();
-    if (showcase && dp && dp->isVisible() && w.document()->hasModel()) {
-      dp->temperatureSlider()->setValue(14);
-      if (dp->inputBox()->count() > 0) dp->inputBox()->setCurrentIndex(0);
-      dp->startButton()->click();
-      for (int i = 0; i < 3; ++i) dp->stepButton()->click();
-      if (dp->views()->currentWidget()->objectName() == QLatin1String("timeline")) {  // branches to compare
+    if (showcase && doc->hasModel() && shown("decoding") && dp) {
+      shown("decoding")->setViewState(QJsonObject{{QStringLiteral("input"), sample}, {QStringLiteral("tau"), 0.7},
+                                                  {QStringLiteral("steps"), 3}});
+      DecodingController* ctl = dp->controller();
+      auto idle = [ctl] { return ctl->busy() == DecodingController::Work::None; };
+      const QString view = dp->views()->currentWidget()->objectName();
+      if (view == QLatin1String("timeline")) {  // branches to compare
         // back to step 2, the second most likely token taken instead and decoded to the end; then greedy,
         // sampling and beam search from step 2
-        DecodingController* ctl = dp->controller();
-        auto waitForWorker = [ctl] {  // a large model's runs go to a worker: the picture shows their result
-          QElapsedTimer waited;
-          waited.start();
-          while (ctl->busy() != DecodingController::Work::None && waited.elapsed() < 120000)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        };
         if (ctl->rewindTo(1) && dp->chartTokens().size() > 1) {
           ctl->step(dp->chartTokens().value(1));
           ctl->runToEnd();
-          waitForWorker();
+          waitFor(idle, 120000);
           ctl->rewindTo(1);
         }
-        dp->timelineView()->compareButton()->click();
-        waitForWorker();
+        ctl->compare(4, 1.0);
+        waitFor(idle, 120000);
       }
-      if (dp->views()->currentWidget()->objectName() == QLatin1String("beam")) {  // its tree
-        dp->beamWidthBox()->setValue(3);  // (with 3, pruned candidates show)
-        dp->beamButton()->click();
-        QElapsedTimer waited;
-        waited.start();
-        while (dp->controller()->busy() != DecodingController::Work::None && waited.elapsed() < 20000)
-          QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+      if (view == QLatin1String("beam")) {  // its tree (with width 3, pruned candidates show)
+        shown("decoding")->setViewState(QJsonObject{{QStringLiteral("beam_width"), 3}});
+        ctl->beam(3, 1.0);
+        waitFor(idle, 20000);
       }
-      QCoreApplication::processEvents();
-      QThread::msleep(100);
-      QCoreApplication::processEvents();
     }
     // on the Compare tab, both variants trained 300 steps each
     auto* cp = w.findChild<ComparePanel*>();
-    if (showcase && cp && cp->isVisible()) {
-      cp->stepsBox()->setValue(300);
-      cp->startButton()->click();
-      QElapsedTimer waited;
-      waited.start();
-      while (cp->controller()->running() && waited.elapsed() < 300000)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    if (showcase && shown("compare") && cp) {
+      shown("compare")->setViewState(QJsonObject{{QStringLiteral("steps"), 300}, {QStringLiteral("run"), true}});
+      waitFor([cp] { return !cp->controller()->running(); }, 300000);
     }
     // on the Masks tab's editor, a prefix-LM mask: the first two positions see each other
     auto* me = w.findChild<MaskEditor*>();
-    if (showcase && me && me->isVisible() && w.document()->hasModel()) {
-      me->sizeBox()->setValue(2);
-      me->kindBox()->setCurrentIndex(me->kindBox()->findData(int(MaskEditor::Kind::PrefixLm)));
-    }
-    if (me && me->isVisible()) {  // a large model's traces run on a worker: the picture shows their result
-      QElapsedTimer waited;
-      waited.start();
-      while (me->busy() && waited.elapsed() < 120000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
+    if (showcase && doc->hasModel() && shown("masks") && me && me->isVisible())
+      shown("masks")->setViewState(QJsonObject{{QStringLiteral("mask"), QStringLiteral("prefix-lm")},
+                                               {QStringLiteral("mask_size"), 2}});
+    if (me && me->isVisible()) waitFor([me] { return !me->busy(); }, 120000);  // its traces, on a worker when large
     // on the Algorithm tab, the listing part-way through, at an attention line (opened up)
     auto* ap = w.findChild<AlgorithmPanel*>();
-    if (showcase && ap && ap->isVisible() && w.document()->hasModel()) {
-      if (ap->inputBox()->count() > 0) ap->inputBox()->setCurrentIndex(0);
-      ap->startButton()->click();
-      for (int i = 0; i < 9; ++i) ap->nextButton()->click();
-      // on to the next attention line: its head opened up
-      for (int i = 0; i < 20 && ap->controller()->stepper() && !ap->controller()->stepper()->records().empty() &&
-                      !ap->controller()->stepper()->records().back().attention;
+    if (showcase && doc->hasModel() && shown("algorithm") && ap) {
+      shown("algorithm")->setViewState(QJsonObject{{QStringLiteral("input"), sample}, {QStringLiteral("executed"), 9}});
+      AlgorithmController* ctl = ap->controller();
+      for (int i = 0; i < 20 && ctl->stepper() && !ctl->stepper()->records().empty() &&
+                      !ctl->stepper()->records().back().attention;
            ++i)
-        ap->nextButton()->click();
+        ctl->next();  // on to the next attention line: its head opened up
       QCoreApplication::processEvents();
     }
     for (int i = 0; i < 5; ++i) {  // the layouts settle (a tab's height follows its contents a few turns later)
@@ -330,27 +328,35 @@ int main(int argc, char** argv) {
     QTimer::singleShot(0, &w, &MainWindow::showLessons);
   }
   const int demoSteps = parser.isSet(QStringLiteral("demo")) ? std::max(1, parser.value(QStringLiteral("demo")).toInt()) : 0;
-  auto buildAndTrain = [&w, demoSteps, finishing, grab] {
-    w.modelPanel()->buildButton()->click();
-    w.trainingPanel()->stepsBox()->setValue(demoSteps);
+  // --demo and --data run through the workbench's controllers, as a lesson does (the docks follow them)
+  Workbench* bench = w.workbench();
+  auto buildAndTrain = [&w, bench, demoSteps, finishing, grab] {
+    const QString err = bench->document()->build(bench->design()->config(), 0);
+    if (!err.isEmpty()) {
+      w.showError(err);
+      if (finishing) QTimer::singleShot(0, grab);
+      return;
+    }
+    bench->training()->setSteps(demoSteps);
     if (finishing)
       QObject::connect(w.trainer(), &TrainingController::stateChanged, &w, [grab](TrainingController::State s) {
         if (s == TrainingController::State::Finished) QTimer::singleShot(500, grab);
       });
-    w.trainingPanel()->startButton()->click();
+    const QString started = bench->training()->start();
+    if (!started.isEmpty()) w.showError(started);
   };
   if (parser.isSet(QStringLiteral("data"))) {
     const QString file = parser.value(QStringLiteral("data"));
     const QString suffix = QFileInfo(file).suffix().toLower();
     if (suffix != QLatin1String("tsv") && suffix != QLatin1String("csv"))
-      w.modelPanel()->variantBox()->setCurrentIndex(1);  // plain text: a decoder-only language model
-    QObject::connect(w.dataPanel()->loader(), &DataLoader::finished, &w, [=](const QString& error) {
+      bench->design()->setVariant(gb::Variant::DecoderOnly);  // plain text: a decoder-only language model
+    QObject::connect(bench->data(), &DataChoice::finished, &w, [=](const QString& error) {
       if (error.isEmpty() && demoSteps > 0) buildAndTrain();
       else if (finishing) QTimer::singleShot(500, grab);
-    });
-    w.dataPanel()->loadFile(file);
+    }, Qt::SingleShotConnection);
+    bench->data()->loadFile(file);
   } else if (demoSteps > 0) {
-    w.dataPanel()->loadButton()->click();
+    bench->data()->loadTask();
     buildAndTrain();
   } else if (finishing) {
     QTimer::singleShot(800, grab);

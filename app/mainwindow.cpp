@@ -436,8 +436,8 @@ void MainWindow::createDocks() {
     return dock;
   };
   mModelPanel = new ModelPanel(mDoc, mBench->design(), this);
-  mDataPanel = new DataPanel(mDoc, this);
-  mTrainingPanel = new TrainingPanel(mDoc, mTrainer, this);
+  mDataPanel = new DataPanel(mDoc, mBench->data(), this);
+  mTrainingPanel = new TrainingPanel(mDoc, mTrainer, mBench->training(), this);
   mModelDock = make("modelDock", tr("Model"), mModelPanel);
   mDataDock = make("dataDock", tr("Data"), mDataPanel);
   mTrainingDock = make("trainingDock", tr("Training"), mTrainingPanel);

@@ -119,6 +119,8 @@ class MainWindow : public QMainWindow {
   void exportViewDialog();
   // Restores the default arrangement of the docks.
   void resetLayout();
+  // Says an error to the user (a dialog; in scripted runs the error reporter, stderr).
+  void showError(const QString& message);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -140,7 +142,6 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void addRecent(const QString& path);
   void rebuildRecentMenu();
-  void showError(const QString& message);
   QWidget* currentView() const;  // the current tab's panel
 
   Workbench* mBench = nullptr;

@@ -805,20 +805,6 @@
         <translation>Paare (*.tsv *.csv);;Text (*.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>Reading %1…</source>
-        <translation>%1 wird gelesen …</translation>
-    </message>
-    <message>
-        <source>Loading %1 was cancelled; the data you had is still there.</source>
-        <translation>Das Laden von %1 wurde abgebrochen; Ihre bisherigen Daten sind noch da.</translation>
-    </message>
-    <message>
-        <source>Could not load the file — the data you had is still there.
-%1</source>
-        <translation>Die Datei konnte nicht geladen werden — Ihre bisherigen Daten sind noch da.
-%1</translation>
-    </message>
-    <message>
         <source>From %1.</source>
         <translation>Aus %1.</translation>
     </message>
@@ -869,20 +855,6 @@
     <message>
         <source>Reading the data file</source>
         <translation>Lesen der Datendatei</translation>
-    </message>
-    <message>
-        <source>the task “%1”</source>
-        <translation>der Aufgabe „%1“</translation>
-    </message>
-    <message>
-        <source>Preparing the task “%1”…</source>
-        <translation>Die Aufgabe „%1“ wird vorbereitet …</translation>
-    </message>
-    <message>
-        <source>Could not prepare the task “%1” — the data you had is still there.
-%2</source>
-        <translation>Die Aufgabe „%1“ konnte nicht vorbereitet werden – Ihre bisherigen Daten sind noch da.
-%2</translation>
     </message>
 </context>
 <context>
@@ -1753,7 +1725,7 @@ Maske %8</translation>
     </message>
 </context>
 <context>
-    <name>LessonRunner</name>
+    <name>LessonRecipeRunner</name>
     <message>
         <source>A lesson is being prepared already.</source>
         <translation>Eine Lektion wird schon vorbereitet.</translation>
@@ -1763,16 +1735,12 @@ Maske %8</translation>
         <translation>Das Training läuft: Halten Sie es an oder beenden Sie es, bevor Sie eine Lektion öffnen.</translation>
     </message>
     <message>
-        <source>Loading the task…</source>
-        <translation>Die Aufgabe wird geladen …</translation>
-    </message>
-    <message>
         <source>The lesson's task “%1” is not a built-in task.</source>
         <translation>Die Aufgabe „%1“ der Lektion ist keine eingebaute Aufgabe.</translation>
     </message>
     <message>
-        <source>The lesson's task could not be loaded.</source>
-        <translation>Die Aufgabe der Lektion konnte nicht geladen werden.</translation>
+        <source>Loading the task…</source>
+        <translation>Die Aufgabe wird geladen …</translation>
     </message>
     <message>
         <source>The lesson's text %1 could not be prepared.</source>
@@ -1783,12 +1751,23 @@ Maske %8</translation>
         <translation>Der Text wird gelesen …</translation>
     </message>
     <message>
+        <source>The lesson's task could not be loaded.</source>
+        <translation>Die Aufgabe der Lektion konnte nicht geladen werden.</translation>
+    </message>
+    <message>
         <source>Training %1 steps…</source>
         <translation>%1 Schritte werden trainiert …</translation>
     </message>
     <message>
         <source>The lesson's training did not finish.</source>
         <translation>Das Training der Lektion wurde nicht fertig.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonRunner</name>
+    <message>
+        <source>A lesson is being prepared already.</source>
+        <translation>Eine Lektion wird schon vorbereitet.</translation>
     </message>
     <message>
         <source>Untitled lesson</source>
@@ -3600,20 +3579,12 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Neue Parameter konnten nicht erzeugt werden: %1</translation>
     </message>
     <message>
-        <source>Training cannot start: %1</source>
-        <translation>Das Training kann nicht beginnen: %1</translation>
-    </message>
-    <message>
         <source>Training is not possible: %1</source>
         <translation>Training ist nicht möglich: %1</translation>
     </message>
     <message>
         <source>Ready: Start trains the steps set above, Step takes one.</source>
         <translation>Bereit: Start trainiert die oben eingestellten Schritte, Schritt macht genau einen.</translation>
-    </message>
-    <message>
-        <source>To start a new run from these parameters instead, set Steps to %1 or fewer.</source>
-        <translation>Um stattdessen einen neuen Lauf von diesen Parametern aus zu beginnen, stellen Sie Schritte auf höchstens %1.</translation>
     </message>
     <message>
         <source>A new run of %1 steps (the saved training state belongs to other data).</source>
@@ -3659,9 +3630,28 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>Training stopped: the machine ran out of memory. The parameters shown are the last ones published. Choose a smaller batch, model or ℓ_max.</source>
         <translation>Das Training hat angehalten: Dem Rechner ist der Speicher ausgegangen. Die gezeigten Parameter sind die zuletzt veröffentlichten. Wählen Sie einen kleineren Batch, ein kleineres Modell oder ein kleineres ℓ_max.</translation>
     </message>
+</context>
+<context>
+    <name>TrainingSetup</name>
+    <message>
+        <source>Build a model to train it.</source>
+        <translation>Bauen Sie ein Modell, um es zu trainieren.</translation>
+    </message>
+    <message>
+        <source>Training is not possible: %1</source>
+        <translation>Training ist nicht möglich: %1</translation>
+    </message>
     <message>
         <source>Training cannot start: there is not enough memory for the run. Choose a smaller batch, model or ℓ_max.</source>
         <translation>Das Training kann nicht beginnen: Für den Lauf ist nicht genug Speicher frei. Wählen Sie einen kleineren Batch, ein kleineres Modell oder ein kleineres ℓ_max.</translation>
+    </message>
+    <message>
+        <source>Training cannot start: %1</source>
+        <translation>Das Training kann nicht beginnen: %1</translation>
+    </message>
+    <message>
+        <source>To start a new run from these parameters instead, set Steps to %1 or fewer.</source>
+        <translation>Um stattdessen einen neuen Lauf von diesen Parametern aus zu beginnen, stellen Sie Schritte auf höchstens %1.</translation>
     </message>
 </context>
 <context>

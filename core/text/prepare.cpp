@@ -1,6 +1,7 @@
 #include "core/text/prepare.h"
 
 #include "core/family.h"
+#include "core/train/recipe.h"
 #include "core/model/stepper.h"
 
 #include <algorithm>
@@ -164,18 +165,10 @@ Result<PreparedData> prepare_from_description(const Json& desc, const PrepareOpt
 }
 
 TrainOptions task_recipe(const TaskInfo& task, uint64_t seed) {
-  TrainOptions o;
-  o.opt.kind = OptimizerKind::AdamW;
-  o.opt.lr = 2e-3f;
-  o.opt.warmup_steps = 100;
-  o.opt.decay_steps = std::max(1, task.steps - 100);
-  o.opt.clip = 1.0f;
-  o.batch_size = 32;
-  o.loss = LossKind::Mean;
-  o.shuffle = true;
-  o.seed = seed;
-  o.steps = task.steps;
-  return o;
+  TrainChoices c = default_choices(OptimizerKind::AdamW);  // the practical mode (core/train/recipe.h)
+  c.steps = task.steps;
+  c.seed = seed;
+  return train_options(c);
 }
 
 static std::vector<int> prompt_ids(const Config& c, const Tokenizer& tok, const std::string& input,

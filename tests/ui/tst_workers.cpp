@@ -5,6 +5,7 @@
 #include "controllers/backgroundjob.h"
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
+#include "controllers/datachoice.h"
 #include "controllers/dataloader.h"
 #include "controllers/perturbationcontroller.h"
 #include "controllers/tracecontroller.h"
@@ -313,37 +314,43 @@ class TestWorkers : public QObject {
   // worker; the open data stays until it is ready, and Cancel drops it.
   void large_or_bpe_task_is_prepared_on_the_worker() {
     ModelDocument doc;
-    DataPanel panel(&doc);  // loads the reverse task at once (small, the data's own tokenizer)
+    DataChoice data(&doc);
+    data.chooseTask(QStringLiteral("reverse"));  // loaded at once (small, the data's own tokenizer)
     QVERIFY(doc.hasData());
-    QVERIFY(!panel.loader()->isRunning());
+    QVERIFY(!data.busy());
     const size_t before = doc.data().train.size();
     QSignalSpy changed(&doc, &ModelDocument::dataChanged);
-    panel.tokenizerBox()->setCurrentIndex(panel.tokenizerBox()->findData(QStringLiteral("bpe")));  // reloads it
-    QVERIFY(panel.loader()->isRunning());  // returned before the merges were learnt
+    QSignalSpy finished(&data, &DataChoice::finished);
+    data.setTokenizer(QStringLiteral("bpe"));  // reloads it
+    QVERIFY(data.busy());  // returned before the merges were learnt
     QCOMPARE(changed.size(), 0);
     QCOMPARE(doc.data().train.size(), before);  // the open data is still there meanwhile
-    QTRY_VERIFY_WITH_TIMEOUT(!panel.loader()->isRunning(), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(!data.busy(), 120000);
     QCOMPARE(changed.size(), 1);
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(finished.front().front().toString().isEmpty());
     QCOMPARE(doc.taskName(), QStringLiteral("reverse"));
     ModelDocument same;  // the same task prepared at once gives the same data
-    QVERIFY(same.loadTask(QStringLiteral("reverse"), panel.trainSizeBox()->value(), panel.valSizeBox()->value(),
-                          quint64(panel.seedBox()->value()), QStringLiteral("bpe"))
+    QVERIFY(same.loadTask(QStringLiteral("reverse"), data.trainSize(), data.valSize(), data.seed(), QStringLiteral("bpe"))
                 .isEmpty());
     QCOMPARE(doc.data().tokenizer.size(), same.data().tokenizer.size());
     QCOMPARE(doc.data().train.size(), same.data().train.size());
     QCOMPARE(doc.data().train.front().x, same.data().train.front().x);
     // a large task with the characters, cancelled: the result is dropped, the BPE data stays
-    panel.tokenizerBox()->setCurrentIndex(panel.tokenizerBox()->findData(QStringLiteral("char")));
-    QTRY_VERIFY_WITH_TIMEOUT(!panel.loader()->isRunning(), 120000);  // (BPE → characters: a small task, at once)
+    data.setTokenizer(QStringLiteral("char"));
+    QTRY_VERIFY_WITH_TIMEOUT(!data.busy(), 120000);  // (BPE → characters: a small task, at once)
     const int vocab = doc.data().tokenizer.size();
-    panel.trainSizeBox()->setValue(200000);
-    panel.loadButton()->click();
-    QVERIFY(panel.loader()->isRunning());
-    panel.loader()->cancel();
-    QTRY_VERIFY_WITH_TIMEOUT(!panel.loader()->isRunning(), 120000);
+    data.setSizes(200000, data.valSize());
+    finished.clear();
+    data.loadTask();
+    QVERIFY(data.busy());
+    data.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!data.busy(), 120000);
     QCOMPARE(doc.data().tokenizer.size(), vocab);
     QVERIFY(doc.data().train.size() < 200000);
-    QVERIFY2(panel.report()->text().contains(QStringLiteral("cancelled")), qPrintable(panel.report()->text()));
+    QCOMPARE(finished.size(), 1);
+    const QString message = finished.front().front().toString();
+    QVERIFY2(message.contains(QStringLiteral("cancelled")), qPrintable(message));
   }
 
   // Found by the monkey under ASan: a token of a 200,000-character line, as a tick label turned 45°, made

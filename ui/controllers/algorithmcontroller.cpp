@@ -10,6 +10,11 @@ AlgorithmController::AlgorithmController(QObject* parent) : QObject(parent) {}
 QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
                                    const QString& input, const QString& target) {
   interrupt();
+  if (!c.is_transformer()) {  // (the tab is not offered for such a family; a robot may still reach it)
+    mStepper.reset();
+    emit changed();
+    return errorText(gb::Error(gb::ErrorCode::NotForFamily, {{"family", gb::variant_name(c.variant)}}));
+  }
   gb::Example e;
   const auto ids = [&](const QString& s) { return tok.encode(s.toStdString()).ids; };
   e.x = {gb::Tokenizer::kBos};

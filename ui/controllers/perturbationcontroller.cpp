@@ -25,6 +25,11 @@ QString PerturbationController::setInput(const QString& text) {
   mB = {};
   mStages.clear();
   mProblem.clear();
+  if (mDoc->hasModel() && !mDoc->config().is_transformer()) {  // (the tab is not offered for such a family)
+    mProblem = errorText(gb::Error(gb::ErrorCode::NotForFamily, {{"family", gb::variant_name(mDoc->config().variant)}}));
+    emit changed();
+    return mProblem;
+  }
   const auto probe = mDoc->hasModel() ? mDoc->probeText(text) : std::nullopt;
   if (probe && probe->decodes() &&
       gb::probe_cost(mDoc->config(), *mDoc->tokenizerForModel(), *probe) > mSyncBudget) {

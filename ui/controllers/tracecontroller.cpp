@@ -21,6 +21,12 @@ void TraceController::request(const gb::Config& c, std::shared_ptr<const gb::Par
 }
 
 void TraceController::submit(Request r) {
+  if (!r.config.is_transformer()) {  // no attention to trace (the tab is not offered for such a family)
+    cancel();
+    mWanted = r.key;
+    refuse(r);
+    return;
+  }
   mWanted = r.key;
   const QString key = r.key;
   if (mJob->running()) {

@@ -1,14 +1,18 @@
 #include "workbench.h"
 
+#include "datachoice.h"
 #include "modeldesign.h"
 #include "modeldocument.h"
 #include "trainingcontroller.h"
+#include "trainingsetup.h"
 
 Workbench::Workbench(QObject* parent)
     : QObject(parent),
       mDoc(new ModelDocument(this)),
       mDesign(new ModelDesign(mDoc, this)),
-      mTrainer(new TrainingController(this)) {
+      mTrainer(new TrainingController(this)),
+      mData(new DataChoice(mDoc, this)),
+      mTraining(new TrainingSetup(mDoc, mTrainer, this)) {
   // another model replaces the open one (build, open, new): whoever trains the old one lets go of it, at once
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
 }

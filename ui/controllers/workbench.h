@@ -1,11 +1,13 @@
 // workbench.h — the workbench without its widgets: the open document (model, data, history), the model being
-// designed, and training. Lessons, --demo, --screenshot and tests drive these controllers; MainWindow builds its
+// designed, the data choice, and training (its setup and the worker). Lessons, --demo, --screenshot and tests drive these controllers; MainWindow builds its
 // panels on them and only wires. Widget-free: it runs without a window.
 #pragma once
 
 #include <QObject>
 
+class DataChoice;
 class ModelDesign;
+class TrainingSetup;
 class ModelDocument;
 class TrainingController;
 
@@ -16,9 +18,13 @@ class Workbench : public QObject {
   ModelDocument* document() const { return mDoc; }
   ModelDesign* design() const { return mDesign; }
   TrainingController* trainer() const { return mTrainer; }
+  DataChoice* data() const { return mData; }
+  TrainingSetup* training() const { return mTraining; }
 
  private:
   ModelDocument* mDoc;
   ModelDesign* mDesign;
   TrainingController* mTrainer;
+  DataChoice* mData;
+  TrainingSetup* mTraining;
 };

@@ -245,8 +245,13 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   return strip;
 }
 
-QJsonObject ComparePanel::viewState() const { return {{QStringLiteral("steps"), mSteps->value()}}; }
+QJsonObject ComparePanel::viewState() const {
+  QJsonObject s{{QStringLiteral("steps"), mSteps->value()}};
+  if (mCtl->result()) s.insert(QStringLiteral("run"), true);  // the comparison was shown: a beat runs it again
+  return s;
+}
 
 void ComparePanel::setViewState(const QJsonObject& state) {
   if (state.contains(QStringLiteral("steps"))) mSteps->setValue(state.value(QStringLiteral("steps")).toInt(300));
+  if (state.value(QStringLiteral("run")).toBool() && !mCtl->running()) start();
 }

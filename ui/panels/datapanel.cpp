@@ -1,6 +1,7 @@
 #include "datapanel.h"
 #include "widgets/textlabel.h"
 
+#include "controllers/datachoice.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "core/text/tasks.h"
@@ -20,8 +21,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
-  mLoader = new DataLoader(this);
+DataPanel::DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mChoice(choice) {
   mTask = new QComboBox(this);
   mTask->setObjectName(QStringLiteral("taskBox"));
   // Task names are identifiers (the item data); the user reads translated display names.
@@ -127,17 +128,16 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
                       mPreview, mVocab};
   for (size_t i = 1; i < std::size(order); ++i) setTabOrder(order[i - 1], order[i]);
 
-  connect(mTask, &QComboBox::currentIndexChanged, this, [this](int i) {
-    const auto& t = gb::task_list()[size_t(i)];
-    mTaskHelp->setText(taskDescription(t.name));
-    mTrain->setValue(t.train_size);
-    mVal->setValue(t.val_size);
-    loadTask();  // choosing a task loads it: Build needs nothing else
-  });
-  connect(mTokenizer, &QComboBox::currentIndexChanged, this, [this] {
-    if (mSource->currentIndex() == 0 && mDoc->hasData() && !mDoc->taskName().isEmpty()) loadTask();
-  });
-  connect(mLoad, &QPushButton::clicked, this, &DataPanel::loadTask);
+  // edits go to the data choice (ui/controllers/datachoice.h); its changes come back to the fields
+  connect(mTask, &QComboBox::currentIndexChanged, this,
+          [this] { mChoice->chooseTask(mTask->currentData().toString()); });
+  connect(mTrain, &QSpinBox::valueChanged, this, [this](int n) { mChoice->setSizes(n, mVal->value()); });
+  connect(mVal, &QSpinBox::valueChanged, this, [this](int n) { mChoice->setSizes(mTrain->value(), n); });
+  connect(mSeed, &QSpinBox::valueChanged, this, [this](int s) { mChoice->setSeed(quint64(s)); });
+  connect(mFileMaxLen, &QSpinBox::valueChanged, mChoice, &DataChoice::setFileMaxLen);
+  connect(mTokenizer, &QComboBox::currentIndexChanged, this,
+          [this] { mChoice->setTokenizer(mTokenizer->currentData().toString()); });
+  connect(mLoad, &QPushButton::clicked, mChoice, &DataChoice::loadTask);
   connect(mOpenFile, &QPushButton::clicked, this, &DataPanel::chooseFile);
   connect(mSource, &QComboBox::currentIndexChanged, pages, [pages](int i) {
     pages->setCurrentIndex(i);
@@ -147,15 +147,33 @@ DataPanel::DataPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDo
     pages->adjustSize();
   });
   emit mSource->currentIndexChanged(0);
-  connect(mCancel, &QPushButton::clicked, mLoader, &DataLoader::cancel);
-  connect(mLoader, &DataLoader::progress, this, [this](qint64 done, qint64 total) {
+  connect(mCancel, &QPushButton::clicked, mChoice, &DataChoice::cancel);
+  connect(mChoice, &DataChoice::progress, this, [this](qint64 done, qint64 total) {
     mFileProgress->setRange(0, 1000);
     mFileProgress->setValue(total > 0 ? int(1000 * done / total) : 0);
   });
-  connect(mLoader, &DataLoader::finished, this, &DataPanel::fileFinished);
+  connect(mChoice, &DataChoice::busyChanged, this, [this](bool busy) {
+    if (busy) {
+      if (mChoice->loading().isEmpty()) return;
+      mFileProgress->setRange(0, 0);  // busy until the first report
+      mFileProgress->setAccessibleName(mChoice->loading());
+      mReport->setText(mChoice->loading());
+    }
+    mFileProgress->setVisible(busy);
+    mCancel->setVisible(busy);
+    mOpenFile->setEnabled(!busy);
+    mLoad->setEnabled(!busy);
+  });
+  connect(mChoice, &DataChoice::finished, this, [this](const QString& message) {
+    if (!message.isEmpty()) mReport->setText(message);  // (a load that worked shows the data's own report)
+  });
+  connect(mChoice, &DataChoice::changed, this, &DataPanel::showChoice);
   connect(mDoc, &ModelDocument::dataChanged, this, &DataPanel::refresh);
-  mTask->setCurrentIndex(1);  // reverse: the classic first lesson (loads it)
+  showChoice();
+  mChoice->chooseTask(QStringLiteral("reverse"));  // the classic first lesson (loads it)
 }
+
+DataLoader* DataPanel::loader() const { return mChoice->loader(); }
 
 void DataPanel::chooseFile() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open data file"), QString(),
@@ -164,78 +182,21 @@ void DataPanel::chooseFile() {
 }
 
 void DataPanel::loadFile(const QString& path) {
-  if (mLoader->isRunning()) return;
-  gb::PrepareOptions o;
-  o.variant = mDoc->variant();
-  const QString tok = mTokenizer->currentData().toString();
-  if (!tok.isEmpty()) {
-    o.tokenizer_kind = *gb::parse_tokenizer(tok.toStdString());
-    o.tokenizer_kind_given = true;
-  }
-  o.max_len = mFileMaxLen->value();
-  o.length = gb::LengthPolicy::Filter;
-  o.malformed = gb::MalformedPolicy::Skip;
-  mLoadingPath = path;
-  mLoadingTask.clear();
+  if (mChoice->busy()) return;
   mSource->setCurrentIndex(1);
-  busy(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-  mLoader->start(path, o);
+  mChoice->loadFile(path);
 }
 
-void DataPanel::fileFinished(const QString& error) {
-  mFileProgress->hide();
-  mCancel->hide();
-  mOpenFile->setEnabled(true);
-  mLoad->setEnabled(true);
-  const QString what = mLoadingTask.isEmpty() ? mLoadingPath : tr("the task “%1”").arg(taskDisplayName(mLoadingTask.toStdString()));
-  if (!error.isEmpty()) {
-    // the data that was open stays open
-    mReport->setText(error == QLatin1String("cancelled")
-                         ? tr("Loading %1 was cancelled; the data you had is still there.").arg(what)
-                         : mLoadingTask.isEmpty()
-                               ? tr("Could not load the file — the data you had is still there.\n%1").arg(error)
-                               : tr("Could not prepare the task “%1” — the data you had is still there.\n%2")
-                                     .arg(taskDisplayName(mLoadingTask.toStdString()), error));
-    return;
-  }
-  mReport->clear();
-  if (auto d = mLoader->takeData()) {
-    if (mLoadingTask.isEmpty()) mDoc->setData(std::move(*d));
-    else mDoc->setTaskData(std::move(*d), mLoadingTask, mLoadingTokenizer);
-  }
-}
-
-void DataPanel::loadTask() {
-  const QString task = mTask->currentData().toString(), tok = mTokenizer->currentData().toString();
-  // a small task with a fixed tokenizer is ready in milliseconds: at once (the window opens with it); a large one,
-  // or one whose BPE merges have to be learnt first, on the worker with Cancel
-  if (tok != QLatin1String("bpe") && mTrain->value() + mVal->value() <= kTaskAtOnce) {
-    const QString err = mDoc->loadTask(task, mTrain->value(), mVal->value(), quint64(mSeed->value()), tok);
-    if (!err.isEmpty()) mSummary->setText(err);
-    return;
-  }
-  if (mLoader->isRunning()) return;
-  gb::PrepareOptions o;
-  o.variant = mDoc->variant();
-  if (!tok.isEmpty()) {
-    o.tokenizer_kind = *gb::parse_tokenizer(tok.toStdString());
-    o.tokenizer_kind_given = true;
-  }
-  mLoadingPath.clear();
-  mLoadingTask = task;
-  mLoadingTokenizer = tok;
-  busy(tr("Preparing the task “%1”…").arg(mTask->currentText()));
-  mLoader->startTask(task, mTrain->value(), mVal->value(), quint64(mSeed->value()), o);
-}
-
-void DataPanel::busy(const QString& what) {
-  mFileProgress->setRange(0, 0);  // busy until the first report
-  mFileProgress->setAccessibleName(what);
-  mFileProgress->show();
-  mCancel->show();
-  mOpenFile->setEnabled(false);
-  mLoad->setEnabled(false);
-  mReport->setText(what);
+void DataPanel::showChoice() {
+  QSignalBlocker b1(mTask), b2(mTrain), b3(mVal), b4(mSeed), b5(mTokenizer), b6(mFileMaxLen);
+  const int i = mTask->findData(mChoice->task());
+  if (i >= 0) mTask->setCurrentIndex(i);
+  mTaskHelp->setText(taskDescription(mChoice->task().toStdString()));
+  mTrain->setValue(mChoice->trainSize());
+  mVal->setValue(mChoice->valSize());
+  mSeed->setValue(int(mChoice->seed()));
+  mTokenizer->setCurrentIndex(std::max(0, mTokenizer->findData(mChoice->tokenizer())));
+  mFileMaxLen->setValue(mChoice->fileMaxLen());
 }
 
 void DataPanel::refresh() {
@@ -243,14 +204,6 @@ void DataPanel::refresh() {
   if (mDoc->hasData()) {  // the dock shows where the loaded data came from (also after Open or a failed file)
     const bool file = mDoc->data().description.value("kind", "") == "file";
     if (mSource->currentIndex() != (file ? 1 : 0)) mSource->setCurrentIndex(file ? 1 : 0);
-  }
-  if (!mDoc->taskName().isEmpty()) {  // the dock shows the task that is loaded (also after Open)
-    const int i = mTask->findData(mDoc->taskName());
-    if (i >= 0 && i != mTask->currentIndex()) {
-      QSignalBlocker block(mTask);
-      mTask->setCurrentIndex(i);
-      mTaskHelp->setText(taskDescription(mDoc->taskName().toStdString()));
-    }
   }
   mPreview->clear();
   mVocab->clear();

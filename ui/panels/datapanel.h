@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class DataChoice;
 class DataLoader;
 class ModelDocument;
 class QComboBox;
@@ -17,7 +18,8 @@ class QSpinBox;
 class DataPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit DataPanel(ModelDocument* doc, QWidget* parent = nullptr);
+  // A thin view of the data choice (ui/controllers/datachoice.h).
+  DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent = nullptr);
   QComboBox* taskBox() const { return mTask; }
   QComboBox* tokenizerBox() const { return mTokenizer; }
   QComboBox* sourceBox() const { return mSource; }
@@ -29,7 +31,7 @@ class DataPanel : public QWidget {
   QListWidget* vocabulary() const { return mVocab; }
   QLabel* summary() const { return mSummary; }
   QLabel* report() const { return mReport; }
-  DataLoader* loader() const { return mLoader; }
+  DataLoader* loader() const;
 
  public slots:
   // Loads a TSV/CSV or text file off the GUI thread; the open data stays until the new data is ready.
@@ -38,10 +40,9 @@ class DataPanel : public QWidget {
 
  private:
   void refresh();
-  void loadTask();  // the chosen task with the sizes, seed and tokenizer set here
-  void fileFinished(const QString& error);
+  void showChoice();  // the choice's task, sizes, seed, tokenizer and ℓ_max in the fields
   ModelDocument* mDoc;
-  DataLoader* mLoader;
+  DataChoice* mChoice;
   QComboBox* mSource;
   QComboBox* mTask;
   QLabel* mTaskHelp;
@@ -54,8 +55,4 @@ class DataPanel : public QWidget {
   QListWidget* mPreview;
   QListWidget* mVocab;
   QLabel* mVocabTitle;
-  QString mLoadingPath;
-  QString mLoadingTask, mLoadingTokenizer;  // a task being prepared on the worker (empty: a file, or nothing)
-  static constexpr int kTaskAtOnce = 20000;  // examples a task may have to be prepared at once (not BPE)
-  void busy(const QString& what);
 };

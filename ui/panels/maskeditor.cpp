@@ -182,6 +182,24 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   fillProbes();
 }
 
+void MaskEditor::setMask(Kind kind, int size) {
+  {
+    QSignalBlocker b(mSize);  // one new mask, traced once
+    mSize->setValue(size);
+  }
+  const int i = mKind->findData(int(kind));
+  if (i >= 0 && i != mKind->currentIndex()) {
+    mKind->setCurrentIndex(i);  // makes the mask and traces it
+    return;
+  }
+  makeMask();
+  trace();
+}
+
+MaskEditor::Kind MaskEditor::kind() const { return Kind(mKind->currentData().toInt()); }
+
+int MaskEditor::size() const { return mSize->value(); }
+
 void MaskEditor::fillProbes() {
   fillSampleInputs(mProbe, *mDoc, mFilledData);  // (a typed input stays while the data stays)
 }

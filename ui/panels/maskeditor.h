@@ -38,6 +38,10 @@ class MaskEditor : public QWidget {
   MatrixView* causalWeightsView() const { return mCausal; }  // under M_uni
   QLabel* predictionsLabel() const { return mPredictions; }
   const gb::MatF& mask() const { return mMask; }
+  // The mask of a kind (size: the prefix k or the window w; ignored by the others), as the boxes would set it.
+  void setMask(Kind kind, int size);
+  Kind kind() const;
+  int size() const;
   // Allows or forbids one cell (key row, query column): the mask becomes a drawn one.
   void toggleCell(int key, int query);
   // The traces shown: with the mask and with M_uni (empty when there is none).

@@ -244,16 +244,38 @@ bool MasksPanel::presentLast() {
 
 void MasksPanel::setPresenting(bool on) { mControls->setVisible(!on); }
 
+namespace {
+// the mask editor's kinds as a beat names them (docs/lesson-file.md)
+const std::pair<MaskEditor::Kind, QLatin1String> kMaskKinds[] = {
+    {MaskEditor::Kind::Causal, QLatin1String("causal")},
+    {MaskEditor::Kind::PrefixLm, QLatin1String("prefix-lm")},
+    {MaskEditor::Kind::SlidingWindow, QLatin1String("sliding-window")},
+    {MaskEditor::Kind::Drawn, QLatin1String("drawn")}};
+}  // namespace
+
 QJsonObject MasksPanel::viewState() const {
-  return {{QStringLiteral("batch"), mBatch->value()},
-          {QStringLiteral("first"), mFirst->value()},
-          {QStringLiteral("example"), mExample->value()},
-          {QStringLiteral("padding"), mWithPadding->isChecked()}};
+  QJsonObject s{{QStringLiteral("batch"), mBatch->value()},
+                {QStringLiteral("first"), mFirst->value()},
+                {QStringLiteral("example"), mExample->value()},
+                {QStringLiteral("padding"), mWithPadding->isChecked()}};
+  if (mPages->currentWidget() == mEditor) {  // the mask editor's mask
+    for (const auto& [kind, name] : kMaskKinds)
+      if (kind == mEditor->kind()) s.insert(QStringLiteral("mask"), QString(name));
+    s.insert(QStringLiteral("mask_size"), mEditor->size());
+  }
+  return s;
 }
 
 void MasksPanel::setViewState(const QJsonObject& s) {
   if (s.contains(QStringLiteral("batch"))) mBatch->setValue(s.value(QStringLiteral("batch")).toInt());
   if (s.contains(QStringLiteral("first"))) mFirst->setValue(s.value(QStringLiteral("first")).toInt());
   if (s.contains(QStringLiteral("example"))) mExample->setValue(s.value(QStringLiteral("example")).toInt());
+  if (s.contains(QStringLiteral("mask"))) {  // the mask editor, with this mask (a drawn one has no cells to say)
+    for (const auto& [kind, name] : kMaskKinds)
+      if (s.value(QStringLiteral("mask")).toString() == name) {
+        mPages->setCurrentWidget(mEditor);
+        mEditor->setMask(kind, s.value(QStringLiteral("mask_size")).toInt(mEditor->size()));
+      }
+  }
   if (s.contains(QStringLiteral("padding"))) mWithPadding->setChecked(s.value(QStringLiteral("padding")).toBool());
 }

@@ -6,6 +6,7 @@
 
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "controllers/trainingsetup.h"
 #include "widgets/lossplot.h"
 
 #include <QComboBox>
@@ -20,8 +21,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
-    : QWidget(parent), mDoc(doc), mTrainer(trainer) {
+TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, TrainingSetup* setup, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mTrainer(trainer), mSetup(setup) {
   mOptimizer = new QComboBox(this);
   mOptimizer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mOptimizer->setMinimumContentsLength(12);
@@ -93,22 +94,26 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   v->addWidget(mStatus);
   v->addWidget(mPlot, 1);
 
+  // edits go to the training setup (ui/controllers/trainingsetup.h); its changes come back to the fields
   connect(mOptimizer, &QComboBox::currentIndexChanged, this, [this] {
-    const bool adamw = mOptimizer->currentData().toInt() == 1;
-    mLr->setValue(adamw ? 2e-3 : 1e-2);
-    mBatch->setValue(adamw ? 32 : 1);
-    mBatch->setEnabled(adamw);
-    mSchedule->setCurrentIndex(adamw ? 0 : 1);  // the seed's SGD keeps η constant
+    mSetup->setOptimizer(mOptimizer->currentData().toInt() == 1 ? gb::OptimizerKind::AdamW : gb::OptimizerKind::SGD);
   });
-  connect(mSchedule, &QComboBox::currentIndexChanged, this, &TrainingPanel::refreshButtons);
-  connect(mBatch, &QSpinBox::valueChanged, this, &TrainingPanel::refreshButtons);  // the run's memory, as typed
+  connect(mSchedule, &QComboBox::currentIndexChanged, this,
+          [this] { mSetup->setCosine(mSchedule->currentData().toInt() == 1); });
+  connect(mLr, &QDoubleSpinBox::valueChanged, mSetup, &TrainingSetup::setLearningRate);
+  connect(mWarmup, &QSpinBox::valueChanged, mSetup, &TrainingSetup::setWarmup);
+  connect(mBatch, &QSpinBox::valueChanged, mSetup, &TrainingSetup::setBatch);
+  connect(mSteps, &QSpinBox::valueChanged, mSetup, &TrainingSetup::setSteps);
+  connect(mSeed, &QSpinBox::valueChanged, this, [this](int seed) { mSetup->setSeed(quint64(seed)); });
+  connect(mSetup, &TrainingSetup::changed, this, &TrainingPanel::showChoices);
+  connect(mSetup, &TrainingSetup::runStarted, this, &TrainingPanel::runStarted);
   connect(mStart, &QPushButton::clicked, this, [this] { startOrResume(false); });
   connect(mStep, &QPushButton::clicked, this, [this] { startOrResume(true); });
   connect(mPause, &QPushButton::clicked, mTrainer, &TrainingController::pause);
   connect(mStop, &QPushButton::clicked, mTrainer, &TrainingController::stop);
   connect(mReset, &QPushButton::clicked, this, [this] {
     if (!mDoc->hasModel()) return;
-    const QString err = buildModelOnWorker(window(), mDoc, mDoc->config(), quint64(mSeed->value()));
+    const QString err = buildModelOnWorker(window(), mDoc, mDoc->config(), mSetup->choices().seed);
     if (!err.isEmpty()) {  // nothing changed: the model stays as it was
       mStatus->setText(tr("New parameters could not be made: %1").arg(err));
       return;
@@ -118,10 +123,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
     mStatus->setText(tr("Fresh parameters. Start to train."));
   });
   connect(mTrainer, &TrainingController::stepped, this, [this](const TrainingSnapshot& s) {
-    gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}};
-    point.grad_norm = s.gradNorm;
-    point.grad_norms = s.gradNorms;
-    mDoc->appendHistory(std::move(point));
+    // (the training setup appends the step to the document's history)
     mPlot->addTraining(s.step, s.loss);  // the plot repaints at its own pace
     if (mStepPace->isActive()) {
       mPendingStep = s;  // shown when the timer fires (or at a pause, stop or the end)
@@ -160,8 +162,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   });
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     showPendingStep();  // the step validated, before its validation
-    mPlot->addValidation(step, loss);
-    mDoc->setValidation(step, loss, tokAcc, seqAcc);
+    mPlot->addValidation(step, loss);  // (the training setup records it in the document)
     mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
                           .arg(step)
                           .arg(QLocale().toString(loss, 'f', 4))
@@ -177,27 +178,11 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
       showPendingStep();  // a pause, a stop or the end shows the last step reported, and its point on the curve
       mPlot->flush();
     }
-    if (st == TrainingController::State::Paused || st == TrainingController::State::Finished) {
-      // the worker hands its parameters back once it has reached the pause (or the end)
-      QMetaObject::invokeMethod(
-          this,
-          [this] {  // unless another model has replaced the one that was trained
-            if (mDoc->generation() == mRunGeneration && mTrainer->state() != TrainingController::State::Idle)
-              takeHandedBack();
-          },
-          Qt::QueuedConnection);
-    }
     refreshButtons();
   });
   connect(mTrainer, &TrainingController::paramsPublished, this, [this] {
     // a single step while paused reports no state change: its paramsPublished follows its step
     if (mTrainer->state() != TrainingController::State::Running) showPendingStep();
-    // a paused or finished run: the document takes what the worker handed back at that point
-    const auto st = mTrainer->state();
-    if (mDoc->generation() != mRunGeneration || st == TrainingController::State::Running ||
-        st == TrainingController::State::Idle)
-      return;
-    takeHandedBack();
   });
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     if (mDoc->generation() != mShownGeneration) {  // another model: its own history (empty, or from its file)
@@ -224,64 +209,31 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
     if (mDoc->history().empty()) mPlot->clear();
   });
-  refreshButtons();
+  showChoices();
 }
 
 void TrainingPanel::startOrResume(bool singleStep) {
-  const auto st = mTrainer->state();
   mClock.restart();
   mFirstStep = mTrainer->stepsDone() + 1;
-  if (st == TrainingController::State::Paused) {
-    if (singleStep) mTrainer->step();
-    else mTrainer->start();
-    return;
-  }
-  if (!mDoc->hasModel()) return;
-  gb::TrainOptions o;
-  const bool adamw = mOptimizer->currentData().toInt() == 1;
-  o.opt.kind = adamw ? gb::OptimizerKind::AdamW : gb::OptimizerKind::SGD;
-  o.opt.lr = float(mLr->value());
-  if (mSchedule->currentData().toInt() == 1) {
-    o.opt.warmup_steps = std::min(mWarmup->value(), mSteps->value() / 10);
-    o.opt.decay_steps = std::max(1, mSteps->value() - o.opt.warmup_steps);
-  }
-  if (adamw) o.opt.clip = 1.0f;
-  o.batch_size = adamw ? mBatch->value() : 1;
-  o.loss = adamw ? gb::LossKind::Mean : gb::LossKind::Sum;
-  o.shuffle = adamw;
-  o.seed = quint64(mSeed->value());
-  o.steps = mSteps->value();
-  TrainingController::RunStart run;
-  std::optional<gb::Error> err;
-  try {
-    err = mTrainer->prepareRun(*mDoc, o, &run);
-  } catch (const std::bad_alloc&) {  // copies of the data and parameters for the worker
-    mStatus->setText(tr("Training cannot start: there is not enough memory for the run. Choose a smaller batch, "
-                        "model or ℓ_max."));
+  const bool paused = mTrainer->state() == TrainingController::State::Paused;
+  const QString err = mSetup->start(singleStep);
+  if (!err.isEmpty()) {  // nothing started: say why, keep everything
+    mStatus->setText(err);
     refreshButtons();
     return;
   }
-  if (err) {  // the core's plan said no: say why, keep everything
-    QString text = tr("Training cannot start: %1").arg(errorText(*err));
-    if (run.goesOn)  // the way out when the saved state cannot be used
-      text += QLatin1Char('\n') + tr("To start a new run from these parameters instead, set Steps to %1 or fewer.")
-                                      .arg(run.fromStep);
-    mStatus->setText(text);
-    refreshButtons();
-    return;
-  }
+  (void)paused;  // a resumed run keeps its range and status; a new one is set up by runStarted()
+}
+
+void TrainingPanel::runStarted(const TrainingController::RunStart& run) {
+  mClock.restart();
   mProgress->setRange(0, run.steps);
   mProgress->setValue(run.fromStep);
   mLastStatus.clear();
   mLastValidation.clear();
-  if (!run.goesOn) {
-    mPlot->clear();
-    mDoc->clearHistory();
-  }
-  mRunGeneration = mDoc->generation();
-  mRunDataGeneration = mDoc->dataGeneration();
+  if (!run.goesOn) mPlot->clear();
   mValidationSize = run.validationSize;
-  mFirstStep = mTrainer->stepsDone() + 1;
+  mFirstStep = run.fromStep + 1;
   mStatus->setMinimumHeight(mStatus->height());  // (a shorter text here does not relay the dock out either)
   setRunStatus(run.goesOn ? tr("Going on from step %1 to %2, with the optimizer state of step %1.")
                                     .arg(run.fromStep)
@@ -289,8 +241,20 @@ void TrainingPanel::startOrResume(bool singleStep) {
                    : run.savedStateOfOtherData
                        ? tr("A new run of %1 steps (the saved training state belongs to other data).").arg(run.steps)
                        : tr("A new run of %1 steps.").arg(run.steps));
-  if (singleStep) mTrainer->step();
-  else mTrainer->start();
+}
+
+void TrainingPanel::showChoices() {
+  const gb::TrainChoices& c = mSetup->choices();
+  QSignalBlocker b1(mOptimizer), b2(mSchedule), b3(mLr), b4(mWarmup), b5(mBatch), b6(mSteps), b7(mSeed);
+  const bool adamw = c.optimizer == gb::OptimizerKind::AdamW;
+  mOptimizer->setCurrentIndex(mOptimizer->findData(adamw ? 1 : 0));
+  mSchedule->setCurrentIndex(mSchedule->findData(c.cosine ? 1 : 0));
+  mLr->setValue(double(c.lr));
+  mWarmup->setValue(c.warmup);
+  mBatch->setValue(adamw ? c.batch : 1);
+  mSteps->setValue(c.steps);
+  mSeed->setValue(int(c.seed));
+  refreshButtons();
 }
 
 void TrainingPanel::showStep(const TrainingSnapshot& s) {
@@ -322,16 +286,6 @@ void TrainingPanel::showPendingStep() {
   if (mPendingStep) showStep(*mPendingStep);
 }
 
-void TrainingPanel::takeHandedBack() {
-  if (mTrainer->publication() == mTaken) return;  // the document holds it already
-  // a paused or finished run's latest parameters, state and last step: shared snapshots, nothing copied
-  TrainingController::Published pub = mTrainer->handOver();
-  mTaken = pub.number;
-  mDoc->setTrainingState(std::move(pub.state));
-  if (pub.step) mDoc->setLastStep(std::move(pub.step));
-  mDoc->setParams(std::move(pub.params));  // the snapshot itself: shared, not copied
-}
-
 void TrainingPanel::refreshButtons() {
   const auto st = mTrainer->state();
   const bool model = mDoc->hasModel();
@@ -341,25 +295,21 @@ void TrainingPanel::refreshButtons() {
   const bool fits = mDoc->modelFitsData();
   // a paused run trains on its own copy of the data it started with: once other data is loaded, going on would
   // train on data nobody sees — it can only be stopped (its parameters are kept)
-  const bool stale = paused && mDoc->dataGeneration() != mRunDataGeneration;
+  const bool stale = paused && mDoc->dataGeneration() != mSetup->runDataGeneration();
   // a new run's memory (the batch as typed) against what the machine has and the settings' cap
   QString memory;
-  if (fits && !running && !paused) {
-    gb::TrainOptions o;
-    const bool adamw = mOptimizer->currentData().toInt() == 1;
-    o.opt.kind = adamw ? gb::OptimizerKind::AdamW : gb::OptimizerKind::SGD;
-    o.batch_size = adamw ? mBatch->value() : 1;
-    memory = MemoryLimit::runProblem(mDoc->config(), o, mDoc->data().train);
-  }
+  if (fits && !running && !paused)
+    memory = MemoryLimit::runProblem(mDoc->config(), mSetup->options(), mDoc->data().train);
   mStart->setText(paused ? tr("Resume") : tr("Start"));
   mStart->setEnabled(model && !running && (paused ? !stale : fits && memory.isEmpty()));
   mPause->setEnabled(running);
   mStep->setEnabled(model && !running && (paused ? !stale : fits && memory.isEmpty()));
   mStop->setEnabled(running || paused);
   mReset->setEnabled(model && !running && !paused);
-  mWarmup->setEnabled(!running && !paused && mSchedule->currentData().toInt() == 1);
-  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mSchedule, mBatch, mSteps, mSeed})
+  mWarmup->setEnabled(!running && !paused && mSetup->choices().cosine);
+  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mSchedule, mSteps, mSeed})
     w->setEnabled(!running && !paused);
+  mBatch->setEnabled(!running && !paused && mSetup->choices().optimizer == gb::OptimizerKind::AdamW);
   const QString hint = mStatus->property("hint").toString();
   auto showHint = [&](const QString& text) {  // a hint replaces an older hint or nothing, never a run's report
     if (mStatus->text().isEmpty() || mStatus->text() == hint) {

@@ -11,6 +11,7 @@
 
 class LossPlot;
 class ModelDocument;
+class TrainingSetup;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -22,7 +23,8 @@ class QTimer;
 class TrainingPanel : public QWidget {
   Q_OBJECT
  public:
-  TrainingPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent = nullptr);
+  // A thin view of the training setup (ui/controllers/trainingsetup.h) and of the run it starts.
+  TrainingPanel(ModelDocument* doc, TrainingController* trainer, TrainingSetup* setup, QWidget* parent = nullptr);
   LossPlot* lossPlot() const { return mPlot; }
   QPushButton* startButton() const { return mStart; }
   QPushButton* pauseButton() const { return mPause; }
@@ -39,10 +41,8 @@ class TrainingPanel : public QWidget {
 
  private:
   void startOrResume(bool singleStep);
-  // A paused or finished run: the document takes what the worker handed back (parameters, state, and the last
-  // step's gradient and update) —
-  // once per publication, though both the state change and the publication announce it.
-  void takeHandedBack();
+  void runStarted(const TrainingController::RunStart& run);  // a new run (or going on): its range and first line
+  void showChoices();  // the setup's choices in the fields
   void refreshButtons();
   // The status line and the progress bar follow the steps at most ten times a second (the trainer reports up to
   // ~40 steps a second): the newest step waits for the timer, and a pause, a stop or the end shows it at once.
@@ -51,6 +51,7 @@ class TrainingPanel : public QWidget {
   void setRunStatus(const QString& text);  // a running run's status: the label's height only grows
   ModelDocument* mDoc;
   TrainingController* mTrainer;
+  TrainingSetup* mSetup;
   QComboBox* mOptimizer;
   QComboBox* mSchedule;
   QSpinBox* mWarmup;
@@ -63,9 +64,6 @@ class TrainingPanel : public QWidget {
   QElapsedTimer mClock;   // since Start/Resume, for the time left
   int mFirstStep = 1;
   int mValidationSize = 0;
-  int mRunDataGeneration = 0;
-  int mRunGeneration = -1;    // the document's model the current run trains
-  quint64 mTaken = 0;         // the trainer's publication the document took last
   int mShownGeneration = -1;  // the model whose history the plot shows
   QString mLastStatus, mLastValidation;
   QTimer* mStepPace;

@@ -1,0 +1,36 @@
+#include "core/train/recipe.h"
+
+#include <algorithm>
+
+namespace gb {
+
+TrainChoices default_choices(OptimizerKind kind) {
+  TrainChoices c;
+  c.optimizer = kind;
+  if (kind == OptimizerKind::SGD) {
+    c.lr = 1e-2f;
+    c.batch = 1;
+    c.cosine = false;
+  }
+  return c;
+}
+
+TrainOptions train_options(const TrainChoices& c) {
+  TrainOptions o;
+  const bool adamw = c.optimizer == OptimizerKind::AdamW;
+  o.opt.kind = c.optimizer;
+  o.opt.lr = c.lr;
+  if (c.cosine) {
+    o.opt.warmup_steps = std::min(c.warmup, c.steps / 10);
+    o.opt.decay_steps = std::max(1, c.steps - o.opt.warmup_steps);
+  }
+  if (adamw) o.opt.clip = 1.0f;
+  o.batch_size = adamw ? c.batch : 1;
+  o.loss = adamw ? LossKind::Mean : LossKind::Sum;
+  o.shuffle = adamw;
+  o.seed = c.seed;
+  o.steps = c.steps;
+  return o;
+}
+
+}  // namespace gb

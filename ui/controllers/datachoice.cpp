@@ -1,0 +1,142 @@
+#include "datachoice.h"
+
+#include "dataloader.h"
+#include "modeldocument.h"
+#include "tasknames.h"
+
+#include "core/text/tasks.h"
+
+#include <QFileInfo>
+
+DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), mDoc(doc), mLoader(new DataLoader(this)) {
+  if (auto t = gb::find_task(mTask.toStdString())) {
+    mTrain = t->train_size;
+    mVal = t->val_size;
+  }
+  connect(mLoader, &DataLoader::progress, this, &DataChoice::progress);
+  connect(mLoader, &DataLoader::finished, this, &DataChoice::workerFinished);
+  // data that came another way (a model file opened with its task): the choice says what is loaded
+  connect(doc, &ModelDocument::dataChanged, this, [this] {
+    if (!mDoc->hasData() || mDoc->taskName().isEmpty()) return;
+    const auto& desc = mDoc->data().description;
+    const QString task = mDoc->taskName();
+    const int train = desc.value("train_size", mTrain), val = desc.value("val_size", mVal);
+    const quint64 seed = desc.value("seed", quint64(mSeed));
+    if (task == mTask && train == mTrain && val == mVal && seed == mSeed) return;
+    mTask = task;
+    mTrain = train;
+    mVal = val;
+    mSeed = seed;
+    emit changed();
+  });
+}
+
+bool DataChoice::busy() const { return mLoader->isRunning(); }
+
+bool DataChoice::setTask(const QString& name) {
+  auto t = gb::find_task(name.toStdString());
+  if (!t) return false;
+  mTask = name;
+  mTrain = t->train_size;
+  mVal = t->val_size;
+  emit changed();
+  return true;
+}
+
+void DataChoice::chooseTask(const QString& name) {
+  if (setTask(name)) loadTask();  // choosing a task loads it: Build needs nothing else
+}
+
+void DataChoice::setSizes(int train, int val) {
+  if (train == mTrain && val == mVal) return;
+  mTrain = train;
+  mVal = val;
+  emit changed();
+}
+
+void DataChoice::setSeed(quint64 seed) {
+  if (seed == mSeed) return;
+  mSeed = seed;
+  emit changed();
+}
+
+void DataChoice::setTokenizer(const QString& kind) {
+  if (kind == mTokenizer) return;
+  mTokenizer = kind;
+  emit changed();
+  if (mDoc->hasData() && !mDoc->taskName().isEmpty()) loadTask();  // the loaded task, with the new tokenizer
+}
+
+void DataChoice::setFileMaxLen(int maxLen) {
+  if (maxLen == mFileMaxLen) return;
+  mFileMaxLen = maxLen;
+  emit changed();
+}
+
+void DataChoice::loadTask() {
+  // a small task with a fixed tokenizer is ready in milliseconds: at once (the window opens with it); a large one,
+  // or one whose BPE merges have to be learnt first, on the worker with Cancel
+  if (mTokenizer != QLatin1String("bpe") && mTrain + mVal <= kTaskAtOnce) {
+    const QString err = mDoc->loadTask(mTask, mTrain, mVal, mSeed, mTokenizer);
+    emit finished(err.isEmpty() ? QString()
+                                : tr("Could not prepare the task “%1” — the data you had is still there.\n%2")
+                                      .arg(taskDisplayName(mTask.toStdString()), err));
+    return;
+  }
+  if (busy()) return;
+  gb::PrepareOptions o;
+  o.variant = mDoc->variant();
+  if (!mTokenizer.isEmpty()) {
+    o.tokenizer_kind = *gb::parse_tokenizer(mTokenizer.toStdString());
+    o.tokenizer_kind_given = true;
+  }
+  mLoadingPath.clear();
+  mLoadingTask = mTask;
+  mLoadingTokenizer = mTokenizer;
+  launch(tr("Preparing the task “%1”…").arg(taskDisplayName(mTask.toStdString())));
+  mLoader->startTask(mTask, mTrain, mVal, mSeed, o);
+}
+
+void DataChoice::loadFile(const QString& path) {
+  if (busy()) return;
+  gb::PrepareOptions o;
+  o.variant = mDoc->variant();
+  if (!mTokenizer.isEmpty()) {
+    o.tokenizer_kind = *gb::parse_tokenizer(mTokenizer.toStdString());
+    o.tokenizer_kind_given = true;
+  }
+  o.max_len = mFileMaxLen;
+  o.length = gb::LengthPolicy::Filter;
+  o.malformed = gb::MalformedPolicy::Skip;
+  mLoadingPath = path;
+  mLoadingTask.clear();
+  launch(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  mLoader->start(path, o);
+}
+
+void DataChoice::launch(const QString& what) {
+  mLoadingWhat = what;
+  emit busyChanged(true);
+}
+
+void DataChoice::cancel() { mLoader->cancel(); }
+
+void DataChoice::workerFinished(const QString& error) {
+  const QString what = mLoadingTask.isEmpty() ? mLoadingPath
+                                              : tr("the task “%1”").arg(taskDisplayName(mLoadingTask.toStdString()));
+  QString message;
+  if (!error.isEmpty()) {  // the data that was open stays open
+    message = error == QLatin1String("cancelled")
+                  ? tr("Loading %1 was cancelled; the data you had is still there.").arg(what)
+              : mLoadingTask.isEmpty()
+                  ? tr("Could not load the file — the data you had is still there.\n%1").arg(error)
+                  : tr("Could not prepare the task “%1” — the data you had is still there.\n%2")
+                        .arg(taskDisplayName(mLoadingTask.toStdString()), error);
+  } else if (auto d = mLoader->takeData()) {
+    if (mLoadingTask.isEmpty()) mDoc->setData(std::move(*d));
+    else mDoc->setTaskData(std::move(*d), mLoadingTask, mLoadingTokenizer);
+  }
+  mLoadingWhat.clear();
+  emit busyChanged(false);
+  emit finished(message);
+}

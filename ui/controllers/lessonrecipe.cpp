@@ -1,0 +1,112 @@
+#include "lessonrecipe.h"
+
+#include "datachoice.h"
+#include "modeldesign.h"
+#include "modeldocument.h"
+#include "trainingcontroller.h"
+#include "trainingsetup.h"
+#include "workbench.h"
+
+#include "core/text/tasks.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QMetaObject>
+
+LessonRecipeRunner::LessonRecipeRunner(Workbench* bench, QObject* parent) : QObject(parent), mBench(bench) {}
+
+void LessonRecipeRunner::fail(const QString& error) {
+  disconnect(mWait);
+  mRunning = false;
+  emit failed(error);
+}
+
+QString LessonRecipeRunner::start(const Lesson& lesson) {
+  if (mRunning) return tr("A lesson is being prepared already.");
+  if (mBench->trainer()->state() == TrainingController::State::Running)
+    return tr("Training is running: pause or stop it before opening a lesson.");
+  mLesson = lesson;
+  ModelDocument* doc = mBench->document();
+  if (!lesson.modelFile.isEmpty()) {  // saved with its model: that model, its data and history, as they were
+    bool warningOnly = false;
+    const QString err = doc->open(lesson.modelFile, &warningOnly);
+    if (!err.isEmpty() && !warningOnly) return err;
+    QMetaObject::invokeMethod(this, &LessonRecipeRunner::reached, Qt::QueuedConnection);
+    return {};
+  }
+  const LessonRecipe& r = lesson.recipe;
+  if (!r.task.isEmpty() && !gb::find_task(r.task.toStdString()))
+    return tr("The lesson's task “%1” is not a built-in task.").arg(r.task);
+  mRunning = true;
+  // the family first: the data is laid out for it
+  if (auto v = gb::parse_variant(r.variant.toStdString())) mBench->design()->setVariant(*v);
+  DataChoice* data = mBench->data();
+  mWait = connect(data, &DataChoice::finished, this, &LessonRecipeRunner::dataLoaded);
+  if (!r.task.isEmpty()) {
+    emit progress(tr("Loading the task…"));
+    data->setTask(r.task);
+    data->setSizes(r.trainSize > 0 ? r.trainSize : data->trainSize(), r.valSize > 0 ? r.valSize : data->valSize());
+    data->setSeed(quint64(r.dataSeed));
+    data->loadTask();  // at once (finished() has come) or on the worker (it comes later)
+    return {};
+  }
+  // a text: out of the resources into a file the core can read
+  QString path = r.text;
+  if (path.startsWith(QLatin1Char(':'))) {
+    mTextDir = std::make_unique<QTemporaryDir>();
+    const QString copy = mTextDir->filePath(QFileInfo(path).fileName());
+    if (!mTextDir->isValid() || !QFile::copy(path, copy)) {
+      disconnect(mWait);
+      mRunning = false;
+      return tr("The lesson's text %1 could not be prepared.").arg(path);
+    }
+    path = copy;
+  }
+  emit progress(tr("Reading the text…"));
+  data->loadFile(path);
+  return {};
+}
+
+void LessonRecipeRunner::dataLoaded(const QString& error) {
+  disconnect(mWait);
+  if (!mRunning) return;
+  const LessonRecipe& r = mLesson.recipe;
+  ModelDocument* doc = mBench->document();
+  if (!error.isEmpty()) return fail(error);
+  if (!doc->hasData() || (!r.task.isEmpty() && doc->taskName() != r.task))
+    return fail(tr("The lesson's task could not be loaded."));
+  build();
+}
+
+void LessonRecipeRunner::build() {
+  const LessonRecipe& r = mLesson.recipe;
+  ModelDesign* design = mBench->design();
+  design->applyPreset(r.preset.toStdString());
+  if (r.maxLen > 0) design->setSize(gb::SizeField::MaxLen, r.maxLen);
+  const QString err = mBench->document()->build(design->config(), quint64(r.modelSeed));
+  if (!err.isEmpty()) return fail(err);
+  train();
+}
+
+void LessonRecipeRunner::train() {
+  const LessonRecipe& r = mLesson.recipe;
+  TrainingSetup* setup = mBench->training();
+  setup->setOptimizer(r.optimizer == QLatin1String("sgd") ? gb::OptimizerKind::SGD : gb::OptimizerKind::AdamW);
+  setup->setSteps(r.steps);
+  setup->setSeed(quint64(r.trainSeed));
+  emit progress(tr("Training %1 steps…").arg(r.steps));
+  TrainingController* trainer = mBench->trainer();
+  mWait = connect(trainer, &TrainingController::stateChanged, this, [this, trainer](TrainingController::State s) {
+    if (s != TrainingController::State::Finished && s != TrainingController::State::Idle) return;
+    disconnect(mWait);
+    mRunning = false;
+    if (trainer->fault() || !mBench->document()->isTrained()) {
+      emit failed(tr("The lesson's training did not finish."));
+      return;
+    }
+    // the document takes the trained parameters when the worker hands them back (queued): then the key moment
+    QMetaObject::invokeMethod(this, &LessonRecipeRunner::reached, Qt::QueuedConnection);
+  });
+  const QString err = setup->start();
+  if (!err.isEmpty()) fail(err);
+}
