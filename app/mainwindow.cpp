@@ -596,6 +596,13 @@ void MainWindow::updateTitle() {
   updateStatus();
 }
 
+void MainWindow::reportSkippedBeats(const Lesson& lesson) {
+  if (lesson.skipped.isEmpty()) return;
+  showError(tr("The lesson opened without %n beat(s) that could not be read; the others are all there.\n\n%1", "",
+               int(lesson.skipped.size()))
+                .arg(lesson.skipped.join(QLatin1Char('\n'))));
+}
+
 void MainWindow::showError(const QString& message) {
   mLastError = message;
   if (mReportError) mReportError(message);
@@ -662,6 +669,7 @@ bool MainWindow::openFile(const QString& path) {
   if (lesson) {
     lesson->modelFile = path;
     mLessons->adopt(*lesson);
+    reportSkippedBeats(*lesson);
   } else {
     mLessons->close();
     if (!lessonError.isEmpty()) showError(tr("The model opened, but its lesson cannot be read.\n\n%1").arg(lessonError));
@@ -929,7 +937,9 @@ QString MainWindow::openLesson(const QString& nameOrPath) {
     return tr("Training is running: pause or stop it before opening a lesson.");
   if (!maybeSave()) return tr("The lesson was not opened: the open model's changes come first.");
   mDoc->setModified(false);  // the question was answered: the lesson replaces the model without asking again
-  return mLessons->start(*lesson);
+  const QString err = mLessons->start(*lesson);
+  if (err.isEmpty()) reportSkippedBeats(*lesson);
+  return err;
 }
 
 int MainWindow::addBeat(const QString& caption) { return mLessons->addBeat(caption); }

@@ -28,6 +28,8 @@ class Presentable;
 class TrainingView;
 class LessonRunner;
 
+struct Lesson;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
@@ -143,6 +145,7 @@ class MainWindow : public QMainWindow {
   void addRecent(const QString& path);
   void rebuildRecentMenu();
   QWidget* currentView() const;  // the current tab's panel
+  void reportSkippedBeats(const Lesson& lesson);  // beats a lesson file had that could not be read, said
 
   Workbench* mBench = nullptr;
   ModelDocument* mDoc = nullptr;

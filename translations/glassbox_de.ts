@@ -2394,6 +2394,16 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
+    <message numerus="yes">
+        <source>The lesson opened without %n beat(s) that could not be read; the others are all there.
+
+%1</source>
+        <translation><numerusform>Die Lektion wurde ohne %n Beat geöffnet, der nicht lesbar war; alle anderen sind da.
+
+%1</numerusform><numerusform>Die Lektion wurde ohne %n Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
+
+%1</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>MaskEditor</name>

@@ -14,6 +14,8 @@
 #include "lessondock.h"
 #include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
+#include "panels/comparepanel.h"
+#include "panels/maskeditor.h"
 #include "panels/maskspanel.h"
 #include "panels/parameterspanel.h"
 #include "panels/perturbationpanel.h"
@@ -381,7 +383,20 @@ class TestLessons : public QObject {
       w.tabs()->setCurrentIndex(5);
       w.addBeat(QStringLiteral("the loss"));
       recorded << grabView(w);
-      QCOMPARE(run->lesson().beats.size(), 9);
+      // the mask editor with a prefix-LM mask, and the Compare tab (every tab keeps its id: Compare had none)
+      w.tabs()->setCurrentIndex(1);
+      auto* masksTab = w.findChild<MasksPanel*>();
+      masksTab->findChild<QTabWidget*>()->setCurrentWidget(w.findChild<MaskEditor*>());
+      w.findChild<MaskEditor*>()->setMask(MaskEditor::Kind::PrefixLm, 3);
+      QTRY_VERIFY(!w.findChild<MaskEditor*>()->busy());
+      w.addBeat(QStringLiteral("a prefix-LM mask"));
+      recorded << grabView(w);
+      w.tabs()->setCurrentIndex(7);
+      w.findChild<ComparePanel*>()->stepsBox()->setValue(50);
+      const int compareBeat = w.addBeat(QStringLiteral("the comparison's settings"));
+      QCOMPARE(run->lesson().beats[compareBeat].tab, QStringLiteral("compare"));
+      recorded << grabView(w);
+      QCOMPARE(run->lesson().beats.size(), 11);
       // every recorded beat shown again in the same window looks as it did when recorded
       for (int i = 0; i < recorded.size(); ++i) {
         QVERIFY(run->showBeat(i + 1));
@@ -392,7 +407,7 @@ class TestLessons : public QObject {
       // the Lesson dock: rename in place, move down, delete
       auto* dock = w.lessonDock()->findChild<LessonDock*>();
       QVERIFY(w.lessonDock()->isVisible());
-      QCOMPARE(dock->beatList()->count(), 9);
+      QCOMPARE(dock->beatList()->count(), 11);
       dock->beatList()->item(2)->setText(QStringLiteral("greedy first, then sampled"));
       QCOMPARE(run->lesson().beats[2].caption, QStringLiteral("greedy first, then sampled"));
       dock->beatList()->setCurrentRow(2);
@@ -401,8 +416,8 @@ class TestLessons : public QObject {
       QCOMPARE(run->lesson().beats[2].caption, QStringLiteral("nine lines"));
       dock->beatList()->setCurrentRow(8);
       dock->deleteButton()->click();
-      QCOMPARE(run->lesson().beats.size(), 8);
-      QCOMPARE(dock->beatList()->count(), 8);
+      QCOMPARE(run->lesson().beats.size(), 10);
+      QCOMPARE(dock->beatList()->count(), 10);
       dock->titleEdit()->setText(QStringLiteral("My lesson"));
       emit dock->titleEdit()->editingFinished();
       QCOMPARE(run->lesson().title, QStringLiteral("My lesson"));
@@ -574,9 +589,7 @@ class TestLessons : public QObject {
         {"array.json", QByteArray("[1, 2, 3]"), "not an object"},
         {"version.json", QByteArray("{\"glassbox_lesson\": 2}"), "glassbox_lesson"},
         {"steps.json", badSteps, "recipe.steps"},
-        {"tab.json", badTab, "beats[0].tab"},
         {"beats.json", noBeats, "beats"},
-        {"tau.json", badTau, "beats[1].decoding.tau"},
         {"both.json", bothData, "recipe.task"},
     };
     for (const Case& c : cases) {
@@ -594,6 +607,39 @@ class TestLessons : public QObject {
     QVERIFY(w.openLesson(dir.filePath(QStringLiteral("missing.json"))).contains(QStringLiteral("no lesson")));
     QVERIFY(w.openLesson(QStringLiteral("karaoke")).contains(QStringLiteral("reversal")));  // names the built-in ones
     QCOMPARE(w.document()->generation(), generation);
+    // a beat that cannot be read costs only itself: the others open, and what was left out is said, naming it
+    const int beats = int(parseLesson(valid, QStringLiteral("en"), QStringLiteral("reversal.json"), nullptr)->beats.size());
+    const std::pair<QByteArray, const char*> oneBad[] = {{badTab, "beats[0].tab"}, {badTau, "beats[1].decoding.tau"}};
+    for (const auto& [bytes, says] : oneBad) {
+      QString error;
+      const auto l = parseLesson(bytes, QStringLiteral("en"), QStringLiteral("bad.json"), &error);
+      QVERIFY2(l, qPrintable(error));
+      QCOMPARE(int(l->beats.size()), beats - 1);
+      QCOMPARE(l->skipped.size(), 1);
+      QVERIFY2(l->skipped[0].contains(QLatin1String(says)) && l->skipped[0].contains(QStringLiteral("bad.json")),
+               qPrintable(l->skipped[0]));
+    }
+    QByteArray allBad = valid;  // every beat unreadable: nothing to show, refused with the first beat's reason
+    allBad.replace("\"tab\": \"", "\"tab\": \"x");
+    QString error;
+    QVERIFY(!parseLesson(allBad, QStringLiteral("en"), QStringLiteral("all.json"), &error));
+    QVERIFY2(error.contains(QStringLiteral("beats[0].tab")), qPrintable(error));
+    // in the window: the lesson starts, and the message names the beat left out
+    QStringList said;
+    w.setErrorReporter([&said](const QString& e) { said << e; });
+    const QString path = dir.filePath(QStringLiteral("onebad.json"));
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(badTab);
+    }
+    w.document()->setModified(false);
+    QCOMPARE(w.openLesson(path), QString());
+    QCOMPARE(said.size(), 1);
+    QVERIFY2(said[0].contains(QStringLiteral("beats[0].tab")), qPrintable(said[0]));
+    QCOMPARE(int(w.lessonRunner()->lesson().beats.size()), beats - 1);
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    QVERIFY(w.newModel());  // (its training is let go of)
   }
 };
 

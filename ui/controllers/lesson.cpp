@@ -126,18 +126,19 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
   if (!beats.isArray() || beats.toArray().isEmpty() || beats.toArray().size() > 1000)
     return r.fail(QStringLiteral("beats"), LessonTr::tr("a list of 1 to 1000 beats")), done();
   const QJsonArray list = beats.toArray();
-  for (int i = 0; i < list.size(); ++i) {
+  // One beat that cannot be read never costs the others: it is left out and said (Lesson::skipped).
+  auto readBeat = [&](int i) -> bool {
     const QString bp = QStringLiteral("beats[%1].").arg(i);
-    if (!list[i].isObject()) return r.fail(QStringLiteral("beats[%1]").arg(i), LessonTr::tr("an object")), done();
+    if (!list[i].isObject()) return r.fail(QStringLiteral("beats[%1]").arg(i), LessonTr::tr("an object")), false;
     const QJsonObject b = list[i].toObject();
     LessonBeat beat;
     beat.captionText = b.value(QStringLiteral("caption"));
     beat.caption = localized(beat.captionText, language);
-    if (!r.choice(b, QStringLiteral("tab"), bp, tabIds(), &beat.tab, true)) return done();
+    if (!r.choice(b, QStringLiteral("tab"), bp, tabIds(), &beat.tab, true)) return false;
     const QJsonValue view = b.value(beat.tab);
-    if (!view.isUndefined() && !view.isObject()) return r.fail(bp + beat.tab, LessonTr::tr("an object")), done();
+    if (!view.isUndefined() && !view.isObject()) return r.fail(bp + beat.tab, LessonTr::tr("an object")), false;
     beat.view = view.toObject();
-    if (!r.integer(b, QStringLiteral("walk"), bp, 0, 10000, &beat.walk, false)) return done();
+    if (!r.integer(b, QStringLiteral("walk"), bp, 0, 10000, &beat.walk, false)) return false;
     const QString vp = bp + beat.tab + QLatin1Char('.');
     const QJsonObject& v = beat.view;
     int n = 0;
@@ -147,56 +148,66 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
                     {QStringLiteral("bidirectional"), QStringLiteral("causal"), QStringLiteral("cross")}, &s, false) ||
           !r.integer(v, QStringLiteral("layer"), vp, 1, 64, &n, false) ||
           !r.choice(v, QStringLiteral("mode"), vp, {QStringLiteral("weights"), QStringLiteral("scores")}, &s, false))
-        return done();
+        return false;
       if (v.contains(QStringLiteral("head")) && v.value(QStringLiteral("head")) != QStringLiteral("average") &&
           !r.integer(v, QStringLiteral("head"), vp, 1, 64, &n, true))
-        return done();
+        return false;
     } else if (beat.tab == QLatin1String("decoding")) {
       auto tauOk = [](const QJsonValue& t) {
         return t.isUndefined() || t == QStringLiteral("inf") || (t.isDouble() && t.toDouble() >= 0 && t.toDouble() <= 3);
       };
       auto topPOk = [](const QJsonValue& t) { return t.isUndefined() || (t.isDouble() && t.toDouble() > 0 && t.toDouble() <= 1); };
       if (!tauOk(v.value(QStringLiteral("tau"))))
-        return r.fail(vp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), done();
+        return r.fail(vp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), false;
       if (!r.integer(v, QStringLiteral("seed"), vp, 0, 1000000, &n, false) ||
           !r.integer(v, QStringLiteral("top_k"), vp, 0, 100000, &n, false) ||
           !r.integer(v, QStringLiteral("beam_width"), vp, 1, 64, &n, false))
-        return done();
+        return false;
       if (!topPOk(v.value(QStringLiteral("top_p"))))
-        return r.fail(vp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), done();
+        return r.fail(vp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), false;
       // steps: how many tokens to decode, or each step with the sampler settings it was drawn with
       const QJsonValue steps = v.value(QStringLiteral("steps"));
       if (steps.isArray()) {
         const QJsonArray a = steps.toArray();
-        if (a.size() > 4096) return r.fail(vp + QStringLiteral("steps"), LessonTr::tr("at most 4096 steps")), done();
+        if (a.size() > 4096) return r.fail(vp + QStringLiteral("steps"), LessonTr::tr("at most 4096 steps")), false;
         for (int k = 0; k < a.size(); ++k) {
           const QString sp = vp + QStringLiteral("steps[%1].").arg(k);
           const QJsonObject st = a[k].toObject();
-          if (!a[k].isObject()) return r.fail(vp + QStringLiteral("steps[%1]").arg(k), LessonTr::tr("an object")), done();
+          if (!a[k].isObject()) return r.fail(vp + QStringLiteral("steps[%1]").arg(k), LessonTr::tr("an object")), false;
           if (!tauOk(st.value(QStringLiteral("tau"))))
-            return r.fail(sp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), done();
+            return r.fail(sp + QStringLiteral("tau"), LessonTr::tr("a temperature from 0 to 3, or \"inf\"")), false;
           if (!topPOk(st.value(QStringLiteral("top_p"))))
-            return r.fail(sp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), done();
-          if (!r.integer(st, QStringLiteral("top_k"), sp, 0, 100000, &n, false)) return done();
+            return r.fail(sp + QStringLiteral("top_p"), LessonTr::tr("a number above 0 and at most 1")), false;
+          if (!r.integer(st, QStringLiteral("top_k"), sp, 0, 100000, &n, false)) return false;
         }
       } else if (!r.integer(v, QStringLiteral("steps"), vp, 0, 4096, &n, false)) {
-        return done();
+        return false;
       }
     } else if (beat.tab == QLatin1String("algorithm")) {
       if (!r.integer(v, QStringLiteral("line"), vp, 1, 1000, &n, false) ||
           !r.integer(v, QStringLiteral("executed"), vp, 0, 1000000, &n, false))
-        return done();
+        return false;
     } else if (beat.tab == QLatin1String("perturbation")) {
       if (!r.choice(v, QStringLiteral("replace"), vp, {QStringLiteral("source"), QStringLiteral("target")}, &s, false) ||
           !r.integer(v, QStringLiteral("position"), vp, 0, 4096, &n, false))
-        return done();
+        return false;
     } else if (beat.tab == QLatin1String("masks")) {
       if (!r.integer(v, QStringLiteral("batch"), vp, 1, 32, &n, false) ||
           !r.integer(v, QStringLiteral("first"), vp, 1, 100000000, &n, false) ||
           !r.integer(v, QStringLiteral("example"), vp, 1, 32, &n, false))
-        return done();
+        return false;
     }
     l.beats << beat;
+    return true;
+  };
+  for (int i = 0; i < list.size(); ++i) {
+    if (readBeat(i)) continue;
+    l.skipped << r.error;
+    r.error.clear();
+  }
+  if (l.beats.isEmpty()) {  // nothing to show: the first beat's reason
+    r.error = l.skipped.value(0);
+    return done();
   }
   return l;
 }

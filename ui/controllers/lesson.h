@@ -49,6 +49,8 @@ struct Lesson {
   LessonRecipe recipe;
   QString modelFile;       // the lesson came in a model file: its model, data and history are that file's
   QList<LessonBeat> beats;
+  // Beats the file has that could not be read, left out: each with what was wrong (translated, naming the field).
+  QStringList skipped;
 };
 
 // The metadata key under which a model file carries its lesson (docs/lesson-file.md).

@@ -270,12 +270,13 @@ void MasksPanel::setViewState(const QJsonObject& s) {
   if (s.contains(QStringLiteral("batch"))) mBatch->setValue(s.value(QStringLiteral("batch")).toInt());
   if (s.contains(QStringLiteral("first"))) mFirst->setValue(s.value(QStringLiteral("first")).toInt());
   if (s.contains(QStringLiteral("example"))) mExample->setValue(s.value(QStringLiteral("example")).toInt());
-  if (s.contains(QStringLiteral("mask"))) {  // the mask editor, with this mask (a drawn one has no cells to say)
+  // the mask editor with this mask (a drawn one has no cells to say), or else the seeds' masks
+  mPages->setCurrentIndex(0);
+  if (s.contains(QStringLiteral("mask")))
     for (const auto& [kind, name] : kMaskKinds)
       if (s.value(QStringLiteral("mask")).toString() == name) {
         mPages->setCurrentWidget(mEditor);
         mEditor->setMask(kind, s.value(QStringLiteral("mask_size")).toInt(mEditor->size()));
       }
-  }
   if (s.contains(QStringLiteral("padding"))) mWithPadding->setChecked(s.value(QStringLiteral("padding")).toBool());
 }

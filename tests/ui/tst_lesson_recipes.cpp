@@ -1,0 +1,160 @@
+// Every built-in lesson reaches its key moment without a window (issue 29): its recipe runs through the workbench's
+// controllers alone (LessonRecipeRunner on a Workbench: family, data, model, training) and the key moment is
+// checked with the core on the document's trained model — reversal's cross-attention on the anti-diagonal, the
+// translation decoding "Ich will ein Auto kaufen", the language model's greedy text repeating itself, and the
+// causal mask keeping the earlier columns of the decoder bit for bit when a later target token is replaced.
+#include "controllers/lesson.h"
+#include "controllers/lessonrecipe.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+#include "controllers/workbench.h"
+#include "controllers/workers.h"
+
+#include "core/decode/session.h"
+#include "core/model/perturb.h"
+#include "core/model/stepper.h"
+#include "core/text/prepare.h"
+
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QtTest>
+
+namespace {
+
+// Runs the lesson's recipe; the seconds it took to its key moment (−1: it failed, with the reason warned).
+double runRecipe(Workbench& bench, const QString& id) {
+  QString error;
+  const auto lesson = loadLesson(id, QStringLiteral("en"), &error);
+  if (!lesson) {
+    qWarning("%s", qPrintable(error));
+    return -1;
+  }
+  LessonRecipeRunner runner(&bench);
+  QSignalSpy reached(&runner, &LessonRecipeRunner::reached);
+  QSignalSpy failed(&runner, &LessonRecipeRunner::failed);
+  QElapsedTimer clock;
+  clock.start();
+  error = runner.start(*lesson);
+  if (!error.isEmpty()) {
+    qWarning("%s", qPrintable(error));
+    return -1;
+  }
+  // a hang bound, not a time target
+  if (!QTest::qWaitFor([&] { return !reached.isEmpty() || !failed.isEmpty(); }, 300000)) return -1;
+  if (!failed.isEmpty()) {
+    qWarning("%s", qPrintable(failed.first().first().toString()));
+    return -1;
+  }
+  return clock.elapsed() / 1000.0;
+}
+
+// The example the window's views read for a probe (the model's own continuation when the target is unknown).
+gb::Example probeOf(const ModelDocument& doc, const QString& text) {
+  const auto probe = doc.probeText(text);
+  const auto e = probe ? gb::probe_example(doc.config(), doc.params(), *doc.tokenizerForModel(), *probe) : std::nullopt;
+  return e ? *e : gb::Example{};
+}
+
+}  // namespace
+
+class TestLessonRecipes : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void cleanup() { QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 60000); }
+
+  void reversal() {
+    Workbench bench;
+    const double s = runRecipe(bench, QStringLiteral("reversal"));
+    QVERIFY(s >= 0);
+    qInfo("reversal: key moment after %.1f s, without a window", s);
+    const ModelDocument& doc = *bench.document();
+    QVERIFY(doc.isTrained());
+    QCOMPARE(bench.trainer()->state(), TrainingController::State::Finished);
+    // the first beat: the cross-attention of the last layer on "gbdhe", averaged over the heads
+    const gb::Example e = probeOf(doc, QStringLiteral("gbdhe"));
+    QCOMPARE(e.z.size(), size_t(5));
+    const auto trace = gb::trace_forward(doc.config(), doc.params(), e);
+    const gb::AttentionRecord* cross = nullptr;
+    for (const auto& r : trace)
+      if (r.attention && r.attention->kind == gb::AttentionRecord::Kind::Cross && r.layer == doc.config().dec_layers - 1)
+        cross = &*r.attention;
+    QVERIFY(cross);
+    gb::MatF A = gb::MatF::Zero(cross->heads[0].A.rows(), cross->heads[0].A.cols());
+    for (const auto& h : cross->heads) A += h.A / float(cross->heads.size());
+    const int n = int(A.rows());
+    double mass = 0;
+    for (int j = 0; j < n; ++j) mass += A(n - 1 - j, j);  // column j predicts the letter the source has at n−1−j
+    mass /= n;
+    qInfo("mass on the anti-diagonal: %.1f%%", 100 * mass);
+    QVERIFY(mass >= 0.8);
+  }
+
+  void translation() {
+    Workbench bench;
+    const double s = runRecipe(bench, QStringLiteral("translation"));
+    QVERIFY(s >= 0);
+    qInfo("translation: key moment after %.1f s, without a window", s);
+    const ModelDocument& doc = *bench.document();
+    QCOMPARE(QString::fromStdString(gb::greedy_text(doc.config(), doc.params(), *doc.tokenizerForModel(),
+                                                    "I want to buy a car")),
+             QStringLiteral("Ich will ein Auto kaufen"));
+  }
+
+  void language_model() {
+    Workbench bench;
+    const double s = runRecipe(bench, QStringLiteral("language-model"));
+    QVERIFY(s >= 0);
+    qInfo("language model: key moment after %.1f s, without a window", s);
+    const ModelDocument& doc = *bench.document();
+    QVERIFY(!doc.config().has_source());
+    // τ = 0 from "ROMEO:" — 40 tokens of text, the same every time
+    auto greedy = [&] {
+      const auto ids = doc.tokenizerForModel()->encode("ROMEO:").ids;
+      std::vector<int> prompt{gb::Tokenizer::kBos};
+      prompt.insert(prompt.end(), ids.begin(), ids.end());
+      auto session = gb::DecodeSession::create(doc.config(), doc.params(), {}, prompt);
+      gb::Rng rng(1);
+      gb::SamplerOptions greedy;
+      greedy.temperature = 0;
+      std::string text;
+      for (int k = 0; k < 40 && session && session->can_step(); ++k) {
+        auto st = session->step(greedy, rng);
+        if (!st) break;
+        text += doc.tokenizerForModel()->display((*st)->choice.token);
+      }
+      return text;
+    };
+    const std::string first = greedy();
+    qInfo("τ = 0: “%s”", first.c_str());
+    QVERIFY(first.size() >= 30);
+    QCOMPARE(greedy(), first);
+  }
+
+  void why_the_mask() {
+    Workbench bench;
+    const double s = runRecipe(bench, QStringLiteral("why-the-mask"));
+    QVERIFY(s >= 0);
+    qInfo("why the mask: key moment after %.1f s, without a window", s);
+    const ModelDocument& doc = *bench.document();
+    const gb::Example a = probeOf(doc, QStringLiteral("I want to buy a car"));
+    QCOMPARE(a.x.size(), size_t(6));  // <bos> Ich will ein Auto kaufen
+    gb::Example b = a;
+    b.x[3] = doc.tokenizerForModel()->encode("das").ids.at(0);  // "ein" → "das"
+    const auto stages = gb::perturbation(doc.config(), doc.params(), a, b);
+    QVERIFY(stages);
+    int decoderStages = 0;
+    for (const auto& st : *stages) {
+      if (st.stream == 'Z')
+        for (bool same : st.identical) QVERIFY(same);  // the encoder never reads the target
+      if (st.stream == 'X' && st.layer >= 0) {
+        ++decoderStages;
+        for (size_t j = 0; j < st.identical.size(); ++j) QCOMPARE(bool(st.identical[j]), j < 3);  // causal: before 3
+      }
+    }
+    QCOMPARE(decoderStages, doc.config().dec_layers);
+  }
+};
+
+QTEST_MAIN(TestLessonRecipes)
+#include "tst_lesson_recipes.moc"
