@@ -40,7 +40,7 @@ class TestTranslations : public QObject {
       else if (xml.name() == u"source") source = xml.readElementText();
       else if (xml.name() == u"translation") {
         const QString type = xml.attributes().value("type").toString();
-        const QString text = xml.readElementText();
+        const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);  // (plural forms: numerusform)
         if (type == "vanished" || type == "obsolete") continue;
         ++messages;
         if (type == "unfinished" || text.trimmed().isEmpty()) unfinished << context + ": " + source;
