@@ -39,6 +39,8 @@
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include "ui/settle.h"
+
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -259,7 +261,7 @@ class TestExport : public QObject {
     QVERIFY(att);
     att->probeBox()->setCurrentText(QStringLiteral("abcde"));
     QVERIFY(att->large()->rows() == 5);
-    QTest::qWait(50);  // queued replots
+    settledFrame(att);  // its queued replots done
     checkPlotExports(att->large()->plot(), QStringLiteral("heatmap"));
   }
 
@@ -272,7 +274,7 @@ class TestExport : public QObject {
   void export_view_attention() {
     w->tabs()->setCurrentIndex(0);
     auto* panel = w->findChild<AttentionPanel*>(QStringLiteral("attentionTab"));
-    QTest::qWait(50);
+    settledFrame(panel);
     checkViewExports(panel, QStringLiteral("view-attention"));
   }
 
@@ -283,7 +285,7 @@ class TestExport : public QObject {
     dp->inputBox()->setCurrentText(QStringLiteral("abcd"));
     QTest::mouseClick(dp->startButton(), Qt::LeftButton);
     QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
-    QTest::qWait(50);
+    settledFrame(dp);
     checkViewExports(dp, QStringLiteral("view-decoding"));
   }
 

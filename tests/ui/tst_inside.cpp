@@ -34,6 +34,8 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include "controllers/workers.h"
+
 #include <QtTest>
 
 #include <memory>
@@ -218,7 +220,7 @@ class TestInside : public QObject {
     ctl->cancel();
     QCOMPARE(went.count(), 1);
     QVERIFY(!went.at(0).at(0).toString().isEmpty());
-    QTest::qWait(300);
+    QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 60000);  // the cancelled worker has ended; its result was dropped
     QCOMPARE(ctl->session()->steps().size(), first.size());
     for (size_t k = 0; k < first.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], first[k]));
     QCOMPARE(ctl->currentPath().back(), leaves[0]);
@@ -361,7 +363,7 @@ class TestInside : public QObject {
     QCOMPARE(finished.count(), 1);
     QVERIFY(!finished.at(0).at(0).toString().isEmpty());
     QCOMPARE(ctl->timeline().size(), size_t(1));
-    QTest::qWait(300);  // a result arriving late is dropped
+    QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 60000);  // the cancelled worker has ended: its result was dropped
     QCOMPARE(ctl->timeline().size(), size_t(1));
   }
 
@@ -616,7 +618,7 @@ class TestInside : public QObject {
     QVERIFY(!ed->busy());
     QCOMPARE(traced.count(), 1);
     QVERIFY(ed->infoLabel()->text().contains(QStringLiteral("cancelled")));
-    QTest::qWait(300);
+    QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 60000);  // the cancelled worker has ended: its result was dropped
     QVERIFY(ed->maskedTrace().empty());
     QVERIFY(ed->infoLabel()->text().contains(QStringLiteral("cancelled")));
     // another mask while a probe is still being decoded: the result comes with the mask set last

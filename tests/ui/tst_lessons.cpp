@@ -41,6 +41,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTranslator>
+#include "ui/settle.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -59,19 +61,13 @@ double openAndWait(MainWindow& w, const QString& name) {
     return -1;
   }
   // a hang bound, not a time target (the key moments come in seconds; a machine loaded by other work is slower)
-  for (int i = 0; i < 3000 && reached.isEmpty() && failed.isEmpty(); ++i) QTest::qWait(100);
+  (void)QTest::qWaitFor([&] { return !reached.isEmpty() || !failed.isEmpty(); }, 300000);  // (then reached or not)
   if (!failed.isEmpty()) qWarning("%s", qPrintable(failed.first().first().toString()));
   return reached.isEmpty() ? -1 : clock.elapsed() / 1000.0;
 }
 
 // What the class sees of the current tab (the view in its scroll area), once every queued replot is done.
-QImage grabView(MainWindow& w) {
-  for (int i = 0; i < 3; ++i) {
-    QCoreApplication::processEvents();
-    QTest::qWait(30);
-  }
-  return w.tabs()->currentWidget()->grab().toImage();
-}
+QImage grabView(MainWindow& w) { return settledFrame(w.tabs()->currentWidget()); }
 
 // How many pixels two pictures differ in (all of them when the sizes differ).
 qsizetype differingPixels(const QImage& a, const QImage& b) {

@@ -38,6 +38,8 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include "ui/settle.h"
+
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -135,17 +137,17 @@ class TestPresent : public QObject {
     QVERIFY(!w.menuBar()->isVisible());
     QVERIFY(!w.tabs()->tabBar()->isVisible());
     QVERIFY(w.presenterStrip()->isVisible());
-    QTest::qWait(100);
+    settledFrame(&w);
     for (int tab = 0; tab < w.tabs()->count(); ++tab) {
       w.tabs()->setCurrentIndex(tab);
-      QTest::qWait(20);
+      settledFrame(w.tabs()->currentWidget());
       const double s = share(w.tabs()->currentWidget(), screen);
       qInfo("%s: the view has %.1f%% of the screen", qPrintable(w.tabs()->tabText(tab)), 100 * s);
       QVERIFY2(s >= 0.90, qPrintable(w.tabs()->tabText(tab)));
     }
     // the Attention tab at the default presentation zoom: large labels, the heatmap most of the screen
     w.tabs()->setCurrentIndex(0);
-    QTest::qWait(50);
+    settledFrame(w.tabs()->currentWidget());
     QCOMPARE(Appearance::get().zoom(), Appearance::presentationDefaultFor(screen->geometry().height()));
     QVERIFY(Appearance::get().zoom() >= Appearance::kDefaultPresentationZoom);
     Heatmap* map = w.findChild<AttentionPanel*>()->large();
@@ -160,7 +162,7 @@ class TestPresent : public QObject {
     // the Decoding tab's chart, for the record
     w.tabs()->setCurrentIndex(3);
     QTest::keyClick(&w, Qt::Key_Space);  // starts a sequence
-    QTest::qWait(50);
+    settledFrame(w.tabs()->currentWidget());
     auto* dp = w.findChild<DecodingPanel*>();
     qInfo("the decoding chart has %.1f%% of the screen; its token labels %d px", 100 * share(dp->chart(), screen),
           pixels(dp->chart()->xAxis->tickLabelFont()));
@@ -244,8 +246,8 @@ class TestPresent : public QObject {
     const size_t before = w.document()->history().size();  // a finished run: Space is its next step, not a new run
     QTest::keyClick(&w, Qt::Key_Space);
     QTRY_COMPARE_WITH_TIMEOUT(w.document()->history().size(), before + 1, 30000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->state() != TrainingController::State::Running, 30000);
-    QTest::qWait(200);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->atPausePoint(), 30000);  // the worker waits: nothing more comes
+    QCoreApplication::processEvents();
     QCOMPARE(w.document()->history().size(), before + 1);
     QCOMPARE(w.document()->history().back().step, int(before) + 1);
     QTest::keyClick(&w, Qt::Key_Space);  // and the next
@@ -308,7 +310,7 @@ class TestPresent : public QObject {
     QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
     QCOMPARE(Appearance::get().zoom(), 100);
     Appearance::get().setZoom(200);
-    QTest::qWait(50);
+    settledFrame(&w);
     for (int i = 0; i < panels.size(); ++i) {
       QStringList names;
       const QList<int> at200 = fontSizes(panels[i], &names);
@@ -427,7 +429,7 @@ class TestPresent : public QObject {
       QStringList tokens;
       for (int i = 0; i < n; ++i) tokens << QStringLiteral("tok%1").arg(i);
       map.setData(gb::MatF::Constant(n, n, 1.0f / float(n)), gb::MatF::Zero(n, n), gb::MatF::Ones(n, n), tokens, tokens, 1);
-      QTest::qWait(50);
+      settledFrame(&map);
       map.plot()->replot();
     };
     run(60);

@@ -79,9 +79,9 @@ class TestTrainingController : public QObject {
     QCOMPARE(c.state(), TrainingController::State::Paused);
     // once the worker has reached its pause point (however slowly a busy machine lets it), nothing more arrives
     QTRY_VERIFY_WITH_TIMEOUT(c.atPausePoint(), 30000);
-    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();  // what the worker posted before it waited
     const int paused = steps.count();
-    QTest::qWait(150);
+    QCoreApplication::processEvents();
     QCOMPARE(steps.count(), paused);
     const int done = c.stepsDone();
     QCOMPARE(done, paused);
@@ -98,7 +98,7 @@ class TestTrainingController : public QObject {
     c.step();  // exactly one optimizer step
     QTRY_COMPARE_WITH_TIMEOUT(steps.count(), paused + 1, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(c.atPausePoint(), 30000);
-    QTest::qWait(150);
+    QCoreApplication::processEvents();  // what the worker posted before it waited again
     QCOMPARE(steps.count(), paused + 1);
     QCOMPARE(c.stepsDone(), done + 1);
     c.start();  // resume
@@ -121,7 +121,8 @@ class TestTrainingController : public QObject {
     c.step();
     QCOMPARE(c.state(), TrainingController::State::Paused);
     QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 30000);
-    QTest::qWait(100);
+    QTRY_VERIFY_WITH_TIMEOUT(c.atPausePoint(), 30000);  // the worker waits again: nothing more comes
+    QCoreApplication::processEvents();
     QCOMPARE(steps.count(), 1);
     c.stop();
     QTRY_COMPARE(c.state(), TrainingController::State::Finished);

@@ -225,7 +225,7 @@ class TestWorkbench : public QObject {
     QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(w.document()->history().size(), paused + 1, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->atPausePoint(), 30000);
-    QTest::qWait(150);
+    QCoreApplication::processEvents();  // what the worker posted before it waited again
     QCOMPARE(w.document()->history().size(), paused + 1);
     QCOMPARE(tp->startButton()->text(), QStringLiteral("Resume"));
     QTest::mouseClick(tp->startButton(), Qt::LeftButton);

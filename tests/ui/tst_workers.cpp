@@ -157,8 +157,9 @@ class TestWorkers : public QObject {
     const int expanded = ctl->job()->lastRunDone();
     QVERIFY2(expanded >= shownAtCancel && expanded < levels / 2,
              qPrintable(QStringLiteral("levels expanded: %1 of %2 (cancel at %3)").arg(expanded).arg(levels).arg(shownAtCancel)));
-    // nothing arrives late
-    QTest::qWait(50);
+    // nothing arrives late: the worker has ended, what it posted is delivered
+    QTRY_COMPARE_WITH_TIMEOUT(ctl->job()->workersAlive(), 0, 60000);
+    QCoreApplication::processEvents();
     QVERIFY(!ctl->beamResult().has_value());
     QCOMPARE(ctl->busy(), DecodingController::Work::None);
     // and the tab works as before: one token, then a small beam at once
@@ -186,7 +187,7 @@ class TestWorkers : public QObject {
     QCOMPARE(ctl.busy(), DecodingController::Work::None);
     const std::vector<int> fresh = ctl.session()->tokens();
     QTRY_COMPARE_WITH_TIMEOUT(ctl.job()->workersAlive(), 0, 60000);
-    QTest::qWait(50);
+    QCoreApplication::processEvents();  // (what the ended worker posted, delivered)
     QCOMPARE(ctl.session()->tokens(), fresh);  // "xyz" as started, no tokens of the old run
     QVERIFY(ctl.session()->steps().empty());
     // and To the end of the new one arrives
@@ -219,7 +220,7 @@ class TestWorkers : public QObject {
     const QString shortKey = panel.tracer()->wantedKey();
     QVERIFY(longKey != shortKey);
     QTRY_VERIFY_WITH_TIMEOUT(!panel.tracer()->busy() && panel.tracer()->job()->workersAlive() == 0, 60000);
-    QTest::qWait(50);
+    QCoreApplication::processEvents();  // (what the ended worker posted, delivered)
     QCOMPARE(tracedKeys, QStringList{shortKey});  // the long probe's trace was never taken
     QCOMPARE(panel.tracer()->key(), shortKey);
     const auto probe = doc.probeExample(QStringLiteral("ab"), doc.params());
@@ -301,7 +302,7 @@ class TestWorkers : public QObject {
     QVERIFY(pert.busy());  // the continuation is decoded on the worker
     doc.clear();           // File → New while it is
     QTRY_VERIFY_WITH_TIMEOUT(!pert.busy() && pert.job()->workersAlive() == 0, 60000);
-    QTest::qWait(100);
+    QCoreApplication::processEvents();  // (what the ended worker posted, delivered)
     QVERIFY(!pert.busy());
     QVERIFY(!pert.ready());
     QVERIFY(pert.stages().empty());

@@ -66,9 +66,10 @@ void BackgroundJob::run(Work work) {
     }
     const quint64 id = ctx.mState->id;
     const QPointer<BackgroundJob> job = ctx.mJob;
-    // the count is the GUI thread's: its end is posted to the registry, which outlives the job
-    handoff::post(workers::hub(), [alive] { --*alive; });
     workers::post(job, [job, id, deliver = std::move(deliver)] { job->finish(id, deliver); });
+    // the count is the GUI thread's: its end is posted to the registry (which outlives the job) after the result,
+    // so workersAlive() == 0 means the result has been delivered (or dropped)
+    handoff::post(workers::hub(), [alive] { --*alive; });
   });
   emit runningChanged(true);
 }
