@@ -9,6 +9,15 @@
 #include <cstdlib>
 #include <string>
 
+// The mean weight on the anti-diagonal of an attention map over n source positions: column j predicts the letter the
+// source has at n − 1 − j when the model reverses (keys × queries; the first n columns).
+inline double anti_diagonal_mass(const gb::MatF& A) {
+  const int n = int(A.rows());
+  double mass = 0;
+  for (int j = 0; j < n; ++j) mass += A(n - 1 - j, j);
+  return mass / n;
+}
+
 // The tests' data fits their models: a plan that fails is a bug in the test.
 inline gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
                                   const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {

@@ -17,6 +17,8 @@
 
 #include <QElapsedTimer>
 #include <QStandardPaths>
+#include "test_support.h"
+
 #include <QtTest>
 
 namespace {
@@ -82,10 +84,7 @@ class TestLessonRecipes : public QObject {
     QVERIFY(cross);
     gb::MatF A = gb::MatF::Zero(cross->heads[0].A.rows(), cross->heads[0].A.cols());
     for (const auto& h : cross->heads) A += h.A / float(cross->heads.size());
-    const int n = int(A.rows());
-    double mass = 0;
-    for (int j = 0; j < n; ++j) mass += A(n - 1 - j, j);  // column j predicts the letter the source has at n−1−j
-    mass /= n;
+    const double mass = anti_diagonal_mass(A);
     qInfo("mass on the anti-diagonal: %.1f%%", 100 * mass);
     QVERIFY(mass >= 0.8);
   }

@@ -84,12 +84,7 @@ void DataChoice::loadTask() {
     return;
   }
   if (busy()) return;
-  gb::PrepareOptions o;
-  o.variant = mDoc->variant();
-  if (!mTokenizer.isEmpty()) {
-    o.tokenizer_kind = *gb::parse_tokenizer(mTokenizer.toStdString());
-    o.tokenizer_kind_given = true;
-  }
+  const gb::PrepareOptions o = prepareOptions();
   mLoadingPath.clear();
   mLoadingTask = mTask;
   mLoadingTokenizer = mTokenizer;
@@ -99,12 +94,7 @@ void DataChoice::loadTask() {
 
 void DataChoice::loadFile(const QString& path) {
   if (busy()) return;
-  gb::PrepareOptions o;
-  o.variant = mDoc->variant();
-  if (!mTokenizer.isEmpty()) {
-    o.tokenizer_kind = *gb::parse_tokenizer(mTokenizer.toStdString());
-    o.tokenizer_kind_given = true;
-  }
+  gb::PrepareOptions o = prepareOptions();
   o.max_len = mFileMaxLen;
   o.length = gb::LengthPolicy::Filter;
   o.malformed = gb::MalformedPolicy::Skip;
@@ -112,6 +102,16 @@ void DataChoice::loadFile(const QString& path) {
   mLoadingTask.clear();
   launch(tr("Reading %1…").arg(QFileInfo(path).fileName()));
   mLoader->start(path, o);
+}
+
+gb::PrepareOptions DataChoice::prepareOptions() const {
+  gb::PrepareOptions o;
+  o.variant = mDoc->variant();  // laid out for the family
+  if (!mTokenizer.isEmpty()) {
+    o.tokenizer_kind = *gb::parse_tokenizer(mTokenizer.toStdString());
+    o.tokenizer_kind_given = true;
+  }
+  return o;
 }
 
 void DataChoice::launch(const QString& what) {

@@ -5,6 +5,8 @@
 // as it was.
 #pragma once
 
+#include "core/text/prepare.h"
+
 #include <QObject>
 #include <QString>
 
@@ -52,6 +54,7 @@ class DataChoice : public QObject {
  private:
   void workerFinished(const QString& error);
   void launch(const QString& what);
+  gb::PrepareOptions prepareOptions() const;  // the family's layout and the tokenizer chosen
   ModelDocument* mDoc;
   DataLoader* mLoader;
   QString mTask = QStringLiteral("reverse");
