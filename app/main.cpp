@@ -10,6 +10,7 @@
 #include "controllers/trainingsetup.h"
 #include "controllers/workbench.h"
 #include "tabs.h"
+#include "errortext.h"
 
 #include <cstdio>
 
@@ -30,6 +31,7 @@
 
 #include <QJsonObject>
 #include <functional>
+#include <optional>
 
 #include <QApplication>
 #include <QComboBox>
@@ -89,6 +91,10 @@ int main(int argc, char** argv) {
                     QCoreApplication::translate("main", "Load this data file (TSV/CSV pairs, or text for a "
                                                         "decoder-only model) instead of the reverse task."),
                     QCoreApplication::translate("main", "file")});
+  parser.addOption({QStringLiteral("variant"),
+                    QCoreApplication::translate("main", "The model family for --demo and --data: encoder-decoder, "
+                                                        "decoder-only or bigram."),
+                    QCoreApplication::translate("main", "family")});
   parser.addOption({QStringLiteral("tab"),
                     QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding, "
                                                         "algorithm, training, perturbation or compare; a view of a "
@@ -345,10 +351,20 @@ int main(int argc, char** argv) {
     const QString started = bench->training()->start();
     if (!started.isEmpty()) w.showError(started);
   };
+  std::optional<gb::Variant> family;
+  if (parser.isSet(QStringLiteral("variant"))) {
+    auto v = gb::parse_variant(parser.value(QStringLiteral("variant")).toStdString());
+    if (!v) {
+      std::fprintf(stderr, "glassbox: %s\n", qPrintable(errorText(v.error())));
+      return 2;
+    }
+    family = *v;
+  }
   if (parser.isSet(QStringLiteral("data"))) {
     const QString file = parser.value(QStringLiteral("data"));
     const QString suffix = QFileInfo(file).suffix().toLower();
-    if (suffix != QLatin1String("tsv") && suffix != QLatin1String("csv"))
+    if (family) bench->design()->setVariant(*family);
+    else if (suffix != QLatin1String("tsv") && suffix != QLatin1String("csv"))
       bench->design()->setVariant(gb::Variant::DecoderOnly);  // plain text: a decoder-only language model
     QObject::connect(bench->data(), &DataChoice::finished, &w, [=](const QString& error) {
       if (error.isEmpty() && demoSteps > 0) buildAndTrain();
@@ -356,6 +372,7 @@ int main(int argc, char** argv) {
     }, Qt::SingleShotConnection);
     bench->data()->loadFile(file);
   } else if (demoSteps > 0) {
+    if (family) bench->design()->setVariant(*family);  // (the task laid out for it)
     bench->data()->loadTask();
     buildAndTrain();
   } else if (finishing) {

@@ -26,7 +26,7 @@ def main():
         if s in pairs:
             tr.text = pairs[s]
             tr.attrib.pop("type", None)
-        elif tr.get("type") == "unfinished" or not (tr.text or "").strip():
+        elif tr.get("type") == "unfinished" or not ((tr.text or "").strip() or any((c.text or "").strip() for c in tr)):
             missing.append(s)
     with open(ts_path, "wb") as f:
         f.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')

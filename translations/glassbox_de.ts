@@ -2398,11 +2398,14 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>The lesson opened without %n beat(s) that could not be read; the others are all there.
 
 %1</source>
-        <translation><numerusform>Die Lektion wurde ohne %n Beat geöffnet, der nicht lesbar war; alle anderen sind da.
+        <translation>
+            <numerusform>Die Lektion wurde ohne %n Beat geöffnet, der nicht lesbar war; alle anderen sind da.
 
-%1</numerusform><numerusform>Die Lektion wurde ohne %n Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
+%1</numerusform>
+            <numerusform>Die Lektion wurde ohne %n Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
 
-%1</numerusform></translation>
+%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4457,6 +4460,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>Show this tab first: attention, masks, parameters, decoding, algorithm, training, perturbation or compare; a view of a tab after a dot (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</source>
         <translation>Diesen Reiter zuerst zeigen: attention, masks, parameters, decoding, algorithm, training, perturbation oder compare; eine Ansicht eines Reiters nach einem Punkt (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</translation>
+    </message>
+    <message>
+        <source>The model family for --demo and --data: encoder-decoder, decoder-only or bigram.</source>
+        <translation>Die Modellfamilie für --demo und --data: encoder-decoder, decoder-only oder bigram.</translation>
+    </message>
+    <message>
+        <source>family</source>
+        <translation>Familie</translation>
     </message>
 </context>
 </TS>

@@ -5,10 +5,6 @@
 
 #include <QSettings>
 
-#include <algorithm>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 qint64 MemoryLimit::capBytes() {
   const qint64 mb = QSettings().value(QStringLiteral("limits/memoryMB"), 0).toLongLong();
@@ -23,17 +19,7 @@ QString MemoryLimit::modelProblem(const gb::Config& c) {
 }
 
 QString MemoryLimit::runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data) {
-  int longest_x = 0, longest_z = 0;
-  for (const gb::Example& e : data) {
-    longest_x = std::max(longest_x, int(e.x.size()));
-    longest_z = std::max(longest_z, int(e.z.size()));
-  }
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
-  if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, gb::training_bytes(c, o, threads, longest_x, longest_z),
-                                capBytes()))
-    return errorText(*e);
+  // what plan_training will check (the one check, core/train/memory.h)
+  if (auto e = gb::check_run_memory(c, o, data, capBytes())) return errorText(*e);
   return {};
 }

@@ -5,20 +5,6 @@
 
 namespace gb {
 
-namespace {
-
-std::vector<double> log_softmax_vec(const VecF& logits) {
-  const double mx = double(logits.maxCoeff());
-  double sum = 0;
-  for (Eigen::Index i = 0; i < logits.size(); ++i) sum += std::exp(double(logits(i)) - mx);
-  const double lse = mx + std::log(sum);
-  std::vector<double> out(size_t(logits.size()));
-  for (Eigen::Index i = 0; i < logits.size(); ++i) out[size_t(i)] = double(logits(i)) - lse;
-  return out;
-}
-
-}  // namespace
-
 Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>& p, const std::vector<int>& source,
                                             const std::vector<int>& prefix, const DecodeOptions& o) {
   if (auto e = c.validate()) return *e;
@@ -68,7 +54,7 @@ void DecodeSession::encode() {
 void DecodeSession::process_column(int token, int pos) {
   switch (c_.variant) {  // the next distribution from the new column, as the family computes it
     case Variant::Bigram:  // the last token alone: its column of B (nothing is cached; there is nothing to cache)
-      next_logp_ = log_softmax_vec(p_->bigram.B.col(token));
+      next_logp_ = log_softmax(p_->bigram.B.col(token));
       next_attn_.clear();
       cache_len_ = pos + 1;
       window_start_ = 0;
@@ -106,7 +92,7 @@ void DecodeSession::process_column(int token, int pos) {
     x.swap(y);
   }
   unembed_forward(logits_, x, p, c_);
-  next_logp_ = log_softmax_vec(logits_.col(0));
+  next_logp_ = log_softmax(logits_.col(0));
   cache_len_ = pos + 1;
   window_start_ = 0;
 }
@@ -118,7 +104,7 @@ void DecodeSession::recompute() {
   Activations<float> act;
   model_forward(act, c_, *p_, make_batch(c_, e));
   const Eigen::Index last = act.logits.cols() - 1;
-  next_logp_ = log_softmax_vec(act.logits.col(last));
+  next_logp_ = log_softmax(act.logits.col(last));
   const int Tq = int(e.x.size()), H = c_.heads;
   next_attn_.assign(size_t(c_.dec_layers), AttentionColumn());
   for (int l = 0; l < c_.dec_layers; ++l) {
@@ -230,10 +216,8 @@ double decode_setup_work(const Config& c, int prompt_len, int source_len) {
 }
 
 double decode_step_cost(const Config& c, int t, int source_len) {
-  const double d = c.d_e, ctx = double(t + 1), nz = source_len;
-  double layer = 4 * d * d + 2 * d * ctx + 2 * d * double(c.d_mlp);  // Q, K, V, O; scores and Σ; the MLP
-  if (c.is_ed()) layer += 2 * d * d + 2 * d * nz;                      // cross-attention: Q, O; scores and Σ
-  return double(c.dec_layers) * layer + d * double(c.vocab_size) + 8.0 * double(c.vocab_size);  // unembed, softmax
+  // the cached column's products (decode_work: the one formula) reading t + 1 keys, and the softmax over |V|
+  return decode_work(c, t + 1, source_len).cached + 8.0 * double(c.vocab_size);
 }
 
 double decode_steps_cost(const Config& c, int from, int steps, int source_len) {

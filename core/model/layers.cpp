@@ -125,7 +125,11 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
 
   c.A.resize(Tk, Eigen::Index(B) * H * Tq);
   c.Yc.resize(d, X.cols());
-  if (keep_scores) c.S.resize(Tk, Eigen::Index(B) * H * Tq);
+  if (keep_scores) {
+    c.S.resize(Tk, Eigen::Index(B) * H * Tq);
+    c.col_max.setZero(Eigen::Index(B) * H * Tq);
+    c.col_sum.setZero(Eigen::Index(B) * H * Tq);
+  }
 
   // decoding (kv): one column per call — threads would cost more than the few products they share
   for_each_head(B, H, !kv && Tq * Tk * dh > 4096, [&](int b, int h) {
@@ -138,6 +142,12 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
       if (keep_scores) c.S.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq) = Ah;
       // Mask and softmax over the key index, column by column: each column of A sums to 1. The allowed keys of a
       // column are a prefix (causal: t_z ≤ t_x; padding: t_z < |z|), so the masked tail is simply 0.
+      const Eigen::Index first = (Eigen::Index(b) * H + h) * Tq;  // this block's first column
+      auto keep = [&](int tx, T mx, T sum) {  // the softmax's parts, for the record (keep_scores)
+        if (!keep_scores || sum <= 0) return;
+        c.col_max(first + tx) = mx;
+        c.col_sum(first + tx) = sum;
+      };
       for (int tx = 0; tx < Tq; ++tx) {
         auto col = Ah.col(tx);
         if (m.custom) {  // any set of keys: the softmax over the allowed ones, 0 elsewhere
@@ -150,6 +160,7 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
             sum += col(tz);
           }
           if (sum > 0) col /= sum;
+          keep(tx, mx, sum);
           continue;
         }
         const int n = m.visible(b, tx);
@@ -157,7 +168,9 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
           auto seg = col.head(n).array();
           const T mx = seg.maxCoeff();
           seg = (seg - mx).exp();
-          seg /= seg.sum();
+          const T sum = seg.sum();
+          seg /= sum;
+          keep(tx, mx, sum);
         }
         col.tail(Tk - n).setZero();  // a query with no key at all (empty source) gets zero weights
       }
@@ -260,13 +273,29 @@ void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>&
   dx.noalias() += p.W_in.transpose() * c.da;
 }
 
+namespace {
+// log Σ_i exp(z_i) = max + log Σ_i exp(z_i − max): no overflow; the sum in double
+template <class Column> double log_sum_exp(const Column& z) {
+  const double mx = double(z.maxCoeff());
+  double sum = 0;
+  for (Eigen::Index i = 0; i < z.size(); ++i) sum += std::exp(double(z(i)) - mx);
+  return mx + std::log(sum);
+}
+}  // namespace
+
 template <class T> void log_softmax_columns(Mat<T>& out, const Mat<T>& logits) {
   out.resize(logits.rows(), logits.cols());
   for (Eigen::Index j = 0; j < logits.cols(); ++j) {
-    const T mx = logits.col(j).maxCoeff();
-    const T lse = mx + std::log((logits.col(j).array() - mx).exp().sum());
-    out.col(j) = logits.col(j).array() - lse;
+    const double lse = log_sum_exp(logits.col(j));
+    for (Eigen::Index i = 0; i < logits.rows(); ++i) out(i, j) = T(double(logits(i, j)) - lse);
   }
+}
+
+std::vector<double> log_softmax(const Eigen::Ref<const VecF>& logits) {
+  const double lse = log_sum_exp(logits);
+  std::vector<double> out(size_t(logits.size()));
+  for (Eigen::Index i = 0; i < logits.size(); ++i) out[size_t(i)] = double(logits(i)) - lse;
+  return out;
 }
 
 #define GB_INSTANTIATE(T)                                                                                          \

@@ -85,6 +85,9 @@ template <class T> struct AttentionCache {
   Mat<T> A;   // Tk × (B·H·Tq)  softmax weights; block (b, h) at columns (b·H + h)·Tq; each column sums to 1
   Mat<T> Yc;  // d_e × (B·Tq)   [Y¹; …; Y^H], head h in rows h·d_h … (h+1)·d_h − 1
   Mat<T> S;   // Tk × (B·H·Tq)  scaled scores Kᵀ Q / √d_h before the mask (only when keep_scores)
+  // The softmax's parts of each column (only when keep_scores): the largest allowed score (subtracted before exp,
+  // for stability) and Σ exp(s − max) over the allowed keys; 0 and 0 for a column without an allowed key.
+  Vec<T> col_max, col_sum;  // B·H·Tq, column (b·H + h)·Tq + t_x
   Mat<T> dA, dYc, dQ, dK, dV;  // scratch for backward (kept so a training step does not allocate)
 };
 
@@ -117,7 +120,9 @@ void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>&
                   const MlpParams<T>& p, Activation act);
 
 // ---------------------------------------------------------------------------------------------- softmax
-// Column-wise log-softmax, stable (subtract the column maximum).
+// Column-wise log-softmax, stable (subtract the column maximum); log Σ exp is summed in double.
 template <class T> void log_softmax_columns(Mat<T>& out, const Mat<T>& logits);
+// One column's log-softmax in double (decoding's distributions): the same computation as log_softmax_columns.
+std::vector<double> log_softmax(const Eigen::Ref<const VecF>& logits);
 
 }  // namespace gb

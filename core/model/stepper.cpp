@@ -118,21 +118,9 @@ static AttentionRecord record_attention(const AttentionCache<float>& cache, cons
     for (int tx = 0; tx < m.Tq; ++tx)
       for (int tz = 0; tz < m.Tk; ++tz)
         if (hr.mask(tz, tx) == 0.0f) hr.S_masked(tz, tx) = -std::numeric_limits<float>::infinity();
-    // the softmax's parts, as attention_forward computes them: the column's maximum over the allowed keys, then
-    // Σ exp(s − max) over them (a column without an allowed key has neither: 0)
-    hr.col_max = VecF::Zero(m.Tq);
-    hr.col_sum = VecF::Zero(m.Tq);
-    for (int tx = 0; tx < m.Tq; ++tx) {  // (over the mask's allowed keys: any mask, the editor's too)
-      float mx = -std::numeric_limits<float>::infinity();
-      for (int tz = 0; tz < m.Tk; ++tz)
-        if (hr.mask(tz, tx) > 0) mx = std::max(mx, hr.S(tz, tx));
-      if (!std::isfinite(mx)) continue;
-      float sum = 0;
-      for (int tz = 0; tz < m.Tk; ++tz)
-        if (hr.mask(tz, tx) > 0) sum += std::exp(hr.S(tz, tx) - mx);
-      hr.col_max(tx) = mx;
-      hr.col_sum(tx) = sum;
-    }
+    // the softmax's parts, as attention_forward computed them (kept with the scores)
+    hr.col_max = cache.col_max.segment(Eigen::Index(h) * m.Tq, m.Tq);
+    hr.col_sum = cache.col_sum.segment(Eigen::Index(h) * m.Tq, m.Tq);
     hr.Y = cache.Yc.middleRows(h * dh, dh);
     r.heads.push_back(std::move(hr));
   }
@@ -159,6 +147,17 @@ StepRecord Stepper::execute(const Instr& in) {
     return line.stream == 'Z' ? p_.enc[size_t(in.layer)] : p_.dec[size_t(in.layer)];
   };
 
+  // S ← S + f(·): a line's function (attention or the MLP, model_forward's own sublayer_function_forward) and the
+  // residual add; the norm of the block is a line of its own (pre-LN before, post-LN after), so sublayer_forward,
+  // which does the whole block at once, is not what a line runs
+  auto residual = [&](const MatF& fin, const MatF* Z, const SublayerArgs<float>& a, const ForwardOptions& opt) {
+    SublayerCache<float> sc;
+    sublayer_function_forward<float>(sc, fin, Z, a, c_, opt);
+    S += sc.f;
+    r.target = Sname;
+    r.value = S;
+    return sc;
+  };
   switch (line.kind) {
     case LineKind::Comment:
       break;
@@ -203,30 +202,19 @@ StepRecord Stepper::execute(const Instr& in) {
       // B = 1: the batch's masks without padding (as model_forward would build them for this one example)
       AttentionMask m{1, int(Xq.cols()), int(Zkv.cols()), !cross && line.stream == 'X', nullptr};
       if (!cross && line.stream == 'X' && dec_mask_) m.custom = &*dec_mask_;  // the mask editor's
-      SublayerCache<float> sc;
       ForwardOptions opt;
       opt.keep_scores = true;  // the recording hook: the scores before the mask are kept for the record
-      sublayer_function_forward<float>(sc, Xq, &Zkv,
-                                       {cross ? SublayerFn::CrossAttention : SublayerFn::SelfAttention, nullptr,
-                                        cross ? &lp.cross : &lp.attn, nullptr, &m},
-                                       c_, opt);
+      const SublayerCache<float> sc =
+          residual(Xq, &Zkv, {cross ? SublayerFn::CrossAttention : SublayerFn::SelfAttention, nullptr,
+                              cross ? &lp.cross : &lp.attn, nullptr, &m}, opt);
       r.attention = record_attention(sc.attn, sc.f, m, c_.heads,
                                      cross ? AttentionRecord::Kind::Cross
                                            : (m.causal ? AttentionRecord::Kind::Causal : AttentionRecord::Kind::Bidirectional));
-      S += sc.f;
-      r.target = Sname;
-      r.value = S;
       break;
     }
-    case LineKind::Mlp: {
-      SublayerCache<float> sc;
-      sublayer_function_forward<float>(sc, f_input(), nullptr, {SublayerFn::Mlp, nullptr, nullptr, &layer_params().mlp, nullptr},
-                                       c_, ForwardOptions{});
-      S += sc.f;
-      r.target = Sname;
-      r.value = S;
+    case LineKind::Mlp:
+      residual(f_input(), nullptr, {SublayerFn::Mlp, nullptr, nullptr, &layer_params().mlp, nullptr}, ForwardOptions{});
       break;
-    }
     case LineKind::Output: {
       MatF logits, lp;
       unembed_forward(logits, s_.X, p_, c_);

@@ -1,6 +1,10 @@
 // memory.cpp — the estimates of memory.h, and what the process can still get (Linux: /proc, cgroup v2, rlimit).
 #include "core/train/memory.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "core/model/params.h"
 
 #include <algorithm>
@@ -116,6 +120,26 @@ Status check_memory(ErrorCode code, int64_t need, int64_t cap) {
   if (cap > 0) limit = limit > 0 ? std::min(limit, cap) : cap;
   if (limit > 0 && need > limit) return Error(code, {{"need", megabytes(need)}, {"limit", megabytes(limit)}});
   return std::nullopt;
+}
+
+int training_threads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+Status check_run_memory(const Config& c, const TrainOptions& o, const std::vector<Example>& data, int64_t cap,
+                        int64_t* need) {
+  int longest_x = 0, longest_z = 0;
+  for (const Example& e : data) {
+    longest_x = std::max(longest_x, int(e.x.size()));
+    longest_z = std::max(longest_z, int(e.z.size()));
+  }
+  const int64_t bytes = training_bytes(c, o, training_threads(), longest_x, longest_z);
+  if (need) *need = bytes;
+  return check_memory(ErrorCode::PlanMemory, bytes, cap);
 }
 
 }  // namespace gb

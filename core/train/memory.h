@@ -42,5 +42,12 @@ int64_t available_memory_bytes();
 // the arguments {need} and {limit} in MB.
 Status check_memory(ErrorCode code, int64_t need, int64_t cap = 0);
 std::string megabytes(int64_t bytes);  // rounded up: "17800"
+// The threads a training step runs on (OpenMP's; 1 without it): the shards the estimates count.
+int training_threads();
+// A run of c with options o on data (batches padded to its longest sequences, training_threads() shards) against
+// what is available and the cap: the one check plan_training and the window's Training dock make. need (optional)
+// receives the estimate.
+Status check_run_memory(const Config& c, const TrainOptions& o, const std::vector<Example>& data, int64_t cap,
+                        int64_t* need = nullptr);
 
 }  // namespace gb

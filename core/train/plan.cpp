@@ -7,9 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #include <unistd.h>
 
 namespace gb {
@@ -97,19 +94,9 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
   if (auto e = check_data(c, data, r.model_tokenizer, r.data_tokenizer)) return *e;
   if (r.validation)
     if (auto e = check_data(c, *r.validation, r.model_tokenizer, r.data_tokenizer)) return *e;
-  int longest_x = 0, longest_z = 0;
-  for (const Example& e : data) {
-    longest_x = std::max(longest_x, int(e.x.size()));
-    longest_z = std::max(longest_z, int(e.z.size()));
-  }
-
   // memory, before anything of the run's size is allocated
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
-  const int64_t need = training_bytes(c, o, threads, longest_x, longest_z);
-  if (auto e = check_memory(ErrorCode::PlanMemory, need, r.memory_limit)) return *e;
+  int64_t need = 0;
+  if (auto e = check_run_memory(c, o, data, r.memory_limit, &need)) return *e;
 
   // the parameters against the config
   if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_uninitialised<float>(c)))

@@ -416,7 +416,7 @@ class TestExport : public QObject {
       while (!ctl.finished() && ctl.step().isEmpty()) {
       }
       texts.clear();
-      for (const auto& r : ctl.history()) texts << r.text;
+      for (const auto& r : ctl.history()) texts << QString::fromStdString(r.text);
     }
     QVERIFY2(hasAll(), qPrintable(texts.join(QStringLiteral("|"))));
     const int n = int(ctl.session()->steps().size());

@@ -200,7 +200,7 @@ class TestInside : public QObject {
     for (size_t k = 0; k < second.size(); ++k) QVERIFY(sameRecord(ctl->session()->steps()[k], second[k]));
     double sum = 0;
     for (const auto& st : second) sum += std::log(st.p_chosen);
-    QCOMPARE(ctl->timeline()[size_t(leaves[1])].sumLogp, sum);
+    QCOMPARE(ctl->timeline()[size_t(leaves[1])].sum_logp, sum);
     // the same on the worker (a model too large to replay at once): the first branch's records, bit for bit
     ctl->setSyncBudget(0);
     QSignalSpy went(ctl, &DecodingController::goToFinished);
@@ -318,9 +318,9 @@ class TestInside : public QObject {
       QCOMPARE(worker[i].beam, atOnce[i].beam);
       QCOMPARE(worker[i].kinds, atOnce[i].kinds);
       QCOMPARE(worker[i].p, atOnce[i].p);
-      QCOMPARE(worker[i].sumLogp, atOnce[i].sumLogp);
+      QCOMPARE(worker[i].sum_logp, atOnce[i].sum_logp);
       QCOMPARE(worker[i].sampler.temperature, atOnce[i].sampler.temperature);
-      const gb::Rng::State a = worker[i].rngBefore.state(), b = atOnce[i].rngBefore.state();
+      const gb::Rng::State a = worker[i].rng_before.state(), b = atOnce[i].rng_before.state();
       QVERIFY(std::equal(a.s, a.s + 4, b.s) && a.has_spare == b.has_spare);
     }
     // the greedy branch is what the core's own greedy decoding from here gives

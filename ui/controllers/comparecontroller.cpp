@@ -8,9 +8,6 @@
 
 #include <QCoreApplication>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 CompareController::CompareController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::progress, this, &CompareController::progress);
@@ -41,10 +38,7 @@ void CompareController::start(const QString& task, int layers, int heads, int dE
     };
     Run runs[2] = {{&out->ed, {}, {}, {}}, {&out->d, {}, {}, {}}};
     const int trainN = std::min(info->train_size, 4000), valN = 50;
-    int threads = 1;
-#ifdef _OPENMP
-    threads = omp_get_max_threads();
-#endif
+    const int threads = gb::training_threads();
     for (int k = 0; k < 2; ++k) {
       if (ctx.cancelled()) return {};
       gb::PrepareOptions o;

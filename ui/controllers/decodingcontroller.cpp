@@ -60,7 +60,6 @@ QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb:
   mStepSampler.clear();
   mRngBefore.clear();
   mTimeline.clear();
-  mPath.clear();
   mConfig = c;
   mParams = std::move(p);
   mTok = tok;
@@ -124,61 +123,24 @@ QString DecodingController::takeStep(const gb::SamplerOptions& so, int forced, b
   if (!r) return errorText(r.error());
   mStepSampler.push_back(so);
   mRngBefore.push_back(before);
-  record(**r, forced >= 0, beam, so, before);
+  mTimeline.record(**r, forced >= 0, beam, so, before);
   return {};
 }
 
-void DecodingController::record(const gb::DecodeStep& st, bool forced, bool beam, const gb::SamplerOptions& so,
-                                const gb::Rng& before) {
-  const int parent = mPath.empty() ? -1 : mPath.back();
-  const double sum = (parent < 0 ? 0.0 : mTimeline[size_t(parent)].sumLogp) + std::log(st.p_chosen);
-  int node = -1;
-  for (size_t i = 0; i < mTimeline.size() && node < 0; ++i)
-    if (mTimeline[i].parent == parent && mTimeline[i].token == st.choice.token) node = int(i);
-  const int kind = beam ? TimelineNode::Beam : forced ? 0 : so.temperature == 0 ? TimelineNode::Greedy : TimelineNode::Sampled;
-  if (node < 0) {
-    mTimeline.emplace_back();
-    node = int(mTimeline.size()) - 1;
-    TimelineNode& n = mTimeline[size_t(node)];
-    n.parent = parent;
-    n.depth = int(mPath.size()) + 1;
-    n.token = st.choice.token;
-    n.forced = forced;
-    n.beam = beam;
-    n.sampler = so;  // how it was first taken: going there takes it so again (its records as they were then)
-    n.rngBefore = before;
-    n.p = st.p_chosen;
-    n.sumLogp = sum;
-  }
-  mTimeline[size_t(node)].kinds |= kind;  // taken here again (perhaps another way): that way is noted too
-  mPath.push_back(node);
-}
-
-std::vector<int> DecodingController::branchLeaves() const {
-  std::vector<bool> parent(mTimeline.size(), false);
-  for (const TimelineNode& n : mTimeline)
-    if (n.parent >= 0) parent[size_t(n.parent)] = true;
-  std::vector<int> out;
-  for (size_t i = 0; i < mTimeline.size(); ++i)
-    if (!parent[i]) out.push_back(int(i));
-  return out;
-}
+std::vector<int> DecodingController::branchLeaves() const { return mTimeline.leaves(); }
 
 QString DecodingController::branchText(int node) const {
   std::vector<int> ids;
-  for (int k = node; k >= 0 && size_t(k) < mTimeline.size(); k = mTimeline[size_t(k)].parent)
-    ids.insert(ids.begin(), mTimeline[size_t(k)].token);
+  for (int k : mTimeline.path_to(node)) ids.push_back(mTimeline.nodes()[size_t(k)].token);
   if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
   return QString::fromStdString(mTok.decode(ids)).replace(QChar(0xFFFD), QStringLiteral("<unk>"));
 }
 
 QString DecodingController::branchHow(int node) const {
-  if (node < 0 || size_t(node) >= mTimeline.size()) return {};
-  int forcedAt = 0;
-  for (int k = node; k >= 0; k = mTimeline[size_t(k)].parent)
-    if (mTimeline[size_t(k)].forced && !mTimeline[size_t(k)].beam) forcedAt = mTimeline[size_t(k)].depth;
+  if (node < 0 || size_t(node) >= mTimeline.nodes().size()) return {};
+  const int forcedAt = mTimeline.forced_at(node);
   QStringList how;
-  const int kinds = mTimeline[size_t(node)].kinds;
+  const int kinds = mTimeline.nodes()[size_t(node)].kinds;
   if (forcedAt > 0) how << tr("forced at step %1").arg(forcedAt);
   if (kinds & TimelineNode::Greedy) how << tr("greedy (τ = 0)");
   if (kinds & TimelineNode::Sampled) how << tr("sampled");
@@ -194,116 +156,84 @@ bool DecodingController::rewindTo(int kept) {
   mRng = mRngBefore[size_t(kept)];  // the generator as it was before the first step taken back
   mStepSampler.resize(size_t(kept));
   mRngBefore.resize(size_t(kept));
-  mPath.resize(size_t(kept));
+  mTimeline.truncate(size_t(kept));
   emit changed();
   return true;
 }
 
 namespace {
-// Going to a node of the timeline: back to the part shared with x, then the node's steps again, each with its
-// settings and generator — on the session itself when immediate, on a copy for the worker. On a token other than
-// the node's (other parameters) it stops there: the steps up to it are kept.
+// Going to a node of the timeline: the core's replay (gb::replay_steps) on the session itself when immediate, on a
+// copy for the worker.
 struct Replay {
   std::optional<gb::DecodeSession> copy;  // the worker's
   gb::DecodeSession* session = nullptr;   // the copy, or the controller's own session
-  std::vector<gb::DecodeStep> steps;
-  std::vector<gb::Rng> rngBefore;
-  gb::Rng rng;
-  bool mismatch = false;
-  std::optional<gb::Error> error;
+  gb::ReplayResult result;
 };
-struct ReplayNode {
-  int token;
-  bool forced;
-  gb::SamplerOptions sampler;
-  gb::Rng rngBefore;
-};
-bool replay(Replay& r, int back, const std::vector<ReplayNode>& nodes, const gb::DecodeProgress& progress) {
-  r.session->back(back);
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    if (progress && !progress(int(i), int(nodes.size()))) return false;
-    const ReplayNode& n = nodes[i];
-    r.rng = n.rngBefore;  // the same generator and settings draw the same token (not with other parameters)
-    auto st = r.session->step(n.sampler, r.rng, n.forced ? n.token : -1);
-    if (!st) {
-      r.error = st.error();
-      return true;
-    }
-    if ((*st)->choice.token != n.token) {
-      r.session->back(1);
-      r.rng = n.rngBefore;
-      r.mismatch = true;
-      return true;
-    }
-    r.steps.push_back(**st);
-    r.rngBefore.push_back(n.rngBefore);
-  }
-  return true;
-}
 }  // namespace
 
 QString DecodingController::goTo(int node) {
   if (!mSession) return tr("Start decoding first.");
-  if (node < 0 || size_t(node) >= mTimeline.size()) return tr("That branch is not there any more.");
+  if (node < 0 || size_t(node) >= mTimeline.nodes().size()) return tr("That branch is not there any more.");
   if (mWork != Work::None) return tr("Wait for the decoding to finish, or cancel it.");
-  std::vector<int> path;
-  for (int k = node; k >= 0; k = mTimeline[size_t(k)].parent) path.insert(path.begin(), k);
+  const std::vector<int> path = mTimeline.path_to(node);
+  const std::vector<int>& now = mTimeline.path();
   size_t common = 0;
-  while (common < path.size() && common < mPath.size() && path[common] == mPath[common]) ++common;
-  if (common >= path.size() && common == mPath.size()) return {};  // there already
-  if (common > mRngBefore.size() || mPath.size() > mSession->steps().size())
+  while (common < path.size() && common < now.size() && path[common] == now[common]) ++common;
+  if (common >= path.size() && common == now.size()) return {};  // there already
+  if (common > mRngBefore.size() || now.size() > mSession->steps().size())
     return tr("That branch is not there any more.");
   touch();
-  std::vector<ReplayNode> nodes;
+  std::vector<gb::ReplayNode> nodes;
   for (size_t i = common; i < path.size(); ++i) {
-    const TimelineNode& n = mTimeline[size_t(path[i])];
-    nodes.push_back({n.token, n.forced, n.sampler, n.rngBefore});
+    const TimelineNode& n = mTimeline.nodes()[size_t(path[i])];
+    nodes.push_back({n.token, n.forced, n.sampler, n.rng_before});
   }
   auto out = std::make_shared<Replay>();
-  out->rng = common < mRngBefore.size() ? mRngBefore[common] : mRng;
-  const int back = int(mPath.size() - common);
+  out->result.rng = common < mRngBefore.size() ? mRngBefore[common] : mRng;
+  const int back = int(now.size() - common);
   const std::shared_ptr<const gb::Params<float>> params = mParams;
   const quint64 revision = mRevision;
   auto take = [this, out, params, revision, common, path]() -> QString {
     if (revision != mRevision || params != mParams) return {};  // a result for another session
     if (out->copy) mSession = std::make_unique<gb::DecodeSession>(std::move(*out->copy));
+    const gb::ReplayResult& r = out->result;
     mStepSampler.resize(common);
     mRngBefore.resize(common);
-    mPath.resize(common);
-    for (size_t i = 0; i < out->steps.size(); ++i) {
-      const TimelineNode n = mTimeline[size_t(path[common + i])];  // (a copy: record() writes the node again)
+    mTimeline.truncate(common);
+    for (size_t i = 0; i < r.steps.size(); ++i) {
+      const TimelineNode n = mTimeline.nodes()[size_t(path[common + i])];  // (a copy: record() writes the node again)
       mStepSampler.push_back(n.sampler);
-      mRngBefore.push_back(out->rngBefore[i]);
-      record(out->steps[i], n.forced, n.beam, n.sampler, out->rngBefore[i]);
+      mRngBefore.push_back(r.rng_before[i]);
+      mTimeline.record(r.steps[i], n.forced, n.beam, n.sampler, r.rng_before[i]);
     }
-    mRng = out->rng;
+    mRng = r.rng;
     ++mRevision;
-    const QString err = out->error ? errorText(*out->error)
-                        : out->mismatch ? tr("That branch cannot be taken again with these parameters.")
-                                        : QString();
+    const QString err = r.error ? errorText(*r.error)
+                        : r.mismatch ? tr("That branch cannot be taken again with these parameters.")
+                                     : QString();
     emit changed();
     return err;
   };
   // (the steps taken back cost nothing; the steps taken again as many as decoding them)
   const int from = int(mSession->tokens().size()) - back;
-  if (gb::decode_steps_cost(mConfig, from, int(nodes.size()), int(mSession->source().size())) <= mSyncBudget) {
+  const double cost = gb::decode_steps_cost(mConfig, from, int(nodes.size()), int(mSession->source().size()));
+  if (cost <= mSyncBudget) {
     out->session = mSession.get();  // (in place: nothing copied)
-    replay(*out, back, nodes, {});
-    return take();
+  } else {
+    out->copy = *mSession;  // the worker's own (x stays as it is until the result)
+    out->session = &*out->copy;
   }
-  out->copy = *mSession;  // the worker's own (x stays as it is until the result)
-  out->session = &*out->copy;
-  setWork(Work::GoTo);
-  emit progress(0, int(nodes.size()));
-  mJob->run([this, out, back, nodes, params, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
-    if (!replay(*out, back, nodes, [&ctx](int done, int total) { return ctx.progress(done, total); })) return {};
-    return [this, take] {
-      setWork(Work::None);
-      emit goToFinished(take());
-    };
-  });
-  emit changed();
-  return {};
+  auto error = std::make_shared<QString>();
+  runNowOrOnWorker(
+      cost, Work::GoTo, int(nodes.size()),
+      [out, back, nodes](const gb::DecodeProgress& progress) {
+        return gb::replay_steps(*out->session, back, nodes, out->result, progress);
+      },
+      [this, take, error](bool atOnce) {
+        *error = take();
+        if (!atOnce) emit goToFinished(*error);
+      });
+  return *error;  // (empty while the worker replays)
 }
 
 namespace {
@@ -388,35 +318,27 @@ QString DecodingController::compare(int width, double alpha) {
       return;
     }
     // each run a branch of the timeline from here; x (and the session) stay as they are
-    const std::vector<int> back = mPath;
+    const size_t here = mTimeline.path().size();
     for (const CompareRun& run : out->runs) {
-      mPath = back;
+      mTimeline.truncate(here);
       for (size_t i = 0; i < run.steps.size(); ++i)
-        record(run.steps[i], run.beam, run.beam, run.sampler, run.rngBefore[i]);
+        mTimeline.record(run.steps[i], run.beam, run.beam, run.sampler, run.rngBefore[i]);
     }
-    mPath = back;
+    mTimeline.truncate(here);
     emit changed();
     emit compareFinished(QString());
   };
   const double cost = 2 * gb::decode_to_end_cost(*mSession, kToEndLimit) +
                       gb::beam_search_cost(*mSession, width, std::max(1, room));
-  if (cost <= mSyncBudget) {  // immediate
-    *out = compareRuns(*mSession, keep, rng, width, alpha, room, {});  // (each run on its own copy)
-    take();
-    return {};
-  }
-  auto start = std::make_shared<const gb::DecodeSession>(*mSession);  // the worker's (the GUI may start another)
-  setWork(Work::Compare);
-  emit progress(0, 2 * kToEndLimit + room);
-  mJob->run([this, out, start, params, keep, rng, width, alpha, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
-    *out = compareRuns(*start, keep, rng, width, alpha, room,
-                       [&ctx](int done, int total) { return ctx.progress(done, total); });
-    return [this, take] {
-      setWork(Work::None);
-      take();
-    };
-  });
-  emit changed();
+  // each run on its own copy; the worker's start is its own too (the GUI may start another session meanwhile)
+  auto start = std::make_shared<const gb::DecodeSession>(*mSession);
+  runNowOrOnWorker(
+      cost, Work::Compare, 2 * kToEndLimit + room,
+      [out, start, keep, rng, width, alpha, room](const gb::DecodeProgress& progress) {
+        *out = compareRuns(*start, keep, rng, width, alpha, room, progress);
+        return true;
+      },
+      [take](bool) { take(); });
   return {};
 }
 
@@ -457,36 +379,29 @@ int DecodingController::runToEnd() {
     for (size_t i = 0; i < run.rng_before.size(); ++i) {
       mStepSampler.push_back(sampler);
       mRngBefore.push_back(run.rng_before[i]);
-      record(all[first + i], false, false, sampler, run.rng_before[i]);
+      mTimeline.record(all[first + i], false, false, sampler, run.rng_before[i]);
     }
     ++mRevision;
     emit changed();
     emit runFinished(run.steps, QString());
     return run.steps;
   };
-  if (gb::decode_to_end_cost(*mSession, kToEndLimit) <= mSyncBudget) {  // immediate
-    out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit, gb::Tokenizer::kEos);
-    return take();
-  }
-  setWork(Work::ToEnd);
-  emit progress(0, kToEndLimit);
-  mJob->run([this, out, sampler, params, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
-    out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit, gb::Tokenizer::kEos,
-                                 [&ctx](int done, int limit) { return ctx.progress(done, limit); });
-    return [this, take] {
-      setWork(Work::None);
-      take();
-    };
-  });
-  emit changed();
-  return 0;
+  auto steps = std::make_shared<int>(0);
+  runNowOrOnWorker(
+      gb::decode_to_end_cost(*mSession, kToEndLimit), Work::ToEnd, kToEndLimit,
+      [out, sampler](const gb::DecodeProgress& progress) {
+        out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit, gb::Tokenizer::kEos, progress);
+        return true;
+      },
+      [take, steps](bool) { *steps = take(); });
+  return *steps;  // (0 while the worker decodes)
 }
 
 bool DecodingController::back() {
   if (!mSession || mSession->steps().empty()) return false;
   touch();
   const bool ok = mSession->back(1);
-  if (ok && !mPath.empty()) mPath.pop_back();  // the node stays in the timeline
+  if (ok && !mTimeline.path().empty()) mTimeline.truncate(mTimeline.path().size() - 1);  // the node stays
   if (ok && !mStepSampler.empty()) mStepSampler.pop_back();
   if (ok && !mRngBefore.empty()) {  // the generator as it was before that draw: Next draws the same number again
     mRng = mRngBefore.back();
@@ -537,23 +452,35 @@ QString DecodingController::beam(int width, double alpha) {
     mBeamAlpha = alpha;
     emit beamFinished(QString());
   };
-  if (gb::beam_search_cost(*mSession, width, room) <= mSyncBudget) {  // immediate
-    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, alpha);
-    take();
-    return {};
+  runNowOrOnWorker(
+      gb::beam_search_cost(*mSession, width, room), Work::Beam, room,
+      [out, start, width, alpha, room](const gb::DecodeProgress& progress) {
+        out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, alpha, progress);
+        return true;
+      },
+      [take](bool) { take(); });
+  return {};
+}
+
+bool DecodingController::runNowOrOnWorker(double cost, Work kind, int total,
+                                          std::function<bool(const gb::DecodeProgress&)> work,
+                                          std::function<void(bool atOnce)> take) {
+  if (cost <= mSyncBudget) {  // immediate: here, with no progress to report
+    work({});
+    take(true);
+    return true;
   }
-  setWork(Work::Beam);
-  emit progress(0, room);
-  mJob->run([this, out, start, params, width, alpha, room, take](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
-    out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, alpha,
-                                  [&ctx](int done, int limit) { return ctx.progress(done, limit); });
+  setWork(kind);
+  emit progress(0, total);
+  mJob->run([this, work = std::move(work), take = std::move(take)](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    if (!work([&ctx](int done, int limit) { return ctx.progress(done, limit); })) return {};  // cancelled
     return [this, take] {
       setWork(Work::None);
-      take();
+      take(false);
     };
   });
   emit changed();
-  return {};
+  return false;
 }
 
 bool DecodingController::decodesWith(const gb::Config& c, const gb::Params<float>& p) const {
@@ -576,114 +503,21 @@ void DecodingController::stop() {
   mStepSampler.clear();
   mRngBefore.clear();
   mTimeline.clear();
-  mPath.clear();
   emit changed();
 }
 
 std::vector<DecodingController::HistoryRow> DecodingController::history() const {
-  std::vector<HistoryRow> rows;
-  if (!mSession) return rows;
-  const auto& steps = mSession->steps();
-  double sum = 0;
-  for (size_t i = 0; i < steps.size(); ++i) {
-    const gb::DecodeStep& st = steps[i];
-    HistoryRow r;
-    r.step = int(i) + 1;
-    r.position = st.position;
-    r.token = st.choice.token;
-    r.text = QString::fromStdString(mTok.token(r.token));
-    r.p = st.p_chosen;
-    r.logp = st.logp[size_t(r.token)];
-    r.q = st.q_chosen;
-    r.how = QString::fromLatin1(gb::choice_name(st.choice.how));
-    r.random = st.choice.random;
-    r.sampler = i < mStepSampler.size() ? mStepSampler[i] : mSampler;
-    r.entropyP = st.choice.entropy_p;
-    r.entropyQ = st.choice.entropy_q;
-    sum += r.logp;
-    r.sumLogp = sum;
-    rows.push_back(r);
-  }
-  return rows;
+  if (!mSession) return {};
+  return gb::decode_history(*mSession, mTok, mStepSampler, mSampler);
 }
-
-namespace {
-// A number as C writes it, as short as reads back exactly; "inf" for τ = ∞, nothing for "none" (NaN).
-QString csvNumber(double v) {
-  if (std::isnan(v)) return {};
-  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-  return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
-// RFC 4180: a field with a comma, a quote, a line break or outer spaces goes in quotes, its quotes doubled.
-QString csvField(const QString& s) {
-  const bool quote = s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')) ||
-                     s.contains(QLatin1Char('\r')) || (!s.isEmpty() && (s.front().isSpace() || s.back().isSpace()));
-  if (!quote) return s;
-  QString q = s;
-  q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-  return QLatin1Char('"') + q + QLatin1Char('"');
-}
-
-QJsonValue jsonNumber(double v) {
-  if (std::isnan(v)) return QJsonValue::Null;
-  if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-  return v;
-}
-}  // namespace
 
 QByteArray DecodingController::historyCsv() const {
-  QString out = QStringLiteral(
-      "step,position,token_id,token,p,log_p,q,how,random,temperature,top_k,top_p,entropy_p,entropy_q,sum_log_p\n");
-  for (const HistoryRow& r : history()) {
-    const QStringList fields = {QString::number(r.step),       QString::number(r.position),
-                                QString::number(r.token),      csvField(r.text),
-                                csvNumber(r.p),                csvNumber(r.logp),
-                                csvNumber(r.q),                r.how,
-                                csvNumber(r.random),           csvNumber(r.sampler.temperature),
-                                QString::number(r.sampler.top_k), csvNumber(r.sampler.top_p),
-                                csvNumber(r.entropyP),         csvNumber(r.entropyQ),
-                                csvNumber(r.sumLogp)};
-    out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
-  }
-  return out.toUtf8();
+  return QByteArray::fromStdString(gb::decode_history_csv(history()));
 }
 
 QByteArray DecodingController::historyJson() const {
-  auto tokens = [this](auto begin, auto end) {
-    QJsonArray a;
-    for (auto it = begin; it != end; ++it)
-      a.append(QJsonObject{{QStringLiteral("id"), *it}, {QStringLiteral("token"), QString::fromStdString(mTok.token(*it))}});
-    return a;
-  };
-  QJsonObject root;
-  if (mSession) {
-    const auto& x = mSession->tokens();
-    const auto& z = mSession->source();
-    root[QStringLiteral("variant")] = QString::fromLatin1(gb::variant_name(mConfig.variant));
-    root[QStringLiteral("source")] = tokens(z.begin(), z.end());
-    root[QStringLiteral("prefix")] = tokens(x.begin(), x.begin() + long(mSession->prefix_length()));
-    root[QStringLiteral("text")] = generatedText();
-  }
-  QJsonArray steps;
-  for (const HistoryRow& r : history())
-    steps.append(QJsonObject{{QStringLiteral("step"), r.step},
-                             {QStringLiteral("position"), r.position},
-                             {QStringLiteral("token_id"), r.token},
-                             {QStringLiteral("token"), r.text},
-                             {QStringLiteral("p"), jsonNumber(r.p)},
-                             {QStringLiteral("log_p"), jsonNumber(r.logp)},
-                             {QStringLiteral("q"), jsonNumber(r.q)},
-                             {QStringLiteral("how"), r.how},
-                             {QStringLiteral("random"), jsonNumber(r.random)},
-                             {QStringLiteral("temperature"), jsonNumber(r.sampler.temperature)},
-                             {QStringLiteral("top_k"), r.sampler.top_k},
-                             {QStringLiteral("top_p"), jsonNumber(r.sampler.top_p)},
-                             {QStringLiteral("entropy_p"), jsonNumber(r.entropyP)},
-                             {QStringLiteral("entropy_q"), jsonNumber(r.entropyQ)},
-                             {QStringLiteral("sum_log_p"), jsonNumber(r.sumLogp)}});
-  root[QStringLiteral("steps")] = steps;
-  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+  if (!mSession) return QByteArray("{\n    \"steps\": []\n}\n");
+  return QByteArray::fromStdString(gb::decode_history_json(*mSession, mTok, history(), generatedText().toStdString()));
 }
 
 QString DecodingController::saveHistory(const QString& path) const {

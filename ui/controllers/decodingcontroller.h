@@ -17,6 +17,8 @@
 #pragma once
 
 #include "core/decode/session.h"
+#include "core/decode/timeline.h"
+#include "core/io/decode_history.h"
 #include "core/text/tokenizer.h"
 
 #include <QByteArray>
@@ -24,6 +26,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 class BackgroundJob;
@@ -61,24 +64,12 @@ class DecodingController : public QObject {
   // Whether the session decodes with exactly these parameters (the same model's, not changed by training since).
   bool decodesWith(const gb::Config& c, const gb::Params<float>& p) const;
   bool finished() const; // the last token was <eos>, or no further step fits
-  // The timeline: every token taken since start(), as a tree. Going back keeps the nodes; another token at the
-  // same place makes a branch; any node can be returned to. A node keeps how its token was taken (forced or drawn,
-  // with which settings and from which state of the generator), so going to it takes the same steps again and
-  // the session's records are bit for bit those it had.
-  struct TimelineNode {
-    int parent = -1;  // −1: the first new token
-    int depth = 1;    // 1 for the first new token
-    int token = -1;
-    bool forced = false;
-    bool beam = false;  // a beam search's hypothesis (its tokens forced)
-    enum Kind { Greedy = 1, Sampled = 2, Beam = 4 };
-    int kinds = 0;      // how the token was ever taken here: drawn at τ = 0, drawn at τ > 0, by beam search
-    gb::SamplerOptions sampler;
-    gb::Rng rngBefore;
-    double p = 0, sumLogp = 0;  // p of the token when taken; Σ log p from the first new token
-  };
-  const std::vector<TimelineNode>& timeline() const { return mTimeline; }
-  const std::vector<int>& currentPath() const { return mPath; }  // the nodes of the new tokens of x, in order
+  // The timeline: every token taken since start(), as a tree (core/decode/timeline.h). Going back keeps the nodes;
+  // another token at the same place makes a branch; any node can be returned to, and going to it takes the same
+  // steps again: the session's records are bit for bit those it had.
+  using TimelineNode = gb::TimelineNode;
+  const std::vector<TimelineNode>& timeline() const { return mTimeline.nodes(); }
+  const std::vector<int>& currentPath() const { return mTimeline.path(); }  // the nodes of the new tokens of x
   std::vector<int> branchLeaves() const;   // the nodes without children, in the order they were made: one a branch
   QString branchText(int node) const;       // the new tokens up to that node, decoded
   // How the branch was made: "greedy (τ = 0)", "sampled", "beam search" (each that reached that node, joined),
@@ -125,21 +116,8 @@ class DecodingController : public QObject {
   QStringList generatedTokens() const;      // every token of x, the prompt included
   QString generatedText() const;            // the new tokens decoded as text
 
-  // One decoded step as the history saves it: the token (its id and its text as the vocabulary has it), p and
-  // log p under the model, q after τ / top-k / top-p, how it was chosen, the sampler settings it was drawn with,
-  // the entropies and the running Σ log p from the first new token.
-  struct HistoryRow {
-    int step = 0;       // 1, 2, …
-    int position = 0;   // index in x
-    int token = -1;
-    QString text;
-    double p = 0, logp = 0, q = 0;
-    QString how;        // argmax | sampled | uniform | forced | beam
-    double random = 0;  // the uniform number drawn (NaN when none was)
-    gb::SamplerOptions sampler;
-    double entropyP = 0, entropyQ = 0;
-    double sumLogp = 0;
-  };
+  // One decoded step as the history saves it (core/io/decode_history.h).
+  using HistoryRow = gb::DecodeHistoryRow;
   std::vector<HistoryRow> history() const;
   // The history as CSV (a header line, one line per step, fields quoted where they need it, numbers in C
   // notation, "inf" for τ = ∞) and as JSON (the input tokens, the text, and the steps).
@@ -182,10 +160,13 @@ class DecodingController : public QObject {
   std::vector<gb::SamplerOptions> mStepSampler;  // per step of the session: the settings it was drawn with
   gb::Rng mRng;
   std::vector<gb::Rng> mRngBefore;  // the generator before each step's draw: back() rewinds it
-  std::vector<TimelineNode> mTimeline;
-  std::vector<int> mPath;
-  // After a step: its node in the timeline (the child of the path's end with that token, or a new one).
-  void record(const gb::DecodeStep& st, bool forced, bool beam, const gb::SamplerOptions& so, const gb::Rng& before);
+  gb::Timeline mTimeline;
   // One step with these settings (and forced token), its node recorded; no signal. An error message or empty.
   QString takeStep(const gb::SamplerOptions& so, int forced, bool beam);
+  // The one way a piece of decoding work runs (To the end, beam search, compare, going to a branch): at once when
+  // the core's estimate `cost` is within syncBudget(), else on the worker — busy() is `kind`, progress() counts to
+  // `total`, Cancel stops it. work(progress) computes (on copies when on the worker; false: cancelled); take(atOnce)
+  // takes its result on the GUI thread. Returns whether it ran at once.
+  bool runNowOrOnWorker(double cost, Work kind, int total, std::function<bool(const gb::DecodeProgress&)> work,
+                        std::function<void(bool atOnce)> take);
 };

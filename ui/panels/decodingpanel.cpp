@@ -805,7 +805,7 @@ QJsonObject DecodingPanel::viewState() const {
       steps.append(QJsonObject{{QStringLiteral("tau"), tauJson(row.sampler.temperature)},
                                {QStringLiteral("top_k"), row.sampler.top_k},
                                {QStringLiteral("top_p"), row.sampler.top_p},
-                               {QStringLiteral("token"), row.text}});
+                               {QStringLiteral("token"), QString::fromStdString(row.text)}});
     s.insert(QStringLiteral("steps"), steps);
   }
   return s;

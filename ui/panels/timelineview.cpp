@@ -215,7 +215,7 @@ void TimelineView::redraw() {
     item->setText(1, mCtl->branchHow(leaf));
     item->setText(2, mCtl->branchText(leaf));
     item->setText(3, QString::number(node.depth));
-    item->setText(4, l.toString(node.sumLogp, 'f', 3));
+    item->setText(4, l.toString(node.sum_logp, 'f', 3));
     item->setText(5, from < 0 ? QString() : tr("branch %1 at step %2").arg(from + 1).arg(best + 1));
     item->setData(0, Qt::UserRole, leaf);
     item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
