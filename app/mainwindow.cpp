@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 #include "tabs.h"
+#include "panels/tablepanel.h"
 #include "controllers/workbench.h"
 #include "controllers/modeldesign.h"
 #include "widgets/textlabel.h"
@@ -215,12 +216,14 @@ void MainWindow::createTabs() {
       {QStringLiteral("algorithm"), new AlgorithmPanel(mDoc, mTrainer, mTabs)},
       {QStringLiteral("training"), mTrainingView},
       {QStringLiteral("perturbation"), new PerturbationPanel(mDoc, mTabs)},
-      {QStringLiteral("compare"), new ComparePanel(mDoc, mTabs)}};
+      {QStringLiteral("compare"), new ComparePanel(mDoc, mTabs)},
+      {QStringLiteral("table"), new TablePanel(mDoc, mTrainer, mTabs)}};
   for (int i = 0; i < int(workbenchTabs().size()); ++i) {
     const QString& id = workbenchTabs()[size_t(i)].id;
     mTabs->addTab(scrolled(panels.at(id), (id + QStringLiteral("Tab")).toLatin1().constData()), tabTitle(i));
   }
   for (int i = 0; i < mTabs->count(); ++i) mTabs->widget(i)->setAccessibleName(mTabs->tabText(i));  // a Tab stop
+  showFamilyTabs();  // the design's family's, from the start
   for (int i = 0; i < mTabs->count(); ++i)
     mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));
   // the tabs above, and in presentation mode the visible tab's strip of controls below them

@@ -64,6 +64,7 @@ struct FamilyInfo {
   std::vector<SizeSpec> sizes;  // in the order the Model dock shows them
   std::vector<Preset> presets;  // the first is the default
   unsigned views = 0;
+  float adamw_lr = 2e-3f;  // the AdamW η its recipe starts from (core/train/recipe.h)
   bool offers(unsigned v) const { return (views & v) == v; }
   bool has(SizeField f) const;
 };

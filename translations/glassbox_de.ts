@@ -1019,14 +1019,6 @@
         <translation>τ = %1</translation>
     </message>
     <message>
-        <source>ED-Inference: the encoder has read z once; each step adds one column to the decoder and draws the next token from q.</source>
-        <translation>ED-Inference: Der Encoder hat z einmal gelesen; jeder Schritt fügt dem Decoder eine Spalte hinzu und zieht das nächste Token aus q.</translation>
-    </message>
-    <message>
-        <source>D-Inference: each step adds one column and draws the next token from q.</source>
-        <translation>D-Inference: Jeder Schritt fügt eine Spalte hinzu und zieht das nächste Token aus q.</translation>
-    </message>
-    <message>
         <source>x = %1</source>
         <translation>x = %1</translation>
     </message>
@@ -1299,10 +1291,6 @@
         <translation>Die laufende Arbeit jetzt anhalten (Bis zum Ende, Beam-Suche, Vergleich, Wechsel zu einem Zweig); die Folge bleibt, wie sie war</translation>
     </message>
     <message>
-        <source>Each step reads the last token's column of B and draws the next token from q.</source>
-        <translation>Jeder Schritt liest die Spalte von B zum letzten Token und zieht das nächste Token aus q.</translation>
-    </message>
-    <message>
         <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
         <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
     </message>
@@ -1412,6 +1400,18 @@
     <message>
         <source>MLP width d_mlp</source>
         <translation>MLP-Breite d_mlp</translation>
+    </message>
+    <message>
+        <source>ED-Inference: the encoder has read z once; each step adds one column to the decoder and draws the next token from q.</source>
+        <translation>ED-Inference: Der Encoder hat z einmal gelesen; jeder Schritt fügt dem Decoder eine Spalte hinzu und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>D-Inference: each step adds one column and draws the next token from q.</source>
+        <translation>D-Inference: Jeder Schritt fügt eine Spalte hinzu und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>Each step reads the last token's column of B and draws the next token from q.</source>
+        <translation>Jeder Schritt liest die Spalte von B zum letzten Token und zieht das nächste Token aus q.</translation>
     </message>
 </context>
 <context>
@@ -2407,6 +2407,10 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
 %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
 </context>
 <context>
     <name>MaskEditor</name>
@@ -3315,6 +3319,61 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>Input/output error</source>
         <translation>Ein-/Ausgabefehler</translation>
+    </message>
+</context>
+<context>
+    <name>TablePanel</name>
+    <message>
+        <source>Probabilities P(next | token)</source>
+        <translation>Wahrscheinlichkeiten P(nächstes | Token)</translation>
+    </message>
+    <message>
+        <source>Scores B</source>
+        <translation>Bewertungen B</translation>
+    </message>
+    <message>
+        <source>What the table shows</source>
+        <translation>Was die Tabelle zeigt</translation>
+    </message>
+    <message>
+        <source>The next-token table</source>
+        <translation>Die Tabelle der nächsten Tokens</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Build a bigram model (Model dock, Variant: Bigram): its next-token table appears here.</source>
+        <translation>Bauen Sie ein Bigramm-Modell (Bereich „Modell“, Variante: Bigramm): Seine Tabelle der nächsten Tokens erscheint hier.</translation>
+    </message>
+    <message>
+        <source>next token b</source>
+        <translation>nächstes Token b</translation>
+    </message>
+    <message>
+        <source>after token a</source>
+        <translation>nach Token a</translation>
+    </message>
+    <message>
+        <source>P(%1 | %2) = %3 (score %4)</source>
+        <translation>P(%1 | %2) = %3 (Bewertung %4)</translation>
+    </message>
+    <message>
+        <source>B[%1, %2] = %3</source>
+        <translation>B[%1, %2] = %3</translation>
+    </message>
+    <message>
+        <source>Column a: the distribution of the token after a, softmax(B[:, a]). Each column sums to 1; a bright cell is a likely pair.</source>
+        <translation>Spalte a: die Verteilung des Tokens nach a, softmax(B[:, a]). Jede Spalte summiert sich zu 1; eine helle Zelle ist ein wahrscheinliches Paar.</translation>
+    </message>
+    <message>
+        <source>Column a: the scores B[:, a] of every token after a, before the softmax.</source>
+        <translation>Spalte a: die Bewertungen B[:, a] jedes Tokens nach a, vor dem Softmax.</translation>
+    </message>
+    <message>
+        <source>Show instead: %1</source>
+        <translation>Stattdessen zeigen: %1</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,20 @@ QString familySummary(gb::Variant v) {
   return QString::fromStdString(gb::family(v).summary);
 }
 
+QString familyDecodingLine(gb::Variant v) {
+  switch (v) {
+    case gb::Variant::EncoderDecoder:
+      return text(QT_TRANSLATE_NOOP("FamilyNames", "ED-Inference: the encoder has read z once; each step adds one "
+                                                   "column to the decoder and draws the next token from q."));
+    case gb::Variant::DecoderOnly:
+      return text(QT_TRANSLATE_NOOP("FamilyNames", "D-Inference: each step adds one column and draws the next token from q."));
+    case gb::Variant::Bigram:
+      return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step reads the last token's column of B and draws the next "
+                                                   "token from q."));
+  }
+  return QString();
+}
+
 QString presetName(const std::string& id) {
   if (id == "tiny") return text(QT_TRANSLATE_NOOP("FamilyNames", "Tiny"));
   if (id == "small") return text(QT_TRANSLATE_NOOP("FamilyNames", "Small"));

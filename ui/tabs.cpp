@@ -14,6 +14,7 @@ const std::vector<TabInfo>& workbenchTabs() {
       {QStringLiteral("training"), QT_TRANSLATE_NOOP("MainWindow", "Training"), 0},
       {QStringLiteral("perturbation"), QT_TRANSLATE_NOOP("MainWindow", "Perturbation"), gb::view::kPerturbation},
       {QStringLiteral("compare"), QT_TRANSLATE_NOOP("MainWindow", "Compare"), 0},
+      {QStringLiteral("table"), QT_TRANSLATE_NOOP("MainWindow", "Table"), gb::view::kTransitionTable},
   };
   return tabs;
 }

@@ -1,12 +1,15 @@
 #include "core/train/recipe.h"
 
+#include "core/family.h"
+
 #include <algorithm>
 
 namespace gb {
 
-TrainChoices default_choices(OptimizerKind kind) {
+TrainChoices default_choices(OptimizerKind kind, Variant family) {
   TrainChoices c;
   c.optimizer = kind;
+  c.lr = gb::family(family).adamw_lr;
   if (kind == OptimizerKind::SGD) {
     c.lr = 1e-2f;
     c.batch = 1;

@@ -7,6 +7,7 @@
 //   SGD   — seed-exact: one example a step, in order, the summed loss, no clipping, constant η unless chosen.
 #pragma once
 
+#include "core/config.h"
 #include "core/train/trainer.h"
 
 #include <cstdint>
@@ -23,9 +24,9 @@ struct TrainChoices {
   uint64_t seed = 0;
 };
 
-// The choices a fresh Training dock shows for an optimizer: AdamW η = 2·10⁻³, batches of 32, warm-up and cosine;
-// SGD η = 10⁻², one example, constant η.
-TrainChoices default_choices(OptimizerKind kind);
+// The choices a fresh Training dock shows for an optimizer: AdamW η = 2·10⁻³ (or the family's own, FamilyInfo::
+// adamw_lr), batches of 32, warm-up and cosine; SGD η = 10⁻², one example, constant η.
+TrainChoices default_choices(OptimizerKind kind, Variant family = Variant::EncoderDecoder);
 // The run's options from the choices (the modes above).
 TrainOptions train_options(const TrainChoices& c);
 

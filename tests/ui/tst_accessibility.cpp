@@ -195,30 +195,41 @@ class TestAccessibility : public QObject {
     QSet<QObject*> checked;
     QAccessibleInterface* root = QAccessible::queryAccessibleInterface(&w);
     QVERIFY(root);
-    // every tab in turn (the docks are walked each time), and the Data dock with each source
-    for (int source = 0; source < 2; ++source) {
-      w.dataPanel()->sourceBox()->setCurrentIndex(source);
+    // every tab the family offers in turn (the docks are walked each time), and the Data dock with each source;
+    // then in presentation mode every such tab's strip of controls
+    auto walkEveryTab = [&] {
+      for (int source = 0; source < 2; ++source) {
+        w.dataPanel()->sourceBox()->setCurrentIndex(source);
+        for (int t = 0; t < w.tabs()->count(); ++t) {
+          if (!w.tabs()->isTabVisible(t)) continue;
+          w.tabs()->setCurrentIndex(t);
+          QCoreApplication::processEvents();
+          walk(root, problems, seen, checked);
+        }
+      }
+      w.dataPanel()->sourceBox()->setCurrentIndex(0);
+      w.setPresenting(true);
       for (int t = 0; t < w.tabs()->count(); ++t) {
+        if (!w.tabs()->isTabVisible(t)) continue;
         w.tabs()->setCurrentIndex(t);
         QCoreApplication::processEvents();
+        QVERIFY(w.presenterStrip()->isVisible());
+        const qsizetype before = checked.size();
         walk(root, problems, seen, checked);
+        QVERIFY2(std::any_of(checked.begin(), checked.end(), [&](QObject* o) {
+                   auto* cw = qobject_cast<QWidget*>(o);
+                   return cw && w.presenterStrip()->isAncestorOf(cw);
+                 }) && checked.size() >= before,
+                 qPrintable(QStringLiteral("the strip of %1 was not walked").arg(w.tabs()->tabText(t))));
       }
-    }
-    // presentation mode: every tab's strip of controls too
-    w.setPresenting(true);
-    for (int t = 0; t < w.tabs()->count(); ++t) {
-      w.tabs()->setCurrentIndex(t);
-      QCoreApplication::processEvents();
-      QVERIFY(w.presenterStrip()->isVisible());
-      const qsizetype before = checked.size();
-      walk(root, problems, seen, checked);
-      QVERIFY2(std::any_of(checked.begin(), checked.end(), [&](QObject* o) {
-                 auto* cw = qobject_cast<QWidget*>(o);
-                 return cw && w.presenterStrip()->isAncestorOf(cw);
-               }) && checked.size() >= before,
-               qPrintable(QStringLiteral("the strip of %1 was not walked").arg(w.tabs()->tabText(t))));
-    }
-    w.setPresenting(false);
+      w.setPresenting(false);
+    };
+    walkEveryTab();
+    // a bigram: the Model dock with its own fields, and the tab only it offers (the Table)
+    w.modelPanel()->variantBox()->setCurrentIndex(w.modelPanel()->variantBox()->findData(int(gb::Variant::Bigram)));
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QCOMPARE(int(w.document()->config().variant), int(gb::Variant::Bigram));
+    walkEveryTab();
     // the walk reached every dock and every tab, with their views
     auto reached = [&](QWidget* panel) {
       return std::count_if(checked.begin(), checked.end(), [panel](QObject* o) {

@@ -29,10 +29,10 @@ class TestMainWindow : public QObject {
     QTest::addColumn<QStringList>("tabs");
     QTest::addColumn<QStringList>("menus");
     QTest::newRow("English") << "en" << QStringList{"Model", "Data", "Training"}
-                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare"}
+                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare", "Table"}
                              << QStringList{"&File", "&View", "&Help"};
     QTest::newRow("Deutsch") << "de" << QStringList{"Modell", "Daten", "Training"}
-                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich"}
+                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich", "Tabelle"}
                              << QStringList{"&Datei", "&Ansicht", "&Hilfe"};
   }
   void docks_and_tabs() {
@@ -58,6 +58,9 @@ class TestMainWindow : public QObject {
       }
       QCOMPARE(w.tabs()->count(), tabs.size());
       for (int i = 0; i < tabs.size(); ++i) QCOMPARE(w.tabs()->tabText(i), tabs[i]);
+      // the tabs the family offers (core/family.h): an encoder-decoder has no next-token table
+      QVERIFY(w.tabs()->isTabVisible(0));
+      QVERIFY(!w.tabs()->isTabVisible(8));
       QVERIFY(w.centralWidget()->isAncestorOf(w.tabs()));  // above presentation mode's strip
       QStringList got;
       for (QAction* a : w.menuBar()->actions()) got << a->text();

@@ -14,6 +14,10 @@
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
+#include "panels/tablepanel.h"
+#include "tabs.h"
+#include "core/families/bigram/bigram.h"
+#include "core/family.h"
 #include "widgets/heatmap.h"
 #include "widgets/lossplot.h"
 #include "widgets/matrixview.h"
@@ -532,6 +536,60 @@ class TestWorkbench : public QObject {
     QCOMPARE(pp->gradStep(), 0);
     QCOMPARE(ParametersPanel::symbolicShape("W_e"), QStringLiteral("d_e × |V|"));
     QCOMPARE(ParametersPanel::symbolicShape("enc.1.mlp.W_1"), QStringLiteral("d_mlp × d_e"));
+  }
+
+  // The bigram in the window, end to end as a user meets it: the Model dock shows its one size, Build, Start trains it
+  // with its family's η, the tabs it offers (no attention, masks, listing or perturbation; its Table), the Table is
+  // the core's softmax of B with the tokens on both axes, the Parameters tab labels B with tokens, and the Decoding
+  // tab's distribution is log_softmax(B[:, last token]).
+  void bigram_in_the_window() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ModelPanel* mp = w.modelPanel();
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Bigram)));
+    QVERIFY(!mp->sizeBox(gb::SizeField::Heads)->isVisible());  // |V| comes from the data; ℓ_max is its only field
+    QVERIFY(mp->sizeBox(gb::SizeField::MaxLen)->isVisible());
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QCOMPARE(int(w.document()->config().variant), int(gb::Variant::Bigram));
+    const int V = w.document()->config().vocab_size;
+    QCOMPARE(w.document()->params().bigram.B.rows(), V);
+    for (const char* hidden : {"attention", "masks", "algorithm", "perturbation"})
+      QVERIFY2(!w.tabs()->isTabVisible(tabIndexOf(QLatin1String(hidden))), hidden);
+    for (const char* shown : {"parameters", "decoding", "training", "compare", "table"})
+      QVERIFY2(w.tabs()->isTabVisible(tabIndexOf(QLatin1String(shown))), shown);
+    // train
+    TrainingPanel* tp = w.trainingPanel();
+    QCOMPARE(float(tp->learningRateBox()->value()), gb::family(gb::Variant::Bigram).adamw_lr);  // the family's η
+    tp->stepsBox()->setValue(60);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_VERIFY(w.document()->isTrained());
+    const auto& h = w.document()->history();
+    QVERIFY(h.size() == 60 && h.back().loss < h.front().loss);
+    // the Table: the core's table, the tokens on both axes
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("table")));
+    auto* table = w.findChild<TablePanel*>();
+    QTRY_COMPARE(table->view()->matrix().rows(), Eigen::Index(V));
+    QVERIFY(table->view()->matrix() == gb::bigram_table(w.document()->params().bigram));
+    QVERIFY(std::abs(table->view()->matrix().col(5).sum() - 1.0f) < 1e-5f);  // a distribution
+    // the Parameters tab: B, labelled with tokens
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("parameters")));
+    auto* pp = w.findChild<ParametersPanel*>();
+    pp->tensorBox()->setCurrentIndex(pp->tensorBox()->findText(QStringLiteral("B")));
+    QVERIFY(pp->valueView()->matrix() == w.document()->params().bigram.B);
+    // Decoding: one step, the distribution of the token after the last one is B's column, softmaxed
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    dp->inputBox()->setCurrentText(QStringLiteral("ab"));
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    DecodingController* ctl = dp->controller();
+    QCOMPARE(ctl->session()->steps().size(), size_t(1));
+    const int last = ctl->session()->tokens().back();
+    const auto expected = gb::log_softmax(w.document()->params().bigram.B.col(last));
+    for (int v = 0; v < V; ++v) QVERIFY(std::abs(ctl->nextLogp()[size_t(v)] - expected[size_t(v)]) < 1e-9);
   }
 };
 

@@ -50,9 +50,18 @@ void TrainingSetup::takeHandedBack() {
   mDoc->setParams(std::move(pub.params));  // the snapshot itself: shared, not copied
 }
 
+void TrainingSetup::setFamily(gb::Variant family) {
+  if (family == mFamily) return;
+  const bool untouched = mChoices.lr == gb::default_choices(mChoices.optimizer, mFamily).lr;
+  mFamily = family;
+  if (!untouched) return;
+  mChoices.lr = gb::default_choices(mChoices.optimizer, mFamily).lr;
+  emit changed();
+}
+
 void TrainingSetup::setOptimizer(gb::OptimizerKind kind) {
   if (kind == mChoices.optimizer) return;
-  gb::TrainChoices c = gb::default_choices(kind);
+  gb::TrainChoices c = gb::default_choices(kind, mFamily);
   c.steps = mChoices.steps;
   c.seed = mChoices.seed;
   c.warmup = mChoices.warmup;

@@ -25,6 +25,8 @@ class TrainingSetup : public QObject {
   gb::TrainOptions options() const { return gb::train_options(mChoices); }
   // Another optimizer: its recipe's defaults (η, batch, schedule), steps and seed kept.
   void setOptimizer(gb::OptimizerKind kind);
+  // The family the next run trains (the design's): η follows the family's recipe unless it was set by hand.
+  void setFamily(gb::Variant family);
   void setLearningRate(double lr);
   void setCosine(bool cosine);
   void setWarmup(int steps);
@@ -52,6 +54,7 @@ class TrainingSetup : public QObject {
   ModelDocument* mDoc;
   TrainingController* mTrainer;
   gb::TrainChoices mChoices = gb::default_choices(gb::OptimizerKind::AdamW);
+  gb::Variant mFamily = gb::Variant::EncoderDecoder;
   int mRunGeneration = -1;
   int mRunDataGeneration = 0;
   quint64 mTaken = 0;  // the trainer's publication the document took last

@@ -15,4 +15,6 @@ Workbench::Workbench(QObject* parent)
       mTraining(new TrainingSetup(mDoc, mTrainer, this)) {
   // another model replaces the open one (build, open, new): whoever trains the old one lets go of it, at once
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
+  // the next run's recipe follows the family (its η)
+  connect(mDoc, &ModelDocument::variantChanged, mTraining, &TrainingSetup::setFamily);
 }

@@ -10,6 +10,7 @@
 #include "controllers/trainingcontroller.h"
 #include "kvcacheview.h"
 #include "core/family.h"
+#include "familynames.h"
 #include "widgets/flowlayout.h"
 #include "timelineview.h"
 #include "widgets/beamtreeview.h"
@@ -367,8 +368,7 @@ void DecodingPanel::showFamilyViews() {
   const gb::FamilyInfo& f = gb::family(mDoc->variant());
   mViews->setTabVisible(mViews->indexOf(mKv), f.offers(gb::view::kKvCache));
   if (!mViews->isTabVisible(mViews->currentIndex())) mViews->setCurrentIndex(0);
-  mAttention->setVisible(f.offers(gb::view::kDecodingAttention));
-  mAttentionTitle->setVisible(f.offers(gb::view::kDecodingAttention));
+  redraw();  // (shows where the new column looks only for a family that has attention)
 }
 
 void DecodingPanel::fillInputs() {
@@ -407,14 +407,7 @@ void DecodingPanel::start() {
   const auto p = mTrainer->latestParams(mDoc->sharedParams());
   const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().has_source();
   const QString err = mCtl->start(mDoc->config(), p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
-  const gb::Variant variant = mDoc->config().variant;
-  mInfo->setText(!err.isEmpty() ? err
-                 : variant == gb::Variant::EncoderDecoder
-                     ? tr("ED-Inference: the encoder has read z once; each step adds one column to the decoder and "
-                          "draws the next token from q.")
-                     : variant == gb::Variant::DecoderOnly
-                         ? tr("D-Inference: each step adds one column and draws the next token from q.")
-                         : tr("Each step reads the last token's column of B and draws the next token from q."));
+  mInfo->setText(!err.isEmpty() ? err : familyDecodingLine(mDoc->config().variant));
 }
 
 void DecodingPanel::saveHistoryDialog() {
@@ -516,7 +509,10 @@ void DecodingPanel::redraw() {
   mSaveHistory->setEnabled(idle && active && !s->steps().empty());
   mStart->setEnabled(idle && mDoc->tokenizerForModel() != nullptr);
   mBusy->setVisible(!idle);
-  for (QWidget* w : std::initializer_list<QWidget*>{mChart, mAttention, mAttentionTitle}) w->setVisible(active);
+  mChart->setVisible(active);
+  // where the new column looks: for a family that has attention (core/family.h)
+  const bool attention = active && gb::family(mDoc->variant()).offers(gb::view::kDecodingAttention);
+  for (QWidget* w : std::initializer_list<QWidget*>{mAttention, mAttentionTitle}) w->setVisible(attention);
   if (mStripNext) {
     mStripNext->setEnabled(idle && mDoc->tokenizerForModel() && (!active || !mCtl->finished()));
     mStripBack->setEnabled(mBack->isEnabled());

@@ -22,6 +22,12 @@ template <class T> void bigram_backward(BigramParams<T>& g, const Mat<T>& dlogit
     }
 }
 
+MatF bigram_table(const BigramParams<float>& p) {
+  MatF logp;
+  log_softmax_columns(logp, p.B);  // the same log-softmax every family's distributions go through
+  return logp.array().exp().matrix();
+}
+
 template void bigram_forward<float>(Mat<float>&, const BigramParams<float>&, const Config&, const Batch&);
 template void bigram_forward<double>(Mat<double>&, const BigramParams<double>&, const Config&, const Batch&);
 template void bigram_backward<float>(BigramParams<float>&, const Mat<float>&, const Batch&);

@@ -23,4 +23,7 @@ template <class T> void bigram_forward(Mat<T>& logits, const BigramParams<T>& p,
 // ∂J/∂B[:, x_j] += ∂J/∂logits[:, j]   (accumulated; a token seen twice adds twice)
 template <class T> void bigram_backward(BigramParams<T>& g, const Mat<T>& dlogits, const Batch& batch);
 
+// The model as a table of probabilities: column a is P(· | a) = softmax(B[:, a])   |V| × |V| (each column sums to 1).
+MatF bigram_table(const BigramParams<float>& p);
+
 }  // namespace gb
