@@ -2,6 +2,7 @@
 #include "tabs.h"
 #include "panels/tablepanel.h"
 #include "controllers/workbench.h"
+#include "controllers/presentation.h"
 #include "controllers/modeldesign.h"
 #include "widgets/textlabel.h"
 #include "widgets/waitwithprogress.h"
@@ -100,6 +101,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createDocks();
   createStrips();
   createMenus();
+  // presentation mode: the workbench's state and policy (ui/controllers/presentation.h), shown here
+  mPresentation = mBench->presentation();
+  mPresentation->stepTab = [this](int direction) { return presentStep(direction); };
+  mPresentation->walkLesson = [this](bool forward) {  // an open lesson's beats (and each beat's own steps)
+    if (!mLessons->hasLesson() || mLessons->beat() < 0) return false;
+    return forward ? mLessons->next() : mLessons->back();
+  };
+  mPresentation->showTab = [this](int tab) {
+    if (tab >= 0 && tab < mTabs->count() && mTabs->isTabVisible(tab)) mTabs->setCurrentIndex(tab);
+  };
+  connect(mPresentation, &Presentation::presentingChanged, this, &MainWindow::applyPresenting);
+  connect(mPresentation, &Presentation::blankChanged, this, &MainWindow::showBlank);
+  connect(mPresentation, &Presentation::keysHelpChanged, this, &MainWindow::showKeysHelp);
   qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
   connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
   connect(mLessons, &LessonRunner::reached, this, [this] {
@@ -108,7 +122,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mLessons, &LessonRunner::beatShown, this, [this](int i) {
     const QString caption = mLessons->lesson().beats.value(i).caption;
     mCaption->setText(caption);
-    mCaption->setVisible(mPresenting && !caption.isEmpty());
+    mCaption->setVisible(isPresenting() && !caption.isEmpty());
   });
   connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
     if (mLessons->beat() < 0) mCaption->hide();
@@ -132,26 +146,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mTrainer, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
   connect(mTrainer, &TrainingController::paramsPublished, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
-  // autosave: every minute while there is unsaved work, and whenever training pauses or finishes
-  mAutosaveStore = std::make_unique<AutosaveStore>();
-  mAutosaveWriter = std::make_unique<ModelWriter>();
-  connect(mAutosaveWriter.get(), &ModelWriter::finished, this, [this](const QString& err) {
-    if (!err.isEmpty()) statusBar()->showMessage(tr("Autosave failed: %1").arg(err), 8000);
-    if (std::exchange(mAutosaveAgain, false) && mDoc->isModified()) autosaveNow();
+  // files: the workbench's (ui/controllers/files.h); the window waits for them with its progress dialog
+  mFiles = mBench->files();
+  mFiles->setWaiter([this](const QString& label, bool cancellable, const Files::Work& work) {
+    WaitOptions wait;
+    wait.label = label;
+    wait.cancellable = cancellable;
+    return waitWithProgress(this, wait, work);
   });
-  mAutosave = new QTimer(this);
-  const int interval = qEnvironmentVariableIntValue("GLASSBOX_AUTOSAVE_MS");
-  mAutosave->setInterval(interval > 0 ? interval : 60 * 1000);
-  connect(mAutosave, &QTimer::timeout, this, [this] {
-    if (mDoc->isModified()) autosaveNow();
-  });
-  mAutosave->start();
-  connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
-    if (st == TrainingController::State::Paused || st == TrainingController::State::Finished)
-      QTimer::singleShot(0, this, [this] {
-        if (mDoc->isModified()) autosaveNow();
-      });
-  });
+  mFiles->setLessonSource([this] { return mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString(); });
+  connect(mFiles, &Files::message, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+  connect(mFiles, &Files::recentChanged, this, &MainWindow::rebuildRecentMenu);
   mAskUnsaved = [this] {
     return int(QMessageBox::warning(this, tr("Unsaved model"),
                                     tr("The model has changes that are not saved (training included). Save them?"),
@@ -308,9 +313,11 @@ Presentable* MainWindow::presentable(int tab) const {
   return tab >= 0 && tab < int(mPresentables.size()) ? mPresentables[size_t(tab)] : nullptr;
 }
 
-void MainWindow::setPresenting(bool on) {
-  if (on == mPresenting) return;
-  mPresenting = on;
+bool MainWindow::isPresenting() const { return mPresentation->presenting(); }
+
+void MainWindow::setPresenting(bool on) { mPresentation->setPresenting(on); }
+
+void MainWindow::applyPresenting(bool on) {
   if (on) {
     mStateBeforePresenting = saveState();
     mWindowStateBeforePresenting = windowState();
@@ -333,8 +340,6 @@ void MainWindow::setPresenting(bool on) {
     if (QWidget* f = QApplication::focusWidget()) f->clearFocus();
     mTabs->currentWidget()->setFocus();
   } else {
-    setBlank(false);
-    setKeysHelp(false);
     mTabs->tabBar()->show();
     menuBar()->show();
     statusBar()->show();
@@ -345,13 +350,13 @@ void MainWindow::setPresenting(bool on) {
   if (mPresentAction) mPresentAction->setChecked(on);
 }
 
-void MainWindow::setBlank(bool on) {
+void MainWindow::showBlank(bool on) {
   mBlank->setGeometry(rect());
   mBlank->setVisible(on);
   if (on) mBlank->raise();
 }
 
-void MainWindow::setKeysHelp(bool on) {
+void MainWindow::showKeysHelp(bool on) {
   if (on) {
     mKeysHelp->setFont(Appearance::get().font(1.1));  // as large as the view's labels, or larger
     mKeysHelp->setMaximumWidth(std::max(200, width() * 4 / 5));
@@ -366,7 +371,7 @@ void MainWindow::setKeysHelp(bool on) {
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
   if (mBlank && mBlank->isVisible()) mBlank->setGeometry(rect());
-  if (mKeysHelp && mKeysHelp->isVisible()) setKeysHelp(true);
+  if (mKeysHelp && mKeysHelp->isVisible()) showKeysHelp(true);
 }
 
 bool MainWindow::presentStep(int direction) {
@@ -391,37 +396,9 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
                                        qobject_cast<const QComboBox*>(focus) || qobject_cast<const QAbstractItemView*>(focus) ||
                                        qobject_cast<const QTextEdit*>(focus) || qobject_cast<const QPlainTextEdit*>(focus) ||
                                        qobject_cast<const QAbstractSlider*>(focus));
-  const auto k = presenterKey(key->key(), key->modifiers(), mPresenting, focusUsesKeys);
+  const auto k = presenterKey(key->key(), key->modifiers(), isPresenting(), focusUsesKeys);
   if (!k) return false;
-  if (mKeysHelp->isVisible()) {  // any key closes the list, and does nothing else
-    setKeysHelp(false);
-    return true;
-  }
-  if (mBlank->isVisible() && k->command != PresenterCommand::Blank && k->command != PresenterCommand::Leave)
-    return true;  // the screen is black: nothing moves behind it
-  // with a lesson open, Space and the remote's keys walk its beats; the arrows step the tab itself
-  const bool arrow = key->key() == Qt::Key_Right || key->key() == Qt::Key_Left;
-  const bool lesson = mLessons->hasLesson() && mLessons->beat() >= 0 && !arrow;
-  switch (k->command) {
-    case PresenterCommand::Next:
-      if (!(lesson && mLessons->next())) presentStep(1);
-      break;
-    case PresenterCommand::Back:
-      if (!(lesson && mLessons->back())) presentStep(-1);
-      break;
-    case PresenterCommand::First: presentStep(-2); break;
-    case PresenterCommand::Last: presentStep(2); break;
-    case PresenterCommand::Blank: setBlank(!mBlank->isVisible()); break;
-    case PresenterCommand::Help: setKeysHelp(true); break;
-    case PresenterCommand::Tab:
-      if (k->tab < mTabs->count()) mTabs->setCurrentIndex(k->tab);
-      break;
-    case PresenterCommand::Leave:
-      if (mBlank->isVisible()) setBlank(false);
-      else setPresenting(false);
-      break;
-  }
-  return true;
+  return mPresentation->press(*k, key->key() == Qt::Key_Right || key->key() == Qt::Key_Left);
 }
 
 void MainWindow::createDocks() {
@@ -455,7 +432,7 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, mLessonDock);
   mLessonDock->hide();  // shown when a lesson is open or a beat is added (View → Lesson)
   connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
-    if (mLessons->hasLesson() && !mPresenting) mLessonDock->show();
+    if (mLessons->hasLesson() && !isPresenting()) mLessonDock->show();
   });
   resizeDocks({mModelDock, mTrainingDock}, {340, 340}, Qt::Horizontal);
 }
@@ -637,33 +614,12 @@ void MainWindow::openDialog() {
 
 bool MainWindow::openFile(const QString& path) {
   if (mDoc->isModified() && mDoc->hasModel() && !maybeSave()) return false;
-  bool warningOnly = false;
-  // reading a large model (and rebuilding its data) takes seconds: on a worker, the window turning meanwhile
-  ModelDocument::ReadFile read;
-  QString message;
-  try {
-    WaitOptions wait;
-    wait.label = tr("Opening %1…").arg(QFileInfo(path).fileName());
-    wait.cancellable = false;
-    if (!waitWithProgress(this, wait, [&](const gb::Progress&) { read = ModelDocument::read(path); })) return false;
-    message = mDoc->adopt(std::move(read), path, &warningOnly);
-  } catch (const std::bad_alloc&) {
-    message = tr("There is not enough memory to read this model.");
-  }
-  if (!message.isEmpty() && !warningOnly) {  // nothing changed: the open model stays
-    showError(tr("Could not open %1.\n\n%2\n\nThe model you had is still open.").arg(path, message));
-    if (!QFileInfo::exists(path)) {  // a recent file that is gone
-      QSettings s;
-      QStringList recent = s.value(QStringLiteral("files/recent")).toStringList();
-      recent.removeAll(path);
-      s.setValue(QStringLiteral("files/recent"), recent);
-      rebuildRecentMenu();
-    }
+  const Files::Outcome opened = mFiles->open(path);
+  if (!opened.ok) {  // nothing changed: the open model stays
+    if (!opened.error.isEmpty()) showError(opened.error);
     return false;
   }
-  if (warningOnly) showError(message);
-  addRecent(path);
-  statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+  if (!opened.warning.isEmpty()) showError(opened.warning);
   // a model file that carries a lesson opens as that lesson; any other ends the one that was open
   QString lessonError;
   const QString language = QLocale().language() == QLocale::German ? QStringLiteral("de") : QStringLiteral("en");
@@ -701,63 +657,9 @@ void MainWindow::saveAsDialog() {
 }
 
 bool MainWindow::saveAs(const QString& path) {
-  if (mSaving) return false;  // one save at a time (the window turns its event loop while one runs)
-  if (!mDoc->hasModel()) {
-    showError(tr("Could not save %1.\n\n%2").arg(path, tr("There is no model to save: build one first.")));
-    return false;
-  }
-  // the open lesson (its beats) goes into the model file; a model without a lesson carries none
-  mDoc->setExtra(QLatin1String(kLessonMetadataKey),
-                 mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString());
-  const bool training = mTrainer->holdsLatest();  // else the document has the latest
-  std::optional<ModelDocument::SaveParts> parts;
-  try {
-    TrainingController::Published live;
-    if (training) {
-      live = mTrainer->published(/*withStep=*/true);  // the latest published: parameters, state and last step
-      if (live.step) mDoc->setLastStep(live.step);
-    }
-    // shared snapshots: the copies of the model's size are made on the writer's thread
-    parts = mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
-  } catch (const std::bad_alloc&) {
-    showError(tr("Could not save %1.\n\n%2").arg(path, tr("There is not enough memory to prepare the file.")));
-    return false;
-  }
-  mSaving = true;
-  // what is saved is the snapshot: a change while the file is written (training goes on) is a change after it
-  const bool wasModified = mDoc->isModified();
-  mDoc->setModified(false);
-  QString err;
-  bool cancelled = false;
-  try {
-    WaitOptions wait;
-    wait.label = tr("Saving %1…").arg(QFileInfo(path).fileName());
-    const bool ran = waitWithProgress(this, wait, [&](const gb::Progress& progress) {
-      const gb::ModelFile file = parts->assemble();  // the copies of the model's size: on the worker
-      if (auto e = mSaveWrite(path.toStdString(), file, progress)) {
-        err = errorText(*e);
-        cancelled = e->code == gb::ErrorCode::SavingCancelled;
-      }
-    });
-    if (!ran) {  // another wait (a build, an open) is on screen: nothing was written
-      err = errorText(gb::Error(gb::ErrorCode::SavingCancelled).in_file(path.toStdString()));
-      cancelled = true;
-    }
-  } catch (const std::bad_alloc&) {
-    err = tr("There is not enough memory for a copy of the model to write.");
-  }
-  mSaving = false;
-  if (!err.isEmpty()) {
-    if (wasModified) mDoc->setModified(true);
-    if (cancelled) statusBar()->showMessage(tr("Saving cancelled: %1 is as it was.").arg(path), 8000);
-    else showError(tr("Could not save %1.\n\n%2").arg(path, err));
-    return false;
-  }
-  mDoc->setPath(path);
-  addRecent(path);
-  removeAutosave();
-  statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-  return true;
+  const Files::Outcome saved = mFiles->saveAs(path);
+  if (!saved.error.isEmpty()) showError(saved.error);
+  return saved.ok;
 }
 
 QWidget* MainWindow::currentView() const {
@@ -784,18 +686,9 @@ void MainWindow::exportViewDialog() {
   else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
-QStringList MainWindow::recentFiles() const { return QSettings().value(QStringLiteral("files/recent")).toStringList(); }
+QStringList MainWindow::recentFiles() const { return mFiles->recent(); }
 
-void MainWindow::addRecent(const QString& path) {
-  QSettings s;
-  QStringList recent = s.value(QStringLiteral("files/recent")).toStringList();
-  const QString abs = QFileInfo(path).absoluteFilePath();
-  recent.removeAll(abs);
-  recent.prepend(abs);
-  while (recent.size() > 8) recent.removeLast();
-  s.setValue(QStringLiteral("files/recent"), recent);
-  rebuildRecentMenu();
-}
+void MainWindow::addRecent(const QString& path) { mFiles->addRecent(path); }
 
 void MainWindow::rebuildRecentMenu() {
   mRecentMenu->clear();
@@ -810,66 +703,20 @@ void MainWindow::rebuildRecentMenu() {
   if (recent.isEmpty()) mRecentMenu->addAction(tr("No recent files"))->setEnabled(false);
   else {
     mRecentMenu->addSeparator();
-    mRecentMenu->addAction(tr("&Clear List"), this, [this] {
-      QSettings().remove(QStringLiteral("files/recent"));
-      rebuildRecentMenu();
-    });
+    mRecentMenu->addAction(tr("&Clear List"), mFiles, &Files::clearRecent);
   }
 }
 
-QString MainWindow::autosavePath() const { return mAutosaveStore->path(); }
+QString MainWindow::autosavePath() const { return mFiles->autosavePath(); }
 
-bool MainWindow::autosaveNow() {
-  if (!mDoc->hasModel()) return false;
-  if (mAutosaveWriter->busy()) {  // the newest state is written when that write ends
-    mAutosaveAgain = true;
-    return false;
-  }
-  QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
-  const bool training = mTrainer->holdsLatest();  // else the document has the latest
-  try {
-    TrainingController::Published live;
-    if (training) live = mTrainer->published();  // shared snapshots: nothing copied here
-    std::optional<ModelDocument::SaveParts> parts =
-        mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
-    return mAutosaveWriter->start(std::move(*parts), autosavePath());
-  } catch (const std::bad_alloc&) {
-    statusBar()->showMessage(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);
-    return false;
-  }
-}
+bool MainWindow::autosaveNow() { return mFiles->autosaveNow(); }
 
-void MainWindow::removeAutosave() {
-  mAutosaveWriter->discard();  // a write in flight is cancelled, and could not bring the file back
-  mAutosaveAgain = false;
-  mAutosaveStore->remove();
-}
+void MainWindow::removeAutosave() { mFiles->removeAutosave(); }
 
 bool MainWindow::offerRecovery() {
-  const QStringList orphans = mAutosaveStore->claimOrphans();
-  bool recovered = false;
-  for (int i = 0; i < orphans.size(); ++i) {
-    const QString& file = orphans[i];
-    if (recovered) {  // one model at a time: the rest stay for a later start
-      mAutosaveStore->release(file);
-      continue;
-    }
-    if (!mAskRecover(file, i, int(orphans.size()))) {
-      mAutosaveStore->discard(file);
-      continue;
-    }
-    bool warningOnly = false;
-    const QString message = mDoc->open(file, &warningOnly);
-    if (!message.isEmpty() && !warningOnly) {
-      showError(tr("The autosaved model %1 could not be read; it stays where it is.\n\n%2").arg(file, message));
-      mAutosaveStore->release(file);  // kept: perhaps a later version reads it
-      continue;
-    }
-    mDoc->forgetPath();  // recovered work is unsaved work: Save asks where it goes
-    mAutosaveStore->adopt(file);  // now this window's autosave: a crash right now still keeps it
-    statusBar()->showMessage(tr("Recovered the autosaved model. Save it to keep it."), 8000);
-    recovered = true;
-  }
+  QString error;
+  const bool recovered = mFiles->offerRecovery(mAskRecover, &error);
+  if (!error.isEmpty()) showError(error);
   return recovered;
 }
 
@@ -908,11 +755,11 @@ void MainWindow::saveWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (mSaving || isWaiting()) {  // a save, build or open is waited for (its progress is on screen): not now
+  if (mFiles->isSaving() || isWaiting()) {  // a save, build or open is waited for (its progress is on screen): not now
     event->ignore();
     return;
   }
-  if (mPresenting) setPresenting(false);  // the window state saved is the workbench's
+  if (isPresenting()) setPresenting(false);  // the window state saved is the workbench's
   if (!maybeSave()) {
     event->ignore();
     return;

@@ -2,7 +2,8 @@
 // (Attention, Decoding, Algorithm), menus, and the window state that persists across runs.
 #pragma once
 
-#include "autosave.h"
+#include "controllers/autosave.h"
+#include "controllers/files.h"
 
 #include <QMainWindow>
 
@@ -13,6 +14,7 @@
 class DataPanel;
 class ModelDocument;
 class Workbench;
+class Presentation;
 class ModelPanel;
 class QActionGroup;
 class TrainingController;
@@ -67,7 +69,7 @@ class MainWindow : public QMainWindow {
   // Presentation mode (F5, View → Present; Esc leaves): full screen, docks, menus and tab bar hidden, the current
   // tab fills the screen above a slim strip of its controls, the presenter's keys step it. Leaving brings the
   // docks back as they were.
-  bool isPresenting() const { return mPresenting; }
+  bool isPresenting() const;
   void setPresenting(bool on);
   QWidget* presenterStrip() const;  // the visible tab's strip (presentation mode)
   QWidget* blankOverlay() const { return mBlank; }
@@ -92,16 +94,16 @@ class MainWindow : public QMainWindow {
   // to recover what instances left when they died. Every minute while there is unsaved work (the environment
   // variable GLASSBOX_AUTOSAVE_MS sets another interval, for tests), and when training pauses or finishes.
   QString autosavePath() const;
-  AutosaveStore* autosaveStore() const { return mAutosaveStore.get(); }
+  AutosaveStore* autosaveStore() const { return mFiles->autosaveStore(); }
   // Takes a copy of the model on the GUI thread and writes it on the autosave writer's thread; false when nothing
   // was started (no model, not enough memory for the copy, or a write still runs: then it runs again after).
   bool autosaveNow();
-  ModelWriter* autosaveWriter() const { return mAutosaveWriter.get(); }
+  ModelWriter* autosaveWriter() const { return mFiles->autosaveWriter(); }
   // Save and Save As write on a thread of their own (the GUI thread takes only the shared snapshots); the window
   // waits for it turning its event loop, and after half a second shows the progress with Cancel
   // (waitWithProgress). Tests replace what writes (gb::save_model), which runs on that thread.
-  void setSaveWriteFunction(ModelWriter::WriteFn write) { mSaveWrite = std::move(write); }
-  bool isSaving() const { return mSaving; }
+  void setSaveWriteFunction(ModelWriter::WriteFn write) { mFiles->setSaveWriteFunction(std::move(write)); }
+  bool isSaving() const { return mFiles->isSaving(); }
   // This window's autosave deleted, after a write in flight has ended (after a save, at a clean exit).
   void removeAutosave();
   // At start: the orphaned autosaves, newest first, each offered in turn until one is opened (the others stay for
@@ -135,8 +137,9 @@ class MainWindow : public QMainWindow {
   void showFamilyTabs();  // the tabs the family of the model (or of the design) offers; the others hidden
   void createMenus();
   void createStrips();
-  void setBlank(bool on);
-  void setKeysHelp(bool on);
+  void applyPresenting(bool on);  // what the window shows of the presentation's state (presentation.h)
+  void showBlank(bool on);
+  void showKeysHelp(bool on);
   void restoreWindowState();
   void saveWindowState();
   void chooseLanguage(const QString& code);
@@ -166,22 +169,17 @@ class MainWindow : public QMainWindow {
   QWidget* mBlank = nullptr;
   QWidget* mKeysHelp = nullptr;
   QAction* mPresentAction = nullptr;
-  bool mPresenting = false;
+  Presentation* mPresentation = nullptr;  // the workbench's: presenting, blank, the keys list, what a key does
   QByteArray mStateBeforePresenting;
   Qt::WindowStates mWindowStateBeforePresenting;
   QActionGroup* mLanguageGroup = nullptr;
   QByteArray mDefaultState;
   QMenu* mRecentMenu = nullptr;
   QLabel* mStatusLabel = nullptr;
-  QTimer* mAutosave = nullptr;
   QTimer* mStatusPace = nullptr;  // the status line follows the history (a point per step) at most 10 times a second
   QString mLastError;
   std::function<int()> mAskUnsaved;
   RecoveryQuestion mAskRecover;
-  std::unique_ptr<AutosaveStore> mAutosaveStore;
-  std::unique_ptr<ModelWriter> mAutosaveWriter;  // after the store: it ends its write before the lock goes
-  bool mAutosaveAgain = false;                   // asked while a write ran
-  ModelWriter::WriteFn mSaveWrite = ModelWriter::saveModel;
-  bool mSaving = false;  // saveAs waits for its write
+  Files* mFiles = nullptr;  // the workbench's (save, open, recent files, autosave)
   std::function<void(const QString&)> mReportError;
 };

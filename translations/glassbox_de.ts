@@ -1494,6 +1494,93 @@
     </message>
 </context>
 <context>
+    <name>Files</name>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Could not save %1.
+
+%2</source>
+        <translation>%1 konnte nicht gespeichert werden.
+
+%2</translation>
+    </message>
+    <message>
+        <source>There is no model to save: build one first.</source>
+        <translation>Es gibt kein Modell zum Speichern: Bauen Sie zuerst eines.</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to prepare the file.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher frei, um die Datei vorzubereiten.</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>There is not enough memory for a copy of the model to write.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher für eine Kopie des Modells zum Schreiben frei.</translation>
+    </message>
+    <message>
+        <source>Saving cancelled: %1 is as it was.</source>
+        <translation>Speichern abgebrochen: %1 ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to read this model.</source>
+        <translation>Es ist nicht genug Arbeitsspeicher frei, um dieses Modell zu lesen.</translation>
+    </message>
+    <message>
+        <source>Could not open %1.
+
+%2
+
+The model you had is still open.</source>
+        <translation>%1 konnte nicht geöffnet werden.
+
+%2
+
+Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
+    </message>
+    <message>
+        <source>Could not open %1.
+
+%2</source>
+        <translation>%1 konnte nicht geöffnet werden.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Autosave skipped: not enough memory for a copy of the model.</source>
+        <translation>Automatisches Speichern ausgelassen: nicht genug Arbeitsspeicher für eine Kopie des Modells.</translation>
+    </message>
+    <message>
+        <source>The autosaved model %1 could not be read; it stays where it is.
+
+%2</source>
+        <translation>Das automatisch gesicherte Modell %1 konnte nicht gelesen werden; es bleibt, wo es ist.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Recovered the autosaved model. Save it to keep it.</source>
+        <translation>Das automatisch gesicherte Modell wurde wiederhergestellt. Speichern Sie es, um es zu behalten.</translation>
+    </message>
+</context>
+<context>
     <name>Heatmap</name>
     <message>
         <source>query t_x</source>
@@ -2075,22 +2162,6 @@ Maske %8</translation>
         <translation>Modell öffnen</translation>
     </message>
     <message>
-        <source>Could not open %1.
-
-%2
-
-The model you had is still open.</source>
-        <translation>%1 konnte nicht geöffnet werden.
-
-%2
-
-Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>%1 geöffnet</translation>
-    </message>
-    <message>
         <source>There is no model to save: build one first.</source>
         <translation>Es gibt kein Modell zum Speichern: Bauen Sie zuerst eines.</translation>
     </message>
@@ -2103,32 +2174,12 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <translation>Glassbox-Modelle (*.safetensors)</translation>
     </message>
     <message>
-        <source>Could not save %1.
-
-%2</source>
-        <translation>%1 konnte nicht gespeichert werden.
-
-%2</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
         <source>No recent files</source>
         <translation>Keine zuletzt geöffneten Dateien</translation>
     </message>
     <message>
         <source>&amp;Clear List</source>
         <translation>Liste &amp;leeren</translation>
-    </message>
-    <message>
-        <source>Autosave failed: %1</source>
-        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Recovered the autosaved model. Save it to keep it.</source>
-        <translation>Das automatisch gesicherte Modell wurde wiederhergestellt. Speichern Sie es, um es zu behalten.</translation>
     </message>
     <message>
         <source>does not match the data</source>
@@ -2353,42 +2404,6 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
     <message>
         <source>Glassbox did not close normally. %1 autosaved models were left behind; this one is from %2 (%3 of %1, the newest first). Open it? Discard deletes it and shows the next.</source>
         <translation>Glassbox wurde nicht normal beendet. %1 automatisch gesicherte Modelle sind übrig geblieben; dieses ist vom %2 (%3 von %1, das neueste zuerst). Öffnen? Verwerfen löscht es und zeigt das nächste.</translation>
-    </message>
-    <message>
-        <source>The autosaved model %1 could not be read; it stays where it is.
-
-%2</source>
-        <translation>Das automatisch gesicherte Modell %1 konnte nicht gelesen werden; es bleibt, wo es ist.
-
-%2</translation>
-    </message>
-    <message>
-        <source>Autosave skipped: not enough memory for a copy of the model.</source>
-        <translation>Automatisches Speichern ausgelassen: nicht genug Arbeitsspeicher für eine Kopie des Modells.</translation>
-    </message>
-    <message>
-        <source>Saving %1…</source>
-        <translation>%1 wird gespeichert …</translation>
-    </message>
-    <message>
-        <source>Saving cancelled: %1 is as it was.</source>
-        <translation>Speichern abgebrochen: %1 ist unverändert.</translation>
-    </message>
-    <message>
-        <source>There is not enough memory to prepare the file.</source>
-        <translation>Es ist nicht genug Arbeitsspeicher frei, um die Datei vorzubereiten.</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet …</translation>
-    </message>
-    <message>
-        <source>There is not enough memory to read this model.</source>
-        <translation>Es ist nicht genug Arbeitsspeicher frei, um dieses Modell zu lesen.</translation>
-    </message>
-    <message>
-        <source>There is not enough memory for a copy of the model to write.</source>
-        <translation>Es ist nicht genug Arbeitsspeicher für eine Kopie des Modells zum Schreiben frei.</translation>
     </message>
     <message>
         <source>Compare</source>

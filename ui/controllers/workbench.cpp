@@ -1,6 +1,8 @@
 #include "workbench.h"
 
 #include "datachoice.h"
+#include "files.h"
+#include "presentation.h"
 #include "modeldesign.h"
 #include "modeldocument.h"
 #include "trainingcontroller.h"
@@ -12,7 +14,9 @@ Workbench::Workbench(QObject* parent)
       mDesign(new ModelDesign(mDoc, this)),
       mTrainer(new TrainingController(this)),
       mData(new DataChoice(mDoc, this)),
-      mTraining(new TrainingSetup(mDoc, mTrainer, this)) {
+      mTraining(new TrainingSetup(mDoc, mTrainer, this)),
+      mFiles(new Files(mDoc, mTrainer, this)),
+      mPresentation(new Presentation(this)) {
   // another model replaces the open one (build, open, new): whoever trains the old one lets go of it, at once
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
   // the next run's recipe follows the family (its η)

@@ -1,11 +1,13 @@
 // workbench.h — the workbench without its widgets: the open document (model, data, history), the model being
-// designed, the data choice, and training (its setup and the worker). Lessons, --demo, --screenshot and tests drive these controllers; MainWindow builds its
+// designed, the data choice, training (its setup and the worker) and the files (save, open, autosave). Lessons, --demo, --screenshot and tests drive these controllers; MainWindow builds its
 // panels on them and only wires. Widget-free: it runs without a window.
 #pragma once
 
 #include <QObject>
 
 class DataChoice;
+class Files;
+class Presentation;
 class ModelDesign;
 class TrainingSetup;
 class ModelDocument;
@@ -20,6 +22,8 @@ class Workbench : public QObject {
   TrainingController* trainer() const { return mTrainer; }
   DataChoice* data() const { return mData; }
   TrainingSetup* training() const { return mTraining; }
+  Files* files() const { return mFiles; }
+  Presentation* presentation() const { return mPresentation; }
 
  private:
   ModelDocument* mDoc;
@@ -27,4 +31,6 @@ class Workbench : public QObject {
   TrainingController* mTrainer;
   DataChoice* mData;
   TrainingSetup* mTraining;
+  Files* mFiles;
+  Presentation* mPresentation;
 };

@@ -1,6 +1,6 @@
 #include "autosave.h"
-#include "controllers/handoff.h"
-#include "controllers/workers.h"
+#include "handoff.h"
+#include "workers.h"
 
 #include "errortext.h"
 

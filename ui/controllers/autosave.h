@@ -8,7 +8,7 @@
 #pragma once
 
 #include "core/io/model_file.h"
-#include "controllers/modeldocument.h"
+#include "modeldocument.h"
 
 #include <QObject>
 #include <QString>
