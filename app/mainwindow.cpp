@@ -283,14 +283,21 @@ void MainWindow::createStrips() {
   help->setAlignment(Qt::AlignCenter);
   help->setAttribute(Qt::WA_StyledBackground);
   help->setStyleSheet(QStringLiteral("background: rgba(20, 20, 20, 230); color: white; border-radius: 12px; padding: 24px;"));
+  help->setWordWrap(true);
+  help->hide();
+  mKeysHelp = help;
+}
+
+void MainWindow::fillKeysHelp() {
+  // what Next does is the visible tab's own (the one list of tabs says it, ui/tabs.h)
+  const int tab = mTabs->currentIndex();
   const std::pair<QString, QString> keys[] = {
-      {tr("Space, →, Page Down"), tr("next: the Algorithm tab's next line, the Decoding tab's next token, the next head, "
-                                     "one optimizer step on the Training tab")},
+      {tr("Space, →, Page Down"), tr("next: %1 (%2)").arg(tabNextKey(tab), tabTitle(tab))},
       {tr("Space, Page Down (a lesson open)"), tr("the lesson's next beat, and each beat's own steps; → and ← still "
                                                   "step the tab")},
       {tr("←, Page Up, Backspace"), tr("back")},
       {tr("Home / End"), tr("to the start / to the end")},
-      {tr("1 – 7"), tr("the tabs")},
+      {tr("1 – 9"), tr("the tabs")},
       {tr("Ctrl+B"), tr("record the view as a lesson beat")},
       {tr("B"), tr("black screen, and back")},
       {tr("Ctrl + / Ctrl − / Ctrl 0"), tr("larger, smaller, default size")},
@@ -301,11 +308,10 @@ void MainWindow::createStrips() {
   for (const auto& [k, what] : keys)
     rows += QStringLiteral("<tr><td style='padding-right:24px'><b>%1</b></td><td>%2</td></tr>")
                 .arg(k.toHtmlEscaped(), what.toHtmlEscaped());
-  help->setText(QStringLiteral("<h2>%1</h2><table>%2</table>").arg(tr("The presenter's keys").toHtmlEscaped(), rows));
-  help->setWordWrap(true);
-  help->hide();
-  mKeysHelp = help;
+  static_cast<QLabel*>(mKeysHelp)->setText(
+      QStringLiteral("<h2>%1</h2><table>%2</table>").arg(tr("The presenter's keys").toHtmlEscaped(), rows));
 }
+
 
 QWidget* MainWindow::presenterStrip() const { return mStrips->currentWidget(); }
 
@@ -358,6 +364,7 @@ void MainWindow::showBlank(bool on) {
 
 void MainWindow::showKeysHelp(bool on) {
   if (on) {
+    fillKeysHelp();
     mKeysHelp->setFont(Appearance::get().font(1.1));  // as large as the view's labels, or larger
     mKeysHelp->setMaximumWidth(std::max(200, width() * 4 / 5));
     mKeysHelp->adjustSize();

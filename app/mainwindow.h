@@ -140,6 +140,7 @@ class MainWindow : public QMainWindow {
   void applyPresenting(bool on);  // what the window shows of the presentation's state (presentation.h)
   void showBlank(bool on);
   void showKeysHelp(bool on);
+  void fillKeysHelp();  // the list of keys, Next as the visible tab does it
   void restoreWindowState();
   void saveWindowState();
   void chooseLanguage(const QString& code);

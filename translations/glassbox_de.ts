@@ -2206,10 +2206,6 @@ Maske %8</translation>
         <translation>Leertaste, →, Bild ab</translation>
     </message>
     <message>
-        <source>next: the Algorithm tab's next line, the Decoding tab's next token, the next head, one optimizer step on the Training tab</source>
-        <translation>weiter: die nächste Zeile im Algorithmus-Tab, das nächste Token im Dekodieren-Tab, der nächste Kopf, ein Optimiererschritt im Training-Tab</translation>
-    </message>
-    <message>
         <source>←, Page Up, Backspace</source>
         <translation>←, Bild auf, Rücktaste</translation>
     </message>
@@ -2338,10 +2334,6 @@ Maske %8</translation>
         <translation>der nächste Beat der Lektion und die Schritte jedes Beats; → und ← schalten weiter den Tab</translation>
     </message>
     <message>
-        <source>1 – 7</source>
-        <translation>1 – 7</translation>
-    </message>
-    <message>
         <source>Ctrl+B</source>
         <translation>Strg+B</translation>
     </message>
@@ -2425,6 +2417,14 @@ Maske %8</translation>
     <message>
         <source>Table</source>
         <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>next: %1 (%2)</source>
+        <translation>weiter: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>1 – 9</source>
+        <translation>1 – 9</translation>
     </message>
 </context>
 <context>
@@ -3389,6 +3389,45 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>Show instead: %1</source>
         <translation>Stattdessen zeigen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tabs</name>
+    <message>
+        <source>the next head</source>
+        <translation>der nächste Kopf</translation>
+    </message>
+    <message>
+        <source>the next example (in the mask editor: the next mask)</source>
+        <translation>das nächste Beispiel (im Masken-Editor: die nächste Maske)</translation>
+    </message>
+    <message>
+        <source>the next tensor</source>
+        <translation>der nächste Tensor</translation>
+    </message>
+    <message>
+        <source>the next token</source>
+        <translation>das nächste Token</translation>
+    </message>
+    <message>
+        <source>the next line</source>
+        <translation>die nächste Zeile</translation>
+    </message>
+    <message>
+        <source>one optimizer step</source>
+        <translation>ein Optimierungsschritt</translation>
+    </message>
+    <message>
+        <source>the next token replaced</source>
+        <translation>das nächste Token ersetzt</translation>
+    </message>
+    <message>
+        <source>train both models</source>
+        <translation>beide Modelle trainieren</translation>
+    </message>
+    <message>
+        <source>probabilities ↔ scores</source>
+        <translation>Wahrscheinlichkeiten ↔ Bewertungen</translation>
     </message>
 </context>
 <context>

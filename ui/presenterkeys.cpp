@@ -27,6 +27,6 @@ std::optional<PresenterKey> presenterKey(int key, Qt::KeyboardModifiers modifier
     case Qt::Key_Escape: return PresenterKey{PresenterCommand::Leave};
     default: break;
   }
-  if (key >= Qt::Key_1 && key <= Qt::Key_7) return PresenterKey{PresenterCommand::Tab, key - Qt::Key_1};
+  if (key >= Qt::Key_1 && key <= Qt::Key_9) return PresenterKey{PresenterCommand::Tab, key - Qt::Key_1};
   return std::nullopt;
 }

@@ -3,7 +3,7 @@
 //
 //   Space, →, Page Down, N   next (the visible tab's stepper)      Home   to the start
 //   ←, Page Up, Backspace, P back                                 End    to the end
-//   B, .                      blank (black) screen and back         1–7    tabs
+//   B, .                      blank (black) screen and back         1–9    tabs
 //   ?                         the keys overlay                      Esc    close an overlay, or leave presenting
 //
 // Outside presentation mode only Page Down / Page Up (what a presenter's remote sends) step, and only while the

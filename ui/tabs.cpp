@@ -6,15 +6,24 @@
 
 const std::vector<TabInfo>& workbenchTabs() {
   static const std::vector<TabInfo> tabs = {
-      {QStringLiteral("attention"), QT_TRANSLATE_NOOP("MainWindow", "Attention"), gb::view::kAttention},
-      {QStringLiteral("masks"), QT_TRANSLATE_NOOP("MainWindow", "Masks"), gb::view::kMasks},
-      {QStringLiteral("parameters"), QT_TRANSLATE_NOOP("MainWindow", "Parameters"), 0},
-      {QStringLiteral("decoding"), QT_TRANSLATE_NOOP("MainWindow", "Decoding"), gb::view::kDecoding},
-      {QStringLiteral("algorithm"), QT_TRANSLATE_NOOP("MainWindow", "Algorithm"), gb::view::kAlgorithm},
-      {QStringLiteral("training"), QT_TRANSLATE_NOOP("MainWindow", "Training"), 0},
-      {QStringLiteral("perturbation"), QT_TRANSLATE_NOOP("MainWindow", "Perturbation"), gb::view::kPerturbation},
-      {QStringLiteral("compare"), QT_TRANSLATE_NOOP("MainWindow", "Compare"), 0},
-      {QStringLiteral("table"), QT_TRANSLATE_NOOP("MainWindow", "Table"), gb::view::kTransitionTable},
+      {QStringLiteral("attention"), QT_TRANSLATE_NOOP("MainWindow", "Attention"), gb::view::kAttention,
+       QT_TRANSLATE_NOOP("Tabs", "the next head")},
+      {QStringLiteral("masks"), QT_TRANSLATE_NOOP("MainWindow", "Masks"), gb::view::kMasks,
+       QT_TRANSLATE_NOOP("Tabs", "the next example (in the mask editor: the next mask)")},
+      {QStringLiteral("parameters"), QT_TRANSLATE_NOOP("MainWindow", "Parameters"), 0,
+       QT_TRANSLATE_NOOP("Tabs", "the next tensor")},
+      {QStringLiteral("decoding"), QT_TRANSLATE_NOOP("MainWindow", "Decoding"), gb::view::kDecoding,
+       QT_TRANSLATE_NOOP("Tabs", "the next token")},
+      {QStringLiteral("algorithm"), QT_TRANSLATE_NOOP("MainWindow", "Algorithm"), gb::view::kAlgorithm,
+       QT_TRANSLATE_NOOP("Tabs", "the next line")},
+      {QStringLiteral("training"), QT_TRANSLATE_NOOP("MainWindow", "Training"), 0,
+       QT_TRANSLATE_NOOP("Tabs", "one optimizer step")},
+      {QStringLiteral("perturbation"), QT_TRANSLATE_NOOP("MainWindow", "Perturbation"), gb::view::kPerturbation,
+       QT_TRANSLATE_NOOP("Tabs", "the next token replaced")},
+      {QStringLiteral("compare"), QT_TRANSLATE_NOOP("MainWindow", "Compare"), 0,
+       QT_TRANSLATE_NOOP("Tabs", "train both models")},
+      {QStringLiteral("table"), QT_TRANSLATE_NOOP("MainWindow", "Table"), gb::view::kTransitionTable,
+       QT_TRANSLATE_NOOP("Tabs", "probabilities ↔ scores")},
   };
   return tabs;
 }
@@ -26,6 +35,12 @@ QStringList tabIds() {
 }
 
 int tabIndexOf(const QString& id) { return int(tabIds().indexOf(id)); }
+
+QString tabNextKey(int index) {
+  const auto& tabs = workbenchTabs();
+  if (index < 0 || index >= int(tabs.size())) return QString();
+  return QCoreApplication::translate("Tabs", tabs[size_t(index)].next);
+}
 
 QString tabTitle(int index) {
   const auto& tabs = workbenchTabs();
