@@ -675,6 +675,14 @@
         <source>Decoder-only: masked self-attention over source&gt;target, last layer, head %1</source>
         <translation>Nur Decoder: maskierte Selbstaufmerksamkeit über Quelle&gt;Ziel, letzte Schicht, Kopf %1</translation>
     </message>
+    <message>
+        <source>The data changed, so the comparison was put away. Load a built-in task, then train it both ways.</source>
+        <translation>Die Daten haben sich geändert, darum wurde der Vergleich weggelegt. Laden Sie eine eingebaute Aufgabe und trainieren Sie sie dann auf beide Arten.</translation>
+    </message>
+    <message>
+        <source>The task is now “%1”, so the comparison of another task was put away: train both again.</source>
+        <translation>Die Aufgabe ist jetzt „%1“, darum wurde der Vergleich einer anderen Aufgabe weggelegt: Trainieren Sie beide erneut.</translation>
+    </message>
 </context>
 <context>
     <name>DataChoice</name>
@@ -2831,6 +2839,10 @@ Maske %8</translation>
     <message>
         <source>There was not enough memory to build this model (it needs about %1 MB). The open model is unchanged.</source>
         <translation>Für dieses Modell war nicht genug Speicher frei (es braucht etwa %1 MB). Das geöffnete Modell bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>The open model does not match the data that is loaded: %1</source>
+        <translation>Das geöffnete Modell passt nicht zu den geladenen Daten: %1</translation>
     </message>
 </context>
 <context>

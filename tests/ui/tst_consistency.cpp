@@ -12,6 +12,11 @@
 #include "panels/attentionpanel.h"
 #include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
+#include "panels/maskeditor.h"
+#include "panels/perturbationpanel.h"
+#include "controllers/perturbationcontroller.h"
+#include "controllers/tracecontroller.h"
+#include "controllers/algorithmcontroller.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 
@@ -255,6 +260,67 @@ class TestConsistency : public QObject {
     QVERIFY(tp->statusText().contains("while the run was paused"));
     QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
+  }
+
+  // The task changes while the model trains: the views that read a probe (Attention, Perturbation, Algorithm,
+  // the mask editor) never run the old model on the new task's tokens — each says why instead (issue: `<unk>` rows
+  // and a probe cut to the old model's length). Building for the new data brings them back.
+  void views_refuse_after_another_task() {
+    MainWindow w;
+    buildReverse(w);
+    auto* att = w.findChild<AttentionPanel*>(QStringLiteral("attentionTab"));
+    auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+    auto* pp = w.findChild<PerturbationPanel*>(QStringLiteral("perturbationTab"));
+    auto* me = w.findChild<MaskEditor*>(QStringLiteral("maskEditor"));
+    QVERIFY(att && ap && pp && me);
+    // the views work on the model's own task
+    w.tabs()->setCurrentIndex(tabIndex(w, "attentionTab"));
+    QTRY_VERIFY_WITH_TIMEOUT(att->tracer()->hasTrace(), 30000);
+    ap->inputBox()->setCurrentText(QStringLiteral("abc"));
+    QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+    QVERIFY(ap->controller()->active());
+    QVERIFY(pp->controller()->setInput(QStringLiteral("abc")).isEmpty());
+    // a run goes on while the task changes
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(100000);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->stepsDone() >= 1, 30000);
+    auto* box = w.dataPanel()->taskBox();
+    box->setCurrentIndex(box->findData(QStringLiteral("translate")));
+    QCOMPARE(w.document()->taskName(), QStringLiteral("translate"));
+    const QString why = w.document()->viewProblem();
+    QVERIFY2(why.contains(QLatin1String("does not match")), qPrintable(why));
+    // Attention: no trace of the old model on the new probe, and the reason on screen
+    w.tabs()->setCurrentIndex(tabIndex(w, "attentionTab"));
+    QVERIFY(!att->tracer()->hasTrace());
+    QVERIFY(!att->tracer()->busy());
+    bool said = false;
+    for (QLabel* l : att->findChildren<QLabel*>())
+      if (l->isVisibleTo(att) && l->text() == why) said = true;
+    QVERIFY2(said, "the Attention tab says why it shows nothing");
+    for (QCustomPlot* v : att->findChildren<QCustomPlot*>()) QVERIFY(!v->isVisibleTo(att));
+    // Algorithm: the listing of the old model on the old probe stops; Start refuses
+    QVERIFY(!ap->controller()->active());
+    ap->inputBox()->setCurrentText(QStringLiteral("I want to buy a car"));
+    ap->start();
+    QVERIFY(!ap->controller()->active());
+    // Perturbation: refuses with the reason
+    QCOMPARE(pp->controller()->setInput(QStringLiteral("I want to buy a car")), why);
+    QVERIFY(!pp->controller()->ready());
+    // the mask editor: nothing traced, the reason in its info line
+    w.tabs()->setCurrentIndex(tabIndex(w, "masksTab"));
+    w.findChild<QTabWidget*>(QStringLiteral("masksPages"))->setCurrentWidget(me);
+    QTRY_VERIFY_WITH_TIMEOUT(me->infoLabel()->text() == why, 30000);
+    // the run goes on (it trains on its own copy of the old data); Stop ends it, a build for the new task fits
+    QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainer()->state() != TrainingController::State::Running, 30000);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.document()->modelFitsData(), 30000);
+    QVERIFY(w.document()->viewProblem().isEmpty());
+    QVERIFY(pp->controller()->setInput(QStringLiteral("I want to buy a car")).isEmpty());
+    w.tabs()->setCurrentIndex(tabIndex(w, "attentionTab"));
+    QTRY_VERIFY_WITH_TIMEOUT(att->tracer()->hasTrace(), 30000);
+    for (int t : att->tracer()->example().x) QVERIFY(t != 3);  // no <unk>: the probe in the new model's tokens
   }
 
   // A model built after opening a file belongs to no file: Save must not write it over the old one.

@@ -12,6 +12,7 @@
 #include "panels/maskspanel.h"
 #include "controllers/tracecontroller.h"
 #include "widgets/heatmap.h"
+#include "panels/datapanel.h"
 #include "panels/decodingpanel.h"
 #include "panels/kvcacheview.h"
 #include "panels/modelpanel.h"
@@ -21,6 +22,7 @@
 
 #include <qcustomplot.h>
 
+#include <QMessageBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
@@ -800,6 +802,48 @@ class TestInside : public QObject {
     // the decoder-only model reads source>target as one sequence: longer than the encoder-decoder's x
     QVERIFY(r->d.probe.x.size() > r->ed.probe.x.size());
     QVERIFY(r->d.probe.z.empty() && !r->ed.probe.z.empty());
+  }
+
+  // File → New during "Train both", and another task after it: the comparison of the old task is put away (the run
+  // cancelled, the result forgotten and hidden) — never shown beside "No data yet" or another task.
+  void compare_follows_the_task() {
+    MainWindow w;
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    w.show();
+    auto* cp = w.findChild<ComparePanel*>(QStringLiteral("compareTab"));
+    QVERIFY(cp);
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->isAncestorOf(cp)) w.tabs()->setCurrentIndex(i);
+    cp->stepsBox()->setValue(100000);  // far longer than the test
+    QSignalSpy done(cp->controller(), &CompareController::finished);
+    QTest::mouseClick(cp->startButton(), Qt::LeftButton);
+    QVERIFY(cp->controller()->running());
+    QCOMPARE(cp->controller()->runningTask(), QStringLiteral("reverse"));
+    QVERIFY(w.newModel());  // no data now
+    QVERIFY(w.document()->taskName().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!cp->controller()->running(), 30000);
+    QVERIFY(done.isEmpty());  // nothing arrives from the cancelled run
+    QVERIFY(!cp->controller()->result());
+    QVERIFY(!cp->lossPlot()->isVisibleTo(cp));
+    // a short comparison of reverse, then another task: the result goes with it
+    auto* box = w.dataPanel()->taskBox();
+    box->setCurrentIndex(box->findData(QStringLiteral("reverse")));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);  // (the box still reads the task New unloaded)
+    QTRY_COMPARE_WITH_TIMEOUT(w.document()->taskName(), QStringLiteral("reverse"), 30000);
+    cp->stepsBox()->setValue(3);
+    QTest::mouseClick(cp->startButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QVERIFY(cp->controller()->result().has_value());
+    QVERIFY(cp->lossPlot()->isVisibleTo(cp));
+    box->setCurrentIndex(box->findData(QStringLiteral("sort")));
+    QVERIFY(!cp->controller()->result());
+    QVERIFY(!cp->lossPlot()->isVisibleTo(cp));
+    QVERIFY(!cp->summaryLabel()->isVisibleTo(cp));
+    // the same task again (reloaded) keeps a comparison of it
+    QTest::mouseClick(cp->startButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QVERIFY(cp->controller()->result().has_value());
+    QCOMPARE(cp->controller()->result()->task, QStringLiteral("sort"));
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

@@ -18,8 +18,22 @@ bool CompareController::running() const { return mJob->running(); }
 
 void CompareController::cancel() { mJob->cancel(); }
 
+bool CompareController::followTask(const QString& task) {
+  bool dropped = false;
+  if (running() && mRunningTask != task) {
+    mJob->cancel();  // (its result, should it come, is dropped by the job)
+    dropped = true;
+  }
+  if (mResult && mResult->task != task) {
+    mResult.reset();
+    dropped = true;
+  }
+  return dropped;
+}
+
 void CompareController::start(const QString& task, int layers, int heads, int dE, int dMlp, int steps, quint64 seed) {
   const std::string name = task.toStdString();
+  mRunningTask = task;
   const qint64 cap = MemoryLimit::capBytes();  // the settings' cap, read here (GUI thread)
   mJob->run([this, name, layers, heads, dE, dMlp, steps, seed, cap](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto fail = [this](const QString& message) -> BackgroundJob::Deliver {

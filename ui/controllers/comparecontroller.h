@@ -46,6 +46,11 @@ class CompareController : public QObject {
   void start(const QString& task, int layers, int heads, int dE, int dMlp, int steps, quint64 seed);
   void cancel();
   bool running() const;
+  // The task loaded in the Data dock is now `task` (empty: none). A comparison of another task — running or
+  // shown — no longer belongs beside it: the run is cancelled, the result forgotten. Returns true when something
+  // was dropped (the panel then says why).
+  bool followTask(const QString& task);
+  QString runningTask() const { return running() ? mRunningTask : QString(); }
   const std::optional<Result>& result() const { return mResult; }
 
  signals:
@@ -56,4 +61,5 @@ class CompareController : public QObject {
  private:
   BackgroundJob* mJob;
   std::optional<Result> mResult;
+  QString mRunningTask;
 };

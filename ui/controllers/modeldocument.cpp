@@ -84,6 +84,11 @@ QString ModelDocument::knownTarget(const QString& source) const {
   return {};
 }
 
+QString ModelDocument::viewProblem() const {
+  if (!mModel || !mData || mFitProblem.isEmpty()) return {};
+  return tr("The open model does not match the data that is loaded: %1").arg(mFitProblem);
+}
+
 void ModelDocument::updateFit() {
   mFitGeneration = mGeneration;
   QString problem;

@@ -55,6 +55,11 @@ class ModelDocument : public QObject {
   // the data's vocabulary against the model's tokenizer, the variant's layout). Empty when it fits, or when there
   // is no model; otherwise what is wrong and what to do. Recomputed when the model or the data change.
   QString fitProblem() const { return mFitProblem; }
+  // Why the views that read a probe (Attention, Algorithm, Perturbation, the mask editor) must not show the open
+  // model on the data that is loaded — other data than the model's (another task while it trained): its probes
+  // would be read with tokens the model does not know. Empty when they may (no data at all: the model's own
+  // tokenizer reads what is typed).
+  QString viewProblem() const;
   bool modelFitsData() const { return hasModel() && hasData() && mFitProblem.isEmpty(); }
   // The tokenizer the open model was built with (from its file, or the data it was built on), if known.
   const gb::Tokenizer* modelTokenizer() const;

@@ -25,6 +25,11 @@ QString PerturbationController::setInput(const QString& text) {
   mB = {};
   mStages.clear();
   mProblem.clear();
+  if (const QString why = mDoc->viewProblem(); !why.isEmpty()) {  // never the old model on the new data's probes
+    mProblem = why;
+    emit changed();
+    return mProblem;
+  }
   if (mDoc->hasModel() && !mDoc->config().is_transformer()) {  // (the tab is not offered for such a family)
     mProblem = errorText(gb::Error(gb::ErrorCode::NotForFamily, {{"family", gb::variant_name(mDoc->config().variant)}}));
     emit changed();

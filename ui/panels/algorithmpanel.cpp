@@ -219,7 +219,13 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
     redraw();
   });
   connect(mDoc, &ModelDocument::aboutToReplace, mCtl, &AlgorithmController::stop);  // never the old model
-  connect(mDoc, &ModelDocument::fitChanged, this, &AlgorithmPanel::redraw);
+  connect(mDoc, &ModelDocument::fitChanged, this, [this] {
+    if (!mDoc->viewProblem().isEmpty()) {  // the listing ran the model on other data's probe: no more
+      mCtl->stop();
+      mInfo->setText(mDoc->viewProblem());
+    }
+    redraw();
+  });
   redraw();
 }
 
@@ -231,6 +237,11 @@ void AlgorithmPanel::start() {
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   if (!mDoc->hasModel() || !tok) {
     mInfo->setText(tr("Build a model, then start: the seed's algorithm runs one line at a time."));
+    return;
+  }
+  if (const QString why = mDoc->viewProblem(); !why.isEmpty()) {  // never the old model on the new data's probes
+    mCtl->stop();
+    mInfo->setText(why);
     return;
   }
   const gb::Config& c = mDoc->config();

@@ -203,6 +203,12 @@ void AttentionPanel::refresh() {
     mInfo->setText(tr("Build a model to see its attention."));
     return;
   }
+  if (const QString why = mDoc->viewProblem(); !why.isEmpty()) {  // never the old model on the new data's probes
+    mTracer->clear();
+    for (QWidget* w : mViews) w->hide();
+    mInfo->setText(why);
+    return;
+  }
   if (!isVisible()) {  // tracing and drawing what nobody sees: done when the tab is shown
     mStale = true;
     return;

@@ -122,6 +122,15 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   });
   connect(mCtl, &CompareController::finished, this, &ComparePanel::show);
   connect(mHead, &QSpinBox::valueChanged, this, &ComparePanel::drawMaps);
+  connect(mDoc, &ModelDocument::dataChanged, this, [this] {  // a comparison of another task does not stay beside it
+    if (!mCtl->followTask(mDoc->taskName())) return;
+    for (QWidget* w : shownWithResult()) w->hide();
+    mInfo->setText(mDoc->taskName().isEmpty()
+                       ? tr("The data changed, so the comparison was put away. Load a built-in task, then train it "
+                            "both ways.")
+                       : tr("The task is now “%1”, so the comparison of another task was put away: train both again.")
+                             .arg(mDoc->taskName()));
+  });
   mCancel->setEnabled(false);
   mProgress->hide();
   mInfo->setText(tr("Load a built-in task, then train it both ways: the encoder-decoder reads the source with its "

@@ -266,6 +266,7 @@ void MaskEditor::refresh() {
   mTokens.clear();
   mExample = {};
   mExampleParams.reset();
+  if (const QString why = mDoc->viewProblem(); !why.isEmpty()) return showNothing(why);  // never on other data
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   const auto probe = tok && mDoc->hasModel() ? mDoc->probeText(mProbe->currentText()) : std::nullopt;
   if (!probe) {
