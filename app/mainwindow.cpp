@@ -95,6 +95,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mBench = new Workbench(this);
   mDoc = mBench->document();
   mTrainer = mBench->trainer();
+  mFiles = mBench->files();  // before the menus: File → Open Recent → Clear List connects to it
   Appearance::get();  // the remembered zoom and theme, before anything is drawn
   mLessons = new LessonRunner(this);
   createTabs();
@@ -147,7 +148,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mTrainer, &TrainingController::paramsPublished, this, &MainWindow::updateStatus);
   connect(mDoc, &ModelDocument::fileStateChanged, this, &MainWindow::updateTitle);
   // files: the workbench's (ui/controllers/files.h); the window waits for them with its progress dialog
-  mFiles = mBench->files();
   mFiles->setWaiter([this](const QString& label, bool cancellable, const Files::Work& work) {
     WaitOptions wait;
     wait.label = label;
@@ -156,7 +156,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   });
   mFiles->setLessonSource([this] { return mLessons->hasLesson() ? QString::fromUtf8(mLessons->toJson()) : QString(); });
   connect(mFiles, &Files::message, this, [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
-  connect(mFiles, &Files::recentChanged, this, &MainWindow::rebuildRecentMenu);
+  connect(mFiles, &Files::recentChanged, this, &MainWindow::rebuildRecentMenu,
+          Qt::QueuedConnection);  // (not while the menu's own action that changed it is still being triggered)
   mAskUnsaved = [this] {
     return int(QMessageBox::warning(this, tr("Unsaved model"),
                                     tr("The model has changes that are not saved (training included). Save them?"),

@@ -104,8 +104,17 @@ class TestFiles : public QObject {
     QVERIFY(!w.document()->isModified());
     // the recent-files menu offers it
     bool offered = false;
+    QTRY_VERIFY(!w.recentMenu()->actions().isEmpty());
     for (QAction* a : w.recentMenu()->actions()) offered |= a->toolTip() == QFileInfo(file).absoluteFilePath();
     QVERIFY(offered);
+    // and its Clear List, in a window that started with a recent file, clears it
+    QAction* clear = nullptr;
+    for (QAction* a : w.recentMenu()->actions())
+      if (a->text() == QStringLiteral("&Clear List")) clear = a;
+    QVERIFY(clear);
+    clear->trigger();
+    QVERIFY(w.recentFiles().isEmpty());
+    QTRY_VERIFY(!w.recentMenu()->actions().isEmpty() && !w.recentMenu()->actions().first()->isEnabled());
   }
 
   // Save part-way, open, Start: training goes on exactly as if it had never stopped.

@@ -16,6 +16,8 @@
 #include "panels/trainingpanel.h"
 #include "panels/tablepanel.h"
 #include "tabs.h"
+#include "lessonrunner.h"
+#include "settle.h"
 #include "core/families/bigram/bigram.h"
 #include "core/family.h"
 #include "widgets/heatmap.h"
@@ -41,6 +43,8 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 class TestWorkbench : public QObject {
@@ -590,6 +594,35 @@ class TestWorkbench : public QObject {
     const int last = ctl->session()->tokens().back();
     const auto expected = gb::log_softmax(w.document()->params().bigram.B.col(last));
     for (int v = 0; v < V; ++v) QVERIFY(std::abs(ctl->nextLogp()[size_t(v)] - expected[size_t(v)]) < 1e-9);
+    // a beat on the tab only the bigram has, and one on Decoding: saved as a lesson, reopened pixel for pixel
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bigram.glassbox-lesson"));
+    QList<QImage> recorded;
+    w.addBeat(QStringLiteral("a step"));
+    recorded << settledFrame(w.tabs()->currentWidget());
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("table")));
+    const int tableBeat = w.addBeat(QStringLiteral("the table"));
+    QCOMPARE(w.lessonRunner()->lesson().beats[tableBeat].tab, QStringLiteral("table"));
+    recorded << settledFrame(w.tabs()->currentWidget());
+    QCOMPARE(w.saveLesson(path), QString());
+    w.document()->setModified(false);
+    MainWindow fresh;
+    fresh.resize(1280, 800);
+    fresh.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    QSignalSpy reached(fresh.lessonRunner(), &LessonRunner::reached);
+    QCOMPARE(fresh.openLesson(path), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(!reached.isEmpty(), 60000);
+    QCOMPARE(int(fresh.document()->config().variant), int(gb::Variant::Bigram));
+    QCOMPARE(fresh.lessonRunner()->lesson().beats.size(), recorded.size());
+    for (int i = 0; i < recorded.size(); ++i) {
+      QVERIFY(fresh.lessonRunner()->showBeat(i));
+      const QImage after = settledFrame(fresh.tabs()->currentWidget());
+      QCOMPARE(after.size(), recorded[i].size());
+      QVERIFY2(after.convertToFormat(QImage::Format_ARGB32) == recorded[i].convertToFormat(QImage::Format_ARGB32),
+               qPrintable(fresh.lessonRunner()->lesson().beats[i].caption));
+    }
+    fresh.document()->setModified(false);
   }
 };
 
