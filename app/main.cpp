@@ -10,6 +10,7 @@
 #include "controllers/trainingsetup.h"
 #include "controllers/workbench.h"
 #include "tabs.h"
+#include "core/family.h"
 #include "errortext.h"
 
 #include <cstdio>
@@ -91,15 +92,17 @@ int main(int argc, char** argv) {
                     QCoreApplication::translate("main", "Load this data file (TSV/CSV pairs, or text for a "
                                                         "decoder-only model) instead of the reverse task."),
                     QCoreApplication::translate("main", "file")});
+  QStringList familyNames;  // the registry's (core/family.h) and the tab registry's (ui/tabs.h) names: never a stale list
+  for (const gb::FamilyInfo& f : gb::families()) familyNames << QString::fromStdString(f.name);
   parser.addOption({QStringLiteral("variant"),
-                    QCoreApplication::translate("main", "The model family for --demo and --data: encoder-decoder, "
-                                                        "decoder-only or bigram."),
+                    QCoreApplication::translate("main", "The model family for --demo and --data: %1.")
+                        .arg(familyNames.join(QStringLiteral(", "))),
                     QCoreApplication::translate("main", "family")});
   parser.addOption({QStringLiteral("tab"),
-                    QCoreApplication::translate("main", "Show this tab first: attention, masks, parameters, decoding, "
-                                                        "algorithm, training, perturbation or compare; a view of a "
-                                                        "tab after a dot (decoding.timeline, decoding.beam, "
-                                                        "decoding.kv, masks.maskEditor, attention.attentionOpened)."),
+                    QCoreApplication::translate("main", "Show this tab first: %1; a view of a tab after a dot "
+                                                        "(decoding.timeline, decoding.beam, decoding.kv, "
+                                                        "masks.maskEditor, attention.attentionOpened).")
+                        .arg(tabIds().join(QStringLiteral(", "))),
                     QCoreApplication::translate("main", "name")});
   parser.addOption({QStringLiteral("present"),
                     QCoreApplication::translate("main", "Start in presentation mode (full screen, the view only; "

@@ -32,6 +32,11 @@ Config Config::make(Variant v, int vocab_size, int max_len, int enc_layers, int 
       c.enc_layers = c.dec_layers = c.heads = c.d_e = c.d_mlp = 0;
       c.final_norm = false;
       break;
+    case Variant::Rnn:  // seed 001: an embedding and one recurrent state (its size set by the preset), tanh
+      c.enc_layers = c.dec_layers = c.heads = c.d_mlp = 0;
+      c.activation = Activation::Tanh;
+      c.final_norm = false;
+      break;
   }
   return c;
 }
@@ -63,10 +68,15 @@ Status Config::validate() const {
   if (!is_transformer()) {  // a family without the transformer's sizes: each size it lacks is 0
     const FamilyInfo& f = family(variant);
     for (SizeField s : {SizeField::EncLayers, SizeField::DecLayers, SizeField::Heads, SizeField::DModel,
-                        SizeField::DMlp})
+                        SizeField::DMlp, SizeField::DHidden})
       if (!f.has(s) && config_size(*this, s) != 0)
         return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
                            {{"family", f.name}, {"found", std::to_string(config_size(*this, s))}});
+    for (const SizeSpec& s : f.sizes)  // the sizes it has: at least 1
+      if (s.field != SizeField::MaxLen)
+        if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, kMaxDim)) return e;
+    if (variant == Variant::Rnn && activation == Activation::GELU)
+      return field_error(ErrorCode::ConfigCellActivation, "activation", {{"family", f.name}, {"found", "gelu"}});
     return ids();
   }
   if (is_ed()) {
@@ -78,6 +88,9 @@ Status Config::validate() const {
   if (auto e = range("heads", heads, 1, 1024)) return e;
   if (auto e = range("d_e", d_e, 1, kMaxDim)) return e;
   if (auto e = range("d_mlp", d_mlp, 1, 1 << 18)) return e;
+  if (d_hidden != 0)
+    return field_error(ErrorCode::ConfigNotInFamily, "d_hidden",
+                       {{"family", family(variant).name}, {"found", std::to_string(d_hidden)}});
   if (d_e % heads != 0)
     return field_error(ErrorCode::ConfigHeadsDivide, "d_e",
                        {{"d_e", std::to_string(d_e)}, {"heads", std::to_string(heads)}});
@@ -99,10 +112,18 @@ Result<NormPlacement> parse_norm(const std::string& s) {
   if (s == "pre") return NormPlacement::Pre;
   return Error(ErrorCode::BadNorm, {{"found", s}});
 }
-const char* activation_name(Activation a) { return a == Activation::ReLU ? "relu" : "gelu"; }
+const char* activation_name(Activation a) {
+  switch (a) {
+    case Activation::ReLU: return "relu";
+    case Activation::GELU: return "gelu";
+    case Activation::Tanh: return "tanh";
+  }
+  return "?";
+}
 Result<Activation> parse_activation(const std::string& s) {
   if (s == "relu") return Activation::ReLU;
   if (s == "gelu") return Activation::GELU;
+  if (s == "tanh") return Activation::Tanh;
   return Error(ErrorCode::BadActivation, {{"found", s}});
 }
 

@@ -4,6 +4,8 @@
 //   Variant::EncoderDecoder is ED-Transformer of seed 000: post-LN, ReLU, no final layer norm.
 //   Variant::DecoderOnly    is D-Transformer of seed 002: pre-LN, exact GELU, a final layer norm.
 //   Variant::Bigram         is the bigram model (core/families/bigram): |V| and ℓ_max only, every other size 0.
+//   Variant::Rnn            is seed 001's recurrent language model (core/families/rnn): d_e and d_hidden; tanh (or
+//                           ReLU) as its cell's activation.
 // Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
 #pragma once
 
@@ -13,9 +15,9 @@
 
 namespace gb {
 
-enum class Variant { EncoderDecoder, DecoderOnly, Bigram };
+enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
-enum class Activation { ReLU, GELU };
+enum class Activation { ReLU, GELU, Tanh };  // the MLP's (transformers) or the recurrent cell's
 
 struct Config {
   Variant variant = Variant::DecoderOnly;
@@ -26,6 +28,7 @@ struct Config {
   int heads = 0;       // H
   int d_e = 0;         // embedding size d_e
   int d_mlp = 0;       // d_MLP
+  int d_hidden = 0;    // the recurrent state's size (the RNN's h; 0 for the others)
   // Options. make() sets the seed's values.
   NormPlacement norm = NormPlacement::Pre;
   Activation activation = Activation::GELU;
@@ -51,11 +54,11 @@ struct Config {
   Status validate() const;
 };
 
-const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram"
+const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn"
 Result<Variant> parse_variant(const std::string& s);
 const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);
-const char* activation_name(Activation a);  // "relu" | "gelu"
+const char* activation_name(Activation a);  // "relu" | "gelu" | "tanh"
 Result<Activation> parse_activation(const std::string& s);
 
 }  // namespace gb

@@ -71,7 +71,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::ConfigTokenId, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}")},
   {ErrorCode::BadVariant, QT_TRANSLATE_NOOP("gb::Error", "variant: expected one of {names}, got '{found}'")},
   {ErrorCode::BadNorm, QT_TRANSLATE_NOOP("gb::Error", "norm: expected 'post' or 'pre', got '{found}'")},
-  {ErrorCode::BadActivation, QT_TRANSLATE_NOOP("gb::Error", "activation: expected 'relu' or 'gelu', got '{found}'")},
+  {ErrorCode::BadActivation, QT_TRANSLATE_NOOP("gb::Error", "activation: expected 'relu', 'gelu' or 'tanh', got '{found}'")},
   {ErrorCode::BadOptimizer, QT_TRANSLATE_NOOP("gb::Error", "optimizer: expected 'sgd' or 'adamw', got '{found}'")},
   {ErrorCode::BadTokenizerKind, QT_TRANSLATE_NOOP("gb::Error", "tokenizer: expected 'char', 'word' or 'bpe', got '{found}'")},
   {ErrorCode::TargetEmpty, QT_TRANSLATE_NOOP("gb::Error", "the target sequence x is empty")},
@@ -186,6 +186,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::ConfigNotInFamily, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': a {family} model has no such size, got {found} (expected 0)")},
   {ErrorCode::DataForOneSequence, QT_TRANSLATE_NOOP("gb::Error", "the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and a {family} model reads one sequence: build the model again for this data")},
   {ErrorCode::NotForFamily, QT_TRANSLATE_NOOP("gb::Error", "a {family} model has no attention layers to trace or step through")},
+  {ErrorCode::ConfigCellActivation, QT_TRANSLATE_NOOP("gb::Error", "config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'")},
 };
 // clang-format on
 

@@ -45,6 +45,15 @@ std::vector<FamilyInfo> make_families() {
                // B starts near 0 and each entry learns only from the pairs it scores: η = 0.05 takes a character
                // text to its bigram frequencies in a few hundred steps (tst_core_family), 2·10⁻³ leaves it near uniform
                5e-2f});
+  f.push_back({Variant::Rnn, "rnn", "", "RNN",
+               "Reads one token after another into a hidden state h and predicts the next token from it (seed 001): "
+               "the recurrent network transformers replaced.",
+               false, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}, {F::DModel, 1, 1024}, {F::DHidden, 1, 4096}},
+               {{"small", {{F::DModel, 32}, {F::DHidden, 64}}, false},
+                {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
+               view::kDecoding,
+               // backpropagation through time: η = 10⁻² with clipping learns a character text in a few hundred steps
+               1e-2f});
   return f;
 }
 
@@ -58,6 +67,7 @@ const char* size_field_name(SizeField f) {
     case SizeField::Heads: return "heads";
     case SizeField::DModel: return "d_e";
     case SizeField::DMlp: return "d_mlp";
+    case SizeField::DHidden: return "d_hidden";
   }
   return "?";
 }
@@ -70,6 +80,7 @@ int config_size(const Config& c, SizeField f) {
     case SizeField::Heads: return c.heads;
     case SizeField::DModel: return c.d_e;
     case SizeField::DMlp: return c.d_mlp;
+    case SizeField::DHidden: return c.d_hidden;
   }
   return 0;
 }
@@ -82,6 +93,7 @@ void set_config_size(Config& c, SizeField f, int v) {
     case SizeField::Heads: c.heads = v; break;
     case SizeField::DModel: c.d_e = v; break;
     case SizeField::DMlp: c.d_mlp = v; break;
+    case SizeField::DHidden: c.d_hidden = v; break;
   }
 }
 

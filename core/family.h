@@ -18,8 +18,8 @@
 namespace gb {
 
 // The sizes a family may have, in the seeds' notation (Config's fields).
-enum class SizeField { MaxLen, EncLayers, DecLayers, Heads, DModel, DMlp };
-const char* size_field_name(SizeField f);  // "max_len", "enc_layers", …: the Config field and the CLI's option stem
+enum class SizeField { MaxLen, EncLayers, DecLayers, Heads, DModel, DMlp, DHidden };
+const char* size_field_name(SizeField f);  // "max_len", "enc_layers", …, "d_hidden": the Config field (and JSON key)
 int config_size(const Config& c, SizeField f);
 void set_config_size(Config& c, SizeField f, int value);
 

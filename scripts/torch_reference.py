@@ -193,6 +193,40 @@ class Reference(nn.Module):
         return {k: v.detach().numpy().copy() for k, v in out.items()}
 
 
+class RnnReference(nn.Module):
+    """Seed 001's recurrent network from torch's own nn.RNN: h_j = f(x_j W_ihᵀ + b_ih + h_{j−1} W_hhᵀ + b_hh) with
+    W_ih = A, W_hh = V, b_ih = b, b_hh = 0 (frozen), x_j = W_e[:, x_j]; log_softmax(W_u h_j + b_u)."""
+
+    def __init__(self, cfg, t):
+        super().__init__()
+        self.ed = False
+        P = lambda a: nn.Parameter(torch.tensor(a))
+        self.W_e = P(t["W_e"])
+        self.rnn = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
+        with torch.no_grad():
+            self.rnn.weight_ih_l0.copy_(torch.tensor(t["rnn.A"]))
+            self.rnn.weight_hh_l0.copy_(torch.tensor(t["rnn.V"]))
+            self.rnn.bias_ih_l0.copy_(torch.tensor(t["rnn.b"]))
+            self.rnn.bias_hh_l0.zero_()
+        self.rnn.bias_hh_l0.requires_grad_(False)
+        self.out = nn.Linear(cfg["d_hidden"], cfg["vocab_size"])
+        with torch.no_grad():
+            self.out.weight.copy_(torch.tensor(t["W_u"]))
+            self.out.bias.copy_(torch.tensor(t["b_u"]))
+
+    def forward(self, x, z=None):
+        ids = torch.tensor(x, dtype=torch.long)
+        H, _ = self.rnn(self.W_e[:, ids].T.unsqueeze(0))  # h_0 = 0
+        return torch.log_softmax(self.out(H[0]), dim=-1)
+
+    loss = Reference.loss
+
+    def grads_by_name(self):
+        out = {"W_e": self.W_e.grad, "rnn.V": self.rnn.weight_hh_l0.grad, "rnn.A": self.rnn.weight_ih_l0.grad,
+               "rnn.b": self.rnn.bias_ih_l0.grad, "W_u": self.out.weight.grad, "b_u": self.out.bias.grad}
+        return {k: v.detach().numpy().copy() for k, v in out.items()}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("model")
@@ -205,7 +239,7 @@ def main():
     torch.set_num_threads(1)
     meta, t = read_safetensors(a.model)
     cfg = json.loads(meta["glassbox.config"])
-    model = Reference(cfg, t)
+    model = RnnReference(cfg, t) if cfg["variant"] == "rnn" else Reference(cfg, t)
     ed = model.ed
     data = [json.loads(line) for line in open(a.data) if line.strip()]
     first = data[0]

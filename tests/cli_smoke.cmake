@@ -92,6 +92,48 @@ if(NOT OUT MATCHES "bigram model")
   message(FATAL_ERROR "bigram inspect: ${OUT}")
 endif()
 
+# The recurrent network (seed 001): init with its sizes (a transformer's refused, GELU refused as its cell), forward gives
+# one row per id (two equal ids in other contexts give other rows: the state remembers), training lowers the loss,
+# generation and inspect work.
+run(TRUE ${CLI} init --variant rnn --vocab-size 7 --d-model 4 --d-hidden 8 --seed 2 --out ${WORK}/r.safetensors)
+run(FALSE ${CLI} init --variant rnn --vocab-size 7 --heads 2 --out ${WORK}/rx.safetensors)
+if(NOT ERR MATCHES "no --heads")
+  message(FATAL_ERROR "init --variant rnn --heads: ${ERR}")
+endif()
+run(FALSE ${CLI} init --variant rnn --vocab-size 7 --activation gelu --out ${WORK}/rx.safetensors)
+if(NOT ERR MATCHES "tanh")
+  message(FATAL_ERROR "init --variant rnn --activation gelu: ${ERR}")
+endif()
+run(FALSE ${CLI} init --variant decoder-only --vocab-size 7 --max-len 8 --layers 1 --heads 2 --d-model 8 --d-mlp 16
+    --d-hidden 4 --out ${WORK}/rx.safetensors)
+run(TRUE ${CLI} forward --model ${WORK}/r.safetensors --ids 3,1,3)
+string(JSON rows LENGTH "${OUT}" logprobs)
+string(JSON cols LENGTH "${OUT}" logprobs 0)
+string(JSON first GET "${OUT}" logprobs 0)
+string(JSON third GET "${OUT}" logprobs 2)
+if(NOT rows EQUAL 3 OR NOT cols EQUAL 7 OR first STREQUAL third)
+  message(FATAL_ERROR "rnn forward: ${rows} × ${cols}, rows 1 and 3 (the same token, another state) ${first} / ${third}")
+endif()
+run(TRUE ${CLI} train --model ${WORK}/r.safetensors --data ${WORK}/data.jsonl --out ${WORK}/r2.safetensors
+    --optimizer adamw --lr 0.01 --batch-size 3 --loss mean --steps 60 --log ${WORK}/rlog.jsonl)
+file(STRINGS ${WORK}/rlog.jsonl rlog)
+list(GET rlog 0 rfirst)
+list(GET rlog -1 rlast)
+string(JSON l0 GET "${rfirst}" loss)
+string(JSON l1 GET "${rlast}" loss)
+if(NOT l1 LESS l0)
+  message(FATAL_ERROR "rnn train: the loss did not fall (${l0} → ${l1})")
+endif()
+run(TRUE ${CLI} generate --model ${WORK}/r2.safetensors --ids 1,2 --max-new 3 --temperature 0 --json)
+string(JSON nsteps LENGTH "${OUT}" steps)
+if(NOT nsteps EQUAL 3)
+  message(FATAL_ERROR "rnn generate: ${nsteps} steps")
+endif()
+run(TRUE ${CLI} inspect ${WORK}/r2.safetensors)
+if(NOT OUT MATCHES "rnn model.*d_hidden = 8.*cell tanh")
+  message(FATAL_ERROR "rnn inspect: ${OUT}")
+endif()
+
 # An encoder-decoder model with bos/eos: generate starts from bos.
 run(TRUE ${CLI} init --variant encoder-decoder --vocab-size 9 --max-len 6 --layers 1 --heads 2 --d-model 8 --d-mlp 16
     --bos-id 1 --eos-id 2 --out ${WORK}/ed.safetensors)

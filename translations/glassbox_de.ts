@@ -1421,6 +1421,26 @@
         <source>Each step reads the last token's column of B and draws the next token from q.</source>
         <translation>Jeder Schritt liest die Spalte von B zum letzten Token und zieht das nächste Token aus q.</translation>
     </message>
+    <message>
+        <source>RNN</source>
+        <translation>RNN</translation>
+    </message>
+    <message>
+        <source>Reads one token after another into a hidden state h and predicts the next token from it (seed 001): the recurrent network transformers replaced.</source>
+        <translation>Liest ein Token nach dem anderen in einen verborgenen Zustand h und sagt daraus das nächste Token vorher (Seed 001): das rekurrente Netz, das die Transformer abgelöst haben.</translation>
+    </message>
+    <message>
+        <source>Each step reads the new token into the state h (the one before is kept) and draws the next token from q.</source>
+        <translation>Jeder Schritt liest das neue Token in den Zustand h (der vorige bleibt gespeichert) und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>d_h</source>
+        <translation>d_h</translation>
+    </message>
+    <message>
+        <source>Hidden state size d_h</source>
+        <translation>Größe des verborgenen Zustands d_h</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -2911,6 +2931,18 @@ Maske %8</translation>
         <source>Custom</source>
         <translation>Eigene Größen</translation>
     </message>
+    <message>
+        <source>ReLU: max(0, ·)</source>
+        <translation>ReLU: max(0, ·)</translation>
+    </message>
+    <message>
+        <source>Activation f of the recurrent cell</source>
+        <translation>Aktivierung f der rekurrenten Zelle</translation>
+    </message>
+    <message>
+        <source>Cell f</source>
+        <translation>Zelle f</translation>
+    </message>
 </context>
 <context>
     <name>ModelWriter</name>
@@ -3106,6 +3138,22 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>after token v</source>
         <translation>nach Token v</translation>
+    </message>
+    <message>
+        <source>b — the recurrent state's bias</source>
+        <translation>b — der Bias des rekurrenten Zustands</translation>
+    </message>
+    <message>
+        <source>b_u — the output bias: P = softmax(W_u h + b_u)</source>
+        <translation>b_u — der Ausgabe-Bias: P = softmax(W_u h + b_u)</translation>
+    </message>
+    <message>
+        <source>V — the recurrence: how the state hⱼ₋₁ enters hⱼ = f(V hⱼ₋₁ + A eⱼ + b)</source>
+        <translation>V — die Rekurrenz: wie der Zustand hⱼ₋₁ in hⱼ = f(V hⱼ₋₁ + A eⱼ + b) eingeht</translation>
+    </message>
+    <message>
+        <source>A — the input: how the token's embedding eⱼ = W_e[:, xⱼ] enters hⱼ</source>
+        <translation>A — die Eingabe: wie die Einbettung des Tokens eⱼ = W_e[:, xⱼ] in hⱼ eingeht</translation>
     </message>
 </context>
 <context>
@@ -4012,10 +4060,6 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Normierung: erwartet wird 'post' oder 'pre', gefunden: '{found}'</translation>
     </message>
     <message>
-        <source>activation: expected 'relu' or 'gelu', got '{found}'</source>
-        <translation>Aktivierung: erwartet wird 'relu' oder 'gelu', gefunden: '{found}'</translation>
-    </message>
-    <message>
         <source>optimizer: expected 'sgd' or 'adamw', got '{found}'</source>
         <translation>Optimierer: erwartet wird 'sgd' oder 'adamw', gefunden: '{found}'</translation>
     </message>
@@ -4475,6 +4519,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>a {family} model has no attention layers to trace or step through</source>
         <translation>ein Modell der Familie {family} hat keine Aufmerksamkeitsschichten, die sich verfolgen oder schrittweise ausführen ließen</translation>
     </message>
+    <message>
+        <source>activation: expected 'relu', 'gelu' or 'tanh', got '{found}'</source>
+        <translation>Aktivierung: erwartet wird 'relu', 'gelu' oder 'tanh', gefunden: '{found}'</translation>
+    </message>
+    <message>
+        <source>config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'</source>
+        <translation>Konfigurationsfeld 'activation': Die Zelle eines Modells der Familie {family} verwendet 'tanh' oder 'relu', gefunden: '{found}'</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -4583,16 +4635,16 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>Es gibt keine Ansicht „%1“.</translation>
     </message>
     <message>
-        <source>Show this tab first: attention, masks, parameters, decoding, algorithm, training, perturbation or compare; a view of a tab after a dot (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</source>
-        <translation>Diesen Reiter zuerst zeigen: attention, masks, parameters, decoding, algorithm, training, perturbation oder compare; eine Ansicht eines Reiters nach einem Punkt (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</translation>
-    </message>
-    <message>
-        <source>The model family for --demo and --data: encoder-decoder, decoder-only or bigram.</source>
-        <translation>Die Modellfamilie für --demo und --data: encoder-decoder, decoder-only oder bigram.</translation>
-    </message>
-    <message>
         <source>family</source>
         <translation>Familie</translation>
+    </message>
+    <message>
+        <source>The model family for --demo and --data: %1.</source>
+        <translation>Die Modellfamilie für --demo und --data: %1.</translation>
+    </message>
+    <message>
+        <source>Show this tab first: %1; a view of a tab after a dot (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</source>
+        <translation>Diesen Reiter zuerst zeigen: %1; eine Ansicht eines Reiters nach einem Punkt (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</translation>
     </message>
 </context>
 </TS>

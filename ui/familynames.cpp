@@ -11,6 +11,7 @@ QString familyTitle(gb::Variant v) {
     case gb::Variant::EncoderDecoder: return text(QT_TRANSLATE_NOOP("FamilyNames", "Encoder-decoder"));
     case gb::Variant::DecoderOnly: return text(QT_TRANSLATE_NOOP("FamilyNames", "Decoder-only"));
     case gb::Variant::Bigram: return text(QT_TRANSLATE_NOOP("FamilyNames", "Bigram"));
+    case gb::Variant::Rnn: return text(QT_TRANSLATE_NOOP("FamilyNames", "RNN"));
   }
   return QString::fromStdString(gb::family(v).title);
 }
@@ -27,6 +28,10 @@ QString familySummary(gb::Variant v) {
       return text(QT_TRANSLATE_NOOP("FamilyNames",
                                   "Predicts the next token from the last one alone: one |V| × |V| table of scores, the "
                                   "baseline every language model is measured against."));
+    case gb::Variant::Rnn:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "Reads one token after another into a hidden state h and predicts the next token from "
+                                  "it (seed 001): the recurrent network transformers replaced."));
   }
   return QString::fromStdString(gb::family(v).summary);
 }
@@ -41,6 +46,9 @@ QString familyDecodingLine(gb::Variant v) {
     case gb::Variant::Bigram:
       return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step reads the last token's column of B and draws the next "
                                                    "token from q."));
+    case gb::Variant::Rnn:
+      return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step reads the new token into the state h (the one before "
+                                                   "is kept) and draws the next token from q."));
   }
   return QString();
 }
@@ -73,6 +81,7 @@ QString sizeLabel(gb::SizeField f, gb::Variant v) {
     case gb::SizeField::Heads: return text(QT_TRANSLATE_NOOP("FamilyNames", "H"));
     case gb::SizeField::DModel: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_e"));
     case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_mlp"));
+    case gb::SizeField::DHidden: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_h"));
   }
   return QString();
 }
@@ -85,6 +94,7 @@ QString sizeAccessibleName(gb::SizeField f) {
     case gb::SizeField::Heads: return text(QT_TRANSLATE_NOOP("FamilyNames", "Attention heads H"));
     case gb::SizeField::DModel: return text(QT_TRANSLATE_NOOP("FamilyNames", "Embedding size d_e"));
     case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "MLP width d_mlp"));
+    case gb::SizeField::DHidden: return text(QT_TRANSLATE_NOOP("FamilyNames", "Hidden state size d_h"));
   }
   return QString();
 }

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/family.h"
 #include "core/io/model_file.h"
 
 #include <cstdio>
@@ -70,7 +71,12 @@ int cmd_inspect(int argc, char** argv) {
                 gb::activation_name(c.activation), c.final_norm ? "on" : "off", c.tied_unembed ? "= W_eᵀ" : "own",
                 double(c.dropout));
   } else {
-    std::printf("  %s model: |V| = %d, ℓ_max = %d\n", gb::variant_name(c.variant), c.vocab_size, c.max_len);
+    std::printf("  %s model: |V| = %d, ℓ_max = %d", gb::variant_name(c.variant), c.vocab_size, c.max_len);
+    for (const gb::SizeSpec& s : gb::family(c).sizes)  // the family's own sizes besides ℓ_max
+      if (s.field != gb::SizeField::MaxLen)
+        std::printf(", %s = %d", gb::size_field_name(s.field), gb::config_size(c, s.field));
+    if (c.variant == gb::Variant::Rnn) std::printf(", cell %s", gb::activation_name(c.activation));
+    std::printf("\n");
   }
   std::printf("  parameters: %lld (", (long long)gb::params_count(c));
   bool first = true;

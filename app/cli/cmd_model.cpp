@@ -15,7 +15,7 @@
 namespace gbcli {
 
 const std::vector<OptionSpec> kInitSpecs = {
-    {"variant", true, "encoder-decoder | decoder-only | bigram"},
+    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn"},
     {"vocab-size", true, "|V|"},
     {"max-len", true, "ℓ_max"},
     {"layers", true, "L (decoder-only), or L_enc = L_dec = N"},
@@ -24,8 +24,9 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"heads", true, "H"},
     {"d-model", true, "d_e"},
     {"d-mlp", true, "d_MLP"},
+    {"d-hidden", true, "d_h, the recurrent state's size (rnn)"},
     {"norm", true, "post | pre (default: the seed's)"},
-    {"activation", true, "relu | gelu (default: the seed's)"},
+    {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
     {"final-norm", true, "on | off (default: the seed's)"},
     {"tied", false, "tie the unembedding to the embedding (W_u = W_eᵀ)"},
     {"dropout", true, "dropout probability (default 0)"},
@@ -50,7 +51,9 @@ const std::vector<OptionSpec> kInitSpecs = {
 const char* const kInitSynopsis =
     "glassbox-cli init --variant V --vocab-size N --max-len L (--layers N | --enc-layers N "
     "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors\n"
-    "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors";
+    "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors\n"
+    "       glassbox-cli init --variant rnn (--vocab-size N | --data FILE | --task T) [--max-len L] [--d-model D] "
+    "[--d-hidden H] [--activation tanh|relu] --out MODEL.safetensors";
 
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
@@ -66,12 +69,21 @@ int cmd_init(int argc, char** argv) {
   if (!variant) return fail(cmd, variant.error().message, 2);
   const bool ed = *variant == gb::Variant::EncoderDecoder;
   const gb::FamilyInfo& fam = gb::family(*variant);
-  if (!fam.transformer)  // its sizes are the family's (a bigram: |V| and ℓ_max only)
-    for (const char* opt : {"layers", "enc-layers", "dec-layers", "heads", "d-model", "d-mlp", "norm", "activation",
-                            "final-norm", "tied", "dropout"})
-      if (args->has(opt))
-        return fail(cmd, "a " + fam.name + " model has no --" + opt + ": its sizes are |V| (--vocab-size, or from --data or "
-                         "--task) and ℓ_max (--max-len)", 2);
+  if (!fam.transformer) {  // its sizes are the family's (a bigram: |V| and ℓ_max only; an rnn: d_e and d_h besides)
+    std::string sizes = "|V| (--vocab-size, or from --data or --task) and ℓ_max (--max-len)";
+    if (fam.has(gb::SizeField::DModel)) sizes += ", d_e (--d-model)";
+    if (fam.has(gb::SizeField::DHidden)) sizes += ", d_h (--d-hidden)";
+    const std::vector<std::pair<const char*, bool>> options = {
+        {"layers", false}, {"enc-layers", false}, {"dec-layers", false}, {"heads", fam.has(gb::SizeField::Heads)},
+        {"d-model", fam.has(gb::SizeField::DModel)}, {"d-mlp", fam.has(gb::SizeField::DMlp)},
+        {"d-hidden", fam.has(gb::SizeField::DHidden)}, {"norm", false}, {"activation", *variant == gb::Variant::Rnn},
+        {"final-norm", false}, {"tied", false}, {"dropout", false}};
+    for (const auto& [opt, has] : options)
+      if (!has && args->has(opt))
+        return fail(cmd, "a " + fam.name + " model has no --" + opt + ": its sizes are " + sizes, 2);
+  } else if (args->has("d-hidden")) {
+    return fail(cmd, "a " + fam.name + " model has no --d-hidden (that is the rnn's state)", 2);
+  }
   constexpr long long big = 1 << 20;
   // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
   std::optional<gb::PreparedData> prepared;
@@ -143,6 +155,12 @@ int cmd_init(int argc, char** argv) {
   gb::Config c = fam.transformer ? gb::Config::make(*variant, int(*vocab), int(*maxlen), ed ? int(*enc) : 0, int(*dec),
                                                     int(*heads), int(*dmodel), int(*dmlp))
                                  : gb::family_config(*variant, int(*vocab), int(*maxlen));
+  if (!fam.transformer)  // the sizes given, over the family's first preset
+    for (const auto& [opt, field] : {std::pair{"d-model", gb::SizeField::DModel}, std::pair{"d-hidden", gb::SizeField::DHidden}})
+      if (fam.has(field) && args->has(opt)) {
+        TRY(v, args->get_int(opt, 1, 1, big));
+        gb::set_config_size(c, field, int(*v));
+      }
   if (auto n = args->get("norm")) {
     auto v = gb::parse_norm(*n);
     if (!v) return fail(cmd, v.error().message, 2);

@@ -1,5 +1,7 @@
 #include "core/decode/session.h"
 
+#include "core/families/rnn/rnn.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -59,6 +61,17 @@ void DecodeSession::process_column(int token, int pos) {
       cache_len_ = pos + 1;
       window_start_ = 0;
       return;
+    case Variant::Rnn: {  // one step of the recurrence from the state after the previous position (kept per position)
+      if (rnn_h_.cols() != c_.max_len) rnn_h_.setZero(c_.d_hidden, c_.max_len);
+      VecF h, logits;
+      rnn_step(h, logits, p_->rnn, c_, pos > 0 ? VecF(rnn_h_.col(pos - 1)) : VecF(), token);
+      rnn_h_.col(pos) = h;
+      next_logp_ = log_softmax(logits);
+      next_attn_.clear();
+      cache_len_ = pos + 1;
+      window_start_ = 0;
+      return;
+    }
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;  // the transformer's decoder on the new column, with the KV cache (below)
@@ -191,6 +204,13 @@ Result<DecodeRun> decode_to_end(DecodeSession& s, const SamplerOptions& o, Rng& 
 
 DecodeWork decode_work(const Config& c, int n, int source_len) {
   const double d = c.d_e, m = c.d_mlp, V = c.vocab_size, z = source_len, N = std::max(0, n);
+  if (c.variant == Variant::Rnn) {  // one step: A e, V h, W_u h; without the kept states, every step from h_0 again
+    const double h = c.d_hidden, step = 2 * h * d + 2 * h * h + 2 * V * h;
+    DecodeWork w;
+    w.cached = step;
+    w.uncached = std::max(1.0, N) * step;
+    return w;
+  }
   const double L = c.dec_layers, Le = c.is_ed() ? c.enc_layers : 0;
   DecodeWork w;
   // one new column: Q, K, V, O of it; its scores against the N keys and the sum of the N values; the MLP
@@ -239,7 +259,8 @@ double beam_search_cost(const DecodeSession& s, int width, int max_new) {
   const int from = int(s.tokens().size());
   const double V = c.vocab_size, B = std::max(1, width);
   // copying a session: its KV cache (self: 2 d_e ℓ_max, cross: 2 d_e |z| per layer) and its step records
-  const double cache = double(c.dec_layers) * 2.0 * c.d_e * double(c.max_len + int(s.source().size()));
+  const double cache = double(c.dec_layers) * 2.0 * c.d_e * double(c.max_len + int(s.source().size())) +
+                       double(c.d_hidden) * c.max_len;  // (an RNN's: its state after each position)
   double cost = 0;
   for (int k = 0; k < std::max(0, max_new) && from + k < c.max_len; ++k) {
     const double records = double(s.steps().size() + size_t(k) + 1) * 3.0 * V;

@@ -107,6 +107,7 @@ class DecodeSession {
   MatF Z_;
   std::vector<DecodeCacheLayer> cache_;
   std::vector<LayerCache<float>> layer_;  // scratch of the per-column forward pass
+  MatF rnn_h_;                            // d_hidden × ℓ_max: the RNN's state after each position (its cache)
   MatF col_x_, col_y_, logits_;           // d_e × 1, d_e × 1, |V| × 1 (kept: a step allocates little)
   std::vector<int> col_id_{0};
   NormCache<float> col_norm_;

@@ -92,12 +92,14 @@ Result<std::string> json_string(const Json& o, const char* f, const std::string&
 }
 
 Json config_to_json(const Config& c) {
-  return Json{{"variant", variant_name(c.variant)}, {"vocab_size", c.vocab_size}, {"max_len", c.max_len},
+  Json j{{"variant", variant_name(c.variant)}, {"vocab_size", c.vocab_size}, {"max_len", c.max_len},
               {"enc_layers", c.enc_layers},          {"dec_layers", c.dec_layers}, {"heads", c.heads},
               {"d_e", c.d_e},                        {"d_mlp", c.d_mlp},           {"norm", norm_name(c.norm)},
               {"activation", activation_name(c.activation)}, {"final_norm", c.final_norm},
               {"tied_unembed", c.tied_unembed},      {"dropout", c.dropout},       {"bos_id", c.bos_id},
               {"eos_id", c.eos_id},                  {"pad_id", c.pad_id}};
+  if (c.d_hidden != 0) j["d_hidden"] = c.d_hidden;  // the families with a recurrent state (files of the others unchanged)
+  return j;
 }
 
 Result<Config> config_from_json(const Json& j, const std::string& what) {
@@ -144,6 +146,10 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   c.bos_id = int(*bos);
   c.eos_id = int(*eos);
   c.pad_id = int(*pad);
+  if (j.contains("d_hidden")) {  // written by the families with a recurrent state; absent means 0
+    GB_TRY(dh, json_int(j, "d_hidden", what, 0, big));
+    c.d_hidden = int(*dh);
+  }
 #undef GB_TRY
   if (auto e = c.validate()) return e->in_file(what);
   return c;

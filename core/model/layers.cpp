@@ -248,6 +248,8 @@ void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T
   c.a.resize(c.h.rows(), c.h.cols());
   if (act == Activation::ReLU)
     c.a.array() = c.h.array().cwiseMax(T(0));  // max(0, ·)
+  else if (act == Activation::Tanh)
+    c.a.array() = c.h.array().tanh();
   else
     c.a.array() = T(0.5) * c.h.array() * (T(1) + (c.h.array() * T(kInvSqrt2)).erf());
   out.resize(p.W_out.rows(), x.cols());
@@ -264,6 +266,8 @@ void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>&
   c.da.noalias() = p.W_out.transpose() * dout;  // ∂J/∂a
   if (act == Activation::ReLU)
     c.da.array() *= (c.h.array() > T(0)).template cast<T>();
+  else if (act == Activation::Tanh)
+    c.da.array() *= T(1) - c.a.array().square();
   else
     c.da.array() *= T(0.5) * (T(1) + (c.h.array() * T(kInvSqrt2)).erf()) +
                     c.h.array() * (T(-0.5) * c.h.array().square()).exp() * T(kInvSqrt2Pi);

@@ -7,6 +7,7 @@
 #include "core/model/model.h"
 
 #include "core/families/bigram/bigram.h"
+#include "core/families/rnn/rnn.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -258,6 +259,9 @@ void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, con
     case Variant::Bigram:
       bigram_forward(act.logits, p.bigram, c, batch);
       return;
+    case Variant::Rnn:
+      rnn_forward(act.logits, act.rnn, p.rnn, c, batch, opt.cancel);
+      return;
   }
 }
 
@@ -271,6 +275,9 @@ void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Ma
       return;
     case Variant::Bigram:
       bigram_backward(g.bigram, dlogits, batch);
+      return;
+    case Variant::Rnn:
+      rnn_backward(g.rnn, act.rnn, dlogits, p.rnn, c, batch);
       return;
   }
 }

@@ -35,6 +35,14 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
     case Variant::Bigram:
       shape(p.bigram.B, zero, c.vocab_size, c.vocab_size);
       return p;
+    case Variant::Rnn:
+      shape(p.rnn.W_e, zero, c.d_e, c.vocab_size);
+      shape(p.rnn.V, zero, c.d_hidden, c.d_hidden);
+      shape(p.rnn.A, zero, c.d_hidden, c.d_e);
+      shape(p.rnn.b, zero, c.d_hidden);
+      shape(p.rnn.W_u, zero, c.vocab_size, c.d_hidden);
+      shape(p.rnn.b_u, zero, c.vocab_size);
+      return p;
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;
@@ -96,7 +104,12 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
     // Output projections that feed the residual stream: W_o and the MLP's second matrix.
     const bool resid = name.find(".W_o") != std::string::npos || name.find(".mlp.W_2") != std::string::npos ||
                        name.find(".mlp.W_4") != std::string::npos;
-    const double s = resid ? std_resid : std_w;
+    double s = resid ? std_resid : std_w;
+    if (c.variant == Variant::Rnn) {  // unit-sized states from the start: e ~ N(0, 1), A e and V h of unit scale
+      if (name == "W_e") s = 1.0;
+      else if (name == "rnn.A") s = 1.0 / std::sqrt(double(c.d_e));
+      else if (name == "rnn.V") s = 1.0 / std::sqrt(double(c.d_hidden));  // spectral radius near 1
+    }
     // Fill in row-major order (the order of the file), so the numbers do not depend on our memory layout.
     auto m = t.mat();
     for (Eigen::Index r = 0; r < m.rows() && !stopped; ++r) {
@@ -136,6 +149,10 @@ int64_t params_count(const Config& c) {
   const int64_t d = c.d_e, V = c.vocab_size, m = c.d_mlp;
   switch (c.variant) {
     case Variant::Bigram: return V * V;
+    case Variant::Rnn: {
+      const int64_t h = c.d_hidden;
+      return d * V + h * h + h * d + h + V * h + V;
+    }
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;

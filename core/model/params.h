@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/families/bigram/bigram_params.h"
+#include "core/families/rnn/rnn_params.h"
 #include "core/progress.h"
 #include "core/tensor.h"
 
@@ -57,6 +58,7 @@ template <class T> struct Params {
   std::vector<LayerParams<T>> dec;     // L_dec decoder layers (or L)
   NormParams<T> ln_f;                  // final γ, β (when config.final_norm)
   BigramParams<T> bigram;              // the bigram family's table (core/families/bigram)
+  RnnParams<T> rnn;                    // the recurrent network's (core/families/rnn)
 };
 template <class T> using Grads = Params<T>;
 
@@ -77,6 +79,16 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
     case Variant::Bigram:
       f(std::string("B"), mat(p.bigram.B));
       return;
+    case Variant::Rnn: {
+      auto vec1 = [](Vec<T>& v) { return TensorRef<T>{v.data(), v.rows(), 1, true}; };
+      f(std::string("W_e"), mat(p.rnn.W_e));
+      f(std::string("rnn.V"), mat(p.rnn.V));
+      f(std::string("rnn.A"), mat(p.rnn.A));
+      f(std::string("rnn.b"), vec1(p.rnn.b));
+      f(std::string("W_u"), mat(p.rnn.W_u));
+      f(std::string("b_u"), vec1(p.rnn.b_u));
+      return;
+    }
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;  // the transformers' tensors, below

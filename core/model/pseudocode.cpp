@@ -14,11 +14,24 @@ static std::vector<PseudoLine> bigram_listing() {
   return out;
 }
 
+// The recurrent network (seed 001): one state, rewritten token after token.
+static std::vector<PseudoLine> rnn_listing(const Config& c) {
+  const std::string f = c.activation == Activation::ReLU ? "max(0, " : "tanh(";
+  std::vector<PseudoLine> out;
+  out.push_back({LineKind::Comment, 0, "▷ One token after another: h_j needs h_{j−1}", 'X', 0});
+  out.push_back({LineKind::Embed, 0, "h_0 ← 0", 'X', 0});
+  out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ", 'X', 0});
+  out.push_back({LineKind::Mlp, 1, "h_j ← " + f + "V h_{j−1} + A W_e[:, x_j] + b)", 'X', 0});
+  out.push_back({LineKind::Output, 1, "P_j ← softmax(W_u h_j + b_u)", 'X', 0});
+  out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ]", 'X', 0});
+  return out;
+}
+
 // The seeds' listings (000: ED-Transformer, 002: D-Transformer), with the options' lines.
 static std::vector<PseudoLine> transformer_listing(const Config& c) {
   std::vector<PseudoLine> out;
   const bool pre = c.norm == NormPlacement::Pre;
-  const std::string act = c.activation == Activation::ReLU ? "max(0, " : "GELU(";
+  const std::string act = c.activation == Activation::ReLU ? "max(0, " : c.activation == Activation::Tanh ? "tanh(" : "GELU(";
   auto sub = [&](char s, LineKind kind, const std::string& f_of, int gamma, const std::string& where) {
     // post (seed 000):  S ← S + f(S);  S ← LN(S)        pre (seed 002):  Ŝ ← LN(S);  S ← S + f(Ŝ)
     const std::string S(1, s), Sh = S + "\u0302";  // S with a combining circumflex: X̂, Ẑ
@@ -71,6 +84,8 @@ static std::vector<PseudoLine> build(const Config& c) {
       return transformer_listing(c);
     case Variant::Bigram:
       return bigram_listing();
+    case Variant::Rnn:
+      return rnn_listing(c);
   }
   return {};
 }
@@ -90,6 +105,7 @@ std::string pseudocode_title(const Config& c) {
     case Variant::EncoderDecoder: return "ED-Transformer(z, x | θ)";
     case Variant::DecoderOnly: return "D-Transformer(x | θ)";
     case Variant::Bigram: return "Bigram(x | B)";
+    case Variant::Rnn: return "RNN(x | W_e, V, A, b, W_u, b_u)";
   }
   return "";
 }

@@ -20,6 +20,7 @@
 #include "settle.h"
 #include "core/families/bigram/bigram.h"
 #include "core/family.h"
+#include "core/model/model.h"
 #include "widgets/heatmap.h"
 #include "widgets/lossplot.h"
 #include "widgets/matrixview.h"
@@ -554,6 +555,7 @@ class TestWorkbench : public QObject {
     ModelPanel* mp = w.modelPanel();
     mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Bigram)));
     QVERIFY(!mp->sizeBox(gb::SizeField::Heads)->isVisible());  // |V| comes from the data; ℓ_max is its only field
+    QVERIFY(!mp->sizeBox(gb::SizeField::DHidden)->isVisible() && !mp->cellBox()->isVisible());
     QVERIFY(mp->sizeBox(gb::SizeField::MaxLen)->isVisible());
     QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
     QCOMPARE(int(w.document()->config().variant), int(gb::Variant::Bigram));
@@ -623,6 +625,63 @@ class TestWorkbench : public QObject {
                qPrintable(fresh.lessonRunner()->lesson().beats[i].caption));
     }
     fresh.document()->setModified(false);
+  }
+
+  // Seed 001's recurrent network in the window: the Model dock shows its sizes (d_e and d_h, no heads), Build, Start
+  // trains it with its family's η, the tabs it offers, the Parameters tab names its tensors with their shapes, and
+  // the Decoding tab's distribution is the core's forward for the tokens so far.
+  void rnn_in_the_window() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ModelPanel* mp = w.modelPanel();
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Rnn)));
+    QVERIFY(!mp->sizeBox(gb::SizeField::Heads)->isVisible());
+    QVERIFY(mp->sizeBox(gb::SizeField::DModel)->isVisible());
+    QVERIFY(mp->sizeBox(gb::SizeField::DHidden)->isVisible());
+    mp->sizeBox(gb::SizeField::DHidden)->setValue(48);
+    QVERIFY(mp->cellBox()->isVisible() && !mp->presetBox()->currentText().isEmpty());
+    QCOMPARE(mp->cellBox()->currentData().toInt(), int(gb::Activation::Tanh));  // seed 001's σ
+    mp->cellBox()->setCurrentIndex(mp->cellBox()->findData(int(gb::Activation::ReLU)));
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    const gb::Config& c = w.document()->config();
+    QCOMPARE(int(c.activation), int(gb::Activation::ReLU));
+    QCOMPARE(int(c.variant), int(gb::Variant::Rnn));
+    QCOMPARE(c.d_hidden, 48);
+    QCOMPARE(w.document()->params().rnn.V.rows(), Eigen::Index(48));
+    for (const char* hidden : {"attention", "masks", "algorithm", "perturbation", "table"})
+      QVERIFY2(!w.tabs()->isTabVisible(tabIndexOf(QLatin1String(hidden))), hidden);
+    for (const char* shown : {"parameters", "decoding", "training", "compare"})
+      QVERIFY2(w.tabs()->isTabVisible(tabIndexOf(QLatin1String(shown))), shown);
+    TrainingPanel* tp = w.trainingPanel();
+    QCOMPARE(float(tp->learningRateBox()->value()), gb::family(gb::Variant::Rnn).adamw_lr);
+    tp->stepsBox()->setValue(40);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_VERIFY(w.document()->isTrained());
+    const auto& h = w.document()->history();
+    QVERIFY(h.size() == 40 && h.back().loss < h.front().loss);
+    // the Parameters tab: V, with its shape in the notes' symbols
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("parameters")));
+    auto* pp = w.findChild<ParametersPanel*>();
+    pp->tensorBox()->setCurrentIndex(pp->tensorBox()->findText(QStringLiteral("rnn.V")));
+    QTRY_VERIFY(pp->valueView()->matrix() == w.document()->params().rnn.V);
+    QCOMPARE(ParametersPanel::symbolicShape("rnn.V", gb::Variant::Rnn), QStringLiteral("d_h × d_h"));
+    QCOMPARE(ParametersPanel::symbolicShape("W_u", gb::Variant::Rnn), QStringLiteral("|V| × d_h"));
+    // Decoding: two steps; each distribution is the forward's row for the tokens so far
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    dp->inputBox()->setCurrentText(QStringLiteral("ab"));
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    DecodingController* ctl = dp->controller();
+    QCOMPARE(ctl->session()->steps().size(), size_t(2));
+    const std::vector<int> tokens = ctl->session()->tokens();
+    const gb::MatF lp = gb::model_logprobs(c, w.document()->params(), gb::Example{{}, tokens});
+    for (int v = 0; v < c.vocab_size; ++v)
+      QVERIFY(std::abs(ctl->nextLogp()[size_t(v)] - double(lp(v, lp.cols() - 1))) < 1e-5);
   }
 };
 

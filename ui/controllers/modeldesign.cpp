@@ -62,6 +62,13 @@ void ModelDesign::setNorm(gb::NormPlacement n) {
   set(c);
 }
 
+void ModelDesign::setCell(gb::Activation f) {
+  if (mConfig.variant != gb::Variant::Rnn || f == gb::Activation::GELU || mConfig.activation == f) return;
+  gb::Config c = mConfig;
+  c.activation = f;
+  set(c);
+}
+
 void ModelDesign::setDropout(float p) {
   if (!family().transformer || mConfig.dropout == p) return;
   gb::Config c = mConfig;

@@ -31,6 +31,7 @@ class ModelDesign : public QObject {
   void applyPreset(const std::string& id);  // an unknown id: nothing
   void setSize(gb::SizeField f, int value);
   void setNorm(gb::NormPlacement n);
+  void setCell(gb::Activation f);  // a recurrent family's cell: tanh or ReLU
   void setDropout(float p);
   void setTied(bool tied);
   // An opened or built model's config, as the dock should show it.

@@ -46,6 +46,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mHeads = spin(1, 64, 4, this);
   mDModel = spin(1, 1024, 64, this);
   mDMlp = spin(1, 8192, 128, this);
+  mDHidden = spin(1, 4096, 64, this);
   mDropout = new QDoubleSpinBox(this);
   mDropout->setRange(0.0, 0.9);
   mDropout->setSingleStep(0.05);
@@ -53,6 +54,11 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mNorm->addItem(tr("Post-LN (seed 000)"), int(gb::NormPlacement::Post));
   mNorm->addItem(tr("Pre-LN (seed 002)"), int(gb::NormPlacement::Pre));
   mTied = new QCheckBox(tr("W_u = W_eᵀ"), this);
+  mCell = new QComboBox(this);
+  mCell->setObjectName(QStringLiteral("cellBox"));
+  mCell->addItem(QStringLiteral("tanh"), int(gb::Activation::Tanh));
+  mCell->addItem(tr("ReLU: max(0, ·)"), int(gb::Activation::ReLU));
+  mCell->setAccessibleName(tr("Activation f of the recurrent cell"));
   form->addRow(tr("Variant"), mVariant);
   form->addRow(mVariantHelp);
   form->addRow(tr("Preset"), mPreset);
@@ -68,6 +74,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   form->addRow(tr("Dropout"), mDropout);
   form->addRow(tr("Norm"), mNorm);
   form->addRow(tr("Tied"), mTied);
+  form->addRow(tr("Cell f"), mCell);
   mNorm->setAccessibleName(tr("Norm placement"));
   mTied->setAccessibleName(tr("Tied unembedding: W_u = W_eᵀ"));
   mCount = new QLabel(this);
@@ -125,6 +132,8 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   connect(mNorm, &QComboBox::currentIndexChanged, this,
           [this] { mDesign->setNorm(gb::NormPlacement(mNorm->currentData().toInt())); });
   connect(mTied, &QCheckBox::toggled, mDesign, &ModelDesign::setTied);
+  connect(mCell, &QComboBox::currentIndexChanged, this,
+          [this] { mDesign->setCell(gb::Activation(mCell->currentData().toInt())); });
   connect(mDesign, &ModelDesign::changed, this, &ModelPanel::showDesign);
   connect(mDoc, &ModelDocument::dataChanged, this, &ModelPanel::refresh);
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
@@ -143,7 +152,8 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
 std::vector<std::pair<gb::SizeField, QSpinBox*>> ModelPanel::sizeBoxes() const {
   using F = gb::SizeField;
   return {{F::MaxLen, mMaxLen}, {F::EncLayers, mEncLayers}, {F::DecLayers, mDecLayers},
-          {F::Heads, mHeads},   {F::DModel, mDModel},       {F::DMlp, mDMlp}};
+          {F::Heads, mHeads},   {F::DModel, mDModel},       {F::DMlp, mDMlp},
+          {F::DHidden, mDHidden}};
 }
 
 gb::Config ModelPanel::config() const { return mDesign->config(); }
@@ -184,8 +194,10 @@ void ModelPanel::showDesign() {
     box->setValue(mDesign->size(field));
   }
   for (QWidget* w : std::initializer_list<QWidget*>{mDropout, mNorm, mTied}) mForm->setRowVisible(w, fam.transformer);
+  mForm->setRowVisible(mCell, fam.variant == gb::Variant::Rnn);
   {
-    QSignalBlocker b1(mDropout), b2(mNorm), b3(mTied);
+    QSignalBlocker b1(mDropout), b2(mNorm), b3(mTied), b4(mCell);
+    mCell->setCurrentIndex(std::max(0, mCell->findData(int(c.activation))));
     mDropout->setValue(c.dropout);
     mNorm->setCurrentIndex(mNorm->findData(int(c.norm)));
     mTied->setChecked(c.tied_unembed);

@@ -27,6 +27,7 @@ class ModelPanel : public QWidget {
   gb::Config config() const;  // what Build would make (the design's)
   QPushButton* buildButton() const { return mBuild; }
   QComboBox* presetBox() const { return mPreset; }
+  QComboBox* cellBox() const { return mCell; }
   QComboBox* variantBox() const { return mVariant; }
   QSpinBox* headsBox() const { return mHeads; }
   QSpinBox* dModelBox() const { return mDModel; }
@@ -45,12 +46,13 @@ class ModelPanel : public QWidget {
   ModelDocument* mDoc;
   ModelDesign* mDesign;
   QFormLayout* mForm;
-  QLabel* mSizeLabels[6] = {};
+  QLabel* mSizeLabels[7] = {};  // one per gb::SizeField
   int mGeneration = -1;
   QComboBox* mVariant;
   QLabel* mVariantHelp;
   QComboBox* mPreset;
-  QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp;
+  QComboBox* mCell = nullptr;  // a recurrent family's cell: tanh or ReLU
+  QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp, *mDHidden;
   QLabel* mEncLabel;
   QDoubleSpinBox* mDropout;
   QComboBox* mNorm;

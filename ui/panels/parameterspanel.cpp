@@ -129,6 +129,10 @@ QString ParametersPanel::describe(const std::string& name) {
   if (name == "W_e") return tr("W_e — token embedding: column v is the vector of token v");
   if (name == "W_p") return tr("W_p — positional embedding: column t is added at position t");
   if (name == "W_u") return tr("W_u — unembedding: P = softmax(W_u X)");
+  if (name == "rnn.V") return tr("V — the recurrence: how the state hⱼ₋₁ enters hⱼ = f(V hⱼ₋₁ + A eⱼ + b)");
+  if (name == "rnn.A") return tr("A — the input: how the token's embedding eⱼ = W_e[:, xⱼ] enters hⱼ");
+  if (name == "rnn.b") return tr("b — the recurrent state's bias");
+  if (name == "b_u") return tr("b_u — the output bias: P = softmax(W_u h + b_u)");
   if (name == "B") return tr("B — the bigram table: column v scores the token that follows token v, P = softmax(B[:, v])");
   if (name == "ln.gamma") return tr("γ of the final layer norm");
   if (name == "ln.beta") return tr("β of the final layer norm");
@@ -152,7 +156,14 @@ QString ParametersPanel::describe(const std::string& name) {
   return tr("%1 — %2, %3").arg(sym, where, stack);
 }
 
-QString ParametersPanel::symbolicShape(const std::string& name) {
+QString ParametersPanel::symbolicShape(const std::string& name, gb::Variant v) {
+  if (v == gb::Variant::Rnn) {
+    if (name == "W_u") return QStringLiteral("|V| × d_h");
+    if (name == "b_u") return QStringLiteral("|V|");
+    if (name == "rnn.V") return QStringLiteral("d_h × d_h");
+    if (name == "rnn.A") return QStringLiteral("d_h × d_e");
+    if (name == "rnn.b") return QStringLiteral("d_h");
+  }
   auto ends = [&](const char* s) {
     const std::string t(s);
     return name.size() >= t.size() && name.compare(name.size() - t.size(), t.size(), t) == 0;
@@ -238,7 +249,7 @@ void ParametersPanel::showTensor() {
   const Eigen::Map<gb::MatF> full = tensor(*mShown);
   const gb::MatF v = part(full);
   QString shape = tr("%1\nShape %2 = %3 × %4 (%5 numbers).")
-                      .arg(describe(name), symbolicShape(name))
+                      .arg(describe(name), symbolicShape(name, c.variant))
                       .arg(full.rows())
                       .arg(full.cols())
                       .arg(QLocale().toString(qint64(full.size())));

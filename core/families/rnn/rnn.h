@@ -1,0 +1,36 @@
+// rnn.h — the recurrent language model of seed 001 (Elman's network, as the notes write it): one hidden state read
+// and rewritten token after token,
+//
+//   h_0 = 0,   h_j = f(V h_{j−1} + A W_e[:, x_j] + b),   log P(· | x_1..x_j) = log_softmax(W_u h_j + b_u)
+//
+// with f = tanh (or ReLU, an option). Row j of the log-probabilities is log P(x_{j+1} | x_1..x_j), in the same units
+// as every other family's. Training is exact backpropagation through time: the gradient of position j flows back
+// through every earlier state, multiplied by Vᵀ diag(f′) once per step — the product that vanishes (or explodes) over
+// long distances, the first of the two pitfalls seed 004 names. The second, that step j needs step j − 1 (nothing
+// runs in parallel along the sequence), is the loop in rnn_forward.
+#pragma once
+
+#include "core/config.h"
+#include "core/families/rnn/rnn_params.h"
+
+#include <atomic>
+
+namespace gb {
+
+struct Batch;
+
+// logits[:, b·T + j] = W_u h_j + b_u for the real positions of each sequence (padding columns zero); keeps E, U, H.
+// cancel (may be null) is checked between sequences: a pass that saw it is incomplete.
+template <class T>
+void rnn_forward(Mat<T>& logits, RnnCache<T>& cache, const RnnParams<T>& p, const Config& c, const Batch& batch,
+                 const std::atomic<bool>* cancel = nullptr);
+// Accumulates ∂J/∂θ into g from ∂J/∂logits (backpropagation through time over each sequence).
+template <class T>
+void rnn_backward(RnnParams<T>& g, RnnCache<T>& cache, const Mat<T>& dlogits, const RnnParams<T>& p, const Config& c,
+                  const Batch& batch);
+
+// One step of the recurrence, as decoding runs it: h = f(V h_prev + A W_e[:, token] + b) (h_prev empty: h_0 = 0), and
+// the next token's logits W_u h + b_u.
+void rnn_step(VecF& h, VecF& logits, const RnnParams<float>& p, const Config& c, const VecF& h_prev, int token);
+
+}  // namespace gb

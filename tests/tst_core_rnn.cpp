@@ -1,0 +1,297 @@
+// The recurrent language model (core/families/rnn, seed 001): its tensors and sizes, the forward against a direct
+// computation written out here in double, every gradient entry against central differences (tanh and ReLU), its
+// decoding step against the forward, training that learns what a bigram cannot (the token two places back), model
+// files and hostile configs. PyTorch's nn.RNN is checked in tst_core_parity (fixture rnn_small).
+#include "test_support.h"
+
+#include "core/decode/session.h"
+#include "core/family.h"
+#include "core/io/json_util.h"
+#include "core/io/model_file.h"
+#include "core/model/model.h"
+#include "core/model/params.h"
+#include "core/train/loss.h"
+#include "core/train/memory.h"
+#include "core/train/trainer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace gb;
+
+namespace {
+
+Config rnnConfig(int V, int maxLen, int dE, int dH, Activation f = Activation::Tanh) {
+  Config c = family_config(Variant::Rnn, V, maxLen);
+  c.d_e = dE;
+  c.d_hidden = dH;
+  c.activation = f;
+  return c;
+}
+
+// The log-probabilities of one sequence, written out from the notes' formulas in double: h_0 = 0,
+// h_j = f(V h_{j−1} + A W_e[:, x_j] + b), row j = log_softmax(W_u h_j + b_u).
+std::vector<std::vector<double>> directLogprobs(const Config& c, const Params<float>& p, const std::vector<int>& x) {
+  const int dh = c.d_hidden, de = c.d_e, V = c.vocab_size;
+  std::vector<double> h(size_t(dh), 0.0);
+  std::vector<std::vector<double>> rows;
+  for (int token : x) {
+    std::vector<double> next(static_cast<size_t>(dh));
+    for (int i = 0; i < dh; ++i) {
+      double u = p.rnn.b(i);
+      for (int k = 0; k < dh; ++k) u += double(p.rnn.V(i, k)) * h[size_t(k)];
+      for (int k = 0; k < de; ++k) u += double(p.rnn.A(i, k)) * double(p.rnn.W_e(k, token));
+      next[size_t(i)] = c.activation == Activation::ReLU ? std::max(0.0, u) : std::tanh(u);
+    }
+    h = next;
+    std::vector<double> logits(static_cast<size_t>(V));
+    double mx = -1e300;
+    for (int v = 0; v < V; ++v) {
+      double s = p.rnn.b_u(v);
+      for (int k = 0; k < dh; ++k) s += double(p.rnn.W_u(v, k)) * h[size_t(k)];
+      logits[size_t(v)] = s;
+      mx = std::max(mx, s);
+    }
+    double sum = 0;
+    for (double s : logits) sum += std::exp(s - mx);
+    for (double& s : logits) s -= mx + std::log(sum);
+    rows.push_back(logits);
+  }
+  return rows;
+}
+
+}  // namespace
+
+class TestCoreRnn : public QObject {
+  Q_OBJECT
+ private slots:
+  void registered_with_its_tensors_and_sizes() {
+    const FamilyInfo* f = find_family("rnn");
+    QVERIFY(f);
+    QCOMPARE(int(f->variant), int(Variant::Rnn));
+    QVERIFY(f->has(SizeField::DModel) && f->has(SizeField::DHidden) && !f->has(SizeField::Heads));
+    QVERIFY(f->offers(view::kDecoding) && !f->offers(view::kAttention));
+    const Config c = rnnConfig(7, 16, 3, 5);
+    QVERIFY(!c.validate());
+    QCOMPARE(int(c.activation), int(Activation::Tanh));  // seed 001's σ: tanh unless chosen otherwise
+    const std::vector<std::string> names{"W_e", "rnn.V", "rnn.A", "rnn.b", "W_u", "b_u"};
+    QVERIFY(tensor_names(c) == names);
+    const int64_t n = 3 * 7 + 5 * 5 + 5 * 3 + 5 + 7 * 5 + 7;
+    QCOMPARE(params_count(c), n);
+    const Params<float> p = params_init(c, 3);
+    QCOMPARE(params_count(c, p), n);
+    QCOMPARE(p.rnn.W_e.rows(), Eigen::Index(3));
+    QCOMPARE(p.rnn.V.rows(), Eigen::Index(5));
+    QCOMPARE(p.rnn.A.cols(), Eigen::Index(3));
+    QCOMPARE(p.rnn.W_u.rows(), Eigen::Index(7));
+    QVERIFY(p.rnn.b.isZero() && p.rnn.b_u.isZero());
+    // the config's own checks: a size it lacks, its sizes at least 1, GELU is not a cell of the notes
+    Config wrong = c;
+    wrong.heads = 2;
+    QCOMPARE(int(wrong.validate()->code), int(ErrorCode::ConfigNotInFamily));
+    wrong = c;
+    wrong.d_hidden = 0;
+    QVERIFY(wrong.validate());
+    QVERIFY(wrong.validate()->message.find("d_hidden") != std::string::npos);
+    wrong = c;
+    wrong.activation = Activation::GELU;
+    QCOMPARE(int(wrong.validate()->code), int(ErrorCode::ConfigCellActivation));
+    // and a transformer has no recurrent state
+    Config t = Config::make(Variant::DecoderOnly, 7, 16, 0, 1, 2, 8, 16);
+    t.d_hidden = 4;
+    QVERIFY(t.validate());
+    QVERIFY(t.validate()->message.find("d_hidden") != std::string::npos);
+  }
+
+  void forward_is_the_recurrence_data() {
+    QTest::addColumn<int>("activation");
+    QTest::newRow("tanh") << int(Activation::Tanh);
+    QTest::newRow("relu") << int(Activation::ReLU);
+  }
+  // n ids give n rows, row j = log P(x_{j+1} | x_1..x_j); padding in a batch changes nothing
+  void forward_is_the_recurrence() {
+    QFETCH(int, activation);
+    const Config c = rnnConfig(9, 20, 4, 6, Activation(activation));
+    Params<float> p = params_init(c, 11);
+    p.rnn.b.setConstant(0.1f);  // non-zero biases, so they are checked too
+    for (int v = 0; v < c.vocab_size; ++v) p.rnn.b_u(v) = 0.05f * float(v);
+    const Example e{{}, {0, 3, 8, 3, 1, 1, 5}};
+    const MatF lp = model_logprobs(c, p, e);
+    QCOMPARE(lp.cols(), Eigen::Index(e.x.size()));
+    const auto ref = directLogprobs(c, p, e.x);
+    double worst = 0;
+    for (size_t j = 0; j < e.x.size(); ++j)
+      for (Eigen::Index v = 0; v < lp.rows(); ++v)
+        worst = std::max(worst, std::abs(double(lp(v, Eigen::Index(j))) - ref[j][size_t(v)]));
+    QVERIFY2(worst < 2e-6, qPrintable(QString::number(worst)));
+    // beside a longer sequence in a padded batch: the same numbers
+    const std::vector<Example> two{Example{{}, {2, 2, 7, 1, 0, 4, 4, 6, 8, 1}}, e};
+    Activations<float> act;
+    const Batch b = make_batch(c, two, {0, 1});
+    model_forward(act, c, p, b);
+    MatF all;
+    log_softmax_columns(all, act.logits);
+    for (Eigen::Index j = 0; j < lp.cols(); ++j)
+      QVERIFY((all.col(b.T + j) - lp.col(j)).cwiseAbs().maxCoeff() < 1e-6f);
+  }
+
+  void gradient_is_exact_data() { forward_is_the_recurrence_data(); }
+  // backpropagation through time: every entry of every tensor against central differences, in double
+  void gradient_is_exact() {
+    QFETCH(int, activation);
+    const Config c = rnnConfig(5, 12, 3, 4, Activation(activation));
+    Params<double> p = params_cast<double>(c, params_init(c, 5));
+    p.rnn.b.setConstant(0.2);
+    const std::vector<Example> data{Example{{}, {0, 1, 2, 1, 4, 4, 3}}, Example{{}, {3, 3, 2}}};
+    const Batch b = make_batch(c, data, {0, 1});
+    auto loss = [&](const Params<double>& q) {
+      Activations<double> act;
+      model_forward(act, c, q, b);
+      return loss_forward_backward<double>(nullptr, act.logits, b, LossKind::Sum).loss_sum;
+    };
+    Activations<double> act;
+    model_forward(act, c, p, b);
+    Workspace<double> ws;
+    loss_forward_backward<double>(&ws.dlogits, act.logits, b, LossKind::Sum);
+    Grads<double> g = params_zeros<double>(c);
+    model_backward(g, ws, act, ws.dlogits, c, p, b);
+    std::vector<TensorRef<double>> grads;
+    for_each_tensor(c, g, [&](const std::string&, TensorRef<double> t) { grads.push_back(t); });
+    const double h = 1e-6;
+    int checked = 0;
+    size_t k = 0;
+    for_each_tensor(c, p, [&](const std::string& name, TensorRef<double> t) {
+      const TensorRef<double> gt = grads[k++];
+      for (Eigen::Index i = 0; i < t.size(); ++i) {
+        const double keep = t.data[i];
+        t.data[i] = keep + h;
+        const double up = loss(p);
+        t.data[i] = keep - h;
+        const double down = loss(p);
+        t.data[i] = keep;
+        const double numeric = (up - down) / (2 * h);
+        if (std::abs(numeric - gt.data[i]) > 1e-6 * std::max(1.0, std::abs(numeric)))
+          QFAIL(qPrintable(QStringLiteral("%1[%2]: backprop %3, central difference %4")
+                               .arg(QString::fromStdString(name)).arg(i).arg(gt.data[i]).arg(numeric)));
+        ++checked;
+      }
+    });
+    QCOMPARE(int64_t(checked), params_count(c));
+    QVERIFY(g.rnn.V.norm() > 0);  // the recurrence did carry gradient back
+  }
+
+  // Decoding step by step (the state kept per position) gives the forward's rows; back() and the uncached path agree
+  void decoding_follows_the_forward() {
+    const Config c = rnnConfig(8, 12, 4, 6);
+    const Params<float> p = params_init(c, 2);
+    auto s = DecodeSession::create(c, p, {}, {4, 7});
+    QVERIFY(s);
+    Rng rng(1);
+    SamplerOptions so;
+    so.temperature = 0.8;
+    for (int i = 0; i < 6; ++i) QVERIFY(s->step(so, rng));
+    const std::vector<int> x = s->tokens();
+    QCOMPARE(x.size(), size_t(8));
+    const MatF lp = model_logprobs(c, p, Example{{}, x});
+    for (size_t i = 0; i < s->steps().size(); ++i) {
+      const DecodeStep& st = s->steps()[i];
+      for (int v = 0; v < c.vocab_size; ++v)
+        QVERIFY(std::abs(st.logp[size_t(v)] - double(lp(v, st.position - 1))) < 1e-5);
+    }
+    // take three back and step again with a forced token: the kept states before the branch are reused
+    QVERIFY(s->back(3));
+    auto forced = s->step(so, rng, 2);
+    QVERIFY(forced);
+    std::vector<int> y(x.begin(), x.begin() + 5);
+    y.push_back(2);
+    const MatF lp2 = model_logprobs(c, p, Example{{}, y});
+    for (int v = 0; v < c.vocab_size; ++v) QVERIFY(std::abs(s->next_logp()[size_t(v)] - double(lp2(v, 5))) < 1e-5);
+    DecodeOptions uncached;
+    uncached.use_cache = false;
+    auto u = DecodeSession::create(c, p, {}, y, uncached);
+    QVERIFY(u);
+    for (int v = 0; v < c.vocab_size; ++v) QVERIFY(std::abs(u->next_logp()[size_t(v)] - s->next_logp()[size_t(v)]) < 1e-5);
+    QVERIFY(s->next_attention().empty());
+    auto beam = beam_search(*u, 3, 3, -1);
+    QVERIFY(beam);
+    QCOMPARE(beam->tokens.size(), size_t(3));
+  }
+
+  // What a bigram cannot learn: the token after "a a" is the token before them ("x a a → x", "y a a → y"). The
+  // RNN, trained by the same Trainer with AdamW, carries it in its state; a bigram's best is to guess.
+  void learns_what_a_bigram_cannot() {
+    // tokens: 0 pad, 1 a, 2 x, 3 y, 4 z (4 tokens + pad); sequences "k a a k" for k in {x, y, z}
+    std::vector<Example> data;
+    for (int i = 0; i < 60; ++i) {
+      const int k = 2 + i % 3;
+      data.push_back(Example{{}, {k, 1, 1, k}});
+    }
+    Config c = rnnConfig(5, 8, 8, 16);
+    c.pad_id = 0;
+    Params<float> p = params_init(c, 1);
+    TrainOptions to;
+    to.opt.kind = OptimizerKind::AdamW;
+    to.opt.lr = family(Variant::Rnn).adamw_lr;
+    to.batch_size = 12;
+    to.loss = LossKind::Mean;
+    to.shuffle = true;
+    to.steps = 400;
+    Trainer t(must_plan(c, p, data, to), p);
+    std::vector<double> losses;
+    t.run([&](const StepReport& r) { losses.push_back(r.loss); return true; });
+    QCOMPARE(int(losses.size()), 400);
+    // P(k | k a a) for each k: the last row of each pattern
+    double worst = 1;
+    for (int k = 2; k <= 4; ++k) {
+      const MatF lp = model_logprobs(c, p, Example{{}, {k, 1, 1}});
+      worst = std::min(worst, std::exp(double(lp(k, 2))));
+    }
+    qInfo("min P(k | k a a) = %.4f after %d steps (a bigram's best: 1/3); loss %.3f → %.3f", worst, int(losses.size()),
+          losses.front(), losses.back());
+    // a bigram sees only "a": its best is 1/3 for each of x, y, z
+    QVERIFY2(worst > 0.9, qPrintable(QStringLiteral("min P(k | k a a) = %1").arg(worst)));
+  }
+
+  void model_file_round_trip_and_hostile() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("r.safetensors")).toStdString();
+    const Config c = rnnConfig(8, 20, 4, 6, Activation::ReLU);
+    ModelFile m = ModelFile::of(c, params_init(c, 4));
+    QVERIFY(!save_model(path, m));
+    auto back = load_model(path);
+    QVERIFY2(back, back ? "" : back.error().message.c_str());
+    QCOMPARE(int(back->config.variant), int(Variant::Rnn));
+    QCOMPARE(back->config.d_hidden, 6);
+    QCOMPARE(int(back->config.activation), int(Activation::ReLU));
+    QVERIFY(back->params.rnn.V == m.params.rnn.V && back->params.rnn.W_u == m.params.rnn.W_u);
+    // its config claiming GELU, or no state size: refused, naming the field
+    Json cfg = config_to_json(c);
+    QCOMPARE(cfg["d_hidden"].get<int>(), 6);
+    cfg["activation"] = "gelu";
+    auto parsed = config_from_json(cfg, "test");
+    QVERIFY(!parsed);
+    QVERIFY(parsed.error().message.find("activation") != std::string::npos);
+    cfg = config_to_json(c);
+    cfg.erase("d_hidden");
+    parsed = config_from_json(cfg, "test");
+    QVERIFY(!parsed);
+    QVERIFY(parsed.error().message.find("d_hidden") != std::string::npos);
+    // a transformer's file keeps its keys: no d_hidden written
+    QVERIFY(!config_to_json(Config::make(Variant::DecoderOnly, 7, 16, 0, 1, 2, 8, 16)).contains("d_hidden"));
+  }
+
+  // The memory estimate grows with the state's size and the sequence's length (the states kept for BPTT)
+  void memory_estimate_counts_the_states() {
+    const Config small = rnnConfig(50, 64, 16, 32), wide = rnnConfig(50, 64, 16, 512);
+    QVERIFY(model_memory(wide).activations > model_memory(small).activations);
+    QVERIFY(model_memory(wide).parameters == int64_t(sizeof(float)) * params_count(wide));
+    TrainOptions o;
+    o.batch_size = 8;
+    QVERIFY(training_memory(wide, o, 1).activations >= int64_t(sizeof(float)) * 5 * 512 * 8 * 64);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCoreRnn)
+#include "tst_core_rnn.moc"
