@@ -39,5 +39,5 @@ gen d_wide   decoder-only    d  17 16 --layers 3 --heads 4 --d-model 32 --d-mlp 
 gen ed_small encoder-decoder ed 11 12 --layers 2 --heads 2 --d-model 16 --d-mlp 32
 gen ed_wide  encoder-decoder ed 13 10 --enc-layers 3 --dec-layers 2 --heads 4 --d-model 24 --d-mlp 40
 # seed 001's recurrent network against torch's nn.RNN (tanh, and ReLU)
-gen rnn_small      rnn d 11 12 --d-model 8 --d-hidden 12
-gen rnn_relu       rnn d 13 10 --d-model 6 --d-hidden 10 --activation relu
+gen rnn_small      rnn d 11 12 --d-model 8 --hidden 12
+gen rnn_relu       rnn d 13 10 --d-model 6 --hidden 10 --activation relu

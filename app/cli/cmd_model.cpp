@@ -24,7 +24,7 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"heads", true, "H"},
     {"d-model", true, "d_e"},
     {"d-mlp", true, "d_MLP"},
-    {"d-hidden", true, "d_h, the recurrent state's size (rnn)"},
+    {"hidden", true, "d_h, the recurrent state's size (rnn)"},
     {"norm", true, "post | pre (default: the seed's)"},
     {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
     {"final-norm", true, "on | off (default: the seed's)"},
@@ -53,7 +53,7 @@ const char* const kInitSynopsis =
     "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant rnn (--vocab-size N | --data FILE | --task T) [--max-len L] [--d-model D] "
-    "[--d-hidden H] [--activation tanh|relu] --out MODEL.safetensors";
+    "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors";
 
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
@@ -72,17 +72,17 @@ int cmd_init(int argc, char** argv) {
   if (!fam.transformer) {  // its sizes are the family's (a bigram: |V| and ℓ_max only; an rnn: d_e and d_h besides)
     std::string sizes = "|V| (--vocab-size, or from --data or --task) and ℓ_max (--max-len)";
     if (fam.has(gb::SizeField::DModel)) sizes += ", d_e (--d-model)";
-    if (fam.has(gb::SizeField::DHidden)) sizes += ", d_h (--d-hidden)";
+    if (fam.has(gb::SizeField::DHidden)) sizes += ", d_h (--hidden)";
     const std::vector<std::pair<const char*, bool>> options = {
         {"layers", false}, {"enc-layers", false}, {"dec-layers", false}, {"heads", fam.has(gb::SizeField::Heads)},
         {"d-model", fam.has(gb::SizeField::DModel)}, {"d-mlp", fam.has(gb::SizeField::DMlp)},
-        {"d-hidden", fam.has(gb::SizeField::DHidden)}, {"norm", false}, {"activation", *variant == gb::Variant::Rnn},
+        {"hidden", fam.has(gb::SizeField::DHidden)}, {"norm", false}, {"activation", *variant == gb::Variant::Rnn},
         {"final-norm", false}, {"tied", false}, {"dropout", false}};
     for (const auto& [opt, has] : options)
       if (!has && args->has(opt))
         return fail(cmd, "a " + fam.name + " model has no --" + opt + ": its sizes are " + sizes, 2);
-  } else if (args->has("d-hidden")) {
-    return fail(cmd, "a " + fam.name + " model has no --d-hidden (that is the rnn's state)", 2);
+  } else if (args->has("hidden")) {
+    return fail(cmd, "a " + fam.name + " model has no --hidden (that is the rnn's state)", 2);
   }
   constexpr long long big = 1 << 20;
   // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
@@ -156,7 +156,7 @@ int cmd_init(int argc, char** argv) {
                                                     int(*heads), int(*dmodel), int(*dmlp))
                                  : gb::family_config(*variant, int(*vocab), int(*maxlen));
   if (!fam.transformer)  // the sizes given, over the family's first preset
-    for (const auto& [opt, field] : {std::pair{"d-model", gb::SizeField::DModel}, std::pair{"d-hidden", gb::SizeField::DHidden}})
+    for (const auto& [opt, field] : {std::pair{"d-model", gb::SizeField::DModel}, std::pair{"hidden", gb::SizeField::DHidden}})
       if (fam.has(field) && args->has(opt)) {
         TRY(v, args->get_int(opt, 1, 1, big));
         gb::set_config_size(c, field, int(*v));

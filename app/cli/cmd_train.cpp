@@ -53,6 +53,62 @@ static bool ends_with(const std::string& s, const char* suf) {
   return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
 }
 
+std::optional<ModelData> load_model_data(const char* cmd, const Args& args, const gb::ModelFile& m, double val_fraction,
+                                         int* status) {
+  auto failure = [&](int st) -> std::optional<ModelData> {
+    *status = st;
+    return std::nullopt;
+  };
+  ModelData out;
+  out.description = m.data;
+  const auto data_arg = args.get("data");
+  if (data_arg && (ends_with(*data_arg, ".jsonl") || gb::looks_like_jsonl(*data_arg))) {  // by content too
+    auto d = gb::load_jsonl_ids(*data_arg, m.config);
+    if (!d) return failure(fail(cmd, d.error().message));
+    out.train = std::move(*d);
+    out.description = gb::Json{{"kind", "file"}, {"path", *data_arg}, {"format", "ids"}};
+    return out;
+  }
+  if (!m.tokenizer) return failure(fail(cmd, "this model has no tokenizer: give --data as JSON Lines of ids", 2));
+  gb::PrepareOptions po;
+  po.variant = m.config.variant;
+  po.tokenizer = &*m.tokenizer;
+  po.max_len = m.config.max_len;
+  auto lp = length_policy(args);
+  if (!lp) return failure(fail(cmd, lp.error().message, 2));
+  po.length = *lp;
+  po.malformed = args.has("reject-malformed") ? gb::MalformedPolicy::Reject : gb::MalformedPolicy::Skip;
+  po.val_fraction = val_fraction;
+  const bool tty = ::isatty(STDERR_FILENO);
+  po.progress = [&](uint64_t done, uint64_t total) {
+    if (tty) std::fprintf(stderr, "\rloading %3.0f%%", 100.0 * double(done) / double(std::max<uint64_t>(1, total)));
+    return true;
+  };
+  auto d = data_arg ? gb::prepare_file(*data_arg, po) : gb::prepare_from_description(m.data, po);
+  if (tty) std::fprintf(stderr, "\r              \r");
+  if (!d) return failure(fail(cmd, d.error().message));
+  out.train = std::move(d->train);
+  out.val = std::move(d->val);
+  out.val_pairs = std::move(d->val_pairs);
+  out.description = d->description;
+  const auto& r = d->report;
+  std::fprintf(stderr, "data: %zu training, %zu validation examples", out.train.size(), out.val.size());
+  if (r.too_long)
+    std::fprintf(stderr, "; %d longer than ℓ_max = %d %s (longest: %d tokens)", r.too_long, m.config.max_len,
+                 po.length == gb::LengthPolicy::Truncate ? "truncated" : "left out", r.longest);
+  if (r.unknown_tokens) {
+    std::fprintf(stderr, "; %lld pieces not in the vocabulary became <unk> (e.g.", (long long)r.unknown_tokens);
+    for (const auto& p : r.unknown_samples) std::fprintf(stderr, " '%s'", p.c_str());
+    std::fprintf(stderr, ")");
+  }
+  if (d->description.contains("skipped") && d->description["skipped"].get<int>() > 0)
+    std::fprintf(stderr, "; %d malformed lines skipped (first: line %d, %s)", d->description["skipped"].get<int>(),
+                 d->description["skipped_lines"][0]["line"].get<int>(),
+                 d->description["skipped_lines"][0]["reason"].get<std::string>().c_str());
+  std::fprintf(stderr, "\n");
+  return out;
+}
+
 int cmd_train(int argc, char** argv) {
   const char* cmd = "train";
   auto args = Args::parse(argc, argv, 2, kTrainSpecs);
@@ -68,54 +124,13 @@ int cmd_train(int argc, char** argv) {
   if (!m) return fail(cmd, m.error().message);
 
   // The data: ids, a file through the model's tokenizer, or the model's own task.
-  std::vector<gb::Example> data, val;
-  std::vector<gb::TextPair> val_pairs;
-  gb::Json data_desc = m->data;
-  const auto data_arg = args->get("data");
-  if (data_arg && (ends_with(*data_arg, ".jsonl") || gb::looks_like_jsonl(*data_arg))) {  // by content too
-    auto d = gb::load_jsonl_ids(*data_arg, m->config);
-    if (!d) return fail(cmd, d.error().message);
-    data = std::move(*d);
-    data_desc = gb::Json{{"kind", "file"}, {"path", *data_arg}, {"format", "ids"}};
-  } else {
-    if (!m->tokenizer) return fail(cmd, "this model has no tokenizer: give --data as JSON Lines of ids", 2);
-    gb::PrepareOptions po;
-    po.variant = m->config.variant;
-    po.tokenizer = &*m->tokenizer;
-    po.max_len = m->config.max_len;
-    TRY(lp, length_policy(*args));
-    po.length = *lp;
-    po.malformed = args->has("reject-malformed") ? gb::MalformedPolicy::Reject : gb::MalformedPolicy::Skip;
-    TRY(vf, args->get_double("val-fraction", 0.1));
-    po.val_fraction = *vf;
-    const bool tty = ::isatty(STDERR_FILENO);
-    po.progress = [&](uint64_t done, uint64_t total) {
-      if (tty) std::fprintf(stderr, "\rloading %3.0f%%", 100.0 * double(done) / double(std::max<uint64_t>(1, total)));
-      return true;
-    };
-    auto d = data_arg ? gb::prepare_file(*data_arg, po) : gb::prepare_from_description(m->data, po);
-    if (tty) std::fprintf(stderr, "\r              \r");
-    if (!d) return fail(cmd, d.error().message);
-    data = std::move(d->train);
-    val = std::move(d->val);
-    val_pairs = std::move(d->val_pairs);
-    data_desc = d->description;
-    const auto& r = d->report;
-    std::fprintf(stderr, "data: %zu training, %zu validation examples", data.size(), val.size());
-    if (r.too_long)
-      std::fprintf(stderr, "; %d longer than ℓ_max = %d %s (longest: %d tokens)", r.too_long, m->config.max_len,
-                   po.length == gb::LengthPolicy::Truncate ? "truncated" : "left out", r.longest);
-    if (r.unknown_tokens) {
-      std::fprintf(stderr, "; %lld pieces not in the vocabulary became <unk> (e.g.", (long long)r.unknown_tokens);
-      for (const auto& p : r.unknown_samples) std::fprintf(stderr, " '%s'", p.c_str());
-      std::fprintf(stderr, ")");
-    }
-    if (d->description.contains("skipped") && d->description["skipped"].get<int>() > 0)
-      std::fprintf(stderr, "; %d malformed lines skipped (first: line %d, %s)", d->description["skipped"].get<int>(),
-                   d->description["skipped_lines"][0]["line"].get<int>(),
-                   d->description["skipped_lines"][0]["reason"].get<std::string>().c_str());
-    std::fprintf(stderr, "\n");
-  }
+  TRY(vf, args->get_double("val-fraction", 0.1));
+  int status = 0;
+  auto loaded = load_model_data(cmd, *args, *m, *vf, &status);
+  if (!loaded) return status;
+  std::vector<gb::Example> data = std::move(loaded->train), val = std::move(loaded->val);
+  std::vector<gb::TextPair> val_pairs = std::move(loaded->val_pairs);
+  gb::Json data_desc = std::move(loaded->description);
   if (auto vp = args->get("val-data")) {
     auto v = gb::load_jsonl_ids(*vp, m->config);
     if (!v) return fail(cmd, v.error().message);

@@ -5,6 +5,12 @@
 
 #include "args.h"
 
+#include "core/io/model_file.h"
+#include "core/model/model.h"
+#include "core/text/prepare.h"
+
+#include <optional>
+
 #include <string>
 #include <vector>
 
@@ -16,11 +22,13 @@ int cmd_train(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_generate(int argc, char** argv);
 int cmd_inspect(int argc, char** argv);
+int cmd_score(int argc, char** argv);
 int cmd_completion(int argc, char** argv);  // completion bash: the bash completion script
 int cmd_manpage(int argc, char** argv);     // (for the build) glassbox-cli.1 in roff
 
 extern const std::vector<OptionSpec> kInitSpecs, kForwardSpecs, kTrainSpecs, kGenerateSpecs, kInspectSpecs,
-    kBenchSpecs;
+    kBenchSpecs, kScoreSpecs;
+extern const char* const kScoreSynopsis;
 extern const char* const kInitSynopsis;
 extern const char* const kForwardSynopsis;
 extern const char* const kTrainSynopsis;
@@ -37,6 +45,17 @@ struct Command {
 };
 const std::vector<Command>& commands();  // in the order the usage lists them
 std::string main_usage();
+
+// A model's data as train and score read it (--data: JSON Lines of ids, or a text or pairs file through the model's
+// tokenizer; without it, the model's own task), its report on stderr. On failure: nullopt, the message printed and
+// *status the exit status.
+struct ModelData {
+  std::vector<gb::Example> train, val;
+  std::vector<gb::TextPair> val_pairs;
+  gb::Json description;
+};
+std::optional<ModelData> load_model_data(const char* cmd, const Args& args, const gb::ModelFile& m, double val_fraction,
+                                         int* status);
 
 // Inside a command (with `cmd` in scope): evaluates a Result, or fails with its message as a usage error.
 #define TRY(var, expr)                                   \

@@ -28,6 +28,8 @@ const std::vector<Command>& commands() {
        &kGenerateSpecs, kGenerateSynopsis},
       {"inspect", "show what a model file holds: config, tokenizer, parameters, history", cmd_inspect,
        &kInspectSpecs, kInspectSynopsis},
+      {"score", "the log-likelihood of each sequence of a data set, in nats (every family that predicts tokens)",
+       cmd_score, &kScoreSpecs, kScoreSynopsis},
       {"bench", "time training steps (or, with --decode, decoding) of the configs S, M, L", cmd_bench, &kBenchSpecs,
        kBenchSynopsis},
       {"completion", "print the bash completion script: glassbox-cli completion bash", cmd_completion, nullptr,
