@@ -176,6 +176,16 @@ int main(int argc, char** argv) {
   const bool scripted = parser.isSet(QStringLiteral("demo")) || finishing;
   if (scripted)  // nobody is there to press OK: errors go to stderr, and the run goes on (or quits after the shot)
     w.setErrorReporter([](const QString& m) { std::fprintf(stderr, "glassbox: %s\n", qPrintable(m)); });
+  std::optional<gb::Variant> family;
+  if (parser.isSet(QStringLiteral("variant"))) {
+    auto v = gb::parse_variant(parser.value(QStringLiteral("variant")).toStdString());
+    if (!v) {
+      std::fprintf(stderr, "glassbox: %s\n", qPrintable(errorText(v.error())));
+      return 2;
+    }
+    family = *v;
+    w.workbench()->design()->setVariant(*v);  // before --tab: the family's own tabs (Table, States) are shown
+  }
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = tabIds();  // the one list (ui/tabs.h)
     // "decoding.kv": a tab and one of its views (Decoding: next, timeline, kv, beam; Masks: maskEditor)
@@ -354,15 +364,6 @@ int main(int argc, char** argv) {
     const QString started = bench->training()->start();
     if (!started.isEmpty()) w.showError(started);
   };
-  std::optional<gb::Variant> family;
-  if (parser.isSet(QStringLiteral("variant"))) {
-    auto v = gb::parse_variant(parser.value(QStringLiteral("variant")).toStdString());
-    if (!v) {
-      std::fprintf(stderr, "glassbox: %s\n", qPrintable(errorText(v.error())));
-      return 2;
-    }
-    family = *v;
-  }
   if (parser.isSet(QStringLiteral("data"))) {
     const QString file = parser.value(QStringLiteral("data"));
     const QString suffix = QFileInfo(file).suffix().toLower();

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 #include "tabs.h"
 #include "panels/tablepanel.h"
+#include "panels/statespanel.h"
 #include "controllers/workbench.h"
 #include "controllers/presentation.h"
 #include "controllers/modeldesign.h"
@@ -223,7 +224,8 @@ void MainWindow::createTabs() {
       {QStringLiteral("training"), mTrainingView},
       {QStringLiteral("perturbation"), new PerturbationPanel(mDoc, mTabs)},
       {QStringLiteral("compare"), new ComparePanel(mDoc, mTabs)},
-      {QStringLiteral("table"), new TablePanel(mDoc, mTrainer, mTabs)}};
+      {QStringLiteral("table"), new TablePanel(mDoc, mTrainer, mTabs)},
+      {QStringLiteral("states"), new StatesPanel(mDoc, mTrainer, mTabs)}};
   for (int i = 0; i < int(workbenchTabs().size()); ++i) {
     const QString& id = workbenchTabs()[size_t(i)].id;
     mTabs->addTab(scrolled(panels.at(id), (id + QStringLiteral("Tab")).toLatin1().constData()), tabTitle(i));

@@ -51,7 +51,7 @@ std::vector<FamilyInfo> make_families() {
                false, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}, {F::DModel, 1, 1024}, {F::DHidden, 1, 4096}},
                {{"small", {{F::DModel, 32}, {F::DHidden, 64}}, false},
                 {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
-               view::kDecoding,
+               view::kDecoding | view::kRecurrentStates,
                // backpropagation through time: η = 10⁻² with clipping learns a character text in a few hundred steps
                1e-2f});
   return f;

@@ -50,6 +50,7 @@ constexpr unsigned kKvCache = 1u << 5;           // the Decoding tab's KV cache 
 constexpr unsigned kDecodingAttention = 1u << 6; // where the new column looks (Decoding tab)
 constexpr unsigned kMaskEditor = 1u << 7;        // the Masks tab's mask editor
 constexpr unsigned kTransitionTable = 1u << 8;   // a |V| × |V| table of next-token scores with token labels (bigram)
+constexpr unsigned kRecurrentStates = 1u << 9;   // hidden states over a probe and the gradient's reach back (RNN)
 }  // namespace view
 
 struct FamilyInfo {

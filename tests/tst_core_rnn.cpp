@@ -5,6 +5,7 @@
 #include "test_support.h"
 
 #include "core/decode/session.h"
+#include "core/families/rnn/rnn.h"
 #include "core/family.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
@@ -252,6 +253,39 @@ class TestCoreRnn : public QObject {
           losses.front(), losses.back());
     // a bigram sees only "a": its best is 1/3 for each of x, y, z
     QVERIFY2(worst > 0.9, qPrintable(QStringLiteral("min P(k | k a a) = %1").arg(worst)));
+  }
+
+  // The view's trace: the states are the forward's, and ‖∂J_last/∂h_j‖ is the chain rule written out here in double,
+  // g_{n−1} = W_uᵀ (softmax − onehot), g_{j−1} = Vᵀ (g_j ⊙ (1 − h_j²)). With a contracting V (spectral norm < 1)
+  // it vanishes with the distance from the loss — the first pitfall seed 004 names, as numbers.
+  void trace_shows_the_vanishing_gradient() {
+    Config c = rnnConfig(6, 40, 4, 8);
+    Params<float> p = params_init(c, 9);
+    p.rnn.V *= 0.5f;  // a contraction: the gradient must shrink step by step
+    std::vector<int> x;
+    for (int i = 0; i < 30; ++i) x.push_back((i * 7 + 3) % 6);
+    const RnnTrace t = rnn_trace(c, p.rnn, x);
+    QCOMPARE(t.H.cols(), Eigen::Index(30));
+    QCOMPARE(t.grad_norm.size(), size_t(29));
+    Activations<float> act;
+    model_forward(act, c, p, make_batch(c, Example{{}, x}));
+    QVERIFY((t.H - act.rnn.H).cwiseAbs().maxCoeff() == 0.0f);  // the training path's states, not a copy of them
+    // the chain rule in double
+    const int last = 28;
+    Eigen::VectorXd logits = p.rnn.W_u.cast<double>() * t.H.col(last).cast<double>() + p.rnn.b_u.cast<double>();
+    Eigen::VectorXd sm = (logits.array() - logits.maxCoeff()).exp().matrix();
+    sm /= sm.sum();
+    sm(x[29]) -= 1.0;
+    Eigen::VectorXd g = p.rnn.W_u.cast<double>().transpose() * sm;
+    for (int j = last; j >= 0; --j) {
+      QVERIFY2(std::abs(g.norm() - t.grad_norm[size_t(j)]) <= 1e-5 * std::max(1e-3, g.norm()),
+               qPrintable(QStringLiteral("j = %1: %2 vs %3").arg(j).arg(g.norm()).arg(t.grad_norm[size_t(j)])));
+      const Eigen::VectorXd h = t.H.col(j).cast<double>();
+      g = p.rnn.V.cast<double>().transpose() * (g.array() * (1.0 - h.array().square())).matrix();
+    }
+    const double near = t.grad_norm[size_t(last)], far = t.grad_norm[0];
+    qInfo("‖∂J/∂h‖ at the loss %.3g, 28 steps back %.3g", near, far);
+    QVERIFY(far < 1e-3 * near);
   }
 
   void model_file_round_trip_and_hostile() {

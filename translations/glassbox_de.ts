@@ -2454,6 +2454,10 @@ Maske %8</translation>
         <source>1 – 9</source>
         <translation>1 – 9</translation>
     </message>
+    <message>
+        <source>States</source>
+        <translation>Zustände</translation>
+    </message>
 </context>
 <context>
     <name>MaskEditor</name>
@@ -3362,6 +3366,92 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     </message>
 </context>
 <context>
+    <name>StatesController</name>
+    <message>
+        <source>Build or open a recurrent model (Model dock, Variant: RNN): its states appear here.</source>
+        <translation>Bauen oder öffnen Sie ein rekurrentes Modell (Modell-Dock, Variante: RNN): Seine Zustände erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>This view shows a recurrent network's states; the open model is another kind.</source>
+        <translation>Diese Ansicht zeigt die Zustände eines rekurrenten Netzes; das geöffnete Modell ist eine andere Art.</translation>
+    </message>
+    <message>
+        <source>Build or open a model first.</source>
+        <translation>Bauen oder öffnen Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <source>Type a probe: the network reads it token by token.</source>
+        <translation>Geben Sie eine Probe ein: Das Netz liest sie Token für Token.</translation>
+    </message>
+    <message>
+        <source>The model cannot read “%1”: it needs a tokenizer that knows its words, at least two tokens and at most %2.</source>
+        <translation>Das Modell kann „%1“ nicht lesen: Es braucht einen Tokenizer, der seine Wörter kennt, mindestens zwei und höchstens %2 Tokens.</translation>
+    </message>
+</context>
+<context>
+    <name>StatesPanel</name>
+    <message>
+        <source>Probe the network reads</source>
+        <translation>Probe, die das Netz liest</translation>
+    </message>
+    <message>
+        <source>Hidden states, one column per token</source>
+        <translation>Verborgene Zustände, eine Spalte je Token</translation>
+    </message>
+    <message>
+        <source>steps back from the loss</source>
+        <translation>Schritte zurück vom Verlust</translation>
+    </message>
+    <message>
+        <source>‖∂J/∂h‖</source>
+        <translation>‖∂J/∂h‖</translation>
+    </message>
+    <message>
+        <source>How far back the gradient reaches</source>
+        <translation>Wie weit der Gradient zurückreicht</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>Probe</translation>
+    </message>
+    <message>
+        <source>The network reads “%1” one token after another: each state hⱼ needs the one before it, so the %2 steps run one after another (after %3 training steps).</source>
+        <translation>Das Netz liest „%1“ ein Token nach dem anderen: Jeder Zustand hⱼ braucht den vorigen, also laufen die %2 Schritte nacheinander (nach %3 Trainingsschritten).</translation>
+    </message>
+    <message>
+        <source>Hidden states h₁ … h%1 (d_h = %2 rows, one column per token read)</source>
+        <translation>Verborgene Zustände h₁ … h%1 (d_h = %2 Zeilen, eine Spalte je gelesenem Token)</translation>
+    </message>
+    <message>
+        <source>unit of h</source>
+        <translation>Einheit von h</translation>
+    </message>
+    <message>
+        <source>h%1[%2] = %3 (after “%4”)</source>
+        <translation>h%1[%2] = %3 (nach „%4“)</translation>
+    </message>
+    <message>
+        <source>How far back the last prediction's gradient reaches: ‖∂J/∂hⱼ‖ for J = −log P(“%1” | …), against the steps between hⱼ and the loss. %2 steps back it is %3 of its size at the loss — what reaches an early token is what the network can learn about it.</source>
+        <translation>Wie weit der Gradient der letzten Vorhersage zurückreicht: ‖∂J/∂hⱼ‖ für J = −log P(„%1“ | …) über den Schritten zwischen hⱼ und dem Verlust. %2 Schritte zurück beträgt er das %3-Fache seiner Größe am Verlust — was ein frühes Token erreicht, ist das, was das Netz über es lernen kann.</translation>
+    </message>
+    <message>
+        <source>Probe: “%1”</source>
+        <translation>Probe: „%1“</translation>
+    </message>
+    <message>
+        <source>Next probe</source>
+        <translation>Nächste Probe</translation>
+    </message>
+    <message>
+        <source>Show the states of the next probe</source>
+        <translation>Die Zustände der nächsten Probe zeigen</translation>
+    </message>
+    <message>
+        <source>token read</source>
+        <translation>gelesenes Token</translation>
+    </message>
+</context>
+<context>
     <name>SystemError</name>
     <message>
         <source>No such file or directory</source>
@@ -3488,6 +3578,10 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>probabilities ↔ scores</source>
         <translation>Wahrscheinlichkeiten ↔ Bewertungen</translation>
+    </message>
+    <message>
+        <source>the next probe</source>
+        <translation>die nächste Probe</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,8 @@ const std::vector<TabInfo>& workbenchTabs() {
        QT_TRANSLATE_NOOP("Tabs", "train both models")},
       {QStringLiteral("table"), QT_TRANSLATE_NOOP("MainWindow", "Table"), gb::view::kTransitionTable,
        QT_TRANSLATE_NOOP("Tabs", "probabilities ↔ scores")},
+      {QStringLiteral("states"), QT_TRANSLATE_NOOP("MainWindow", "States"), gb::view::kRecurrentStates,
+       QT_TRANSLATE_NOOP("Tabs", "the next probe")},
   };
   return tabs;
 }

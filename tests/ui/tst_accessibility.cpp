@@ -230,6 +230,11 @@ class TestAccessibility : public QObject {
     QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
     QCOMPARE(int(w.document()->config().variant), int(gb::Variant::Bigram));
     walkEveryTab();
+    // an RNN: its cell's choice, and the States tab
+    w.modelPanel()->variantBox()->setCurrentIndex(w.modelPanel()->variantBox()->findData(int(gb::Variant::Rnn)));
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QCOMPARE(int(w.document()->config().variant), int(gb::Variant::Rnn));
+    walkEveryTab();
     // the walk reached every dock and every tab, with their views
     auto reached = [&](QWidget* panel) {
       return std::count_if(checked.begin(), checked.end(), [panel](QObject* o) {

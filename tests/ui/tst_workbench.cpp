@@ -15,6 +15,8 @@
 #include "panels/parameterspanel.h"
 #include "panels/trainingpanel.h"
 #include "panels/tablepanel.h"
+#include "panels/statespanel.h"
+#include "controllers/statescontroller.h"
 #include "tabs.h"
 #include "lessonrunner.h"
 #include "settle.h"
@@ -652,7 +654,7 @@ class TestWorkbench : public QObject {
     QCOMPARE(w.document()->params().rnn.V.rows(), Eigen::Index(48));
     for (const char* hidden : {"attention", "masks", "algorithm", "perturbation", "table"})
       QVERIFY2(!w.tabs()->isTabVisible(tabIndexOf(QLatin1String(hidden))), hidden);
-    for (const char* shown : {"parameters", "decoding", "training", "compare"})
+    for (const char* shown : {"parameters", "decoding", "training", "compare", "states"})
       QVERIFY2(w.tabs()->isTabVisible(tabIndexOf(QLatin1String(shown))), shown);
     TrainingPanel* tp = w.trainingPanel();
     QCOMPARE(float(tp->learningRateBox()->value()), gb::family(gb::Variant::Rnn).adamw_lr);
@@ -682,6 +684,27 @@ class TestWorkbench : public QObject {
     const gb::MatF lp = gb::model_logprobs(c, w.document()->params(), gb::Example{{}, tokens});
     for (int v = 0; v < c.vocab_size; ++v)
       QVERIFY(std::abs(ctl->nextLogp()[size_t(v)] - double(lp(v, lp.cols() - 1))) < 1e-5);
+    // States: the core's trace of the probe — the states heatmap is H, the curve ‖∂J/∂h‖ from the loss backwards
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("states")));
+    auto* sp = w.findChild<StatesPanel*>();
+    sp->controller()->setInput(QStringLiteral("abc"));
+    QTRY_VERIFY(sp->controller()->trace() && !sp->controller()->busy());
+    const auto example = w.document()->probeExample(QStringLiteral("abc"), w.document()->params());
+    QVERIFY(example);
+    const gb::RnnTrace expected = gb::rnn_trace(c, w.document()->params().rnn, example->x);
+    QVERIFY(sp->controller()->trace()->H == expected.H);
+    QTRY_VERIFY(sp->statesView()->matrix() == expected.H);
+    QCOMPARE(sp->controller()->tokens().size(), qsizetype(example->x.size()));
+    const QCPGraph* curve = sp->gradientPlot()->graph(0);
+    QCOMPARE(curve->dataCount(), int(expected.grad_norm.size()));
+    QCOMPARE(curve->data()->at(0)->value, expected.grad_norm.back());  // 0 steps back: the state at the loss
+    QCOMPARE(curve->data()->at(curve->dataCount() - 1)->value, expected.grad_norm.front());
+    // another family: the tab goes, and the controller keeps no trace of the old model
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Bigram)));
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QVERIFY(!w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("states"))));
+    QVERIFY(!sp->controller()->trace());
+    QVERIFY(!sp->controller()->problem().isEmpty());
   }
 };
 

@@ -99,6 +99,37 @@ void rnn_backward(RnnParams<T>& g, RnnCache<T>& k, const Mat<T>& dlogits, const 
     }
 }
 
+RnnTrace rnn_trace(const Config& c, const RnnParams<float>& p, const std::vector<int>& x) {
+  GB_ASSERT(x.size() >= 2 && int(x.size()) <= c.max_len, "rnn_trace needs 2 … ℓ_max tokens");
+  Batch b;
+  b.B = 1;
+  b.T = int(x.size());
+  b.x = x;
+  b.x_len = {b.T};
+  RnnCache<float> k;
+  MatF logits;
+  rnn_forward(logits, k, p, c, b);
+  // J_last = −log softmax(logits[:, n−2])[x_{n−1}]: ∂J/∂logits = softmax − one-hot, in that column only
+  const Eigen::Index last = b.T - 2;
+  MatF dlogits = MatF::Zero(logits.rows(), logits.cols());
+  const float mx = logits.col(last).maxCoeff();
+  VecF e = (logits.col(last).array() - mx).exp().matrix();
+  dlogits.col(last) = e / e.sum();
+  dlogits(x[size_t(b.T - 1)], last) -= 1.0f;
+  RnnParams<float> g;  // (the parameters' gradient is not wanted: only ∂J/∂h_j, which backward leaves in k.dH)
+  g.W_e = MatF::Zero(p.W_e.rows(), p.W_e.cols());
+  g.V = MatF::Zero(p.V.rows(), p.V.cols());
+  g.A = MatF::Zero(p.A.rows(), p.A.cols());
+  g.b = VecF::Zero(p.b.size());
+  g.W_u = MatF::Zero(p.W_u.rows(), p.W_u.cols());
+  g.b_u = VecF::Zero(p.b_u.size());
+  rnn_backward(g, k, dlogits, p, c, b);
+  RnnTrace t;
+  t.H = std::move(k.H);
+  for (Eigen::Index j = 0; j <= last; ++j) t.grad_norm.push_back(double(k.dH.col(j).norm()));
+  return t;
+}
+
 void rnn_step(VecF& h, VecF& logits, const RnnParams<float>& p, const Config& c, const VecF& h_prev, int token) {
   // the same order of sums as rnn_forward: A e, then b, then V h_prev
   VecF u = p.A * p.W_e.col(token);

@@ -14,6 +14,7 @@
 #include "core/families/rnn/rnn_params.h"
 
 #include <atomic>
+#include <vector>
 
 namespace gb {
 
@@ -28,6 +29,19 @@ void rnn_forward(Mat<T>& logits, RnnCache<T>& cache, const RnnParams<T>& p, cons
 template <class T>
 void rnn_backward(RnnParams<T>& g, RnnCache<T>& cache, const Mat<T>& dlogits, const RnnParams<T>& p, const Config& c,
                   const Batch& batch);
+
+// What the RNN's view shows of one sequence x (n ≥ 2 tokens): its states and how far the gradient reaches back.
+//   H          d_h × n   h_1 … h_n (column j: the state after reading x_j)
+//   grad_norm  n − 1     ‖∂J_last/∂h_j‖ for j = 1 … n − 1, where J_last = −log P(x_n | x_1..x_{n−1}) is the loss of
+//                        the last prediction alone (a sum over every position would hide the decay): entry n − 1 is
+//                        the state that makes that prediction, entry n − 1 − k the state k steps before it.
+// Computed by rnn_forward and rnn_backward themselves (the training path), with ∂J/∂logits non-zero only in the
+// last predicting column.
+struct RnnTrace {
+  MatF H;
+  std::vector<double> grad_norm;
+};
+RnnTrace rnn_trace(const Config& c, const RnnParams<float>& p, const std::vector<int>& x);
 
 // One step of the recurrence, as decoding runs it: h = f(V h_prev + A W_e[:, token] + b) (h_prev empty: h_0 = 0), and
 // the next token's logits W_u h + b_u.

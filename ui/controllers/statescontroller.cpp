@@ -1,0 +1,77 @@
+#include "statescontroller.h"
+
+#include "controllers/backgroundjob.h"
+#include "controllers/modeldocument.h"
+#include "controllers/trainingcontroller.h"
+
+StatesController::StatesController(ModelDocument* doc, TrainingController* trainer, QObject* parent)
+    : QObject(parent), mDoc(doc), mTrainer(trainer), mJob(new BackgroundJob(this)) {
+  connect(mJob, &BackgroundJob::runningChanged, this, &StatesController::busyChanged);
+  auto fresh = [this] {  // another model or data: the old trace must not stay beside it
+    mJob->cancel();
+    mAgain = false;
+    refresh();
+  };
+  connect(mDoc, &ModelDocument::modelChanged, this, fresh);
+  connect(mDoc, &ModelDocument::dataChanged, this, fresh);
+  connect(mTrainer, &TrainingController::paramsPublished, this, [this] {
+    if (mJob->running()) mAgain = true;  // (the running trace ends first: training never starves the view)
+    else refresh();
+  });
+}
+
+bool StatesController::busy() const { return mJob->running(); }
+
+void StatesController::setInput(const QString& text) {
+  mInput = text;
+  mJob->cancel();
+  mAgain = false;
+  refresh();
+}
+
+void StatesController::clear(const QString& problem) {
+  mTrace.reset();
+  mTokens.clear();
+  mProblem = problem;
+  emit changed();
+}
+
+void StatesController::refresh() {
+  if (!mDoc->hasModel()) return clear(tr("Build or open a recurrent model (Model dock, Variant: RNN): its states appear here."));
+  if (mDoc->config().variant != gb::Variant::Rnn)
+    return clear(tr("This view shows a recurrent network's states; the open model is another kind."));
+  if (const QString why = mDoc->viewProblem(); !why.isEmpty()) return clear(why);
+  const auto params = mTrainer->latestParams(mDoc->sharedParams());
+  if (!params) return clear(tr("Build or open a model first."));
+  const auto probe = mDoc->probeText(mInput);
+  if (!probe || mInput.trimmed().isEmpty())
+    return clear(tr("Type a probe: the network reads it token by token."));
+  const gb::Config c = mDoc->config();
+  const int step = int(mDoc->history().size());
+  const QString input = mInput;
+  mJob->run([this, c, params, tok = mDoc->sharedTokenizer(), p = *probe, step,
+             input](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    auto e = gb::probe_example(c, *params, *tok, p, [&ctx](int done, int total) { return ctx.progress(done, total); });
+    if (ctx.cancelled()) return {};
+    if (!e || e->x.size() < 2) {
+      return [this, input, c] {
+        clear(tr("The model cannot read “%1”: it needs a tokenizer that knows its words, at least two tokens and at "
+                 "most %2.").arg(input).arg(c.max_len));
+      };
+    }
+    auto trace = std::make_shared<const gb::RnnTrace>(gb::rnn_trace(c, params->rnn, e->x));
+    QStringList tokens;
+    for (int id : e->x) tokens << QString::fromStdString(tok->display(id));
+    return [this, trace, tokens, step] {
+      mTrace = trace;
+      mTokens = tokens;
+      mStep = step;
+      mProblem.clear();
+      emit changed();
+      if (mAgain) {
+        mAgain = false;
+        refresh();
+      }
+    };
+  });
+}

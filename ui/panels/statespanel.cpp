@@ -1,0 +1,204 @@
+#include "statespanel.h"
+
+#include "appearance.h"
+#include "controllers/modeldocument.h"
+#include "controllers/statescontroller.h"
+#include "widgets/colormaps.h"
+#include "widgets/figureexport.h"
+#include "widgets/matrixview.h"
+#include "widgets/textlabel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace {
+// 12 → "₁₂": indices written as the notes write them, never as "h_12" on the screen
+QString sub(int n) {
+  static const QString digits = QStringLiteral("₀₁₂₃₄₅₆₇₈₉");
+  QString out;
+  for (QChar ch : QString::number(n)) out += digits[ch.digitValue()];
+  return out;
+}
+}  // namespace
+
+StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mCtl(new StatesController(doc, trainer, this)) {
+  mInput = new QComboBox(this);
+  mInput->setObjectName(QStringLiteral("statesInput"));
+  mInput->setEditable(true);
+  mInput->setInsertPolicy(QComboBox::NoInsert);
+  mInput->setMinimumContentsLength(16);
+  mInput->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mInput->setAccessibleName(tr("Probe the network reads"));
+  mInput->lineEdit()->setAccessibleName(mInput->accessibleName());
+  mInfo = new QLabel(this);
+  makeTextLabel(mInfo);
+  mStatesTitle = new QLabel(this);
+  mStatesTitle->setWordWrap(true);
+  mStates = new MatrixView(this, MatrixView::Look::Diverging);
+  mStates->setObjectName(QStringLiteral("statesView"));
+  mStates->plot()->setAccessibleName(tr("Hidden states, one column per token"));
+  mPlotTitle = new QLabel(this);
+  mPlotTitle->setWordWrap(true);
+  mPlot = new QCustomPlot(this);
+  mPlot->setObjectName(QStringLiteral("gradientReachPlot"));
+  installExportMenu(mPlot);
+  mPlot->setMinimumHeight(160);
+  mPlot->xAxis->setLabel(tr("steps back from the loss"));
+  mPlot->yAxis->setLabel(tr("‖∂J/∂h‖"));
+  mPlot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+  mPlot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  mPlot->setAccessibleName(tr("How far back the gradient reaches"));
+  Appearance::get().attach(mPlot);
+  mPlot->addGraph();
+  mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
+  mPlot->graph(0)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+  auto* row = new QHBoxLayout;
+  auto* inputLabel = new QLabel(tr("Probe"), this);
+  inputLabel->setBuddy(mInput);
+  row->addWidget(inputLabel);
+  row->addWidget(mInput, 1);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(row);
+  v->addWidget(mInfo);
+  v->addWidget(mStatesTitle);
+  v->addWidget(mStates, 3);
+  v->addWidget(mPlotTitle);
+  v->addWidget(mPlot, 2);
+  connect(mInput->lineEdit(), &QLineEdit::editingFinished, this, [this] {
+    if (mInput->currentText() != mCtl->input()) mCtl->setInput(mInput->currentText());
+  });
+  connect(mInput, &QComboBox::activated, this, [this] { mCtl->setInput(mInput->currentText()); });
+  connect(mCtl, &StatesController::changed, this, &StatesPanel::draw);
+  connect(mDoc, &ModelDocument::dataChanged, this, &StatesPanel::fillInputs);
+  connect(&Appearance::get(), &Appearance::changed, this, &StatesPanel::draw);
+  fillInputs();
+  draw();
+}
+
+void StatesPanel::fillInputs() {
+  const QString keep = mInput->currentText();
+  QSignalBlocker b(mInput);
+  mInput->clear();
+  mInput->addItems(mDoc->sampleInputs());
+  const QString text = keep.isEmpty() && mInput->count() > 0 ? mInput->itemText(0) : keep;
+  mInput->setCurrentText(text);
+  if (text != mCtl->input()) mCtl->setInput(text);
+}
+
+void StatesPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (mStale) draw();
+}
+
+void StatesPanel::draw() {
+  if (!isVisible()) {  // hidden: drawn when shown
+    mStale = true;
+    return;
+  }
+  mStale = false;
+  const gb::RnnTrace* t = mCtl->trace();
+  mStates->setVisible(t);
+  mPlot->setVisible(t);
+  mStatesTitle->setVisible(t);
+  mPlotTitle->setVisible(t);
+  if (!t) {
+    mInfo->setText(mCtl->problem());
+    mStates->clear();
+    return;
+  }
+  const QStringList& tokens = mCtl->tokens();
+  const int n = int(t->H.cols());
+  mInfo->setText(tr("The network reads “%1” one token after another: each state hⱼ needs the one before it, so the "
+                    "%2 steps run one after another (after %3 training steps).")
+                     .arg(mCtl->input()).arg(n).arg(mCtl->step()));
+  mStatesTitle->setText(tr("Hidden states h₁ … h%1 (d_h = %2 rows, one column per token read)")
+                            .arg(sub(n)).arg(t->H.rows()));
+  QStringList rows;
+  for (int i = 0; i < int(t->H.rows()); ++i) rows << QString::number(i + 1);
+  mStates->setMatrix(t->H, tr("unit of h"), tr("token read"), rows, tokens);
+  const gb::MatF H = t->H;
+  mStates->setHoverFunction([H, tokens](int row, int col) {
+    if (row < 0 || col < 0 || row >= H.rows() || col >= H.cols()) return QString();
+    return tr("h%1[%2] = %3 (after “%4”)")
+        .arg(sub(col + 1)).arg(row + 1).arg(QLocale().toString(double(H(row, col)), 'f', 3), tokens.value(col));
+  });
+  // ‖∂J_last/∂h_j‖ against the distance from the loss: entry k of the curve is the state k steps before the one
+  // that makes the last prediction
+  const auto& g = t->grad_norm;
+  QVector<double> xs, ys;
+  double lo = 1e300, hi = 0;
+  for (int k = 0; k < int(g.size()); ++k) {
+    const double v = g[g.size() - 1 - size_t(k)];
+    if (!(v > 0) || !std::isfinite(v)) continue;  // a log scale has no 0
+    xs << k;
+    ys << v;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  mPlot->graph(0)->setData(xs, ys, true);
+  mPlot->graph(0)->setPen(QPen(Appearance::get().series(0), 2));
+  Appearance::get().stylePlot(mPlot);
+  mPlot->xAxis->setRange(-0.5, std::max(1.0, double(g.size()) - 0.5));
+  if (hi > 0)  // whole decades: the log ticker labels each power of ten once
+    mPlot->yAxis->setRange(std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi) + 1e-9)));
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+  const double ratio = hi > 0 && !ys.isEmpty() ? ys.back() / ys.front() : 0;
+  mPlotTitle->setText(
+      tr("How far back the last prediction's gradient reaches: ‖∂J/∂hⱼ‖ for J = −log P(“%1” | …), against the steps "
+         "between hⱼ and the loss. %2 steps back it is %3 of its size at the loss — what reaches an early token "
+         "is what the network can learn about it.")
+          .arg(tokens.value(tokens.size() - 1))
+          .arg(xs.isEmpty() ? 0 : int(xs.back()))
+          .arg(QLocale().toString(ratio, 'g', 2)));
+}
+
+bool StatesPanel::presentNext() {
+  if (mInput->count() == 0) return false;
+  mInput->setCurrentIndex((mInput->currentIndex() + 1) % mInput->count());
+  mCtl->setInput(mInput->currentText());
+  return true;
+}
+
+bool StatesPanel::presentBack() {
+  if (mInput->count() == 0) return false;
+  mInput->setCurrentIndex((mInput->currentIndex() + mInput->count() - 1) % mInput->count());
+  mCtl->setInput(mInput->currentText());
+  return true;
+}
+
+QWidget* StatesPanel::makePresenterStrip(QWidget* parent) {
+  auto* strip = new QWidget(parent);
+  auto* h = new QHBoxLayout(strip);
+  h->setContentsMargins(0, 0, 0, 0);
+  auto* label = new QLabel(strip);
+  makeTextLabel(label);
+  auto update = [this, label] { label->setText(tr("Probe: “%1”").arg(mCtl->input())); };
+  update();
+  connect(mCtl, &StatesController::changed, strip, update);
+  auto* next = new QPushButton(tr("Next probe"), strip);  // the presenter's Space does the same
+  next->setObjectName(QStringLiteral("statesNextProbe"));
+  next->setFocusPolicy(Qt::TabFocus);
+  next->setAccessibleName(tr("Show the states of the next probe"));
+  connect(next, &QPushButton::clicked, this, [this] { presentNext(); });
+  h->addWidget(label, 1);
+  h->addWidget(next);
+  return strip;
+}
+
+QJsonObject StatesPanel::viewState() const { return {{QStringLiteral("input"), mCtl->input()}}; }
+
+void StatesPanel::setViewState(const QJsonObject& state) {
+  const QString text = state.value(QStringLiteral("input")).toString();
+  mInput->setCurrentText(text);
+  mCtl->setInput(text);
+}
