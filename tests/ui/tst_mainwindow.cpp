@@ -29,10 +29,10 @@ class TestMainWindow : public QObject {
     QTest::addColumn<QStringList>("tabs");
     QTest::addColumn<QStringList>("menus");
     QTest::newRow("English") << "en" << QStringList{"Model", "Data", "Training"}
-                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare", "Table"}
+                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare", "Table", "States"}
                              << QStringList{"&File", "&View", "&Help"};
     QTest::newRow("Deutsch") << "de" << QStringList{"Modell", "Daten", "Training"}
-                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich", "Tabelle"}
+                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich", "Tabelle", "Zustände"}
                              << QStringList{"&Datei", "&Ansicht", "&Hilfe"};
   }
   void docks_and_tabs() {
@@ -61,6 +61,7 @@ class TestMainWindow : public QObject {
       // the tabs the family offers (core/family.h): an encoder-decoder has no next-token table
       QVERIFY(w.tabs()->isTabVisible(0));
       QVERIFY(!w.tabs()->isTabVisible(8));
+      QVERIFY(!w.tabs()->isTabVisible(9));  // nor the states of a recurrent network
       QVERIFY(w.centralWidget()->isAncestorOf(w.tabs()));  // above presentation mode's strip
       QStringList got;
       for (QAction* a : w.menuBar()->actions()) got << a->text();
