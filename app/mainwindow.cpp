@@ -119,7 +119,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
   connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
   connect(mLessons, &LessonRunner::reached, this, [this] {
-    statusBar()->showMessage(tr("Lesson “%1”: %2").arg(mLessons->lesson().title, mLessons->lesson().beats.value(0).caption), 10000);
+    const QString title = mLessons->lesson().title, caption = mLessons->lesson().beats.value(0).caption;
+    // a title in quotes of its own (“I want to buy a car”) is not quoted again
+    const bool quoted = title.startsWith(QChar(0x201C)) || title.startsWith(QChar(0x201E)) || title.startsWith(QLatin1Char('"'));
+    statusBar()->showMessage(quoted ? tr("Lesson %1: %2").arg(title, caption) : tr("Lesson “%1”: %2").arg(title, caption),
+                             10000);
   });
   connect(mLessons, &LessonRunner::beatShown, this, [this](int i) {
     const QString caption = mLessons->lesson().beats.value(i).caption;

@@ -1302,6 +1302,18 @@
         <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
         <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
     </message>
+    <message>
+        <source>Where the last column looked (it read “%1” and chose “%2”): cross-attention over z, per layer (head average)</source>
+        <translation>Wohin die letzte Spalte schaute (sie las „%1“ und wählte „%2“): Kreuzaufmerksamkeit über z, je Schicht (Mittel der Köpfe)</translation>
+    </message>
+    <message>
+        <source>Where the last column looked (it read “%1” and chose “%2”): self-attention over x, per layer (head average)</source>
+        <translation>Wohin die letzte Spalte schaute (sie las „%1“ und wählte „%2“): Selbstaufmerksamkeit über x, je Schicht (Mittel der Köpfe)</translation>
+    </message>
+    <message>
+        <source>Last step: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
+        <translation>Letzter Schritt: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
+    </message>
 </context>
 <context>
     <name>FamilyNames</name>
@@ -2457,6 +2469,10 @@ Maske %8</translation>
     <message>
         <source>States</source>
         <translation>Zustände</translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation>Lektion %1: %2</translation>
     </message>
 </context>
 <context>

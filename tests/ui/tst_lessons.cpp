@@ -204,10 +204,32 @@ class TestLessons : public QObject {
     DecodingController* ctl = w.findChild<DecodingPanel*>()->controller();
     QVERIFY(ctl->active());
     QCOMPARE(ctl->sampler().temperature, 0.0);
+    // the first beat opens before the first word: the presenter's Space takes one word after another
+    QVERIFY(ctl->session()->steps().empty());
+    QCOMPARE(w.lessonRunner()->lesson().beats[0].walk, 6);
+    w.setPresenting(true);
+    // F5 re-lays the chart out wider: its bars are named by their tokens, not numbered by rank
+    auto* chartPanel = w.findChild<DecodingPanel*>();
+    QTRY_COMPARE(chartPanel->chart()->xAxis->label(), QStringLiteral("the most likely tokens under p"));
+    for (int i = 0; i < 6; ++i) {
+      QTest::keyClick(w.tabs()->currentWidget(), Qt::Key_Space);
+      QCOMPARE(w.lessonRunner()->beat(), 0);
+      QCOMPARE(ctl->session()->steps().size(), size_t(i + 1));
+    }
     QCOMPARE(ctl->generatedText(), QStringLiteral("Ich will ein Auto kaufen"));
     QVERIFY(ctl->finished());
-    // the second beat: the cross-attention of the same sentence
+    // done: the chart shows the step that chose <eos> (the text says its p), not a distribution after <eos>
+    auto* dp = w.findChild<DecodingPanel*>();
+    QTRY_VERIFY(dp->chartValues().size() > 0);
+    const auto& last = ctl->session()->steps().back();
+    QCOMPARE(dp->chartTokens().value(0), last.choice.token);
+    QCOMPARE(dp->chartValues().value(0), std::exp(last.logp[size_t(last.choice.token)]));
+    w.setPresenting(false);
+    // the second beat: the whole sentence at once
     QVERIFY(w.lessonRunner()->showBeat(1));
+    QCOMPARE(ctl->generatedText(), QStringLiteral("Ich will ein Auto kaufen"));
+    // the third beat: the cross-attention of the same sentence
+    QVERIFY(w.lessonRunner()->showBeat(2));
     QCOMPARE(w.tabs()->currentIndex(), 0);
     QCOMPARE(w.findChild<AttentionPanel*>()->probeBox()->currentText(), QStringLiteral("I want to buy a car"));
   }
@@ -325,7 +347,7 @@ class TestLessons : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       QVERIFY(openAndWait(w, QStringLiteral("translation")) >= 0);
       LessonRunner* run = w.lessonRunner();
-      QCOMPARE(run->lesson().beats.size(), 2);
+      QCOMPARE(run->lesson().beats.size(), 3);
       QList<QImage> recorded;
       // attention: causal scores of layer 1, head 2
       w.tabs()->setCurrentIndex(0);
@@ -392,7 +414,7 @@ class TestLessons : public QObject {
       const int compareBeat = w.addBeat(QStringLiteral("the comparison's settings"));
       QCOMPARE(run->lesson().beats[compareBeat].tab, QStringLiteral("compare"));
       recorded << grabView(w);
-      QCOMPARE(run->lesson().beats.size(), 11);
+      QCOMPARE(run->lesson().beats.size(), 12);
       // every recorded beat shown again in the same window looks as it did when recorded
       for (int i = 0; i < recorded.size(); ++i) {
         QVERIFY(run->showBeat(i + 1));
@@ -403,7 +425,7 @@ class TestLessons : public QObject {
       // the Lesson dock: rename in place, move down, delete
       auto* dock = w.lessonDock()->findChild<LessonDock*>();
       QVERIFY(w.lessonDock()->isVisible());
-      QCOMPARE(dock->beatList()->count(), 11);
+      QCOMPARE(dock->beatList()->count(), 12);
       dock->beatList()->item(2)->setText(QStringLiteral("greedy first, then sampled"));
       QCOMPARE(run->lesson().beats[2].caption, QStringLiteral("greedy first, then sampled"));
       dock->beatList()->setCurrentRow(2);
@@ -412,8 +434,8 @@ class TestLessons : public QObject {
       QCOMPARE(run->lesson().beats[2].caption, QStringLiteral("nine lines"));
       dock->beatList()->setCurrentRow(8);
       dock->deleteButton()->click();
-      QCOMPARE(run->lesson().beats.size(), 10);
-      QCOMPARE(dock->beatList()->count(), 10);
+      QCOMPARE(run->lesson().beats.size(), 11);
+      QCOMPARE(dock->beatList()->count(), 11);
       dock->titleEdit()->setText(QStringLiteral("My lesson"));
       emit dock->titleEdit()->editingFinished();
       QCOMPARE(run->lesson().title, QStringLiteral("My lesson"));

@@ -32,6 +32,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTimer>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QSlider>
 #include <QScrollArea>
@@ -228,7 +230,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mAttention = new MatrixView(this, MatrixView::Look::Probability);
   mAttention->setObjectName(QStringLiteral("decodeAttention"));
   mAttention->setScaleLabel(QString());  // the title above says what it is: the map keeps its room
-  mAttention->setMinimumWidth(220);  // room for word labels, the map and its colour bar
+  mAttention->setMinimumWidth(260);  // room for word labels, a map whose layers are each numbered, its colour bar
   mAttention->plot()->setAccessibleName(tr("Where the new column looks"));
   mAttentionTitle = new QLabel(this);
   makeTextLabel(mAttentionTitle);
@@ -305,6 +307,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   v->addWidget(mViews, 1);
   v->addWidget(mCache);
 
+  mChart->installEventFilter(this);
   connect(mStart, &QPushButton::clicked, this, &DecodingPanel::start);
   connect(mStep, &QPushButton::clicked, this, [this] { takeStep(); });
   // "next token only": the settings of the moment it was ticked come back after the next step
@@ -491,6 +494,26 @@ void DecodingPanel::showProgress(int done, int limit) {
                               : tr("To the end: token %1 of at most %2").arg(done).arg(limit));
 }
 
+QVector<double> DecodingPanel::chartValues() const {
+  QVector<double> out;
+  for (auto it = mPBars->data()->constBegin(); it != mPBars->data()->constEnd(); ++it) out << it->value;
+  return out;
+}
+
+bool DecodingPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == mChart && event->type() == QEvent::Resize && !mRefitPending) {
+    const auto* r = static_cast<QResizeEvent*>(event);
+    if (r->size().width() != r->oldSize().width() && !mChartTokens.isEmpty()) {
+      mRefitPending = true;  // once, after the layout has settled (a resize comes in several steps)
+      QTimer::singleShot(0, this, [this] {
+        mRefitPending = false;
+        redraw();
+      });
+    }
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
 void DecodingPanel::redraw() {
   if (!mCtl->beamResult() && !mBeamTree->isEmpty()) {  // a new sequence: the old tree goes
     mBeamTree->clear();
@@ -572,9 +595,11 @@ void DecodingPanel::redraw() {
   if (mCtl->finished())
     mChoice->setText(mChoice->text() + QLatin1Char(' ') +
                      tr("Done: “%1”.").arg(mCtl->generatedText().replace(QChar(0xFFFD), QStringLiteral("<unk>"))));
-  // the pending step: p and q over the most likely tokens
-  const gb::Choice c = mCtl->preview();
-  const auto& logp = mCtl->nextLogp();
+  // the pending step: p and q over the most likely tokens — or, once the sequence is done (<eos>, or ℓ_max), the
+  // last step's, which the text above describes (the distribution after <eos> is no step anyone takes)
+  const gb::DecodeStep* lastStep = mCtl->finished() && !s->steps().empty() ? &s->steps().back() : nullptr;
+  const gb::Choice c = lastStep ? lastStep->choice : mCtl->preview();
+  const auto& logp = lastStep ? lastStep->logp : mCtl->nextLogp();
   std::vector<int> order(logp.size());
   std::iota(order.begin(), order.end(), 0);
   const size_t most = std::min<size_t>(order.size(), 24);
@@ -613,7 +638,7 @@ void DecodingPanel::redraw() {
   mChart->replot(QCustomPlot::rpQueuedReplot);
   // where the column that produced p looks: cross-attention over z (encoder-decoder) or self-attention over x,
   // per decoder layer, averaged over the heads
-  const auto& att = s->next_attention();
+  const auto& att = lastStep ? lastStep->attention : s->next_attention();
   const bool ed = s->config().is_ed();
   if (!att.empty()) {
     const auto& first = ed ? att[0].cross : att[0].self;
@@ -636,20 +661,32 @@ void DecodingPanel::redraw() {
     mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_x"), tr("decoder layer"), keyLabels, layers);
     // the new column reads the last token of x and predicts the next one: the distribution beside
     const QString last = mCtl->display(s->tokens().back());
-    mAttentionTitle->setText(ed ? tr("Where the new column looks (it reads “%1” and predicts the next token): "
-                                     "cross-attention over z, per layer (head average)")
-                                      .arg(last)
-                                : tr("Where the new column looks (it reads “%1” and predicts the next token): "
-                                     "self-attention over x, per layer (head average)")
-                                      .arg(last));
+    if (lastStep) {  // done: the column of the last step, which read the token before the one it chose
+      const QString read = mCtl->display(s->tokens()[size_t(lastStep->position) - 1]);
+      const QString chose = mCtl->display(lastStep->choice.token);
+      mAttentionTitle->setText(ed ? tr("Where the last column looked (it read “%1” and chose “%2”): cross-attention "
+                                       "over z, per layer (head average)")
+                                        .arg(read, chose)
+                                  : tr("Where the last column looked (it read “%1” and chose “%2”): self-attention "
+                                       "over x, per layer (head average)")
+                                        .arg(read, chose));
+    } else {
+      mAttentionTitle->setText(ed ? tr("Where the new column looks (it reads “%1” and predicts the next token): "
+                                       "cross-attention over z, per layer (head average)")
+                                        .arg(last)
+                                  : tr("Where the new column looks (it reads “%1” and predicts the next token): "
+                                       "self-attention over x, per layer (head average)")
+                                        .arg(last));
+    }
     mAttention->plot()->setAccessibleDescription(mAttentionTitle->text());
   }
   const double tau = mCtl->sampler().temperature;
   const QString sampling = std::isinf(tau) ? tr("τ = ∞ makes q uniform")
                            : tau == 0      ? tr("τ = 0 puts all mass on the most likely token")
                                            : tr("q ∝ p^(1/τ) with τ = %1").arg(QLocale().toString(tau, 'f', 2));
-  if (!s->config().is_transformer()) {  // no layers, nothing cached
-    mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.")
+  if (!s->config().is_transformer() || lastStep) {  // no layers, nothing cached; or done: no next token
+    mCache->setText((lastStep ? tr("Last step: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.")
+                              : tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4."))
                         .arg(QLocale().toString(c.entropy_p, 'f', 3))
                         .arg(QLocale().toString(c.entropy_q, 'f', 3))
                         .arg(c.kept.size())

@@ -52,6 +52,8 @@ class DecodingPanel : public QWidget, public Presentable {
   // The chart's q bars and the token of each bar (bar i shows token chartTokens()[i]).
   QCPBars* qBars() const { return mQBars; }
   QVector<int> chartTokens() const { return mChartTokens; }
+  // the heights of the chart's p bars, in the order of chartTokens() (what the class sees)
+  QVector<double> chartValues() const;
   QSpinBox* topKBox() const { return mTopK; }
   QSpinBox* seedBox() const { return mSeed; }
   QDoubleSpinBox* topPBox() const { return mTopP; }
@@ -87,7 +89,12 @@ class DecodingPanel : public QWidget, public Presentable {
  public slots:
   void start();
 
+ protected:
+  // the chart names as many tokens as its width holds: a resize (presentation mode, F5) fits them again
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  bool mRefitPending = false;
   void fillInputs();
   void applySampler();
   void redraw();

@@ -57,7 +57,9 @@ QString tickLabel(const QString& text) {
 
 LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font, bool horizontal) {
   const QFontMetrics fm(font);
-  const int gap = fm.averageCharWidth();
+  // labels sit centred under their cells, so two neighbours need their width plus a gap between them: half a
+  // character is enough to read "1 2" apart (a whole one left the 2 of a two-column map out)
+  const int gap = std::max(3, fm.averageCharWidth() / 2);
   const int upright = fm.height() + 4;  // a label's extent across the axis when it runs along it, with a gap
   if (n <= 0 || room <= 0) return {};
   int widest = 0;
@@ -68,7 +70,7 @@ LabelFit fitLabels(const QStringList& labels, int n, int room, const QFont& font
     if (n * (widest + gap) <= room) return {};
     if (n * upright * 3 / 2 <= room) return {1, true};  // turned 45°: each takes about 1.4 lines along the axis
   }
-  const int number = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * gap : upright;
+  const int number = horizontal ? fm.horizontalAdvance(QString::number(n)) + 2 * fm.averageCharWidth() : upright;
   LabelFit fit;
   fit.every = std::max(2, (n * number + room - 1) / room);
   return fit;
