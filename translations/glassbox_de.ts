@@ -2780,6 +2780,10 @@ Maske %8</translation>
         <source>Next mask</source>
         <translation>Nächste Maske</translation>
     </message>
+    <message>
+        <source>Padding mask of x for a batch of one example: nothing to pad, T = %1 (1 = a real token)</source>
+        <translation>Padding-Maske von x für einen Batch aus einem Beispiel: nichts aufzufüllen, T = %1 (1 = echtes Token)</translation>
+    </message>
 </context>
 <context>
     <name>MatrixView</name>

@@ -328,6 +328,13 @@ class TestLessons : public QObject {
       }
     QCOMPARE(rows, panel->decoderView()->rows());
     QVERIFY2(panel->summary().contains(QStringLiteral("3 bit for bit the same")), qPrintable(panel->summary()));
+    // the third beat: the masks of the same sentence (not whichever example the data has first)
+    QVERIFY(w.lessonRunner()->showBeat(2));
+    auto* masks = w.findChild<MasksPanel*>();
+    const int first = masks->exampleBox()->value();  // (a batch of one: its only example)
+    QVERIFY(masks->exampleOf(QStringLiteral("I want to buy a car")) >= 0);
+    QCOMPARE(masks->firstBox()->value() - 1, masks->exampleOf(QStringLiteral("I want to buy a car")));
+    QCOMPARE(first, 1);
   }
 
   // A lecturer's lesson: beats recorded on every tab (attention, decoding with τ changed on the way, the stepper,

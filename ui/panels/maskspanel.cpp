@@ -156,8 +156,10 @@ void MasksPanel::refresh() {
   const QStringList xs = tokens(e.x, T), zs = tokens(e.z, S);
   const QString pos = tr("position");
   mPadX->setMatrix(padX, QString(), pos, rows, {});
-  mPadXTitle->setText(tr("Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a real "
-                         "token, hatched = <pad>)").arg(B).arg(T));
+  mPadXTitle->setText(B == 1 ? tr("Padding mask of x for a batch of one example: nothing to pad, T = %1 (1 = a real "
+                                  "token)").arg(T)
+                             : tr("Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a "
+                                  "real token, hatched = <pad>)").arg(B).arg(T));
   const bool pad = mWithPadding->isChecked();
   const int nx = int(e.x.size()), nz = int(e.z.size());
   // decoder self-attention: keys t_z (rows) × queries t_x (columns); M_uni[t_z, t_x] = [t_z ≤ t_x]
@@ -266,9 +268,23 @@ QJsonObject MasksPanel::viewState() const {
   return s;
 }
 
+int MasksPanel::exampleOf(const QString& source) const {
+  if (!mDoc->hasData()) return -1;
+  const auto& pairs = mDoc->data().train_pairs;  // (the examples the tab shows are the training data's, in order)
+  const std::string wanted = source.trimmed().toStdString();
+  for (size_t i = 0; i < pairs.size() && i < mDoc->data().train.size(); ++i)
+    if (pairs[i].source == wanted) return int(i);
+  return -1;
+}
+
 void MasksPanel::setViewState(const QJsonObject& s) {
   if (s.contains(QStringLiteral("batch"))) mBatch->setValue(s.value(QStringLiteral("batch")).toInt());
   if (s.contains(QStringLiteral("first"))) mFirst->setValue(s.value(QStringLiteral("first")).toInt());
+  // a sentence named by its source: the batch starts with it (a lesson shows the sentence its other beats show)
+  if (const int i = exampleOf(s.value(QStringLiteral("input")).toString()); i >= 0) {
+    mFirst->setValue(i + 1);
+    mExample->setValue(1);
+  }
   if (s.contains(QStringLiteral("example"))) mExample->setValue(s.value(QStringLiteral("example")).toInt());
   // the mask editor with this mask (a drawn one has no cells to say), or else the seeds' masks
   mPages->setCurrentIndex(0);

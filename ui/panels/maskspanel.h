@@ -44,6 +44,8 @@ class MasksPanel : public QWidget, public Presentable {
   void setPresenting(bool on) override;
   QJsonObject viewState() const override;
   void setViewState(const QJsonObject& state) override;
+  // The training example whose source is this text (as the data holds it), −1 when none is: a beat's "input".
+  int exampleOf(const QString& source) const;
 
  public slots:
   void refresh();
