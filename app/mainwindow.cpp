@@ -469,6 +469,7 @@ void MainWindow::createMenus() {
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+  addAction(quit);  // also while presenting, when the menu bar is hidden
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->setObjectName(QStringLiteral("viewMenu"));

@@ -3930,6 +3930,14 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>Training stopped: the machine ran out of memory. The parameters shown are the last ones published. Choose a smaller batch, model or ℓ_max.</source>
         <translation>Das Training hat angehalten: Dem Rechner ist der Speicher ausgegangen. Die gezeigten Parameter sind die zuletzt veröffentlichten. Wählen Sie einen kleineren Batch, ein kleineres Modell oder ein kleineres ℓ_max.</translation>
     </message>
+    <message>
+        <source>Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s</source>
+        <translation>Schritt %1 von %2: Verlust %3, Token-Genauigkeit %4 %, %5 Tokens/s</translation>
+    </message>
+    <message>
+        <source> — stopped.</source>
+        <translation> – angehalten.</translation>
+    </message>
 </context>
 <context>
     <name>TrainingSetup</name>

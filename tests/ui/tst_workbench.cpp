@@ -184,6 +184,31 @@ class TestWorkbench : public QObject {
     QVERIFY(w.document()->history().back().loss < w.document()->history().front().loss);
   }
 
+  // A run stopped early says so, without a time left; New leaves the loss plot a plain frame, not the old range
+  void stopped_run_and_new() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(100000);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(tp->lossPlot()->trainingPoints() >= 3, 30000);
+    QTRY_VERIFY(tp->statusText().contains(QStringLiteral("s left")));
+    QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
+    QTRY_COMPARE(w.trainer()->state(), TrainingController::State::Finished);
+    QTRY_VERIFY2(tp->statusText().contains(QStringLiteral(" — stopped.")), qPrintable(tp->statusText()));
+    QVERIFY2(!tp->statusText().contains(QStringLiteral("s left")), qPrintable(tp->statusText()));
+    QVERIFY(tp->lossPlot()->plot()->yAxis->range().upper > 1.5);  // the reverse task starts near log 15
+    w.document()->setModified(false);
+    QVERIFY(w.newModel());
+    QTRY_COMPARE(tp->lossPlot()->trainingPoints(), 0);
+    QCOMPARE(tp->lossPlot()->plot()->yAxis->range().lower, 0.0);
+    QCOMPARE(tp->lossPlot()->plot()->yAxis->range().upper, 1.0);
+  }
+
   void attention_heatmaps_match_the_probe() {
     MainWindow w;
     w.show();

@@ -194,6 +194,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
       }
       mProgress->setValue(0);
       mLastStatus.clear();
+      mEndStatus.clear();
       mLastValidation.clear();
       if (!mDoc->history().empty())
         mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
@@ -230,6 +231,7 @@ void TrainingPanel::runStarted(const TrainingController::RunStart& run) {
   mProgress->setRange(0, run.steps);
   mProgress->setValue(run.fromStep);
   mLastStatus.clear();
+  mEndStatus.clear();
   mLastValidation.clear();
   if (!run.goesOn) mPlot->clear();
   mValidationSize = run.validationSize;
@@ -270,6 +272,14 @@ void TrainingPanel::showStep(const TrainingSnapshot& s) {
                      .arg(QLocale().toString(100 * s.tokenAccuracy, 'f', 1))
                      .arg(QLocale().toString(s.tokensPerSecond, 'f', 0))
                      .arg(QLocale().toString(left, 'f', 0)));
+  // the same once the run has ended: no time left to tell (a run stopped early said "6,034 s left — done")
+  mEndStatus = tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s")
+                   .arg(s.step)
+                   .arg(mProgress->maximum())
+                   .arg(QLocale().toString(s.loss, 'f', 4))
+                   .arg(QLocale().toString(100 * s.tokenAccuracy, 'f', 1))
+                   .arg(QLocale().toString(s.tokensPerSecond, 'f', 0));
+  mEndedEarly = s.step < mProgress->maximum();
   setRunStatus(mLastStatus + mLastValidation);
 }
 
@@ -333,7 +343,8 @@ void TrainingPanel::refreshButtons() {
   } else if (st == TrainingController::State::Finished && mTrainer->fault()) {
     mStatus->setText(mLastStatus);  // the fault's report, not "done"
   } else if (st == TrainingController::State::Finished && !mLastStatus.isEmpty()) {
-    mStatus->setText(mLastStatus + tr(" — done.") + mLastValidation);
+    mStatus->setText((mEndStatus.isEmpty() ? mLastStatus : mEndStatus) + (mEndedEarly ? tr(" — stopped.") : tr(" — done.")) +
+                     mLastValidation);
   } else if (st == TrainingController::State::Idle) {
     showHint(mDoc->isTrained() ? mStatus->text() : tr("Ready: Start trains the steps set above, Step takes one."));
   }

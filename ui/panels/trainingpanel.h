@@ -66,6 +66,8 @@ class TrainingPanel : public QWidget {
   int mValidationSize = 0;
   int mShownGeneration = -1;  // the model whose history the plot shows
   QString mLastStatus, mLastValidation;
+  QString mEndStatus;       // the last step without the time left, for a run that has ended
+  bool mEndedEarly = false;  // its last step was before the last one asked for (Stop)
   QTimer* mStepPace;
   std::optional<TrainingSnapshot> mPendingStep;  // reported, not yet shown
 };

@@ -161,6 +161,8 @@ void LossPlot::follow() {
       lo = std::max(lo, 1e-9);
       mPlot->yAxis->setRange(lo / (hi / lo < 1.5 ? 1.5 : 1.1), std::max(hi, lo) * (hi / lo < 1.5 ? 1.5 : 1.1));
     }
+  } else {  // no points (New, another model): a plain frame, not the range of the run that went
+    mPlot->yAxis->setRange(mPlot->yAxis->scaleType() == QCPAxis::stLinear ? QCPRange(0, 1) : QCPRange(0.1, 10));
   }
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
