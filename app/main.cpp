@@ -176,6 +176,10 @@ int main(int argc, char** argv) {
   const bool scripted = parser.isSet(QStringLiteral("demo")) || finishing;
   if (scripted)  // nobody is there to press OK: errors go to stderr, and the run goes on (or quits after the shot)
     w.setErrorReporter([](const QString& m) { std::fprintf(stderr, "glassbox: %s\n", qPrintable(m)); });
+  if (scripted && !finishing)  // a --demo the lecturer goes on with: once its run has ended, errors are dialogs again
+    QObject::connect(w.trainer(), &TrainingController::stateChanged, &w, [&w](TrainingController::State s) {
+      if (s == TrainingController::State::Finished) w.useErrorDialogs();
+    });
   std::optional<gb::Variant> family;
   if (parser.isSet(QStringLiteral("variant"))) {
     auto v = gb::parse_variant(parser.value(QStringLiteral("variant")).toStdString());

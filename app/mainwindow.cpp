@@ -182,7 +182,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     return QMessageBox::question(this, tr("Recover the last session?"), text, QMessageBox::Open | QMessageBox::Discard,
                                  QMessageBox::Open) == QMessageBox::Open;
   };
-  mReportError = [this](const QString& m) { QMessageBox::critical(this, tr("Glassbox"), m); };
+  useErrorDialogs();
   updateStatus();
   updateTitle();
   // 1280 × 800 where it fits; on a smaller screen, most of what is available.
@@ -596,6 +596,10 @@ void MainWindow::reportSkippedBeats(const Lesson& lesson) {
   showError(tr("The lesson opened without %n beat(s) that could not be read; the others are all there.\n\n%1", "",
                int(lesson.skipped.size()))
                 .arg(lesson.skipped.join(QLatin1Char('\n'))));
+}
+
+void MainWindow::useErrorDialogs() {
+  mReportError = [this](const QString& m) { QMessageBox::critical(this, tr("Glassbox"), m); };
 }
 
 void MainWindow::showError(const QString& message) {

@@ -90,6 +90,7 @@ class MainWindow : public QMainWindow {
   bool maybeSave();
   void setUnsavedQuestion(std::function<int()> ask) { mAskUnsaved = std::move(ask); }
   void setErrorReporter(std::function<void(const QString&)> report) { mReportError = std::move(report); }
+  void useErrorDialogs();  // the default reporter again: a dialog the user dismisses
   // Autosave: this window's own file (locked while the window lives, see autosave.h), writing it now, and the offer
   // to recover what instances left when they died. Every minute while there is unsaved work (the environment
   // variable GLASSBOX_AUTOSAVE_MS sets another interval, for tests), and when training pauses or finishes.
