@@ -3,6 +3,8 @@
 
 #include "core/io/model_file.h"
 #include "core/text/prepare.h"
+#include "core/model/model.h"
+#include "core/train/loss.h"
 #include "core/train/trainer.h"
 
 #include <cstdio>
@@ -19,6 +21,47 @@ inline double anti_diagonal_mass(const gb::MatF& A) {
 }
 
 // The tests' data fits their models: a plan that fails is a bug in the test.
+// Every entry of every tensor of p against central differences of J = −Σ log P[x_{j+1}, j] over batch b (in double):
+// the first entry whose backpropagated derivative differs by more than tol·max(1, |numeric|), said; empty when none
+// does. *checked counts the entries compared.
+inline std::string first_gradient_mismatch(const gb::Config& c, gb::Params<double> p, const gb::Batch& b, double tol,
+                                           int64_t* checked) {
+  auto loss = [&](const gb::Params<double>& q) {
+    gb::Activations<double> act;
+    gb::model_forward(act, c, q, b);
+    return gb::loss_forward_backward<double>(nullptr, act.logits, b, gb::LossKind::Sum).loss_sum;
+  };
+  gb::Activations<double> act;
+  gb::model_forward(act, c, p, b);
+  gb::Workspace<double> ws;
+  gb::loss_forward_backward<double>(&ws.dlogits, act.logits, b, gb::LossKind::Sum);
+  gb::Grads<double> g = gb::params_zeros<double>(c);
+  gb::model_backward(g, ws, act, ws.dlogits, c, p, b);
+  std::vector<gb::TensorRef<double>> grads;
+  gb::for_each_tensor(c, g, [&](const std::string&, gb::TensorRef<double> t) { grads.push_back(t); });
+  const double h = 1e-6;
+  std::string problem;
+  size_t k = 0;
+  *checked = 0;
+  gb::for_each_tensor(c, p, [&](const std::string& name, gb::TensorRef<double> t) {
+    const gb::TensorRef<double> gt = grads[k++];
+    for (Eigen::Index i = 0; i < t.size() && problem.empty(); ++i) {
+      const double keep = t.data[i];
+      t.data[i] = keep + h;
+      const double up = loss(p);
+      t.data[i] = keep - h;
+      const double down = loss(p);
+      t.data[i] = keep;
+      const double numeric = (up - down) / (2 * h);
+      if (std::abs(numeric - gt.data[i]) > tol * std::max(1.0, std::abs(numeric)))
+        problem = name + "[" + std::to_string(i) + "]: backprop " + std::to_string(gt.data[i]) + ", central difference " +
+                  std::to_string(numeric);
+      ++*checked;
+    }
+  });
+  return problem;
+}
+
 inline gb::TrainingPlan must_plan(const gb::Config& c, const gb::Params<float>& p, const std::vector<gb::Example>& d,
                                   const gb::TrainOptions& o, const gb::TrainingState* resume = nullptr) {
   gb::PlanRequest r;
