@@ -216,7 +216,7 @@
     </message>
     <message>
         <source>query %1 (%2) → key %3 (%4)</source>
-        <translation>Anfrage %1 (%2) → Schlüssel %3 (%4)</translation>
+        <translation>Query %1 (%2) → Key %3 (%4)</translation>
     </message>
     <message>
         <source>column %1 reads “%2” and predicts “%3”</source>
@@ -224,7 +224,7 @@
     </message>
     <message>
         <source>masked: this query may not look at this key, its weight is 0</source>
-        <translation>maskiert: Diese Anfrage darf diesen Schlüssel nicht sehen, ihr Gewicht ist 0</translation>
+        <translation>maskiert: Diese Query darf diesen Key nicht sehen, ihr Gewicht ist 0</translation>
     </message>
     <message>
         <source>dot product kᵀq = %1</source>
@@ -252,23 +252,23 @@
     </message>
     <message>
         <source>Q: d_h × queries</source>
-        <translation>Q: d_h × Anfragen</translation>
+        <translation>Q: d_h × Queries</translation>
     </message>
     <message>
         <source>K: d_h × keys</source>
-        <translation>K: d_h × Schlüssel</translation>
+        <translation>K: d_h × Keys</translation>
     </message>
     <message>
         <source>V: d_h × keys</source>
-        <translation>V: d_h × Schlüssel</translation>
+        <translation>V: d_h × Keys</translation>
     </message>
     <message>
         <source>Y = V·A: d_h × queries</source>
-        <translation>Y = V·A: d_h × Anfragen</translation>
+        <translation>Y = V·A: d_h × Queries</translation>
     </message>
     <message>
         <source>KᵀQ: keys × queries</source>
-        <translation>KᵀQ: Schlüssel × Anfragen</translation>
+        <translation>KᵀQ: Keys × Queries</translation>
     </message>
     <message>
         <source>S = KᵀQ / √%1</source>
@@ -300,11 +300,11 @@
     </message>
     <message>
         <source>Head %1 of %2, %3: Y = V·softmax(mask(KᵀQ / √d_h)), d_h = %4. Keys run down, queries across.</source>
-        <translation>Kopf %1 von %2, %3: Y = V·softmax(mask(KᵀQ / √d_h)), d_h = %4. Schlüssel nach unten, Anfragen nach rechts.</translation>
+        <translation>Kopf %1 von %2, %3: Y = V·softmax(mask(KᵀQ / √d_h)), d_h = %4. Keys nach unten, Queries nach rechts.</translation>
     </message>
     <message>
         <source>Query column j reads x_j and predicts x_{j+1} (labelled “reads→predicts”).</source>
-        <translation>Anfragespalte j liest x_j und sagt x_{j+1} vorher (beschriftet „liest→sagt vorher“).</translation>
+        <translation>Query-Spalte j liest x_j und sagt x_{j+1} vorher (beschriftet „liest→sagt vorher“).</translation>
     </message>
     <message>
         <source>Purple above 0, orange below, white 0; hover a weight to see how it is made.</source>
@@ -371,7 +371,7 @@
     </message>
     <message>
         <source>The causal mask M_uni[t_z, t_x] = [t_z ≤ t_x]: a query sees itself and earlier tokens.</source>
-        <translation>Die kausale Maske M_uni[t_z, t_x] = [t_z ≤ t_x]: Eine Anfrage sieht sich selbst und frühere Tokens.</translation>
+        <translation>Die kausale Maske M_uni[t_z, t_x] = [t_z ≤ t_x]: Eine Query sieht sich selbst und frühere Tokens.</translation>
     </message>
     <message>
         <source>The cross mask is all ones: every target position may read every source token.</source>
@@ -383,7 +383,7 @@
     </message>
     <message>
         <source>Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.</source>
-        <translation>Probe: %1 → %2. Jede Spalte (eine Anfrage) summiert sich zu 1. Schicht %3, %4.</translation>
+        <translation>Probe: %1 → %2. Jede Spalte (eine Query) summiert sich zu 1. Schicht %3, %4.</translation>
     </message>
     <message>
         <source>head %1</source>
@@ -952,7 +952,7 @@
     </message>
     <message>
         <source>A new sequence: ED-Inference starts from &lt;bos&gt;, D-Inference from &lt;bos&gt; and the prompt</source>
-        <translation>Eine neue Sequenz: ED-Inference beginnt mit &lt;bos&gt;, D-Inference mit &lt;bos&gt; und dem Prompt</translation>
+        <translation>Eine neue Sequenz: ED-Inferenz beginnt mit &lt;bos&gt;, D-Inferenz mit &lt;bos&gt; und dem Prompt</translation>
     </message>
     <message>
         <source>Next token</source>
@@ -1084,7 +1084,7 @@
     </message>
     <message>
         <source>, cross-attention K and V of the %1 source tokens computed once</source>
-        <translation>, Cross-Attention-K und -V der %1 Quelltokens einmal berechnet</translation>
+        <translation>, K und V der Kreuzaufmerksamkeit für die %1 Quelltokens einmal berechnet</translation>
     </message>
     <message>
         <source>key t_z (source)</source>
@@ -1423,11 +1423,11 @@
     </message>
     <message>
         <source>ED-Inference: the encoder has read z once; each step adds one column to the decoder and draws the next token from q.</source>
-        <translation>ED-Inference: Der Encoder hat z einmal gelesen; jeder Schritt fügt dem Decoder eine Spalte hinzu und zieht das nächste Token aus q.</translation>
+        <translation>ED-Inferenz: Der Encoder hat z einmal gelesen; jeder Schritt fügt dem Decoder eine Spalte hinzu und zieht das nächste Token aus q.</translation>
     </message>
     <message>
         <source>D-Inference: each step adds one column and draws the next token from q.</source>
-        <translation>D-Inference: Jeder Schritt fügt eine Spalte hinzu und zieht das nächste Token aus q.</translation>
+        <translation>D-Inferenz: Jeder Schritt fügt eine Spalte hinzu und zieht das nächste Token aus q.</translation>
     </message>
     <message>
         <source>Each step reads the last token's column of B and draws the next token from q.</source>
@@ -1635,7 +1635,7 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
 weight %5
 score Kᵀq %6, scaled by 1/√d_h: %7
 mask %8</source>
-        <translation>Anfrage %1 (%2) → Schlüssel %3 (%4)
+        <translation>Query %1 (%2) → Key %3 (%4)
 Gewicht %5
 Score Kᵀq %6, skaliert mit 1/√d_h: %7
 Maske %8</translation>
@@ -1666,7 +1666,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>query t_x: column j reads x_j</source>
-        <translation>Anfrage t_x: Spalte j liest x_j</translation>
+        <translation>Query t_x: Spalte j liest x_j</translation>
     </message>
     <message>
         <source>… and predicts x_{j+1}</source>
@@ -1701,7 +1701,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>Cached keys K of the self-attention</source>
-        <translation>Zwischengespeicherte Schlüssel K der Selbstaufmerksamkeit</translation>
+        <translation>Zwischengespeicherte Keys K der Selbstaufmerksamkeit</translation>
     </message>
     <message>
         <source>Cached values V of the self-attention</source>
@@ -1709,7 +1709,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>Keys K of the cross-attention, computed once</source>
-        <translation>Schlüssel K der Kreuzaufmerksamkeit, einmal berechnet</translation>
+        <translation>Keys K der Kreuzaufmerksamkeit, einmal berechnet</translation>
     </message>
     <message>
         <source>Values V of the cross-attention, computed once</source>
@@ -2694,11 +2694,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>Cross-attention: all ones ∧ source padding, |z| × |x| = %1 × %2</source>
-        <translation>Cross-Attention: alles Einsen ∧ Padding der Quelle, |z| × |x| = %1 × %2</translation>
+        <translation>Kreuzaufmerksamkeit: alles Einsen ∧ Padding der Quelle, |z| × |x| = %1 × %2</translation>
     </message>
     <message>
         <source>Cross-attention: the cross mask is all ones, |z| × |x| = %1 × %2</source>
-        <translation>Cross-Attention: die Cross-Maske besteht nur aus Einsen, |z| × |x| = %1 × %2</translation>
+        <translation>Kreuzaufmerksamkeit: die Kreuzmaske besteht nur aus Einsen, |z| × |x| = %1 × %2</translation>
     </message>
     <message>
         <source>A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked like future tokens, and padded queries do not count in the loss. Rows are keys, columns queries, as in the Attention tab.</source>
@@ -2754,7 +2754,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>Cross-attention mask</source>
-        <translation>Maske der Cross-Attention</translation>
+        <translation>Maske der Kreuzaufmerksamkeit</translation>
     </message>
     <message>
         <source>Masks</source>
