@@ -624,7 +624,8 @@ bool MainWindow::newModel() {
 }
 
 void MainWindow::openDialog() {
-  if (!maybeSave()) return;
+  // (the question about unsaved work comes from openFile, once a file is chosen: asked here too, "Discard" left the
+  // work unsaved and openFile asked again)
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model"), QString(),
       tr("Glassbox models and lessons (*.safetensors *.glassbox-lesson);;All files (*)"));

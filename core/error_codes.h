@@ -187,6 +187,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::DataForOneSequence, QT_TRANSLATE_NOOP("gb::Error", "the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and a {family} model reads one sequence: build the model again for this data")},
   {ErrorCode::NotForFamily, QT_TRANSLATE_NOOP("gb::Error", "a {family} model has no attention layers to trace or step through")},
   {ErrorCode::ConfigCellActivation, QT_TRANSLATE_NOOP("gb::Error", "config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'")},
+  {ErrorCode::DataIsModelFile, QT_TRANSLATE_NOOP("gb::Error", "this is a model file (safetensors), not data: open it as a model (File → Open, or --model)")},
 };
 // clang-format on
 

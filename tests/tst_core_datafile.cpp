@@ -2,8 +2,14 @@
 // ℓ_max policies, and the real English–German file when ../shared/data is there.
 #include "core/text/datafile.h"
 
+#include "core/family.h"
+#include "core/io/model_file.h"
+#include "core/model/params.h"
+#include "core/text/prepare.h"
+
 #include <QElapsedTimer>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace gb;
@@ -69,6 +75,22 @@ class TestDatafile : public QObject {
     auto only_bad = parse_pairs("x\ny\n", '\t', MalformedPolicy::Skip, "p.tsv");
     QVERIFY(!only_bad.ok());
     QVERIFY(QString::fromStdString(only_bad.error().message).contains("no usable pairs (2 malformed, first at line 1"));
+  }
+
+  // A model file given as data is called what it is, for either layout (it was "a plain text file")
+  void a_model_file_is_not_data() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("m.safetensors")).toStdString();
+    const Config c = family_config(Variant::Bigram, 6, 8);
+    QVERIFY(!save_model(path, ModelFile::of(c, params_init(c, 1))));
+    for (Variant v : {Variant::EncoderDecoder, Variant::DecoderOnly}) {
+      PrepareOptions o;
+      o.variant = v;
+      auto d = prepare_file(path, o);
+      QVERIFY(!d);
+      QCOMPARE(int(d.error().code), int(ErrorCode::DataIsModelFile));
+      QVERIFY(d.error().message.find("m.safetensors") != std::string::npos);
+    }
   }
 
   void progress_and_cancel() {

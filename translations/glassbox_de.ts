@@ -4649,6 +4649,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <source>config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'</source>
         <translation>Konfigurationsfeld 'activation': Die Zelle eines Modells der Familie {family} verwendet 'tanh' oder 'relu', gefunden: '{found}'</translation>
     </message>
+    <message>
+        <source>this is a model file (safetensors), not data: open it as a model (File → Open, or --model)</source>
+        <translation>dies ist eine Modelldatei (safetensors), keine Daten: Öffnen Sie sie als Modell (Datei → Öffnen oder --model)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

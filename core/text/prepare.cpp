@@ -5,6 +5,8 @@
 #include "core/model/stepper.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <fstream>
 
 namespace gb {
 
@@ -93,8 +95,21 @@ static bool is_pairs_file(const std::string& path) {
   return lower.size() > 4 && (lower.compare(lower.size() - 4, 4, ".tsv") == 0 || lower.compare(lower.size() - 4, 4, ".csv") == 0);
 }
 
+// A safetensors file (a model, ours or another's): an 8-byte little-endian header length, then the JSON header.
+static bool looks_like_safetensors(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  unsigned char b[9] = {};
+  if (!in.read(reinterpret_cast<char*>(b), 9)) return false;
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | b[i];
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<uint64_t>(in.tellg());
+  return b[8] == '{' && n >= 2 && n <= size - 8;
+}
+
 Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o) {
   if (!(o.val_fraction >= 0 && o.val_fraction < 1)) return Error(ErrorCode::ValidationFraction);
+  if (looks_like_safetensors(path)) return Error(ErrorCode::DataIsModelFile).in_file(path);
   if (is_pairs_file(path)) {
     const Phases phases{o.progress, 1 + kPairPhases};
     auto f = load_pairs(path, o.malformed, phases.at(0));
