@@ -230,7 +230,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mAttention = new MatrixView(this, MatrixView::Look::Probability);
   mAttention->setObjectName(QStringLiteral("decodeAttention"));
   mAttention->setScaleLabel(QString());  // the title above says what it is: the map keeps its room
-  mAttention->setMinimumWidth(260);  // room for word labels, a map whose layers are each numbered, its colour bar
+  mAttention->setMinimumWidth(240);  // room for word labels, a map whose layers are each numbered, its colour bar
   mAttention->plot()->setAccessibleName(tr("Where the new column looks"));
   mAttentionTitle = new QLabel(this);
   makeTextLabel(mAttentionTitle);
