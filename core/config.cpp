@@ -37,6 +37,10 @@ Config Config::make(Variant v, int vocab_size, int max_len, int enc_layers, int 
       c.activation = Activation::Tanh;
       c.final_norm = false;
       break;
+    case Variant::Hmm:  // seed 001: K states (set by the preset), probabilities; no embedding, no cell
+      c.enc_layers = c.dec_layers = c.heads = c.d_e = c.d_mlp = 0;
+      c.final_norm = false;
+      break;
   }
   return c;
 }
@@ -68,7 +72,7 @@ Status Config::validate() const {
   if (!is_transformer()) {  // a family without the transformer's sizes: each size it lacks is 0
     const FamilyInfo& f = family(variant);
     for (SizeField s : {SizeField::EncLayers, SizeField::DecLayers, SizeField::Heads, SizeField::DModel,
-                        SizeField::DMlp, SizeField::DHidden})
+                        SizeField::DMlp, SizeField::DHidden, SizeField::States})
       if (!f.has(s) && config_size(*this, s) != 0)
         return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
                            {{"family", f.name}, {"found", std::to_string(config_size(*this, s))}});
@@ -88,9 +92,10 @@ Status Config::validate() const {
   if (auto e = range("heads", heads, 1, 1024)) return e;
   if (auto e = range("d_e", d_e, 1, kMaxDim)) return e;
   if (auto e = range("d_mlp", d_mlp, 1, 1 << 18)) return e;
-  if (d_hidden != 0)
-    return field_error(ErrorCode::ConfigNotInFamily, "d_hidden",
-                       {{"family", family(variant).name}, {"found", std::to_string(d_hidden)}});
+  for (SizeField s : {SizeField::DHidden, SizeField::States})
+    if (config_size(*this, s) != 0)
+      return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
+                         {{"family", family(variant).name}, {"found", std::to_string(config_size(*this, s))}});
   if (d_e % heads != 0)
     return field_error(ErrorCode::ConfigHeadsDivide, "d_e",
                        {{"d_e", std::to_string(d_e)}, {"heads", std::to_string(heads)}});

@@ -6,6 +6,8 @@
 //   Variant::Bigram         is the bigram model (core/families/bigram): |V| and ℓ_max only, every other size 0.
 //   Variant::Rnn            is seed 001's recurrent language model (core/families/rnn): d_e and d_hidden; tanh (or
 //                           ReLU) as its cell's activation.
+//   Variant::Hmm            is seed 001's hidden Markov model with discrete emissions (core/families/hmm): K states
+//                           (Config::states), trained by EM.
 // Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
 #pragma once
 
@@ -15,7 +17,7 @@
 
 namespace gb {
 
-enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn };
+enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
 enum class Activation { ReLU, GELU, Tanh };  // the MLP's (transformers) or the recurrent cell's
 
@@ -29,6 +31,7 @@ struct Config {
   int d_e = 0;         // embedding size d_e
   int d_mlp = 0;       // d_MLP
   int d_hidden = 0;    // the recurrent state's size (the RNN's h; 0 for the others)
+  int states = 0;      // K, the hidden states of an HMM (0 for the others)
   // Options. make() sets the seed's values.
   NormPlacement norm = NormPlacement::Pre;
   Activation activation = Activation::GELU;
@@ -54,7 +57,7 @@ struct Config {
   Status validate() const;
 };
 
-const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn"
+const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn" | "hmm"
 Result<Variant> parse_variant(const std::string& s);
 const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);

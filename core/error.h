@@ -66,7 +66,7 @@ enum class ErrorCode {
   // the training plan (train/plan.cpp) and the data against the model
   StHeaderNotObject, JsonInvalidAt, PlanIncomplete, PlanSteps, PlanBatchSize, PlanLearningRate, PlanBetas, PlanEpsilon, PlanWeightDecay, PlanScheduleSteps, PlanMinLrRatio, PlanClip, PlanNoData, PlanMemory, PlanParamShapes, PlanResumeIncomplete, PlanResumeOtherData, PlanResumeNotPermutation, PlanResumePosition, PlanResumeDone, PlanResumeNegativeT, PlanResumeOptimizerShapes, PlanResumeNoMoments, PlanRunGoing, PlanNoModel, PlanNoDataLoaded, DataOtherVocabulary, DataTokenizerTooLarge, DataForDecoderOnly, DataForEncoderDecoder, DataExampleDoesNotFit,
   // model families
-  ConfigNotInFamily, DataForOneSequence, NotForFamily, ConfigCellActivation, DataIsModelFile,
+  ConfigNotInFamily, DataForOneSequence, NotForFamily, ConfigCellActivation, DataIsModelFile, TensorNotDistribution,
   Count  // not a code: the number of codes
 };
 

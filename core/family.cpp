@@ -54,6 +54,14 @@ std::vector<FamilyInfo> make_families() {
                view::kDecoding | view::kRecurrentStates,
                // backpropagation through time: η = 10⁻² with clipping learns a character text in a few hundred steps
                1e-2f});
+  f.push_back({Variant::Hmm, "hmm", "", "HMM",
+               "A chain of hidden states, each emitting a token (seed 001): trained by EM, the model speech "
+               "recognition used before neural networks.",
+               false, false, TrainedBy::Em, {{F::MaxLen, 1, 4096}, {F::States, 1, 1024}},
+               {{"small", {{F::States, 8}}, false}, {"medium", {{F::States, 32}}, false}},
+               view::kDecoding | view::kRecurrentStates,
+               // (no optimizer: EM re-estimates the probabilities from expected counts)
+               0.0f});
   return f;
 }
 
@@ -68,6 +76,7 @@ const char* size_field_name(SizeField f) {
     case SizeField::DModel: return "d_e";
     case SizeField::DMlp: return "d_mlp";
     case SizeField::DHidden: return "d_hidden";
+    case SizeField::States: return "states";
   }
   return "?";
 }
@@ -81,6 +90,7 @@ int config_size(const Config& c, SizeField f) {
     case SizeField::DModel: return c.d_e;
     case SizeField::DMlp: return c.d_mlp;
     case SizeField::DHidden: return c.d_hidden;
+    case SizeField::States: return c.states;
   }
   return 0;
 }
@@ -94,6 +104,7 @@ void set_config_size(Config& c, SizeField f, int v) {
     case SizeField::DModel: c.d_e = v; break;
     case SizeField::DMlp: c.d_mlp = v; break;
     case SizeField::DHidden: c.d_hidden = v; break;
+    case SizeField::States: c.states = v; break;
   }
 }
 

@@ -18,8 +18,8 @@
 namespace gb {
 
 // The sizes a family may have, in the seeds' notation (Config's fields).
-enum class SizeField { MaxLen, EncLayers, DecLayers, Heads, DModel, DMlp, DHidden };
-const char* size_field_name(SizeField f);  // "max_len", "enc_layers", …, "d_hidden": the Config field (and JSON key)
+enum class SizeField { MaxLen, EncLayers, DecLayers, Heads, DModel, DMlp, DHidden, States };
+const char* size_field_name(SizeField f);  // "max_len", "enc_layers", …, "d_hidden", "states": the Config field (and JSON key)
 int config_size(const Config& c, SizeField f);
 void set_config_size(Config& c, SizeField f, int value);
 
@@ -50,7 +50,8 @@ constexpr unsigned kKvCache = 1u << 5;           // the Decoding tab's KV cache 
 constexpr unsigned kDecodingAttention = 1u << 6; // where the new column looks (Decoding tab)
 constexpr unsigned kMaskEditor = 1u << 7;        // the Masks tab's mask editor
 constexpr unsigned kTransitionTable = 1u << 8;   // a |V| × |V| table of next-token scores with token labels (bigram)
-constexpr unsigned kRecurrentStates = 1u << 9;   // hidden states over a probe and the gradient's reach back (RNN)
+constexpr unsigned kRecurrentStates = 1u << 9;   // hidden states over a probe: an RNN's h and the gradient's reach
+                                                 // back; an HMM's state posteriors and Viterbi path (the States tab)
 }  // namespace view
 
 struct FamilyInfo {

@@ -20,7 +20,7 @@ case "$kind" in
     # and that tst_core_train and tst_core_gradcheck already cover. Not tst_core_memory: it measures the heap with
     # mallinfo2 (ASan's allocator is not malloc's) and allocates more than ulimit -v allows, where ASan aborts
     # instead of throwing std::bad_alloc.
-    tests='^(tst_core_(parity|gradcheck|train|io|stepper|decode|text|datafile|errors|perturb|family|rnn)|tst_trainingcontroller|tst_files|tst_crash|tst_limits|fuzz_replay_.*)$'
+    tests='^(tst_core_(parity|gradcheck|train|io|stepper|decode|text|datafile|errors|perturb|family|rnn|hmm)|tst_trainingcontroller|tst_files|tst_crash|tst_limits|fuzz_replay_.*)$'
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
     export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$ROOT/scripts/lsan.supp:print_suppressions=0}

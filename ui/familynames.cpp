@@ -12,6 +12,7 @@ QString familyTitle(gb::Variant v) {
     case gb::Variant::DecoderOnly: return text(QT_TRANSLATE_NOOP("FamilyNames", "Decoder-only"));
     case gb::Variant::Bigram: return text(QT_TRANSLATE_NOOP("FamilyNames", "Bigram"));
     case gb::Variant::Rnn: return text(QT_TRANSLATE_NOOP("FamilyNames", "RNN"));
+    case gb::Variant::Hmm: return text(QT_TRANSLATE_NOOP("FamilyNames", "HMM"));
   }
   return QString::fromStdString(gb::family(v).title);
 }
@@ -32,6 +33,10 @@ QString familySummary(gb::Variant v) {
       return text(QT_TRANSLATE_NOOP("FamilyNames",
                                   "Reads one token after another into a hidden state h and predicts the next token from "
                                   "it (seed 001): the recurrent network transformers replaced."));
+    case gb::Variant::Hmm:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "A chain of hidden states, each emitting a token (seed 001): trained by EM, the model "
+                                  "speech recognition used before neural networks."));
   }
   return QString::fromStdString(gb::family(v).summary);
 }
@@ -49,6 +54,9 @@ QString familyDecodingLine(gb::Variant v) {
     case gb::Variant::Rnn:
       return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step reads the new token into the state h (the one before "
                                                    "is kept) and draws the next token from q."));
+    case gb::Variant::Hmm:
+      return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step updates the distribution over the hidden states with the "
+                                                   "new token (forward algorithm) and draws the next token from q."));
   }
   return QString();
 }
@@ -82,6 +90,7 @@ QString sizeLabel(gb::SizeField f, gb::Variant v) {
     case gb::SizeField::DModel: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_e"));
     case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_mlp"));
     case gb::SizeField::DHidden: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_h"));
+    case gb::SizeField::States: return text(QT_TRANSLATE_NOOP("FamilyNames", "K"));
   }
   return QString();
 }
@@ -95,6 +104,7 @@ QString sizeAccessibleName(gb::SizeField f) {
     case gb::SizeField::DModel: return text(QT_TRANSLATE_NOOP("FamilyNames", "Embedding size d_e"));
     case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "MLP width d_mlp"));
     case gb::SizeField::DHidden: return text(QT_TRANSLATE_NOOP("FamilyNames", "Hidden state size d_h"));
+    case gb::SizeField::States: return text(QT_TRANSLATE_NOOP("FamilyNames", "Hidden states K"));
   }
   return QString();
 }

@@ -4,6 +4,7 @@
 
 #include "core/family.h"
 #include "core/io/dataset.h"
+#include "core/families/hmm/hmm.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
 #include "core/model/model.h"
@@ -15,7 +16,7 @@
 namespace gbcli {
 
 const std::vector<OptionSpec> kInitSpecs = {
-    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn"},
+    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn | hmm"},
     {"vocab-size", true, "|V|"},
     {"max-len", true, "ℓ_max"},
     {"layers", true, "L (decoder-only), or L_enc = L_dec = N"},
@@ -25,6 +26,7 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"d-model", true, "d_e"},
     {"d-mlp", true, "d_MLP"},
     {"hidden", true, "d_h, the recurrent state's size (rnn)"},
+    {"states", true, "K, the hidden states (hmm)"},
     {"norm", true, "post | pre (default: the seed's)"},
     {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
     {"final-norm", true, "on | off (default: the seed's)"},
@@ -53,7 +55,9 @@ const char* const kInitSynopsis =
     "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant rnn (--vocab-size N | --data FILE | --task T) [--max-len L] [--d-model D] "
-    "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors";
+    "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors\n"
+    "       glassbox-cli init --variant hmm (--vocab-size N | --data FILE | --task T) [--max-len L] [--states K] "
+    "--out MODEL.safetensors";
 
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
@@ -73,16 +77,19 @@ int cmd_init(int argc, char** argv) {
     std::string sizes = "|V| (--vocab-size, or from --data or --task) and ℓ_max (--max-len)";
     if (fam.has(gb::SizeField::DModel)) sizes += ", d_e (--d-model)";
     if (fam.has(gb::SizeField::DHidden)) sizes += ", d_h (--hidden)";
+    if (fam.has(gb::SizeField::States)) sizes += ", K (--states)";
     const std::vector<std::pair<const char*, bool>> options = {
         {"layers", false}, {"enc-layers", false}, {"dec-layers", false}, {"heads", fam.has(gb::SizeField::Heads)},
         {"d-model", fam.has(gb::SizeField::DModel)}, {"d-mlp", fam.has(gb::SizeField::DMlp)},
-        {"hidden", fam.has(gb::SizeField::DHidden)}, {"norm", false}, {"activation", *variant == gb::Variant::Rnn},
+        {"hidden", fam.has(gb::SizeField::DHidden)}, {"states", fam.has(gb::SizeField::States)}, {"norm", false}, {"activation", *variant == gb::Variant::Rnn},
         {"final-norm", false}, {"tied", false}, {"dropout", false}};
     for (const auto& [opt, has] : options)
       if (!has && args->has(opt))
         return fail(cmd, "a " + fam.name + " model has no --" + opt + ": its sizes are " + sizes, 2);
   } else if (args->has("hidden")) {
     return fail(cmd, "a " + fam.name + " model has no --hidden (that is the rnn's state)", 2);
+  } else if (args->has("states")) {
+    return fail(cmd, "a " + fam.name + " model has no --states (that is the hmm's K)", 2);
   }
   constexpr long long big = 1 << 20;
   // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
@@ -156,7 +163,8 @@ int cmd_init(int argc, char** argv) {
                                                     int(*heads), int(*dmodel), int(*dmlp))
                                  : gb::family_config(*variant, int(*vocab), int(*maxlen));
   if (!fam.transformer)  // the sizes given, over the family's first preset
-    for (const auto& [opt, field] : {std::pair{"d-model", gb::SizeField::DModel}, std::pair{"hidden", gb::SizeField::DHidden}})
+    for (const auto& [opt, field] : {std::pair{"d-model", gb::SizeField::DModel}, std::pair{"hidden", gb::SizeField::DHidden},
+                                     std::pair{"states", gb::SizeField::States}})
       if (fam.has(field) && args->has(opt)) {
         TRY(v, args->get_int(opt, 1, 1, big));
         gb::set_config_size(c, field, int(*v));
@@ -269,7 +277,19 @@ int cmd_forward(int argc, char** argv) {
     for (Eigen::Index v = 0; v < lp.rows(); ++v) row.push_back(double(lp(v, j)));
     rows.push_back(std::move(row));
   }
-  std::printf("%s\n", gb::Json{{"logprobs", rows}}.dump().c_str());
+  gb::Json out{{"logprobs", rows}};  // (a log-probability of −∞ is written null)
+  if (m->config.variant == gb::Variant::Hmm) {  // the states: Viterbi's path and the posteriors γ_t(k), one row per t
+    out["viterbi"] = gb::hmm_viterbi(m->params.hmm, e.x);
+    const gb::MatD g = gb::hmm_posterior(m->params.hmm, e.x);
+    gb::Json post = gb::Json::array();
+    for (Eigen::Index t = 0; t < g.cols(); ++t) {
+      gb::Json row = gb::Json::array();
+      for (Eigen::Index k = 0; k < g.rows(); ++k) row.push_back(g(k, t));
+      post.push_back(std::move(row));
+    }
+    out["posterior"] = std::move(post);
+  }
+  std::printf("%s\n", out.dump().c_str());
   return 0;
 }
 

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/family.h"
 #include "core/io/dataset.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
@@ -171,7 +172,8 @@ int cmd_train(int argc, char** argv) {
     TRY(seed, args->get_int("seed", 0, 0, 1LL << 62));
     o.seed = uint64_t(*seed);
   }
-  const int per_epoch = int((data.size() + size_t(o.batch_size) - 1) / size_t(o.batch_size));
+  const bool em = gb::family(m->config).trained_by == gb::TrainedBy::Em;  // a step is an EM iteration over all the data
+  const int per_epoch = em ? 1 : int((data.size() + size_t(o.batch_size) - 1) / size_t(o.batch_size));
   if (args->has("steps") && args->has("epochs")) return fail(cmd, "give --epochs or --steps, not both", 2);
   TRY(epochs, args->get_int("epochs", 1, 1, 1 << 20));
   const int done_before = resume ? m->training->cursor.step : 0;
@@ -220,8 +222,12 @@ int cmd_train(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   double last_print = -1;
   const int total = o.steps - done_before;
+  std::optional<double> last_loglik;
   trainer.run([&](const gb::StepReport& r) {
     if (r.fault) return false;  // nothing of a faulted step enters the history
+    if (r.loglik) last_loglik = *r.loglik;
+    if (em && args->has("json") && r.loglik)  // one line per EM iteration, before the summary
+      std::printf("%s\n", gb::Json{{"iteration", r.step + 1}, {"loglik", *r.loglik}}.dump().c_str());
     gb::HistoryPoint point{r.step + 1, r.loss, double(r.lr), {}, {}, {}, double(r.grad_norm), {}};
     point.grad_norms.assign(r.grad_norms.begin(), r.grad_norms.end());
     gb::append_history(history, std::move(point));  // per-tensor norms thinned as the window does
@@ -239,6 +245,9 @@ int cmd_train(int argc, char** argv) {
         std::fprintf(stderr, "\r[%.*s%*s] %d/%d  loss %.4f  %.1fs, %.0fs left ", filled,
                      "##############################", width - filled, "", done, total, r.loss, secs,
                      secs / done * (total - done));
+      } else if (em && r.loglik) {
+        std::fprintf(stderr, "EM iteration %d/%d log-likelihood %.4f (loss %.6f) %.1fs\n", done, total, *r.loglik,
+                     r.loss, secs);
       } else {
         std::fprintf(stderr, "step %d/%d loss %.6f lr %.3g %.1fs\n", done, total, r.loss, r.lr, secs);
       }
@@ -268,6 +277,7 @@ int cmd_train(int argc, char** argv) {
                                {"token_accuracy", history.back().val_token_accuracy.value_or(0.0)},
                                {"sequence_accuracy", history.back().val_sequence_accuracy.value_or(0.0)}};
   }
+  if (last_loglik) summary["loglik"] = *last_loglik;  // EM: the training data's log-likelihood at the last iteration
   if (args->has("exact-match") && m->tokenizer && !val_pairs.empty()) {
     const double em = gb::exact_match(m->config, m->params, *m->tokenizer, val_pairs);
     std::fprintf(stderr, "exact match on %zu validation pairs: %.2f%%\n", val_pairs.size(), 100 * em);

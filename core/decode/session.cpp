@@ -1,5 +1,6 @@
 #include "core/decode/session.h"
 
+#include "core/families/hmm/hmm.h"
 #include "core/families/rnn/rnn.h"
 
 #include <algorithm>
@@ -67,6 +68,17 @@ void DecodeSession::process_column(int token, int pos) {
       rnn_step(h, logits, p_->rnn, c_, pos > 0 ? VecF(rnn_h_.col(pos - 1)) : VecF(), token);
       rnn_h_.col(pos) = h;
       next_logp_ = log_softmax(logits);
+      next_attn_.clear();
+      cache_len_ = pos + 1;
+      window_start_ = 0;
+      return;
+    }
+    case Variant::Hmm: {  // one step of the forward algorithm from the filtered distribution after the previous position
+      if (hmm_a_.cols() != c_.max_len) hmm_a_.setZero(c_.states, c_.max_len);
+      Eigen::VectorXd a, logp;
+      hmm_step(a, logp, p_->hmm, pos > 0 ? Eigen::VectorXd(hmm_a_.col(pos - 1)) : Eigen::VectorXd(), token);
+      hmm_a_.col(pos) = a;
+      next_logp_ = log_softmax(VecF(logp.cast<float>()));
       next_attn_.clear();
       cache_len_ = pos + 1;
       window_start_ = 0;
@@ -211,6 +223,13 @@ DecodeWork decode_work(const Config& c, int n, int source_len) {
     w.uncached = std::max(1.0, N) * step;
     return w;
   }
+  if (c.variant == Variant::Hmm) {  // one step: T α̂, the emission, E T α̂
+    const double K = c.states, step = 4 * K * K + 2 * V * K;
+    DecodeWork w;
+    w.cached = step;
+    w.uncached = std::max(1.0, N) * step;
+    return w;
+  }
   const double L = c.dec_layers, Le = c.is_ed() ? c.enc_layers : 0;
   DecodeWork w;
   // one new column: Q, K, V, O of it; its scores against the N keys and the sum of the N values; the MLP
@@ -260,7 +279,7 @@ double beam_search_cost(const DecodeSession& s, int width, int max_new) {
   const double V = c.vocab_size, B = std::max(1, width);
   // copying a session: its KV cache (self: 2 d_e ℓ_max, cross: 2 d_e |z| per layer) and its step records
   const double cache = double(c.dec_layers) * 2.0 * c.d_e * double(c.max_len + int(s.source().size())) +
-                       double(c.d_hidden) * c.max_len;  // (an RNN's: its state after each position)
+                       double(c.d_hidden + 2 * c.states) * c.max_len;  // (an RNN's or HMM's state after each position)
   double cost = 0;
   for (int k = 0; k < std::max(0, max_new) && from + k < c.max_len; ++k) {
     const double records = double(s.steps().size() + size_t(k) + 1) * 3.0 * V;

@@ -108,6 +108,7 @@ class DecodeSession {
   std::vector<DecodeCacheLayer> cache_;
   std::vector<LayerCache<float>> layer_;  // scratch of the per-column forward pass
   MatF rnn_h_;                            // d_hidden × ℓ_max: the RNN's state after each position (its cache)
+  MatD hmm_a_;                            // K × ℓ_max: an HMM's filtered distribution after each position
   MatF col_x_, col_y_, logits_;           // d_e × 1, d_e × 1, |V| × 1 (kept: a step allocates little)
   std::vector<int> col_id_{0};
   NormCache<float> col_norm_;

@@ -99,6 +99,7 @@ Json config_to_json(const Config& c) {
               {"tied_unembed", c.tied_unembed},      {"dropout", c.dropout},       {"bos_id", c.bos_id},
               {"eos_id", c.eos_id},                  {"pad_id", c.pad_id}};
   if (c.d_hidden != 0) j["d_hidden"] = c.d_hidden;  // the families with a recurrent state (files of the others unchanged)
+  if (c.states != 0) j["states"] = c.states;        // an HMM's K
   return j;
 }
 
@@ -149,6 +150,10 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   if (j.contains("d_hidden")) {  // written by the families with a recurrent state; absent means 0
     GB_TRY(dh, json_int(j, "d_hidden", what, 0, big));
     c.d_hidden = int(*dh);
+  }
+  if (j.contains("states")) {  // written by the HMM; absent means 0
+    GB_TRY(k, json_int(j, "states", what, 0, big));
+    c.states = int(*k);
   }
 #undef GB_TRY
   if (auto e = c.validate()) return e->in_file(what);

@@ -1,11 +1,20 @@
 #include "core/io/model_file.h"
 
+#include "core/families/hmm/hmm.h"
+
 #include "core/io/json_util.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 namespace gb {
+
+static std::string number_text(double v) {  // 0.97, -0.1: as a person writes it
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
 
 static std::vector<int64_t> seed_shape(const TensorRef<float>& t) {
   if (t.is_vector) return {int64_t(t.rows)};
@@ -66,6 +75,14 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
     if (!err && !t.mat().allFinite()) err = Error(ErrorCode::TensorNotFinite, {{"tensor", name}}).in_file(what);
   });
   if (err) return *err;
+  if (c.variant == Variant::Hmm)  // probabilities: each distribution ≥ 0 and summing to 1
+    if (auto bad = hmm_check(p.hmm))
+      return Error(ErrorCode::TensorNotDistribution,
+                   {{"tensor", bad->tensor},
+                    {"column", std::to_string(std::max(0, bad->column))},  // (pi: its one column, 0)
+                    {"sum", number_text(bad->sum)},
+                    {"min", number_text(bad->min)}})
+          .in_file(what);
   return p;
 }
 

@@ -7,6 +7,7 @@
 #include "core/model/model.h"
 
 #include "core/families/bigram/bigram.h"
+#include "core/families/hmm/hmm.h"
 #include "core/families/rnn/rnn.h"
 
 #include <algorithm>
@@ -262,6 +263,9 @@ void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, con
     case Variant::Rnn:
       rnn_forward(act.logits, act.rnn, p.rnn, c, batch, opt.cancel);
       return;
+    case Variant::Hmm:  // log P(· | x_1..x_j) itself (log_softmax leaves it as it is)
+      hmm_forward(act.logits, p.hmm, c, batch);
+      return;
   }
 }
 
@@ -278,6 +282,8 @@ void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Ma
       return;
     case Variant::Rnn:
       rnn_backward(g.rnn, act.rnn, dlogits, p.rnn, c, batch);
+      return;
+    case Variant::Hmm:  // trained by EM (hmm_em_step), not by a gradient: nothing to accumulate
       return;
   }
 }

@@ -1,5 +1,6 @@
 #include "core/model/params.h"
 
+#include "core/families/hmm/hmm.h"
 #include "core/rng.h"
 
 #include <cmath>
@@ -42,6 +43,11 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
       shape(p.rnn.b, zero, c.d_hidden);
       shape(p.rnn.W_u, zero, c.vocab_size, c.d_hidden);
       shape(p.rnn.b_u, zero, c.vocab_size);
+      return p;
+    case Variant::Hmm:
+      shape(p.hmm.pi, zero, c.states);
+      shape(p.hmm.transition, zero, c.states, c.states);
+      shape(p.hmm.emission, zero, c.vocab_size, c.states);
       return p;
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
@@ -90,6 +96,11 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
   if (stopped) return std::nullopt;
   Params<float> p = params_zeros<float>(c);
   Rng rng(seed);
+  if (c.variant == Variant::Hmm) {  // probabilities, not weights: random distributions (hmm_init)
+    hmm_init(p.hmm, c, rng);
+    if (progress) progress(total, total);
+    return p;
+  }
   const int layers = c.enc_layers + c.dec_layers;
   const double std_w = 0.02;
   const double std_resid = 0.02 / std::sqrt(2.0 * std::max(1, layers));
@@ -152,6 +163,10 @@ int64_t params_count(const Config& c) {
     case Variant::Rnn: {
       const int64_t h = c.d_hidden;
       return d * V + h * h + h * d + h + V * h + V;
+    }
+    case Variant::Hmm: {
+      const int64_t K = c.states;
+      return K + K * K + V * K;
     }
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:

@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/families/bigram/bigram_params.h"
+#include "core/families/hmm/hmm_params.h"
 #include "core/families/rnn/rnn_params.h"
 #include "core/progress.h"
 #include "core/tensor.h"
@@ -59,6 +60,7 @@ template <class T> struct Params {
   NormParams<T> ln_f;                  // final γ, β (when config.final_norm)
   BigramParams<T> bigram;              // the bigram family's table (core/families/bigram)
   RnnParams<T> rnn;                    // the recurrent network's (core/families/rnn)
+  HmmParams<T> hmm;                    // the hidden Markov model's probabilities (core/families/hmm)
 };
 template <class T> using Grads = Params<T>;
 
@@ -89,6 +91,11 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
       f(std::string("b_u"), vec1(p.rnn.b_u));
       return;
     }
+    case Variant::Hmm:
+      f(std::string("pi"), TensorRef<T>{p.hmm.pi.data(), p.hmm.pi.rows(), 1, true});
+      f(std::string("T"), mat(p.hmm.transition));
+      f(std::string("E"), mat(p.hmm.emission));
+      return;
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;  // the transformers' tensors, below

@@ -14,6 +14,18 @@ static std::vector<PseudoLine> bigram_listing() {
   return out;
 }
 
+// The hidden Markov model (seed 001): the forward algorithm, scaled, and its prediction of the next token.
+static std::vector<PseudoLine> hmm_listing() {
+  std::vector<PseudoLine> out;
+  out.push_back({LineKind::Comment, 0, "▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)", 'X', 0});
+  out.push_back({LineKind::Embed, 0, "α̂_0 ← π as the first prediction", 'X', 0});
+  out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ", 'X', 0});
+  out.push_back({LineKind::Mlp, 1, "a ← (T α̂_{j−1}) ⊙ E[x_j, :]ᵀ;  c_j ← Σ a;  α̂_j ← a / c_j", 'X', 0});
+  out.push_back({LineKind::Output, 1, "P_j ← E T α̂_j", 'X', 0});
+  out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ]", 'X', 0});
+  return out;
+}
+
 // The recurrent network (seed 001): one state, rewritten token after token.
 static std::vector<PseudoLine> rnn_listing(const Config& c) {
   const std::string f = c.activation == Activation::ReLU ? "max(0, " : "tanh(";
@@ -86,6 +98,8 @@ static std::vector<PseudoLine> build(const Config& c) {
       return bigram_listing();
     case Variant::Rnn:
       return rnn_listing(c);
+    case Variant::Hmm:
+      return hmm_listing();
   }
   return {};
 }
@@ -106,6 +120,7 @@ std::string pseudocode_title(const Config& c) {
     case Variant::DecoderOnly: return "D-Transformer(x | θ)";
     case Variant::Bigram: return "Bigram(x | B)";
     case Variant::Rnn: return "RNN(x | W_e, V, A, b, W_u, b_u)";
+    case Variant::Hmm: return "HMM(x | π, T, E)";
   }
   return "";
 }

@@ -10,6 +10,7 @@ TrainChoices default_choices(OptimizerKind kind, Variant family) {
   TrainChoices c;
   c.optimizer = kind;
   c.lr = gb::family(family).adamw_lr;
+  if (gb::family(family).trained_by == TrainedBy::Em) c.steps = 50;  // a step is an EM iteration over all the data
   if (kind == OptimizerKind::SGD) {
     c.lr = 1e-2f;
     c.batch = 1;

@@ -25,7 +25,8 @@ struct TrainChoices {
 };
 
 // The choices a fresh Training dock shows for an optimizer: AdamW η = 2·10⁻³ (or the family's own, FamilyInfo::
-// adamw_lr), batches of 32, warm-up and cosine; SGD η = 10⁻², one example, constant η.
+// adamw_lr), batches of 32, warm-up and cosine; SGD η = 10⁻², one example, constant η. A family trained by EM: 50
+// steps (iterations), the rest unused.
 TrainChoices default_choices(OptimizerKind kind, Variant family = Variant::EncoderDecoder);
 // The run's options from the choices (the modes above).
 TrainOptions train_options(const TrainChoices& c);

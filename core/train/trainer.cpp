@@ -1,5 +1,8 @@
 #include "core/train/trainer.h"
 
+#include "core/families/hmm/hmm.h"
+#include "core/family.h"
+
 #include <algorithm>
 #include <cmath>
 #include <mutex>
@@ -47,7 +50,10 @@ Trainer::Trainer(const TrainingPlan& plan, Params<float>& params)
   }
 }
 
-int Trainer::steps_per_epoch() const { return int((data_.size() + o_.batch_size - 1) / o_.batch_size); }
+int Trainer::steps_per_epoch() const {
+  if (family(c_).trained_by == TrainedBy::Em) return 1;  // an EM iteration reads all the data
+  return int((data_.size() + o_.batch_size - 1) / o_.batch_size);
+}
 
 void Trainer::next_epoch() {
   ++cur_.epoch;
@@ -68,8 +74,73 @@ const char* numeric_fault_name(NumericFault::Kind k) {
   return "?";
 }
 
+const StepReport& Trainer::em_step() {
+  StepReport& r = report_;
+  r.step = step_;
+  r.epoch = step_;
+  r.lr = 0;
+  r.grad_norm = 0;
+  r.grad_norms.assign(gl_.size(), 0.0f);
+  r.fault.reset();
+  r.cancelled = false;
+  {
+    std::function<void()> hook;
+    {
+      std::lock_guard lock(g_hook_mutex);
+      hook = g_step_hook;
+    }
+    if (hook) hook();
+  }
+  if (cancel_ && cancel_->load()) {
+    r.cancelled = true;
+    return r;
+  }
+  HmmEmReport em;
+  if (em_converged_) {  // the last update lost to rounding: the best parameters stay, and so does their report
+    em = em_best_report_;
+  } else {
+    const HmmParams<float> before = p_.hmm;
+    auto rep = hmm_em_step(p_.hmm, data_, cancel_);
+    if (!rep) {  // cancelled: the parameters as they were
+      r.cancelled = true;
+      return r;
+    }
+    em = *rep;
+    if (std::isnan(em.loglik)) {
+      p_.hmm = before;
+      fault_ = NumericFault{NumericFault::Kind::Loss, step_ + 1, ""};
+      r.fault = fault_;
+      return r;
+    }
+    if (em_have_best_ && em.loglik < em_best_report_.loglik) {
+      // EM cannot lower the log-likelihood; the floats the parameters are stored in can, by rounding, once EM has
+      // nothing left to gain: the best parameters come back and training stays there.
+      p_.hmm = em_best_;
+      em = em_best_report_;
+      em_converged_ = true;
+    } else {
+      em_best_ = before;
+      em_best_report_ = em;
+      em_have_best_ = true;
+    }
+  }
+  r.loglik = em.loglik;
+  r.tokens = em.tokens;
+  r.stats = LossStats{};
+  r.stats.loss_sum = -em.predicted_loglik;
+  r.stats.tokens = em.predicted;
+  r.stats.sequences = int(data_.size());
+  r.loss = em.predicted > 0 ? -em.predicted_loglik / double(em.predicted) : 0.0;
+  r.stats.loss = r.loss;
+  r.converged = em_converged_;
+  ++step_;
+  cur_.epoch = step_;
+  return r;
+}
+
 const StepReport& Trainer::step() {
   if (fault_) return report_;  // a faulted run does not go on
+  if (family(c_).trained_by == TrainedBy::Em) return em_step();
   cur_before_ = cur_;            // (reuses its capacity: no allocation after the first step)
   if (cur_.pos >= data_.size()) next_epoch();
   const size_t end = std::min(data_.size(), cur_.pos + size_t(o_.batch_size));

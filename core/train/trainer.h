@@ -8,6 +8,7 @@
 // bit-identical losses. The trainer reports every step through a callback and stops between steps when told.
 #pragma once
 
+#include "core/families/hmm/hmm.h"
 #include "core/model/model.h"
 #include "core/train/loss.h"
 #include "core/train/optimizer.h"
@@ -52,6 +53,11 @@ struct StepReport {
   int epoch = 0;
   std::optional<NumericFault> fault;  // set when this step found a NaN or infinity (then the run must stop)
   bool cancelled = false;          // the cancel flag stopped this step part-way: no update, nothing counted
+  // A family trained by EM (core/family.h: TrainedBy::Em): a step is one EM iteration over all the data, loss the
+  // mean −log P(x_{j+1} | x_1..x_j) over the predicted tokens (the other families' units), and loglik the total
+  // log-likelihood of the training data in nats under the parameters the iteration started from.
+  std::optional<double> loglik;
+  bool converged = false;          // EM: the update could not raise the log-likelihood in float; nothing changes now
 };
 
 struct EvalReport {
@@ -193,6 +199,12 @@ class Trainer {
   Cursor cur_before_;                     // the cursor before the current step (restored when it faults)
   std::optional<NumericFault> fault_;
   const std::atomic<bool>* cancel_ = nullptr;
+  // EM (a family trained by EM): one iteration over all the data; the best parameters so far and their
+  // log-likelihood (stored as floats, an update can lose to rounding what EM gained: then training stops moving).
+  const StepReport& em_step();
+  HmmParams<float> em_best_;
+  HmmEmReport em_best_report_;
+  bool em_have_best_ = false, em_converged_ = false;
 };
 
 namespace testing {

@@ -4,6 +4,9 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 
+#include "core/families/hmm/hmm.h"
+#include "core/family.h"
+
 StatesController::StatesController(ModelDocument* doc, TrainingController* trainer, QObject* parent)
     : QObject(parent), mDoc(doc), mTrainer(trainer), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::runningChanged, this, &StatesController::busyChanged);
@@ -31,15 +34,17 @@ void StatesController::setInput(const QString& text) {
 
 void StatesController::clear(const QString& problem) {
   mTrace.reset();
+  mHmm.reset();
   mTokens.clear();
   mProblem = problem;
   emit changed();
 }
 
 void StatesController::refresh() {
-  if (!mDoc->hasModel()) return clear(tr("Build or open a recurrent model (Model dock, Variant: RNN): its states appear here."));
-  if (mDoc->config().variant != gb::Variant::Rnn)
-    return clear(tr("This view shows a recurrent network's states; the open model is another kind."));
+  if (!mDoc->hasModel())
+    return clear(tr("Build or open a model with hidden states (Model dock, Variant: RNN or HMM): its states appear here."));
+  if (!gb::family(mDoc->config()).offers(gb::view::kRecurrentStates))
+    return clear(tr("This view shows the hidden states of an RNN or an HMM; the open model is another kind."));
   if (const QString why = mDoc->viewProblem(); !why.isEmpty()) return clear(why);
   const auto params = mTrainer->latestParams(mDoc->sharedParams());
   if (!params) return clear(tr("Build or open a model first."));
@@ -59,11 +64,22 @@ void StatesController::refresh() {
                  "most %2.").arg(input).arg(c.max_len));
       };
     }
-    auto trace = std::make_shared<const gb::RnnTrace>(gb::rnn_trace(c, params->rnn, e->x));
     QStringList tokens;
     for (int id : e->x) tokens << QString::fromStdString(tok->display(id));
-    return [this, trace, tokens, step] {
+    std::shared_ptr<const gb::RnnTrace> trace;
+    std::shared_ptr<const HmmStatesTrace> hmm;
+    if (c.variant == gb::Variant::Hmm) {
+      auto h = std::make_shared<HmmStatesTrace>();
+      h->posterior = gb::hmm_posterior(params->hmm, e->x).cast<float>();
+      h->viterbi = gb::hmm_viterbi(params->hmm, e->x);
+      h->loglik = gb::hmm_filter(params->hmm, e->x).loglik;
+      hmm = std::move(h);
+    } else {
+      trace = std::make_shared<const gb::RnnTrace>(gb::rnn_trace(c, params->rnn, e->x));
+    }
+    return [this, trace, hmm, tokens, step] {
       mTrace = trace;
+      mHmm = hmm;
       mTokens = tokens;
       mStep = step;
       mProblem.clear();

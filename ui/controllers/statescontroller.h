@@ -1,5 +1,6 @@
-// statescontroller.h — the States tab's state, widget-free: a recurrent model's hidden states over a probe and how far
-// back the gradient of its last prediction reaches (gb::rnn_trace, core/families/rnn/rnn.h).
+// statescontroller.h — the States tab's state, widget-free: a model's hidden states over a probe. An RNN's: its states
+// h_j and how far back the gradient of its last prediction reaches (gb::rnn_trace, core/families/rnn/rnn.h). An
+// HMM's: the posterior of each hidden state at each token and Viterbi's path (core/families/hmm/hmm.h).
 //
 // setInput() names the probe (read as the Attention tab reads one: ModelDocument::probeExample). The trace runs on a
 // worker (BackgroundJob) with the trainer's latest parameters; it follows training — a publish while a trace runs
@@ -7,6 +8,9 @@
 #pragma once
 
 #include "core/families/rnn/rnn.h"
+#include "core/tensor.h"
+
+#include <vector>
 
 #include <QObject>
 #include <QStringList>
@@ -17,6 +21,13 @@ class BackgroundJob;
 class ModelDocument;
 class TrainingController;
 
+// An HMM over the probe, as the core computes it.
+struct HmmStatesTrace {
+  gb::MatF posterior;        // K × n   γ_t(k) = P(z_t = k | x_1..x_n) (gb::hmm_posterior)
+  std::vector<int> viterbi;  // n       the most probable state path, ids from 0 (gb::hmm_viterbi)
+  double loglik = 0;         // log P(x_1..x_n) in nats (gb::hmm_filter)
+};
+
 class StatesController : public QObject {
   Q_OBJECT
  public:
@@ -25,7 +36,8 @@ class StatesController : public QObject {
   void setInput(const QString& text);
   QString input() const { return mInput; }
   // What is shown: the trace, the probe's tokens (one per column of H) and the step of the parameters it used.
-  const gb::RnnTrace* trace() const { return mTrace.get(); }
+  const gb::RnnTrace* trace() const { return mTrace.get(); }  // an RNN's (null for an HMM)
+  const HmmStatesTrace* hmmTrace() const { return mHmm.get(); }  // an HMM's (null for an RNN)
   const QStringList& tokens() const { return mTokens; }
   int step() const { return mStep; }
   QString problem() const { return mProblem; }  // why nothing is shown (translated); empty when a trace is
@@ -45,6 +57,7 @@ class StatesController : public QObject {
   BackgroundJob* mJob;
   QString mInput;
   std::shared_ptr<const gb::RnnTrace> mTrace;
+  std::shared_ptr<const HmmStatesTrace> mHmm;
   QStringList mTokens;
   int mStep = 0;
   QString mProblem;

@@ -52,11 +52,13 @@ void TrainingSetup::takeHandedBack() {
 
 void TrainingSetup::setFamily(gb::Variant family) {
   if (family == mFamily) return;
-  const bool untouched = mChoices.lr == gb::default_choices(mChoices.optimizer, mFamily).lr;
+  const gb::TrainChoices before = gb::default_choices(mChoices.optimizer, mFamily);
+  const gb::TrainChoices after = gb::default_choices(mChoices.optimizer, family);
   mFamily = family;
-  if (!untouched) return;
-  mChoices.lr = gb::default_choices(mChoices.optimizer, mFamily).lr;
-  emit changed();
+  // η and the steps follow the family's recipe unless they were set by hand (an EM iteration is not a step's worth)
+  if (mChoices.lr == before.lr) mChoices.lr = after.lr;
+  if (mChoices.steps == before.steps) mChoices.steps = after.steps;
+  emit changed();  // (the dock shows what the family's training has)
 }
 
 void TrainingSetup::setOptimizer(gb::OptimizerKind kind) {

@@ -27,6 +27,7 @@ class TrainingSetup : public QObject {
   void setOptimizer(gb::OptimizerKind kind);
   // The family the next run trains (the design's): η follows the family's recipe unless it was set by hand.
   void setFamily(gb::Variant family);
+  gb::Variant family() const { return mFamily; }
   void setLearningRate(double lr);
   void setCosine(bool cosine);
   void setWarmup(int steps);

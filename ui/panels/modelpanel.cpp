@@ -47,6 +47,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mDModel = spin(1, 1024, 64, this);
   mDMlp = spin(1, 8192, 128, this);
   mDHidden = spin(1, 4096, 64, this);
+  mStates = spin(1, 1024, 8, this);
   mDropout = new QDoubleSpinBox(this);
   mDropout->setRange(0.0, 0.9);
   mDropout->setSingleStep(0.05);
@@ -153,7 +154,7 @@ std::vector<std::pair<gb::SizeField, QSpinBox*>> ModelPanel::sizeBoxes() const {
   using F = gb::SizeField;
   return {{F::MaxLen, mMaxLen}, {F::EncLayers, mEncLayers}, {F::DecLayers, mDecLayers},
           {F::Heads, mHeads},   {F::DModel, mDModel},       {F::DMlp, mDMlp},
-          {F::DHidden, mDHidden}};
+          {F::DHidden, mDHidden}, {F::States, mStates}};
 }
 
 gb::Config ModelPanel::config() const { return mDesign->config(); }

@@ -46,13 +46,13 @@ class ModelPanel : public QWidget {
   ModelDocument* mDoc;
   ModelDesign* mDesign;
   QFormLayout* mForm;
-  QLabel* mSizeLabels[7] = {};  // one per gb::SizeField
+  QLabel* mSizeLabels[8] = {};  // one per gb::SizeField
   int mGeneration = -1;
   QComboBox* mVariant;
   QLabel* mVariantHelp;
   QComboBox* mPreset;
   QComboBox* mCell = nullptr;  // a recurrent family's cell: tanh or ReLU
-  QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp, *mDHidden;
+  QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp, *mDHidden, *mStates;
   QLabel* mEncLabel;
   QDoubleSpinBox* mDropout;
   QComboBox* mNorm;

@@ -134,6 +134,9 @@ QString ParametersPanel::describe(const std::string& name) {
   if (name == "rnn.b") return tr("b — the recurrent state's bias");
   if (name == "b_u") return tr("b_u — the output bias: P = softmax(W_u h + b_u)");
   if (name == "B") return tr("B — the bigram table: column v scores the token that follows token v, P = softmax(B[:, v])");
+  if (name == "pi") return tr("π — where the hidden chain starts: π[k] = P(z₁ = k)");
+  if (name == "T") return tr("T — the transitions: column j is P(zₜ₊₁ | zₜ = j)");
+  if (name == "E") return tr("E — the emissions: column k is P(xₜ | zₜ = k)");
   if (name == "ln.gamma") return tr("γ of the final layer norm");
   if (name == "ln.beta") return tr("β of the final layer norm");
   static const std::regex re(R"((enc|dec)\.(\d+)\.(\w+)\.(\w+))");
@@ -163,6 +166,11 @@ QString ParametersPanel::symbolicShape(const std::string& name, gb::Variant v) {
     if (name == "rnn.V") return QStringLiteral("d_h × d_h");
     if (name == "rnn.A") return QStringLiteral("d_h × d_e");
     if (name == "rnn.b") return QStringLiteral("d_h");
+  }
+  if (v == gb::Variant::Hmm) {
+    if (name == "pi") return QStringLiteral("K");
+    if (name == "T") return QStringLiteral("K × K");
+    if (name == "E") return QStringLiteral("|V| × K");
   }
   auto ends = [&](const char* s) {
     const std::string t(s);

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -47,6 +48,9 @@ StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidge
   mStates = new MatrixView(this, MatrixView::Look::Diverging);
   mStates->setObjectName(QStringLiteral("statesView"));
   mStates->plot()->setAccessibleName(tr("Hidden states, one column per token"));
+  mPosterior = new MatrixView(this, MatrixView::Look::Probability);
+  mPosterior->setObjectName(QStringLiteral("posteriorView"));
+  mPosterior->plot()->setAccessibleName(tr("State posteriors, one column per token"));
   mPlotTitle = new QLabel(this);
   mPlotTitle->setWordWrap(true);
   mPlot = new QCustomPlot(this);
@@ -72,6 +76,7 @@ StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidge
   v->addWidget(mInfo);
   v->addWidget(mStatesTitle);
   v->addWidget(mStates, 3);
+  v->addWidget(mPosterior, 3);
   v->addWidget(mPlotTitle);
   v->addWidget(mPlot, 2);
   connect(mInput->lineEdit(), &QLineEdit::editingFinished, this, [this] {
@@ -107,15 +112,25 @@ void StatesPanel::draw() {
   }
   mStale = false;
   const gb::RnnTrace* t = mCtl->trace();
+  const bool hmm = mCtl->hmmTrace();
   mStates->setVisible(t);
-  mPlot->setVisible(t);
-  mStatesTitle->setVisible(t);
-  mPlotTitle->setVisible(t);
+  mPosterior->setVisible(hmm);
+  mPlot->setVisible(t || hmm);
+  mStatesTitle->setVisible(t || hmm);
+  mPlotTitle->setVisible(t || hmm);
+  if (hmm) return drawHmm();
   if (!t) {
     mInfo->setText(mCtl->problem());
     mStates->clear();
+    mPosterior->clear();
     return;
   }
+  mPlot->xAxis->setLabel(tr("steps back from the loss"));
+  mPlot->yAxis->setLabel(tr("‖∂J/∂h‖"));
+  mPlot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+  mPlot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  mPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
   const QStringList& tokens = mCtl->tokens();
   const int n = int(t->H.cols());
   mInfo->setText(tr("The network reads “%1” one token after another: each state hⱼ needs the one before it, so the "
@@ -160,6 +175,62 @@ void StatesPanel::draw() {
           .arg(tokens.value(tokens.size() - 1))
           .arg(xs.isEmpty() ? 0 : int(xs.back()))
           .arg(QLocale().toString(ratio, 'g', 2)));
+}
+
+// An HMM: γ as a K × n map of probabilities, and Viterbi's path below it (both from the core, StatesController)
+void StatesPanel::drawHmm() {
+  const HmmStatesTrace& h = *mCtl->hmmTrace();
+  const QStringList& tokens = mCtl->tokens();
+  const int n = int(h.posterior.cols()), K = int(h.posterior.rows());
+  mInfo->setText(tr("The HMM reads “%1”: for each token, how probable each hidden state is given the whole probe "
+                    "(forward–backward), and the one most probable path of states (Viterbi). log P(probe) = %2 nats, "
+                    "after %3 EM iterations.")
+                     .arg(mCtl->input())
+                     .arg(QLocale().toString(h.loglik, 'f', 2))
+                     .arg(mCtl->step()));
+  mStatesTitle->setText(tr("State posteriors P(zₜ = k | x₁ … x%1): K = %2 rows, one column per token (each column "
+                           "sums to 1)").arg(sub(n)).arg(K));
+  QStringList rows;
+  for (int k = 0; k < K; ++k) rows << QString::number(k + 1);
+  mPosterior->setMatrix(h.posterior, tr("state k"), tr("token read"), rows, tokens);
+  const gb::MatF G = h.posterior;
+  mPosterior->setHoverFunction([G, tokens](int row, int col) {
+    if (row < 0 || col < 0 || row >= G.rows() || col >= G.cols()) return QString();
+    return tr("P(z%1 = %2 | probe) = %3 (at “%4”)")
+        .arg(sub(col + 1)).arg(row + 1).arg(QLocale().toString(double(G(row, col)), 'f', 3), tokens.value(col));
+  });
+  QVector<double> xs, ys;
+  for (int t = 0; t < n; ++t) {
+    xs << t;
+    ys << h.viterbi[size_t(t)] + 1;
+  }
+  mPlot->graph(0)->setData(xs, ys, true);
+  mPlot->graph(0)->setLineStyle(QCPGraph::lsStepCenter);
+  mPlot->graph(0)->setPen(QPen(Appearance::get().series(0), 2));
+  mPlot->xAxis->setLabel(tr("token read"));
+  mPlot->yAxis->setLabel(tr("state"));
+  mPlot->yAxis->setScaleType(QCPAxis::stLinear);
+  auto yt = QSharedPointer<QCPAxisTickerFixed>::create();
+  yt->setTickStep(std::max(1.0, std::ceil(K / 8.0)));
+  yt->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+  mPlot->yAxis->setTicker(yt);
+  auto xt = QSharedPointer<QCPAxisTickerText>::create();
+  const int every = std::max(1, n / 24);  // at most two dozen labels
+  for (int t = 0; t < n; t += every) xt->addTick(t, tokens.value(t));
+  mPlot->xAxis->setTicker(xt);
+  Appearance::get().stylePlot(mPlot);
+  mPlot->xAxis->setRange(-0.5, std::max(0.5, n - 0.5));
+  mPlot->yAxis->setRange(0.5, K + 0.5);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+  int agree = 0;
+  for (int t = 0; t < n; ++t) {
+    Eigen::Index best = 0;
+    h.posterior.col(t).maxCoeff(&best);
+    agree += int(best) == h.viterbi[size_t(t)];
+  }
+  mPlotTitle->setText(tr("The most probable path of states (Viterbi). At %1 of %2 tokens it runs through the state "
+                         "that is most probable there on its own; where it does not, the best path as a whole and "
+                         "the best state at one token differ.").arg(agree).arg(n));
 }
 
 bool StatesPanel::presentNext() {

@@ -2,7 +2,8 @@
 // h_1 … h_n over a probe as a d_h × n heatmap (one column per token, the seeds' convention), and beside it how far
 // back the gradient of the last prediction reaches, ‖∂J_last/∂h_j‖ against the distance from the loss on a log
 // scale — the vanishing gradient as a curve, while the model trains. Both from the core (gb::rnn_trace through
-// StatesController), never recomputed here.
+// StatesController), never recomputed here. For an HMM: the posterior of each hidden state at each token (K × n, each
+// column a distribution) and below it Viterbi's most probable state path.
 #pragma once
 
 #include "presentable.h"
@@ -24,6 +25,7 @@ class StatesPanel : public QWidget, public Presentable {
   StatesController* controller() const { return mCtl; }
   QComboBox* inputBox() const { return mInput; }
   MatrixView* statesView() const { return mStates; }
+  MatrixView* posteriorView() const { return mPosterior; }  // an HMM's γ
   QCustomPlot* gradientPlot() const { return mPlot; }
 
   bool presentNext() override;  // the next probe of the data
@@ -41,6 +43,7 @@ class StatesPanel : public QWidget, public Presentable {
  private:
   void fillInputs();
   void draw();
+  void drawHmm();
   ModelDocument* mDoc;
   StatesController* mCtl;
   QComboBox* mInput;
@@ -48,6 +51,7 @@ class StatesPanel : public QWidget, public Presentable {
   QLabel* mStatesTitle;
   QLabel* mPlotTitle;
   MatrixView* mStates;
+  MatrixView* mPosterior;
   QCustomPlot* mPlot;
   bool mStale = true;
 };

@@ -1,5 +1,6 @@
 #include "trainingpanel.h"
 #include "buildmodel.h"
+#include "core/family.h"
 
 #include "errortext.h"
 #include "memorylimit.h"
@@ -54,12 +55,15 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   mSeed = new QSpinBox(this);
   mSeed->setRange(0, 1000000);
   auto* form = new QFormLayout;
+  mForm = form;
+  mStepsLabel = new QLabel(tr("Steps"), this);
+  mStepsLabel->setBuddy(mSteps);
   form->addRow(tr("Optimizer"), mOptimizer);
   form->addRow(tr("Learning rate η"), mLr);
   form->addRow(tr("Schedule"), mSchedule);
   form->addRow(tr("Warm-up steps"), mWarmup);
   form->addRow(tr("Batch size"), mBatch);
-  form->addRow(tr("Steps"), mSteps);
+  form->addRow(mStepsLabel, mSteps);
   form->addRow(tr("Seed"), mSeed);
   mSeed->setAccessibleName(tr("Training seed"));
   setTabOrder(mOptimizer, mLr);  // as the form reads: η comes before the schedule
@@ -256,6 +260,12 @@ void TrainingPanel::showChoices() {
   mBatch->setValue(adamw ? c.batch : 1);
   mSteps->setValue(c.steps);
   mSeed->setValue(int(c.seed));
+  // a family trained by EM has no optimizer, η, schedule or batch: a step is one iteration over all the data
+  const bool em = gb::family(mSetup->family()).trained_by == gb::TrainedBy::Em;
+  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mSchedule, mWarmup, mBatch})
+    mForm->setRowVisible(w, !em);
+  mStepsLabel->setText(em ? tr("EM iterations") : tr("Steps"));
+  mSteps->setAccessibleName(em ? tr("EM iterations") : tr("Steps"));
   refreshButtons();
 }
 

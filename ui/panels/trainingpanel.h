@@ -15,6 +15,7 @@ class TrainingSetup;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QFormLayout;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -57,6 +58,8 @@ class TrainingPanel : public QWidget {
   QSpinBox* mWarmup;
   QDoubleSpinBox* mLr;
   QSpinBox *mBatch, *mSteps, *mSeed;
+  QFormLayout* mForm = nullptr;
+  QLabel* mStepsLabel = nullptr;  // "Steps", or "EM iterations" for a family trained by EM
   QPushButton *mStart, *mPause, *mStep, *mStop, *mReset;
   QProgressBar* mProgress;
   QLabel* mStatus;

@@ -1,0 +1,280 @@
+// hmm.cpp — the discrete HMM's forward–backward, Viterbi, prediction, sampling and EM (hmm.h).
+#include "core/families/hmm/hmm.h"
+
+#include "core/model/model.h"
+#include "core/rng.h"
+
+#include <cmath>
+#include <limits>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace gb {
+
+namespace {
+
+using VecD = Eigen::VectorXd;
+constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+
+// The parameters in double, with the transposes the loops read column by column.
+struct Dense {
+  VecD pi;
+  MatD T, TT;  // T[i, j] = P(i | j), and its transpose
+  MatD E, ET;  // |V| × K, and K × |V| (column v: the emission probabilities of symbol v in every state)
+  template <class S> explicit Dense(const HmmParams<S>& p)
+      : pi(p.pi.template cast<double>()), T(p.transition.template cast<double>()), TT(T.transpose()),
+        E(p.emission.template cast<double>()), ET(E.transpose()) {}
+  int K() const { return int(pi.size()); }
+};
+
+// The scaled forward pass over x[0..n): alpha (K × n) the filtered distributions, c (n) the factors P(x_t | x_<t).
+// Where x_t cannot occur (c_t = 0) the filtered distribution is the prediction (nothing is learnt from x_t).
+void filter(const Dense& d, const int* x, int n, MatD& alpha, VecD& c) {
+  const int K = d.K();
+  alpha.resize(K, n);
+  c.resize(n);
+  VecD pred(K);
+  for (int t = 0; t < n; ++t) {
+    if (t == 0) pred = d.pi;
+    else pred.noalias() = d.T * alpha.col(t - 1);  // P(z_t | x_<t) = T α̂_{t−1}
+    alpha.col(t) = pred.cwiseProduct(d.ET.col(x[t]));  // ∝ P(z_t, x_t | x_<t)
+    c[t] = alpha.col(t).sum();
+    if (c[t] > 0) alpha.col(t) /= c[t];
+    else alpha.col(t) = pred;
+  }
+}
+
+double log_sum(const VecD& c, int from) {
+  double s = 0;
+  for (Eigen::Index t = from; t < c.size(); ++t) s += c[t] > 0 ? std::log(c[t]) : kNegInf;
+  return s;
+}
+
+// The scaled backward pass: gamma (K × n) the posteriors; W (K × (n − 1), optional) column t = e_{t+1} ⊙ β̂_{t+1} /
+// c_{t+1}, so that Σ_t ξ_t(i, j) = T[i, j] (W α̂ᵀ)[i, j] (the expected transitions EM counts).
+void smooth(const Dense& d, const int* x, int n, const MatD& alpha, const VecD& c, MatD& gamma, MatD* W) {
+  const int K = d.K();
+  gamma.resize(K, n);
+  if (W) W->resize(K, std::max(0, n - 1));
+  VecD beta = VecD::Ones(K), w(K);
+  gamma.col(n - 1) = alpha.col(n - 1);  // β̂_n = 1
+  for (int t = n - 2; t >= 0; --t) {
+    w = d.ET.col(x[t + 1]).cwiseProduct(beta) / c[t + 1];
+    if (W) W->col(t) = w;
+    beta.noalias() = d.TT * w;  // β̂_t = Tᵀ (e_{t+1} ⊙ β̂_{t+1}) / c_{t+1}
+    gamma.col(t) = alpha.col(t).cwiseProduct(beta);
+    const double s = gamma.col(t).sum();  // 1 up to rounding
+    if (s > 0) gamma.col(t) /= s;
+  }
+}
+
+bool impossible(const VecD& c) { return (c.array() <= 0).any(); }
+
+}  // namespace
+
+void hmm_init(HmmParams<float>& p, const Config& c, Rng& rng) {
+  const int K = c.states, V = c.vocab_size;
+  auto fill = [&](auto& m) {  // entries in [0.5, 1.5) drawn row by row (the file's order), then columns normalised
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+      for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = float(0.5 + rng.uniform());
+    for (Eigen::Index col = 0; col < m.cols(); ++col) m.col(col) /= m.col(col).sum();
+  };
+  p.pi.resize(K);
+  p.transition.resize(K, K);
+  p.emission.resize(V, K);
+  fill(p.pi);
+  fill(p.transition);
+  fill(p.emission);
+}
+
+HmmFilter hmm_filter(const HmmParams<float>& p, const std::vector<int>& x) {
+  HmmFilter f;
+  if (x.empty()) return f;
+  const Dense d(p);
+  VecD c;
+  filter(d, x.data(), int(x.size()), f.alpha, c);
+  f.log_c.resize(c.size());
+  for (Eigen::Index t = 0; t < c.size(); ++t) f.log_c[t] = c[t] > 0 ? std::log(c[t]) : kNegInf;
+  f.loglik = log_sum(c, 0);
+  return f;
+}
+
+MatD hmm_posterior(const HmmParams<float>& p, const std::vector<int>& x) {
+  if (x.empty()) return MatD(p.pi.size(), 0);
+  const Dense d(p);
+  MatD alpha, gamma;
+  VecD c;
+  const int n = int(x.size());
+  filter(d, x.data(), n, alpha, c);
+  if (impossible(c)) return alpha;
+  smooth(d, x.data(), n, alpha, c, gamma, nullptr);
+  return gamma;
+}
+
+std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& x) {
+  const int n = int(x.size());
+  if (n == 0) return {};
+  const Dense d(p);
+  const int K = d.K();
+  const MatD logTT = d.TT.array().log();  // column i: log T[i, ·]
+  const MatD logET = d.ET.array().log();
+  VecD delta = d.pi.array().log().matrix() + logET.col(x[0]), next(K);
+  Eigen::MatrixXi back(K, n);
+  for (int t = 1; t < n; ++t) {
+    for (int i = 0; i < K; ++i) {
+      Eigen::Index j = 0;
+      const double best = (logTT.col(i) + delta).maxCoeff(&j);  // the first maximum: ties to the lower id
+      next[i] = best + logET(i, x[size_t(t)]);
+      back(i, t) = int(j);
+    }
+    delta.swap(next);
+  }
+  std::vector<int> path(static_cast<size_t>(n));
+  Eigen::Index last = 0;
+  delta.maxCoeff(&last);
+  path[size_t(n - 1)] = int(last);
+  for (int t = n - 1; t > 0; --t) path[size_t(t - 1)] = back(path[size_t(t)], t);
+  return path;
+}
+
+MatD hmm_next_logprobs(const HmmParams<float>& p, const std::vector<int>& x) {
+  if (x.empty()) return MatD(p.emission.rows(), 0);
+  const Dense d(p);
+  MatD alpha;
+  VecD c;
+  filter(d, x.data(), int(x.size()), alpha, c);
+  return (d.E * (d.T * alpha)).array().log().matrix();
+}
+
+template <class T> void hmm_forward(Mat<T>& logits, const HmmParams<T>& p, const Config& c, const Batch& batch) {
+  const Dense d(p);
+  logits.setZero(c.vocab_size, Eigen::Index(batch.B) * batch.T);
+  MatD alpha;
+  VecD cs;
+  for (int b = 0; b < batch.B; ++b) {
+    const int n = batch.x_len[size_t(b)];
+    if (n == 0) continue;
+    filter(d, batch.x.data() + size_t(b) * size_t(batch.T), n, alpha, cs);
+    logits.middleCols(Eigen::Index(b) * batch.T, n) = (d.E * (d.T * alpha)).array().log().matrix().template cast<T>();
+  }
+}
+
+void hmm_step(Eigen::VectorXd& alpha, Eigen::VectorXd& next_logp, const HmmParams<float>& p,
+              const Eigen::VectorXd& prev, int token) {
+  const VecD T_prev = prev.size() ? VecD(p.transition.cast<double>() * prev) : VecD(p.pi.cast<double>());
+  alpha = T_prev.cwiseProduct(p.emission.row(token).transpose().cast<double>());
+  const double s = alpha.sum();
+  if (s > 0) alpha /= s;
+  else alpha = T_prev;
+  next_logp = (p.emission.cast<double>() * (p.transition.cast<double>() * alpha)).array().log().matrix();
+}
+
+void hmm_sample(std::vector<int>& states, std::vector<int>& symbols, const HmmParams<float>& p, int n, Rng& rng) {
+  auto draw = [&rng](const auto& dist) {  // a column of probabilities
+    const double u = rng.uniform() * double(dist.sum());
+    double acc = 0;
+    for (Eigen::Index k = 0; k < dist.size(); ++k) {
+      acc += double(dist[k]);
+      if (u < acc) return int(k);
+    }
+    return int(dist.size() - 1);
+  };
+  states.assign(size_t(std::max(0, n)), 0);
+  symbols.assign(size_t(std::max(0, n)), 0);
+  for (int t = 0; t < n; ++t) {
+    states[size_t(t)] = t == 0 ? draw(p.pi) : draw(p.transition.col(states[size_t(t - 1)]));
+    symbols[size_t(t)] = draw(p.emission.col(states[size_t(t)]));
+  }
+}
+
+std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Example>& data,
+                                       const std::atomic<bool>* cancel) {
+  const Dense d(p);
+  const int K = d.K(), V = int(d.E.rows());
+  int threads = 1;
+#ifdef _OPENMP
+  threads = std::max(1, std::min<int>(omp_get_max_threads(), int(data.size())));
+#endif
+  struct Acc {
+    VecD pi;
+    MatD xi, emitT;  // K × K, K × |V|
+    HmmEmReport r;
+  };
+  std::vector<Acc> acc(static_cast<size_t>(threads));
+  std::atomic<bool> stopped{false};
+#pragma omp parallel num_threads(threads)
+  {
+    int k = 0;
+#ifdef _OPENMP
+    k = omp_get_thread_num();
+#endif
+    Acc& a = acc[size_t(k)];
+    a.pi.setZero(K);
+    a.xi.setZero(K, K);
+    a.emitT.setZero(K, V);
+    MatD alpha, gamma, W;
+    VecD c;
+    const size_t lo = data.size() * size_t(k) / size_t(threads), hi = data.size() * size_t(k + 1) / size_t(threads);
+    for (size_t s = lo; s < hi; ++s) {
+      if (stopped.load(std::memory_order_relaxed)) break;
+      if (cancel && cancel->load(std::memory_order_relaxed)) {
+        stopped = true;
+        break;
+      }
+      const std::vector<int>& x = data[s].x;
+      const int n = int(x.size());
+      if (n == 0) continue;
+      filter(d, x.data(), n, alpha, c);
+      a.r.tokens += n;
+      a.r.predicted += n - 1;
+      a.r.loglik += log_sum(c, 0);
+      a.r.predicted_loglik += log_sum(c, 1);
+      if (impossible(c)) continue;  // P(x) = 0 under p: it says nothing about where the states were
+      smooth(d, x.data(), n, alpha, c, gamma, &W);
+      a.pi += gamma.col(0);
+      if (n > 1) a.xi.noalias() += W * alpha.leftCols(n - 1).transpose();
+      for (int t = 0; t < n; ++t) a.emitT.col(x[size_t(t)]) += gamma.col(t);
+    }
+  }
+  if (stopped) return std::nullopt;
+  // the sums in thread order (deterministic for a thread count)
+  Acc& sum = acc[0];
+  for (size_t k = 1; k < acc.size(); ++k) {
+    sum.pi += acc[k].pi;
+    sum.xi += acc[k].xi;
+    sum.emitT += acc[k].emitT;
+    sum.r.loglik += acc[k].r.loglik;
+    sum.r.predicted_loglik += acc[k].r.predicted_loglik;
+    sum.r.tokens += acc[k].r.tokens;
+    sum.r.predicted += acc[k].r.predicted;
+  }
+  // M-step: each distribution ∝ its expected counts; one nobody visits keeps its values.
+  if (sum.pi.sum() > 0) p.pi = (sum.pi / sum.pi.sum()).cast<float>();
+  const MatD xi = d.T.cwiseProduct(sum.xi);  // Σ_t ξ_t(i, j)
+  for (int j = 0; j < K; ++j) {
+    const double s = xi.col(j).sum();
+    if (s > 0) p.transition.col(j) = (xi.col(j) / s).cast<float>();
+    const double e = sum.emitT.row(j).sum();
+    if (e > 0) p.emission.col(j) = (sum.emitT.row(j).transpose() / e).cast<float>();
+  }
+  return sum.r;
+}
+
+std::optional<HmmBadTensor> hmm_check(const HmmParams<float>& p) {
+  auto check = [](const char* name, const MatF& m, bool vector) -> std::optional<HmmBadTensor> {
+    for (Eigen::Index j = 0; j < m.cols(); ++j) {
+      const double s = m.col(j).cast<double>().sum(), lo = double(m.col(j).minCoeff());
+      if (!(lo >= 0) || !(std::abs(s - 1.0) <= 1e-3)) return HmmBadTensor{name, vector ? -1 : int(j), s, lo};
+    }
+    return std::nullopt;
+  };
+  if (auto b = check("pi", p.pi, true)) return b;
+  if (auto b = check("T", p.transition, false)) return b;
+  return check("E", p.emission, false);
+}
+
+template void hmm_forward<float>(Mat<float>&, const HmmParams<float>&, const Config&, const Batch&);
+template void hmm_forward<double>(Mat<double>&, const HmmParams<double>&, const Config&, const Batch&);
+
+}  // namespace gb

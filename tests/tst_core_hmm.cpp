@@ -1,0 +1,309 @@
+// The hidden Markov model with discrete emissions (core/families/hmm, seed 001): its forward log-likelihood,
+// posteriors, Viterbi path and next-token log-probabilities against a direct NumPy computation by brute force over
+// every state path (scripts/hmm_reference.py, fixture tests/fixtures/hmm/hmm_reference.json), 100,000 tokens
+// without underflow against NumPy's log-space forward, one Baum–Welch iteration against expected counts taken over
+// every path, EM never lowering the log-likelihood (the core step and the Trainer), its decoding step against its
+// forward, model files and hostile ones.
+#include "test_support.h"
+
+#include "core/decode/session.h"
+#include "core/families/hmm/hmm.h"
+#include "core/family.h"
+#include "core/io/json_util.h"
+#include "core/io/model_file.h"
+#include "core/model/model.h"
+#include "core/model/params.h"
+#include "core/rng.h"
+#include "core/train/trainer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+using namespace gb;
+
+namespace {
+
+Json fixture() {
+  std::ifstream f(GLASSBOX_FIXTURES "/hmm/hmm_reference.json");
+  return Json::parse(f);
+}
+
+MatF matrix(const Json& rows) {  // a list of rows
+  MatF m(Eigen::Index(rows.size()), Eigen::Index(rows[0].size()));
+  for (size_t r = 0; r < rows.size(); ++r)
+    for (size_t c = 0; c < rows[r].size(); ++c) m(Eigen::Index(r), Eigen::Index(c)) = rows[r][c].get<float>();
+  return m;
+}
+
+std::pair<Config, HmmParams<float>> model(const Json& j) {
+  HmmParams<float> p;
+  const auto pi = j["pi"].get<std::vector<float>>();
+  p.pi = Eigen::Map<const VecF>(pi.data(), Eigen::Index(pi.size()));
+  p.transition = matrix(j["T"]);
+  p.emission = matrix(j["E"]);
+  Config c = family_config(Variant::Hmm, int(p.emission.rows()), 1 << 16);
+  c.states = int(p.pi.size());
+  return {c, p};
+}
+
+std::vector<int> lcg_tokens(int n, int vocab, uint64_t seed) {  // as scripts/hmm_reference.py draws them
+  std::vector<int> out;
+  uint64_t s = seed;
+  for (int i = 0; i < n; ++i) {
+    s = (1664525ULL * s + 1013904223ULL) % (1ULL << 32);
+    out.push_back(int((s >> 16) % uint64_t(vocab)));
+  }
+  return out;
+}
+
+std::vector<Example> random_sequences(int count, int len, int vocab, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<Example> d(static_cast<size_t>(count));
+  for (auto& e : d)
+    for (int t = 0; t < len; ++t) e.x.push_back(int(rng.below(uint64_t(vocab))));
+  return d;
+}
+
+}  // namespace
+
+class TestCoreHmm : public QObject {
+  Q_OBJECT
+ private slots:
+  void family_and_tensors() {
+    const FamilyInfo* f = find_family("hmm");
+    QVERIFY(f);
+    QCOMPARE(int(f->trained_by), int(TrainedBy::Em));
+    QVERIFY(f->has(SizeField::States) && !f->has(SizeField::DModel) && f->offers(view::kDecoding));
+    Config c = family_config(Variant::Hmm, 7, 32);
+    c.states = 4;
+    QVERIFY(!c.validate());
+    QCOMPARE(params_count(c), int64_t(4 + 16 + 28));
+    QCOMPARE(tensor_names(c), (std::vector<std::string>{"pi", "T", "E"}));
+    const Params<float> p = params_init(c, 3);
+    QVERIFY(!hmm_check(p.hmm));  // distributions from the start, every entry positive
+    QVERIFY(p.hmm.emission.minCoeff() > 0 && p.hmm.transition.minCoeff() > 0);
+    Config wrong = c;
+    wrong.states = 0;
+    QVERIFY(wrong.validate() && wrong.validate()->message.find("states") != std::string::npos);
+    Config t = Config::make(Variant::DecoderOnly, 7, 16, 0, 1, 2, 8, 16);
+    t.states = 3;  // a transformer has no K
+    QVERIFY(t.validate() && t.validate()->message.find("states") != std::string::npos);
+  }
+
+  // Brute force over every state path of a 7-token sequence: 3⁷ paths
+  void forward_posterior_viterbi_equal_numpy() {
+    const Json fx = fixture()["small"];
+    auto [c, p] = model(fx);
+    const auto x = fx["x"].get<std::vector<int>>();
+    const HmmFilter f = hmm_filter(p, x);
+    QVERIFY2(std::abs(f.loglik - fx["loglik"].get<double>()) < 1e-10,
+             qPrintable(QString::number(f.loglik, 'g', 17)));
+    const MatD g = hmm_posterior(p, x);
+    const MatF ref = matrix(fx["posterior"]);  // n × K
+    QCOMPARE(g.cols(), Eigen::Index(x.size()));
+    for (Eigen::Index t = 0; t < g.cols(); ++t)
+      for (Eigen::Index k = 0; k < g.rows(); ++k) QVERIFY(std::abs(g(k, t) - double(ref(t, k))) < 1e-6);
+    QCOMPARE(hmm_viterbi(p, x), fx["viterbi"].get<std::vector<int>>());
+    // the rows every family writes: log P(· | x_1..x_j), and the batch forward the loss and decoding read
+    const MatD rows = hmm_next_logprobs(p, x);
+    const MatF lp = model_logprobs(c, [&] { Params<float> q; q.hmm = p; return q; }(), Example{{}, x});
+    const Json ref_rows = fx["next_logprobs"];
+    for (size_t j = 0; j < x.size(); ++j)
+      for (size_t v = 0; v < ref_rows[j].size(); ++v) {
+        const double want = ref_rows[j][v].get<double>();
+        QVERIFY(std::abs(rows(Eigen::Index(v), Eigen::Index(j)) - want) < 1e-10);
+        QVERIFY(std::abs(double(lp(Eigen::Index(v), Eigen::Index(j))) - want) < 1e-5);
+      }
+  }
+
+  // Scaled arithmetic: 100,000 tokens give the log-likelihood NumPy's log-space recursion gives
+  void no_underflow_at_100000_tokens() {
+    const Json fx = fixture()["long"];
+    auto [c, p] = model(fx);
+    const auto x = lcg_tokens(fx["n"].get<int>(), fx["vocab"].get<int>(), fx["lcg_seed"].get<uint64_t>());
+    const HmmFilter f = hmm_filter(p, x);
+    const double want = fx["loglik"].get<double>();
+    QVERIFY(std::isfinite(f.loglik));
+    QVERIFY2(std::abs(f.loglik - want) < 1e-9 * std::abs(want),
+             qPrintable(QStringLiteral("%1 vs %2").arg(f.loglik, 0, 'g', 17).arg(want, 0, 'g', 17)));
+    QCOMPARE(f.log_c.size(), Eigen::Index(x.size()));
+    QVERIFY(std::abs(f.log_c.sum() - f.loglik) < 1e-6);
+    const MatD g = hmm_posterior(p, x);
+    QVERIFY(g.allFinite());
+    QVERIFY((g.colwise().sum().array() - 1.0).abs().maxCoeff() < 1e-9);
+    QCOMPARE(hmm_viterbi(p, x).size(), x.size());
+  }
+
+  // One Baum–Welch iteration against the expected counts over every path (NumPy)
+  void em_step_equals_numpy() {
+    const Json root = fixture();
+    auto [c, p] = model(root["small"]);
+    const Json fx = root["em"];
+    std::vector<Example> data;
+    for (const auto& s : fx["sequences"]) data.push_back(Example{{}, s.get<std::vector<int>>()});
+    const auto r = hmm_em_step(p, data);
+    QVERIFY(r);
+    QVERIFY(std::abs(r->loglik - fx["loglik"].get<double>()) < 1e-10);
+    QCOMPARE(r->tokens, int64_t(11));
+    QCOMPARE(r->predicted, int64_t(8));
+    const auto pi = fx["pi"].get<std::vector<double>>();
+    for (int k = 0; k < 3; ++k) QVERIFY(std::abs(double(p.pi[k]) - pi[size_t(k)]) < 1e-6);
+    QVERIFY((p.transition - matrix(fx["T"])).cwiseAbs().maxCoeff() < 1e-6);
+    QVERIFY((p.emission - matrix(fx["E"])).cwiseAbs().maxCoeff() < 1e-6);
+    QVERIFY(!hmm_check(p));
+  }
+
+  // A token no state emits: log P = −∞ where it is predicted, and the sequence's likelihood 0 (not NaN)
+  void impossible_token_is_minus_infinity() {
+    const Json root = fixture();
+    auto [c, p] = model(root["small"]);
+    p.emission = matrix(root["impossible"]["E"]);
+    const auto x = root["impossible"]["x"].get<std::vector<int>>();
+    const HmmFilter f = hmm_filter(p, x);
+    QVERIFY(std::isinf(f.loglik) && f.loglik < 0);
+    const MatD rows = hmm_next_logprobs(p, x);
+    QVERIFY(std::isinf(rows(4, 0)) && rows(4, 0) < 0);
+    QVERIFY(std::isfinite(rows(1, 1)));
+    QVERIFY(hmm_posterior(p, x).allFinite());
+  }
+
+  // EM never lowers the training log-likelihood: the core step (within rounding) and the Trainer (exactly)
+  void em_never_lowers_the_loglik() {
+    Config c = family_config(Variant::Hmm, 6, 64);
+    c.states = 4;
+    const std::vector<Example> data = random_sequences(40, 30, 6, 7);
+    Params<float> p = params_init(c, 11);
+    double last = -1e300;
+    for (int i = 0; i < 30; ++i) {
+      const auto r = hmm_em_step(p.hmm, data);
+      QVERIFY(r && std::isfinite(r->loglik));
+      QVERIFY2(r->loglik >= last - 1e-7 * std::abs(last), qPrintable(QStringLiteral("iteration %1").arg(i)));
+      last = r->loglik;
+      QVERIFY(!hmm_check(p.hmm));
+    }
+    TrainOptions o;
+    o.steps = 60;
+    Params<float> q = params_init(c, 11);
+    TrainingPlan plan = must_plan(c, q, data, o);
+    Trainer tr(plan, q);
+    QCOMPARE(tr.steps_per_epoch(), 1);
+    std::vector<double> ll;
+    tr.run([&](const StepReport& r) {
+      ll.push_back(*r.loglik);
+      return true;
+    });
+    QCOMPARE(ll.size(), size_t(60));
+    for (size_t i = 1; i < ll.size(); ++i) QVERIFY(ll[i] >= ll[i - 1]);
+    QVERIFY(ll.back() > ll.front() + 1.0);
+    // its loss is the other families' (mean −log P of the predicted tokens), so validation compares directly
+    const EvalReport e = evaluate(c, q, data);
+    HmmParams<float> copy = q.hmm;
+    const auto next = hmm_em_step(copy, data);
+    QVERIFY(next);
+    QVERIFY2(std::abs(e.loss + next->predicted_loglik / double(next->predicted)) < 1e-5,
+             qPrintable(QStringLiteral("%1 vs %2").arg(e.loss).arg(-next->predicted_loglik / double(next->predicted))));
+    QCOMPARE(e.tokens, next->predicted);
+  }
+
+  // A step that sees the cancel flag leaves the parameters as they were
+  void cancelled_iteration_changes_nothing() {
+    Config c = family_config(Variant::Hmm, 5, 64);
+    c.states = 3;
+    const std::vector<Example> data = random_sequences(10, 20, 5, 2);
+    Params<float> p = params_init(c, 1);
+    const HmmParams<float> before = p.hmm;
+    std::atomic<bool> cancel{true};
+    QVERIFY(!hmm_em_step(p.hmm, data, &cancel));
+    QVERIFY(p.hmm.transition == before.transition && p.hmm.emission == before.emission && p.hmm.pi == before.pi);
+  }
+
+  // Decoding's step is the forward's column: the same distribution after each token
+  void decoding_step_equals_forward() {
+    Config c = family_config(Variant::Hmm, 9, 16);
+    c.states = 5;
+    const Params<float> p = params_init(c, 5);
+    const std::vector<int> x = {1, 4, 4, 0, 8, 2};
+    const MatF lp = model_logprobs(c, p, Example{{}, x});
+    Eigen::VectorXd a, logp;
+    for (size_t t = 0; t < x.size(); ++t) {
+      Eigen::VectorXd prev = a;
+      hmm_step(a, logp, p.hmm, t == 0 ? Eigen::VectorXd() : prev, x[t]);
+      QVERIFY((logp.cast<float>() - lp.col(Eigen::Index(t))).cwiseAbs().maxCoeff() < 1e-5f);
+    }
+    auto s = DecodeSession::create(c, p, {}, {x[0], x[1]});
+    QVERIFY(s);
+    const auto& q = s->next_logp();
+    for (Eigen::Index v = 0; v < lp.rows(); ++v) QVERIFY(std::abs(q[size_t(v)] - double(lp(v, 1))) < 1e-5);
+  }
+
+  // Sampling draws from the model: symbol frequencies near the stationary emission
+  void sampling_follows_the_model() {
+    Config c = family_config(Variant::Hmm, 4, 16);
+    c.states = 2;
+    Params<float> p = params_init(c, 1);
+    p.hmm.pi << 1.0f, 0.0f;
+    p.hmm.transition << 0.9f, 0.2f,  // stationary (2/3, 1/3)
+                        0.1f, 0.8f;
+    p.hmm.emission << 0.7f, 0.0f,  // (the comma initialiser fills rows: state 0 emits 0 or 1, state 1 emits 2 or 3)
+                      0.3f, 0.0f,
+                      0.0f, 0.5f,
+                      0.0f, 0.5f;
+    Rng rng(3);
+    std::vector<int> z, x;
+    hmm_sample(z, x, p.hmm, 30000, rng);
+    QCOMPARE(z.front(), 0);
+    std::vector<int> n(4, 0);
+    for (size_t t = 0; t < x.size(); ++t) {
+      ++n[size_t(x[t])];
+      QVERIFY(z[t] == 0 ? x[t] <= 1 : x[t] >= 2);  // what each state can emit
+    }
+    QVERIFY(std::abs(n[0] / 30000.0 - 0.7 * 2 / 3) < 0.03);
+    QVERIFY(std::abs(n[2] / 30000.0 - 0.5 / 3) < 0.03);
+  }
+
+  void model_file_round_trip_and_hostile() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("h.safetensors")).toStdString();
+    Config c = family_config(Variant::Hmm, 8, 20);
+    c.states = 3;
+    ModelFile m = ModelFile::of(c, params_init(c, 4));
+    QVERIFY(!save_model(path, m));
+    auto back = load_model(path);
+    QVERIFY2(back, back ? "" : back.error().message.c_str());
+    QCOMPARE(int(back->config.variant), int(Variant::Hmm));
+    QCOMPARE(back->config.states, 3);
+    QVERIFY(back->params.hmm.transition == m.params.hmm.transition && back->params.hmm.emission == m.params.hmm.emission);
+    Json cfg = config_to_json(c);
+    QCOMPARE(cfg["states"].get<int>(), 3);
+    cfg.erase("states");
+    auto parsed = config_from_json(cfg, "test");
+    QVERIFY(!parsed && parsed.error().message.find("states") != std::string::npos);
+    QVERIFY(!config_to_json(Config::make(Variant::DecoderOnly, 7, 16, 0, 1, 2, 8, 16)).contains("states"));
+    // probabilities that are not: a negative entry, a column that does not sum to 1 — refused, naming the tensor
+    const std::string bad = dir.filePath(QStringLiteral("bad.safetensors")).toStdString();
+    ModelFile neg = m;
+    neg.params.hmm.transition(0, 1) = -0.25f;
+    neg.params.hmm.transition(1, 1) += 0.25f;
+    QVERIFY(!save_model(bad, neg));
+    auto r = load_model(bad);
+    QVERIFY(!r);
+    QVERIFY2(r.error().message.find("'T'") != std::string::npos && r.error().message.find("column 1") != std::string::npos,
+             r.error().message.c_str());
+    ModelFile sum = m;
+    sum.params.hmm.emission.col(2) *= 2.0f;
+    QVERIFY(!save_model(bad, sum));
+    r = load_model(bad);
+    QVERIFY(!r && r.error().message.find("'E'") != std::string::npos);
+    ModelFile start = m;
+    start.params.hmm.pi.setZero();
+    QVERIFY(!save_model(bad, start));
+    r = load_model(bad);
+    QVERIFY(!r && r.error().message.find("'pi'") != std::string::npos);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCoreHmm)
+#include "tst_core_hmm.moc"
