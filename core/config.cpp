@@ -33,6 +33,7 @@ Config Config::make(Variant v, int vocab_size, int max_len, int enc_layers, int 
       c.final_norm = false;
       break;
     case Variant::Rnn:  // seed 001: an embedding and one recurrent state (its size set by the preset), tanh
+    case Variant::RnnSeq2Seq:  // seed 004: the same cell twice, an encoder's and a decoder's
       c.enc_layers = c.dec_layers = c.heads = c.d_mlp = 0;
       c.activation = Activation::Tanh;
       c.final_norm = false;
@@ -79,7 +80,7 @@ Status Config::validate() const {
     for (const SizeSpec& s : f.sizes)  // the sizes it has: at least 1
       if (s.field != SizeField::MaxLen)
         if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, kMaxDim)) return e;
-    if (variant == Variant::Rnn && activation == Activation::GELU)
+    if (f.recurrent_cell && activation == Activation::GELU)
       return field_error(ErrorCode::ConfigCellActivation, "activation", {{"family", f.name}, {"found", "gelu"}});
     return ids();
   }

@@ -6,6 +6,8 @@
 //   Variant::Bigram         is the bigram model (core/families/bigram): |V| and ℓ_max only, every other size 0.
 //   Variant::Rnn            is seed 001's recurrent language model (core/families/rnn): d_e and d_hidden; tanh (or
 //                           ReLU) as its cell's activation.
+//   Variant::RnnSeq2Seq     is seed 004's RNN encoder-decoder (core/families/rnn): an encoder and a decoder recurrence,
+//                           the decoder starting from the encoder's last state c; d_e and d_hidden, tanh or ReLU.
 //   Variant::Hmm            is seed 001's hidden Markov model with discrete emissions (core/families/hmm): K states
 //                           (Config::states), trained by EM.
 // Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
@@ -17,7 +19,7 @@
 
 namespace gb {
 
-enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm };
+enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm, RnnSeq2Seq };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
 enum class Activation { ReLU, GELU, Tanh };  // the MLP's (transformers) or the recurrent cell's
 
@@ -57,7 +59,7 @@ struct Config {
   Status validate() const;
 };
 
-const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn" | "hmm"
+const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn" | "hmm" | "rnn-seq2seq"
 Result<Variant> parse_variant(const std::string& s);
 const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);

@@ -54,6 +54,7 @@ std::vector<FamilyInfo> make_families() {
                view::kDecoding | view::kRecurrentStates,
                // backpropagation through time: η = 10⁻² with clipping learns a character text in a few hundred steps
                1e-2f});
+  f.back().recurrent_cell = true;
   f.push_back({Variant::Hmm, "hmm", "", "HMM",
                "A chain of hidden states, each emitting a token (seed 001): trained by EM, the model speech "
                "recognition used before neural networks.",
@@ -62,6 +63,14 @@ std::vector<FamilyInfo> make_families() {
                view::kDecoding | view::kRecurrentStates,
                // (no optimizer: EM re-estimates the probabilities from expected counts)
                0.0f});
+  f.push_back({Variant::RnnSeq2Seq, "rnn-seq2seq", "rnn-ed", "RNN encoder-decoder",
+               "Reads the source into one vector c with an encoder RNN and writes the target from it with a decoder "
+               "RNN (seed 004): the model the transformer replaced for translation.",
+               true, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}, {F::DModel, 1, 1024}, {F::DHidden, 1, 4096}},
+               {{"small", {{F::DModel, 32}, {F::DHidden, 64}}, false},
+                {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
+               view::kDecoding, 1e-2f});
+  f.back().recurrent_cell = true;
   return f;
 }
 

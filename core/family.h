@@ -67,6 +67,7 @@ struct FamilyInfo {
   std::vector<Preset> presets;  // the first is the default
   unsigned views = 0;
   float adamw_lr = 2e-3f;  // the AdamW η its recipe starts from (core/train/recipe.h)
+  bool recurrent_cell = false;  // it has a recurrent cell whose activation f is an option (tanh or ReLU)
   bool offers(unsigned v) const { return (views & v) == v; }
   bool has(SizeField f) const;
 };

@@ -41,3 +41,5 @@ gen ed_wide  encoder-decoder ed 13 10 --enc-layers 3 --dec-layers 2 --heads 4 --
 # seed 001's recurrent network against torch's nn.RNN (tanh, and ReLU)
 gen rnn_small      rnn d 11 12 --d-model 8 --hidden 12
 gen rnn_relu       rnn d 13 10 --d-model 6 --hidden 10 --activation relu
+# seed 004's RNN encoder-decoder against two torch nn.RNNs (the decoder starts from the encoder's last state)
+gen rnn_seq2seq    rnn-seq2seq ed 11 10 --d-model 8 --hidden 12

@@ -227,6 +227,51 @@ class RnnReference(nn.Module):
         return {k: v.detach().numpy().copy() for k, v in out.items()}
 
 
+class RnnSeq2SeqReference(nn.Module):
+    """Seed 004's RNN encoder-decoder (Sutskever et al., Cho et al. 2014) from two torch nn.RNNs: the encoder reads
+    z from h_0 = 0 (W_ih = enc.A, W_hh = enc.V, b_ih = enc.b, b_hh = 0), c is its state after the last token of z;
+    the decoder reads x from h_0 = c (dec.A, dec.V, dec.b); log_softmax(W_u h_j + b_u); one W_e for both."""
+
+    def __init__(self, cfg, t):
+        super().__init__()
+        self.ed = True
+        P = lambda a: nn.Parameter(torch.tensor(a))
+        self.W_e = P(t["W_e"])
+
+        def cell(pre):
+            r = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
+            with torch.no_grad():
+                r.weight_ih_l0.copy_(torch.tensor(t[pre + ".A"]))
+                r.weight_hh_l0.copy_(torch.tensor(t[pre + ".V"]))
+                r.bias_ih_l0.copy_(torch.tensor(t[pre + ".b"]))
+                r.bias_hh_l0.zero_()
+            r.bias_hh_l0.requires_grad_(False)
+            return r
+        self.enc = cell("enc")
+        self.dec = cell("dec")
+        self.out = nn.Linear(cfg["d_hidden"], cfg["vocab_size"])
+        with torch.no_grad():
+            self.out.weight.copy_(torch.tensor(t["W_u"]))
+            self.out.bias.copy_(torch.tensor(t["b_u"]))
+
+    def forward(self, x, z=None):
+        zi = torch.tensor(z, dtype=torch.long)
+        _, c = self.enc(self.W_e[:, zi].T.unsqueeze(0))  # c = h_|z| (1 × 1 × d_h)
+        xi = torch.tensor(x, dtype=torch.long)
+        H, _ = self.dec(self.W_e[:, xi].T.unsqueeze(0), c)
+        return torch.log_softmax(self.out(H[0]), dim=-1)
+
+    loss = Reference.loss
+
+    def grads_by_name(self):
+        out = {"W_e": self.W_e.grad, "W_u": self.out.weight.grad, "b_u": self.out.bias.grad}
+        for pre, r in (("enc", self.enc), ("dec", self.dec)):
+            out[pre + ".V"] = r.weight_hh_l0.grad
+            out[pre + ".A"] = r.weight_ih_l0.grad
+            out[pre + ".b"] = r.bias_ih_l0.grad
+        return {k: v.detach().numpy().copy() for k, v in out.items()}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("model")
@@ -239,7 +284,7 @@ def main():
     torch.set_num_threads(1)
     meta, t = read_safetensors(a.model)
     cfg = json.loads(meta["glassbox.config"])
-    model = RnnReference(cfg, t) if cfg["variant"] == "rnn" else Reference(cfg, t)
+    model = {"rnn": RnnReference, "rnn-seq2seq": RnnSeq2SeqReference}.get(cfg["variant"], Reference)(cfg, t)
     ed = model.ed
     data = [json.loads(line) for line in open(a.data) if line.strip()]
     first = data[0]

@@ -155,6 +155,29 @@ if(NOT OUT MATCHES "rnn model.*d_hidden = 8.*cell tanh")
   message(FATAL_ERROR "rnn inspect: ${OUT}")
 endif()
 
+# The RNN encoder-decoder (seed 004): pairs, the decoder starting from the encoder's last state
+file(WRITE ${WORK}/pairs.jsonl "{\"source\": [3, 4, 5], \"target\": [1, 5, 4, 3, 2]}\n{\"source\": [6, 3], \"target\": [1, 3, 6, 2]}\n")
+run(TRUE ${CLI} init --variant rnn-seq2seq --vocab-size 7 --max-len 6 --d-model 4 --hidden 8 --bos-id 1 --eos-id 2
+    --seed 3 --out ${WORK}/s.safetensors)
+run(TRUE ${CLI} forward --model ${WORK}/s.safetensors --source-ids 3,4,5 --target-ids 1,5,4)
+string(JSON rows LENGTH "${OUT}" logprobs)
+string(JSON first GET "${OUT}" logprobs 0)
+run(TRUE ${CLI} forward --model ${WORK}/s.safetensors --source-ids 3,4,6 --target-ids 1,5,4)
+string(JSON other GET "${OUT}" logprobs 0)
+if(NOT rows EQUAL 3 OR first STREQUAL other)
+  message(FATAL_ERROR "rnn-seq2seq forward: ${rows} rows; the first row does not depend on the source (${first})")
+endif()
+run(TRUE ${CLI} train --model ${WORK}/s.safetensors --data ${WORK}/pairs.jsonl --out ${WORK}/s2.safetensors --steps 20 --json)
+run(TRUE ${CLI} generate --model ${WORK}/s2.safetensors --source-ids 3,4,5 --max-new 3 --temperature 0 --json)
+string(JSON nsteps LENGTH "${OUT}" steps)
+if(NOT nsteps GREATER 0)
+  message(FATAL_ERROR "rnn-seq2seq generate: ${OUT}")
+endif()
+run(TRUE ${CLI} inspect ${WORK}/s2.safetensors)
+if(NOT OUT MATCHES "rnn-seq2seq model.*d_hidden = 8.*cell tanh")
+  message(FATAL_ERROR "rnn-seq2seq inspect: ${OUT}")
+endif()
+
 # The HMM (seed 001): K states, trained by EM; train --json prints one line per iteration before the summary, forward
 # adds Viterbi's path and the posteriors.
 run(TRUE ${CLI} init --variant hmm --vocab-size 7 --states 3 --seed 1 --out ${WORK}/h.safetensors)

@@ -18,7 +18,7 @@ class TestCoreParity : public QObject {
  private slots:
   void parity_data() {
     QTest::addColumn<QString>("name");
-    for (const char* n : {"d_small", "d_wide", "ed_small", "ed_wide", "rnn_small", "rnn_relu"}) QTest::newRow(n) << QString(n);
+    for (const char* n : {"d_small", "d_wide", "ed_small", "ed_wide", "rnn_small", "rnn_relu", "rnn_seq2seq"}) QTest::newRow(n) << QString(n);
   }
 
   void parity() {

@@ -1453,6 +1453,38 @@
         <source>Hidden state size d_h</source>
         <translation>Größe des verborgenen Zustands d_h</translation>
     </message>
+    <message>
+        <source>HMM</source>
+        <translation>HMM</translation>
+    </message>
+    <message>
+        <source>RNN encoder-decoder</source>
+        <translation>RNN-Encoder-Decoder</translation>
+    </message>
+    <message>
+        <source>Reads the source into one vector c with an encoder RNN and writes the target from it with a decoder RNN (seed 004): the model the transformer replaced for translation.</source>
+        <translation>Liest die Quelle mit einem Encoder-RNN in einen einzigen Vektor c und schreibt daraus das Ziel mit einem Decoder-RNN (Seed 004): das Modell, das der Transformer in der Übersetzung abgelöst hat.</translation>
+    </message>
+    <message>
+        <source>A chain of hidden states, each emitting a token (seed 001): trained by EM, the model speech recognition used before neural networks.</source>
+        <translation>Eine Kette verborgener Zustände, von denen jeder ein Token aussendet (Seed 001): mit EM trainiert, das Modell der Spracherkennung vor den neuronalen Netzen.</translation>
+    </message>
+    <message>
+        <source>The encoder has read z into c once; the decoder starts from c, reads each new token into its state h and draws the next token from q.</source>
+        <translation>Der Encoder hat z einmal in c gelesen; der Decoder beginnt bei c, liest jedes neue Token in seinen Zustand h und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>Each step updates the distribution over the hidden states with the new token (forward algorithm) and draws the next token from q.</source>
+        <translation>Jeder Schritt aktualisiert die Verteilung über die verborgenen Zustände mit dem neuen Token (Vorwärtsalgorithmus) und zieht das nächste Token aus q.</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Hidden states K</source>
+        <translation>Verborgene Zustände K</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -3179,6 +3211,42 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>A — the input: how the token's embedding eⱼ = W_e[:, xⱼ] enters hⱼ</source>
         <translation>A — die Eingabe: wie die Einbettung des Tokens eⱼ = W_e[:, xⱼ] in hⱼ eingeht</translation>
     </message>
+    <message>
+        <source>V_enc — the encoder's recurrence: how gᵢ₋₁ enters gᵢ, the state after zᵢ</source>
+        <translation>V_enc — die Rekurrenz des Encoders: wie gᵢ₋₁ in gᵢ eingeht, den Zustand nach zᵢ</translation>
+    </message>
+    <message>
+        <source>A_enc — the encoder's input: how the source token's embedding enters gᵢ</source>
+        <translation>A_enc — die Eingabe des Encoders: wie die Einbettung des Quell-Tokens in gᵢ eingeht</translation>
+    </message>
+    <message>
+        <source>b_enc — the encoder's bias</source>
+        <translation>b_enc — der Bias des Encoders</translation>
+    </message>
+    <message>
+        <source>V_dec — the decoder's recurrence: how hⱼ₋₁ enters hⱼ (h₀ = c, the encoder's last state)</source>
+        <translation>V_dec — die Rekurrenz des Decoders: wie hⱼ₋₁ in hⱼ eingeht (h₀ = c, der letzte Zustand des Encoders)</translation>
+    </message>
+    <message>
+        <source>A_dec — the decoder's input: how the target token's embedding enters hⱼ</source>
+        <translation>A_dec — die Eingabe des Decoders: wie die Einbettung des Ziel-Tokens in hⱼ eingeht</translation>
+    </message>
+    <message>
+        <source>b_dec — the decoder's bias</source>
+        <translation>b_dec — der Bias des Decoders</translation>
+    </message>
+    <message>
+        <source>π — where the hidden chain starts: π[k] = P(z₁ = k)</source>
+        <translation>π — wo die verborgene Kette beginnt: π[k] = P(z₁ = k)</translation>
+    </message>
+    <message>
+        <source>T — the transitions: column j is P(zₜ₊₁ | zₜ = j)</source>
+        <translation>T — die Übergänge: Spalte j ist P(zₜ₊₁ | zₜ = j)</translation>
+    </message>
+    <message>
+        <source>E — the emissions: column k is P(xₜ | zₜ = k)</source>
+        <translation>E — die Emissionen: Spalte k ist P(xₜ | zₜ = k)</translation>
+    </message>
 </context>
 <context>
     <name>PerturbationController</name>
@@ -3388,14 +3456,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
 <context>
     <name>StatesController</name>
     <message>
-        <source>Build or open a recurrent model (Model dock, Variant: RNN): its states appear here.</source>
-        <translation>Bauen oder öffnen Sie ein rekurrentes Modell (Modell-Dock, Variante: RNN): Seine Zustände erscheinen hier.</translation>
-    </message>
-    <message>
-        <source>This view shows a recurrent network's states; the open model is another kind.</source>
-        <translation>Diese Ansicht zeigt die Zustände eines rekurrenten Netzes; das geöffnete Modell ist eine andere Art.</translation>
-    </message>
-    <message>
         <source>Build or open a model first.</source>
         <translation>Bauen oder öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -3406,6 +3466,14 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>The model cannot read “%1”: it needs a tokenizer that knows its words, at least two tokens and at most %2.</source>
         <translation>Das Modell kann „%1“ nicht lesen: Es braucht einen Tokenizer, der seine Wörter kennt, mindestens zwei und höchstens %2 Tokens.</translation>
+    </message>
+    <message>
+        <source>Build or open a model with hidden states (Model dock, Variant: RNN or HMM): its states appear here.</source>
+        <translation>Bauen oder öffnen Sie ein Modell mit verborgenen Zuständen (Modell-Dock, Variante: RNN oder HMM): Seine Zustände erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>This view shows the hidden states of an RNN or an HMM; the open model is another kind.</source>
+        <translation>Diese Ansicht zeigt die verborgenen Zustände eines RNN oder eines HMM; das geöffnete Modell ist eine andere Art.</translation>
     </message>
 </context>
 <context>
@@ -3469,6 +3537,34 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>token read</source>
         <translation>gelesenes Token</translation>
+    </message>
+    <message>
+        <source>State posteriors, one column per token</source>
+        <translation>A-posteriori-Verteilungen der Zustände, eine Spalte je Token</translation>
+    </message>
+    <message>
+        <source>The HMM reads “%1”: for each token, how probable each hidden state is given the whole probe (forward–backward), and the one most probable path of states (Viterbi). log P(probe) = %2 nats, after %3 EM iterations.</source>
+        <translation>Das HMM liest „%1“: für jedes Token, wie wahrscheinlich jeder verborgene Zustand angesichts der ganzen Probe ist (Vorwärts-Rückwärts), und den einen wahrscheinlichsten Pfad der Zustände (Viterbi). log P(Probe) = %2 nats, nach %3 EM-Iterationen.</translation>
+    </message>
+    <message>
+        <source>State posteriors P(zₜ = k | x₁ … x%1): K = %2 rows, one column per token (each column sums to 1)</source>
+        <translation>A-posteriori-Wahrscheinlichkeiten der Zustände P(zₜ = k | x₁ … x%1): K = %2 Zeilen, eine Spalte je Token (jede Spalte summiert sich zu 1)</translation>
+    </message>
+    <message>
+        <source>state k</source>
+        <translation>Zustand k</translation>
+    </message>
+    <message>
+        <source>P(z%1 = %2 | probe) = %3 (at “%4”)</source>
+        <translation>P(z%1 = %2 | Probe) = %3 (bei „%4“)</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>The most probable path of states (Viterbi). At %1 of %2 tokens it runs through the state that is most probable there on its own; where it does not, the best path as a whole and the best state at one token differ.</source>
+        <translation>Der wahrscheinlichste Pfad der Zustände (Viterbi). Bei %1 von %2 Tokens läuft er durch den Zustand, der dort für sich allein am wahrscheinlichsten ist; wo nicht, unterscheiden sich der beste Pfad als Ganzes und der beste Zustand an einem Token.</translation>
     </message>
 </context>
 <context>
@@ -3937,6 +4033,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source> — stopped.</source>
         <translation> – angehalten.</translation>
+    </message>
+    <message>
+        <source>EM iterations</source>
+        <translation>EM-Iterationen</translation>
     </message>
 </context>
 <context>
@@ -4652,6 +4752,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>this is a model file (safetensors), not data: open it as a model (File → Open, or --model)</source>
         <translation>dies ist eine Modelldatei (safetensors), keine Daten: Öffnen Sie sie als Modell (Datei → Öffnen oder --model)</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1, found sum {sum} and smallest entry {min}</source>
+        <translation>Tensor '{tensor}', Spalte {column}, ist keine Wahrscheinlichkeitsverteilung: Ihre Einträge müssen mindestens 0 sein und sich zu 1 summieren, gefunden wurden die Summe {sum} und der kleinste Eintrag {min}</translation>
     </message>
 </context>
 <context>

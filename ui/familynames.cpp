@@ -13,6 +13,7 @@ QString familyTitle(gb::Variant v) {
     case gb::Variant::Bigram: return text(QT_TRANSLATE_NOOP("FamilyNames", "Bigram"));
     case gb::Variant::Rnn: return text(QT_TRANSLATE_NOOP("FamilyNames", "RNN"));
     case gb::Variant::Hmm: return text(QT_TRANSLATE_NOOP("FamilyNames", "HMM"));
+    case gb::Variant::RnnSeq2Seq: return text(QT_TRANSLATE_NOOP("FamilyNames", "RNN encoder-decoder"));
   }
   return QString::fromStdString(gb::family(v).title);
 }
@@ -33,6 +34,10 @@ QString familySummary(gb::Variant v) {
       return text(QT_TRANSLATE_NOOP("FamilyNames",
                                   "Reads one token after another into a hidden state h and predicts the next token from "
                                   "it (seed 001): the recurrent network transformers replaced."));
+    case gb::Variant::RnnSeq2Seq:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "Reads the source into one vector c with an encoder RNN and writes the target from it "
+                                  "with a decoder RNN (seed 004): the model the transformer replaced for translation."));
     case gb::Variant::Hmm:
       return text(QT_TRANSLATE_NOOP("FamilyNames",
                                   "A chain of hidden states, each emitting a token (seed 001): trained by EM, the model "
@@ -54,6 +59,10 @@ QString familyDecodingLine(gb::Variant v) {
     case gb::Variant::Rnn:
       return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step reads the new token into the state h (the one before "
                                                    "is kept) and draws the next token from q."));
+    case gb::Variant::RnnSeq2Seq:
+      return text(QT_TRANSLATE_NOOP("FamilyNames", "The encoder has read z into c once; the decoder starts from c, "
+                                                   "reads each new token into its state h and draws the next token "
+                                                   "from q."));
     case gb::Variant::Hmm:
       return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step updates the distribution over the hidden states with the "
                                                    "new token (forward algorithm) and draws the next token from q."));

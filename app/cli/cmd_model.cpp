@@ -16,7 +16,7 @@
 namespace gbcli {
 
 const std::vector<OptionSpec> kInitSpecs = {
-    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn | hmm"},
+    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn | rnn-seq2seq | hmm"},
     {"vocab-size", true, "|V|"},
     {"max-len", true, "ℓ_max"},
     {"layers", true, "L (decoder-only), or L_enc = L_dec = N"},
@@ -25,7 +25,7 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"heads", true, "H"},
     {"d-model", true, "d_e"},
     {"d-mlp", true, "d_MLP"},
-    {"hidden", true, "d_h, the recurrent state's size (rnn)"},
+    {"hidden", true, "d_h, the recurrent state's size (rnn, rnn-seq2seq)"},
     {"states", true, "K, the hidden states (hmm)"},
     {"norm", true, "post | pre (default: the seed's)"},
     {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
@@ -56,6 +56,8 @@ const char* const kInitSynopsis =
     "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant rnn (--vocab-size N | --data FILE | --task T) [--max-len L] [--d-model D] "
     "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors\n"
+    "       glassbox-cli init --variant rnn-seq2seq (--vocab-size N --max-len L | --data PAIRS | --task T) [--d-model D] "
+    "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant hmm (--vocab-size N | --data FILE | --task T) [--max-len L] [--states K] "
     "--out MODEL.safetensors";
 
@@ -81,7 +83,7 @@ int cmd_init(int argc, char** argv) {
     const std::vector<std::pair<const char*, bool>> options = {
         {"layers", false}, {"enc-layers", false}, {"dec-layers", false}, {"heads", fam.has(gb::SizeField::Heads)},
         {"d-model", fam.has(gb::SizeField::DModel)}, {"d-mlp", fam.has(gb::SizeField::DMlp)},
-        {"hidden", fam.has(gb::SizeField::DHidden)}, {"states", fam.has(gb::SizeField::States)}, {"norm", false}, {"activation", *variant == gb::Variant::Rnn},
+        {"hidden", fam.has(gb::SizeField::DHidden)}, {"states", fam.has(gb::SizeField::States)}, {"norm", false}, {"activation", fam.recurrent_cell},
         {"final-norm", false}, {"tied", false}, {"dropout", false}};
     for (const auto& [opt, has] : options)
       if (!has && args->has(opt))

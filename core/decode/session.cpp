@@ -2,6 +2,7 @@
 
 #include "core/families/hmm/hmm.h"
 #include "core/families/rnn/rnn.h"
+#include "core/family.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +31,7 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
   Example e{s.z_, s.x_};
   if (auto err = check_example(c, e)) return *err;
   s.prefix_len_ = s.x_.size();
-  if (c.is_ed()) s.encode();
+  if (c.has_source()) s.encode();
   s.cache_.resize(size_t(c.dec_layers));
   s.layer_.resize(size_t(c.dec_layers));
   for (auto& l : s.cache_) {
@@ -48,6 +49,10 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
 }
 
 void DecodeSession::encode() {
+  if (c_.variant == Variant::RnnSeq2Seq) {  // c, the encoder's last state: where the decoder starts (one column)
+    Z_ = rnn_encode(c_, p_->rnn, p_->rnn_enc, z_);
+    return;
+  }
   // The encoder half of model_forward, once.
   Activations<float> act;
   encoder_forward(act, c_, *p_, make_batch(c_, Example{z_, {x_[0]}}));
@@ -62,10 +67,12 @@ void DecodeSession::process_column(int token, int pos) {
       cache_len_ = pos + 1;
       window_start_ = 0;
       return;
-    case Variant::Rnn: {  // one step of the recurrence from the state after the previous position (kept per position)
+    case Variant::Rnn:  // one step of the recurrence from the state after the previous position (kept per position)
+    case Variant::RnnSeq2Seq: {  // (the encoder-decoder's first step starts from c)
       if (rnn_h_.cols() != c_.max_len) rnn_h_.setZero(c_.d_hidden, c_.max_len);
       VecF h, logits;
-      rnn_step(h, logits, p_->rnn, c_, pos > 0 ? VecF(rnn_h_.col(pos - 1)) : VecF(), token);
+      const VecF start = c_.variant == Variant::RnnSeq2Seq ? VecF(Z_.col(0)) : VecF();
+      rnn_step(h, logits, p_->rnn, c_, pos > 0 ? VecF(rnn_h_.col(pos - 1)) : start, token);
       rnn_h_.col(pos) = h;
       next_logp_ = log_softmax(logits);
       next_attn_.clear();
@@ -216,7 +223,7 @@ Result<DecodeRun> decode_to_end(DecodeSession& s, const SamplerOptions& o, Rng& 
 
 DecodeWork decode_work(const Config& c, int n, int source_len) {
   const double d = c.d_e, m = c.d_mlp, V = c.vocab_size, z = source_len, N = std::max(0, n);
-  if (c.variant == Variant::Rnn) {  // one step: A e, V h, W_u h; without the kept states, every step from h_0 again
+  if (family(c).recurrent_cell) {  // one step: A e, V h, W_u h; without the kept states, every step from h_0 again
     const double h = c.d_hidden, step = 2 * h * d + 2 * h * h + 2 * V * h;
     DecodeWork w;
     w.cached = step;

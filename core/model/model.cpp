@@ -263,6 +263,9 @@ void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, con
     case Variant::Rnn:
       rnn_forward(act.logits, act.rnn, p.rnn, c, batch, opt.cancel);
       return;
+    case Variant::RnnSeq2Seq:
+      rnn_seq2seq_forward(act.logits, act.rnn_enc, act.rnn, p.rnn, p.rnn_enc, c, batch, opt.cancel);
+      return;
     case Variant::Hmm:  // log P(· | x_1..x_j) itself (log_softmax leaves it as it is)
       hmm_forward(act.logits, p.hmm, c, batch);
       return;
@@ -282,6 +285,9 @@ void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Ma
       return;
     case Variant::Rnn:
       rnn_backward(g.rnn, act.rnn, dlogits, p.rnn, c, batch);
+      return;
+    case Variant::RnnSeq2Seq:
+      rnn_seq2seq_backward(g.rnn, g.rnn_enc, act.rnn_enc, act.rnn, dlogits, p.rnn, p.rnn_enc, c, batch);
       return;
     case Variant::Hmm:  // trained by EM (hmm_em_step), not by a gradient: nothing to accumulate
       return;

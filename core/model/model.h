@@ -89,7 +89,8 @@ template <class T> struct Activations {
   NormCache<T> ln_f;
   Mat<T> X;                           // d_e × B·T  what W_u reads
   Mat<T> logits;                      // |V| × B·T  W_u X
-  RnnCache<T> rnn;                    // the recurrent network's states (core/families/rnn)
+  RnnCache<T> rnn;                    // the recurrent network's states (core/families/rnn); the seq2seq's decoder's
+  RnnCache<T> rnn_enc;                // the RNN encoder-decoder's encoder states
 };
 
 // Scratch for backward, kept between steps so the hot path does not allocate.

@@ -1,6 +1,7 @@
 #include "core/model/params.h"
 
 #include "core/families/hmm/hmm.h"
+#include "core/family.h"
 #include "core/rng.h"
 
 #include <cmath>
@@ -36,6 +37,11 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
     case Variant::Bigram:
       shape(p.bigram.B, zero, c.vocab_size, c.vocab_size);
       return p;
+    case Variant::RnnSeq2Seq:
+      shape(p.rnn_enc.V, zero, c.d_hidden, c.d_hidden);
+      shape(p.rnn_enc.A, zero, c.d_hidden, c.d_e);
+      shape(p.rnn_enc.b, zero, c.d_hidden);
+      [[fallthrough]];  // and the decoder's, as an RNN's
     case Variant::Rnn:
       shape(p.rnn.W_e, zero, c.d_e, c.vocab_size);
       shape(p.rnn.V, zero, c.d_hidden, c.d_hidden);
@@ -116,10 +122,11 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
     const bool resid = name.find(".W_o") != std::string::npos || name.find(".mlp.W_2") != std::string::npos ||
                        name.find(".mlp.W_4") != std::string::npos;
     double s = resid ? std_resid : std_w;
-    if (c.variant == Variant::Rnn) {  // unit-sized states from the start: e ~ N(0, 1), A e and V h of unit scale
+    if (family(c).recurrent_cell) {  // unit-sized states from the start: e ~ N(0, 1), A e and V h of unit scale
+      auto ends = [&](const char* t) { return name.size() >= 2 && name.compare(name.size() - 2, 2, t) == 0; };
       if (name == "W_e") s = 1.0;
-      else if (name == "rnn.A") s = 1.0 / std::sqrt(double(c.d_e));
-      else if (name == "rnn.V") s = 1.0 / std::sqrt(double(c.d_hidden));  // spectral radius near 1
+      else if (ends(".A")) s = 1.0 / std::sqrt(double(c.d_e));
+      else if (ends(".V")) s = 1.0 / std::sqrt(double(c.d_hidden));  // spectral radius near 1
     }
     // Fill in row-major order (the order of the file), so the numbers do not depend on our memory layout.
     auto m = t.mat();
@@ -160,9 +167,10 @@ int64_t params_count(const Config& c) {
   const int64_t d = c.d_e, V = c.vocab_size, m = c.d_mlp;
   switch (c.variant) {
     case Variant::Bigram: return V * V;
-    case Variant::Rnn: {
-      const int64_t h = c.d_hidden;
-      return d * V + h * h + h * d + h + V * h + V;
+    case Variant::Rnn:
+    case Variant::RnnSeq2Seq: {
+      const int64_t h = c.d_hidden, cells = c.variant == Variant::RnnSeq2Seq ? 2 : 1;
+      return d * V + cells * (h * h + h * d + h) + V * h + V;
     }
     case Variant::Hmm: {
       const int64_t K = c.states;

@@ -59,7 +59,8 @@ template <class T> struct Params {
   std::vector<LayerParams<T>> dec;     // L_dec decoder layers (or L)
   NormParams<T> ln_f;                  // final γ, β (when config.final_norm)
   BigramParams<T> bigram;              // the bigram family's table (core/families/bigram)
-  RnnParams<T> rnn;                    // the recurrent network's (core/families/rnn)
+  RnnParams<T> rnn;                    // the recurrent network's (core/families/rnn); the RNN encoder-decoder's decoder
+  RnnCellParams<T> rnn_enc;            // the RNN encoder-decoder's encoder
   HmmParams<T> hmm;                    // the hidden Markov model's probabilities (core/families/hmm)
 };
 template <class T> using Grads = Params<T>;
@@ -87,6 +88,19 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
       f(std::string("rnn.V"), mat(p.rnn.V));
       f(std::string("rnn.A"), mat(p.rnn.A));
       f(std::string("rnn.b"), vec1(p.rnn.b));
+      f(std::string("W_u"), mat(p.rnn.W_u));
+      f(std::string("b_u"), vec1(p.rnn.b_u));
+      return;
+    }
+    case Variant::RnnSeq2Seq: {
+      auto vec1 = [](Vec<T>& v) { return TensorRef<T>{v.data(), v.rows(), 1, true}; };
+      f(std::string("W_e"), mat(p.rnn.W_e));
+      f(std::string("enc.V"), mat(p.rnn_enc.V));
+      f(std::string("enc.A"), mat(p.rnn_enc.A));
+      f(std::string("enc.b"), vec1(p.rnn_enc.b));
+      f(std::string("dec.V"), mat(p.rnn.V));
+      f(std::string("dec.A"), mat(p.rnn.A));
+      f(std::string("dec.b"), vec1(p.rnn.b));
       f(std::string("W_u"), mat(p.rnn.W_u));
       f(std::string("b_u"), vec1(p.rnn.b_u));
       return;

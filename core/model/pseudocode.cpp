@@ -14,6 +14,24 @@ static std::vector<PseudoLine> bigram_listing() {
   return out;
 }
 
+// The RNN encoder-decoder (seed 004): the source read into one vector c, the target written from it.
+static std::vector<PseudoLine> rnn_seq2seq_listing(const Config& c) {
+  const std::string f = c.activation == Activation::ReLU ? "max(0, " : "tanh(";
+  std::vector<PseudoLine> out;
+  out.push_back({LineKind::Comment, 0, "▷ Encoding z into one vector c", 'Z', 0});
+  out.push_back({LineKind::Embed, 0, "g_0 ← 0", 'Z', 0});
+  out.push_back({LineKind::Loop, 0, "for i = 1, …, ℓ_z", 'Z', 0});
+  out.push_back({LineKind::Mlp, 1, "g_i ← " + f + "V_enc g_{i−1} + A_enc W_e[:, z_i] + b_enc)", 'Z', 0});
+  out.push_back({LineKind::Embed, 0, "c ← g_{ℓ_z}", 'Z', 0});
+  out.push_back({LineKind::Comment, 0, "▷ Decoding x from c", 'X', 0});
+  out.push_back({LineKind::Embed, 0, "h_0 ← c", 'X', 0});
+  out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ_x", 'X', 0});
+  out.push_back({LineKind::Mlp, 1, "h_j ← " + f + "V_dec h_{j−1} + A_dec W_e[:, x_j] + b_dec)", 'X', 0});
+  out.push_back({LineKind::Output, 1, "P_j ← softmax(W_u h_j + b_u)", 'X', 0});
+  out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ]", 'X', 0});
+  return out;
+}
+
 // The hidden Markov model (seed 001): the forward algorithm, scaled, and its prediction of the next token.
 static std::vector<PseudoLine> hmm_listing() {
   std::vector<PseudoLine> out;
@@ -100,6 +118,8 @@ static std::vector<PseudoLine> build(const Config& c) {
       return rnn_listing(c);
     case Variant::Hmm:
       return hmm_listing();
+    case Variant::RnnSeq2Seq:
+      return rnn_seq2seq_listing(c);
   }
   return {};
 }
@@ -121,6 +141,7 @@ std::string pseudocode_title(const Config& c) {
     case Variant::Bigram: return "Bigram(x | B)";
     case Variant::Rnn: return "RNN(x | W_e, V, A, b, W_u, b_u)";
     case Variant::Hmm: return "HMM(x | π, T, E)";
+    case Variant::RnnSeq2Seq: return "RNN-ED(z, x | W_e, enc, dec, W_u, b_u)";
   }
   return "";
 }

@@ -63,7 +63,7 @@ void ModelDesign::setNorm(gb::NormPlacement n) {
 }
 
 void ModelDesign::setCell(gb::Activation f) {
-  if (mConfig.variant != gb::Variant::Rnn || f == gb::Activation::GELU || mConfig.activation == f) return;
+  if (!gb::family(mConfig).recurrent_cell || f == gb::Activation::GELU || mConfig.activation == f) return;
   gb::Config c = mConfig;
   c.activation = f;
   set(c);

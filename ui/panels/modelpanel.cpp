@@ -195,7 +195,7 @@ void ModelPanel::showDesign() {
     box->setValue(mDesign->size(field));
   }
   for (QWidget* w : std::initializer_list<QWidget*>{mDropout, mNorm, mTied}) mForm->setRowVisible(w, fam.transformer);
-  mForm->setRowVisible(mCell, fam.variant == gb::Variant::Rnn);
+  mForm->setRowVisible(mCell, fam.recurrent_cell);
   {
     QSignalBlocker b1(mDropout), b2(mNorm), b3(mTied), b4(mCell);
     mCell->setCurrentIndex(std::max(0, mCell->findData(int(c.activation))));

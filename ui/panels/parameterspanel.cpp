@@ -134,6 +134,12 @@ QString ParametersPanel::describe(const std::string& name) {
   if (name == "rnn.b") return tr("b — the recurrent state's bias");
   if (name == "b_u") return tr("b_u — the output bias: P = softmax(W_u h + b_u)");
   if (name == "B") return tr("B — the bigram table: column v scores the token that follows token v, P = softmax(B[:, v])");
+  if (name == "enc.V") return tr("V_enc — the encoder's recurrence: how gᵢ₋₁ enters gᵢ, the state after zᵢ");
+  if (name == "enc.A") return tr("A_enc — the encoder's input: how the source token's embedding enters gᵢ");
+  if (name == "enc.b") return tr("b_enc — the encoder's bias");
+  if (name == "dec.V") return tr("V_dec — the decoder's recurrence: how hⱼ₋₁ enters hⱼ (h₀ = c, the encoder's last state)");
+  if (name == "dec.A") return tr("A_dec — the decoder's input: how the target token's embedding enters hⱼ");
+  if (name == "dec.b") return tr("b_dec — the decoder's bias");
   if (name == "pi") return tr("π — where the hidden chain starts: π[k] = P(z₁ = k)");
   if (name == "T") return tr("T — the transitions: column j is P(zₜ₊₁ | zₜ = j)");
   if (name == "E") return tr("E — the emissions: column k is P(xₜ | zₜ = k)");
@@ -160,7 +166,10 @@ QString ParametersPanel::describe(const std::string& name) {
 }
 
 QString ParametersPanel::symbolicShape(const std::string& name, gb::Variant v) {
-  if (v == gb::Variant::Rnn) {
+  if (v == gb::Variant::Rnn || v == gb::Variant::RnnSeq2Seq) {
+    if (name == "enc.V" || name == "dec.V") return QStringLiteral("d_h × d_h");
+    if (name == "enc.A" || name == "dec.A") return QStringLiteral("d_h × d_e");
+    if (name == "enc.b" || name == "dec.b") return QStringLiteral("d_h");
     if (name == "W_u") return QStringLiteral("|V| × d_h");
     if (name == "b_u") return QStringLiteral("|V|");
     if (name == "rnn.V") return QStringLiteral("d_h × d_h");

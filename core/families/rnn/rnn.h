@@ -30,6 +30,22 @@ template <class T>
 void rnn_backward(RnnParams<T>& g, RnnCache<T>& cache, const Mat<T>& dlogits, const RnnParams<T>& p, const Config& c,
                   const Batch& batch);
 
+// Seed 004's RNN encoder-decoder (Sutskever et al., Cho et al. 2014): the encoder runs the same recurrence over z
+// from 0 with its own weights e (enc.V, enc.A, enc.b); c is its state after the last token of z; the decoder starts
+// from h_0 = c and runs over x with p's V, A, b (dec.V, dec.A, dec.b): row j = log_softmax(W_u h_j + b_u) =
+// log P(x_{j+1} | x_1..x_j, z). One W_e for both. enc keeps the encoder's states, dec the decoder's (dec.H0 = c).
+template <class T>
+void rnn_seq2seq_forward(Mat<T>& logits, RnnCache<T>& enc, RnnCache<T>& dec, const RnnParams<T>& p,
+                         const RnnCellParams<T>& e, const Config& c, const Batch& batch,
+                         const std::atomic<bool>* cancel = nullptr);
+// Back through the decoder, then through c into the encoder (the only way the gradient reaches it).
+template <class T>
+void rnn_seq2seq_backward(RnnParams<T>& g, RnnCellParams<T>& ge, RnnCache<T>& enc, RnnCache<T>& dec,
+                          const Mat<T>& dlogits, const RnnParams<T>& p, const RnnCellParams<T>& e, const Config& c,
+                          const Batch& batch);
+// The encoder alone over one source z: c, its state after the last token (d_h; zeros for an empty z).
+VecF rnn_encode(const Config& c, const RnnParams<float>& p, const RnnCellParams<float>& e, const std::vector<int>& z);
+
 // What the RNN's view shows of one sequence x (n ≥ 2 tokens): its states and how far the gradient reaches back.
 //   H          d_h × n   h_1 … h_n (column j: the state after reading x_j)
 //   grad_norm  n − 1     ‖∂J_last/∂h_j‖ for j = 1 … n − 1, where J_last = −log P(x_n | x_1..x_{n−1}) is the loss of
