@@ -188,7 +188,7 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::NotForFamily, QT_TRANSLATE_NOOP("gb::Error", "a {family} model has no attention layers to trace or step through")},
   {ErrorCode::ConfigCellActivation, QT_TRANSLATE_NOOP("gb::Error", "config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'")},
   {ErrorCode::DataIsModelFile, QT_TRANSLATE_NOOP("gb::Error", "this is a model file (safetensors), not data: open it as a model (File → Open, or --model)")},
-  {ErrorCode::TensorNotDistribution, QT_TRANSLATE_NOOP("gb::Error", "tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1, found sum {sum} and smallest entry {min}")},
+  {ErrorCode::TensorNotDistribution, QT_TRANSLATE_NOOP("gb::Error", "tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1 (within 0.001), found sum {sum} and smallest entry {min}")},
 };
 // clang-format on
 

@@ -167,7 +167,26 @@ class TestCoreHmm : public QObject {
     const MatD rows = hmm_next_logprobs(p, x);
     QVERIFY(std::isinf(rows(4, 0)) && rows(4, 0) < 0);
     QVERIFY(std::isfinite(rows(1, 1)));
-    QVERIFY(hmm_posterior(p, x).allFinite());
+    // the posterior and Viterbi read it as a missing observation: as if every state emitted it with probability 1
+    HmmParams<float> missing = p;
+    missing.emission.row(4).setOnes();
+    const MatD g = hmm_posterior(p, x), want = hmm_posterior(missing, x);
+    QVERIFY(g.allFinite());
+    QVERIFY((g - want).cwiseAbs().maxCoeff() < 1e-12);
+    QCOMPARE(hmm_viterbi(p, x), hmm_viterbi(missing, x));
+    QVERIFY(std::abs(hmm_filter(missing, x).loglik - (f.log_c[0] + f.log_c[2])) < 1e-12);
+    // training on data with such a token: a fault at the first iteration, no update (EM cannot learn what it rules out)
+    Params<float> q;
+    q.hmm = p;
+    const std::vector<Example> data{Example{{}, x}, Example{{}, {0, 1, 2}}};
+    TrainOptions o;
+    o.steps = 3;
+    TrainingPlan plan = must_plan(c, q, data, o);
+    Trainer tr(plan, q);
+    const StepReport& r = tr.step();
+    QVERIFY(r.fault && r.fault->kind == NumericFault::Kind::Loss);
+    QVERIFY(q.hmm.transition == p.transition && q.hmm.emission == p.emission && q.hmm.pi == p.pi);
+    QCOMPARE(tr.steps_done(), 0);
   }
 
   // EM never lowers the training log-likelihood: the core step (within rounding) and the Trainer (exactly)
@@ -206,6 +225,9 @@ class TestCoreHmm : public QObject {
     QVERIFY2(std::abs(e.loss + next->predicted_loglik / double(next->predicted)) < 1e-5,
              qPrintable(QStringLiteral("%1 vs %2").arg(e.loss).arg(-next->predicted_loglik / double(next->predicted))));
     QCOMPARE(e.tokens, next->predicted);
+    // and its token accuracy is the other families' too: the most probable prediction against the next token
+    QCOMPARE(int64_t(std::llround(e.token_accuracy * double(e.tokens))), next->correct);
+    QVERIFY(next->correct > 0);
   }
 
   // A step that sees the cancel flag leaves the parameters as they were

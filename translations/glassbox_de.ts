@@ -3543,10 +3543,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>A-posteriori-Verteilungen der Zustände, eine Spalte je Token</translation>
     </message>
     <message>
-        <source>The HMM reads “%1”: for each token, how probable each hidden state is given the whole probe (forward–backward), and the one most probable path of states (Viterbi). log P(probe) = %2 nats, after %3 EM iterations.</source>
-        <translation>Das HMM liest „%1“: für jedes Token, wie wahrscheinlich jeder verborgene Zustand angesichts der ganzen Probe ist (Vorwärts-Rückwärts), und den einen wahrscheinlichsten Pfad der Zustände (Viterbi). log P(Probe) = %2 nats, nach %3 EM-Iterationen.</translation>
-    </message>
-    <message>
         <source>State posteriors P(zₜ = k | x₁ … x%1): K = %2 rows, one column per token (each column sums to 1)</source>
         <translation>A-posteriori-Wahrscheinlichkeiten der Zustände P(zₜ = k | x₁ … x%1): K = %2 Zeilen, eine Spalte je Token (jede Spalte summiert sich zu 1)</translation>
     </message>
@@ -3565,6 +3561,22 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>The most probable path of states (Viterbi). At %1 of %2 tokens it runs through the state that is most probable there on its own; where it does not, the best path as a whole and the best state at one token differ.</source>
         <translation>Der wahrscheinlichste Pfad der Zustände (Viterbi). Bei %1 von %2 Tokens läuft er durch den Zustand, der dort für sich allein am wahrscheinlichsten ist; wo nicht, unterscheiden sich der beste Pfad als Ganzes und der beste Zustand an einem Token.</translation>
+    </message>
+    <message>
+        <source>The HMM reads “%1”: for each token, how probable each hidden state is given the whole probe (forward–backward), and the one most probable path of states (Viterbi), after %2 EM iterations.</source>
+        <translation>Das HMM liest „%1“: für jedes Token, wie wahrscheinlich jeder verborgene Zustand angesichts der ganzen Probe ist (Vorwärts-Rückwärts), und den einen wahrscheinlichsten Pfad der Zustände (Viterbi), nach %2 EM-Iterationen.</translation>
+    </message>
+    <message>
+        <source>log P(probe) = %1 nats.</source>
+        <translation>log P(Probe) = %1 nats.</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>It gives %1 probability 0 (EM gives 0 to every token its training data lacks), so log P(probe) = −∞; the states read it as a missing observation.</source>
+        <translation>Es gibt %1 die Wahrscheinlichkeit 0 (EM gibt jedem Token, das in seinen Trainingsdaten fehlt, 0), also ist log P(Probe) = −∞; die Zustände lesen es als fehlende Beobachtung.</translation>
     </message>
 </context>
 <context>
@@ -4037,6 +4049,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>EM iterations</source>
         <translation>EM-Iterationen</translation>
+    </message>
+    <message>
+        <source>Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model gives one of its tokens probability 0, as EM does to every token its earlier training lacked. No update was made. Build the model again for this data.</source>
+        <translation>Das Training hat bei EM-Iteration %1 angehalten: Die Log-Likelihood der Trainingsdaten ist −∞ — das Modell gibt einem ihrer Tokens die Wahrscheinlichkeit 0, wie EM es mit jedem Token tut, das seinem früheren Training fehlte. Es wurde nichts aktualisiert. Bauen Sie das Modell für diese Daten neu.</translation>
     </message>
 </context>
 <context>
@@ -4754,8 +4770,8 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>dies ist eine Modelldatei (safetensors), keine Daten: Öffnen Sie sie als Modell (Datei → Öffnen oder --model)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1, found sum {sum} and smallest entry {min}</source>
-        <translation>Tensor '{tensor}', Spalte {column}, ist keine Wahrscheinlichkeitsverteilung: Ihre Einträge müssen mindestens 0 sein und sich zu 1 summieren, gefunden wurden die Summe {sum} und der kleinste Eintrag {min}</translation>
+        <source>tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1 (within 0.001), found sum {sum} and smallest entry {min}</source>
+        <translation>Tensor '{tensor}', Spalte {column}, ist keine Wahrscheinlichkeitsverteilung: Ihre Einträge müssen mindestens 0 sein und sich zu 1 summieren (auf 0,001 genau), gefunden wurden die Summe {sum} und der kleinste Eintrag {min}</translation>
     </message>
 </context>
 <context>

@@ -259,6 +259,11 @@ int cmd_train(int argc, char** argv) {
   if (const auto& f = trainer.fault()) {  // never save non-finite parameters, nor pretend the run went well
     const bool param = f->kind == gb::NumericFault::Kind::Parameter;
     std::fprintf(stderr, "%s", tty ? "\n" : "");
+    if (em)  // no η to blame: the model gives a training token probability 0 (EM cannot learn what it rules out)
+      return fail(cmd, "EM iteration " + std::to_string(f->step) + ": the training data's log-likelihood is -inf or "
+                       "NaN (the model gives a token of the data probability 0, as EM does to every token its "
+                       "earlier training lacked); no update was made, nothing was saved. Build the model again for "
+                       "this data (glassbox-cli init --data ...)");
     return fail(cmd,
                 std::string("step ") + std::to_string(f->step) + ": the " + gb::numeric_fault_name(f->kind) +
                     (f->tensor.empty() ? std::string() : " of tensor '" + f->tensor + "'") +
@@ -277,7 +282,8 @@ int cmd_train(int argc, char** argv) {
                                {"token_accuracy", history.back().val_token_accuracy.value_or(0.0)},
                                {"sequence_accuracy", history.back().val_sequence_accuracy.value_or(0.0)}};
   }
-  if (last_loglik) summary["loglik"] = *last_loglik;  // EM: the training data's log-likelihood at the last iteration
+  // EM: the training data's log-likelihood at the last iteration (under the parameters it started from)
+  if (last_loglik) summary["loglik"] = *last_loglik;
   if (args->has("exact-match") && m->tokenizer && !val_pairs.empty()) {
     const double em = gb::exact_match(m->config, m->params, *m->tokenizer, val_pairs);
     std::fprintf(stderr, "exact match on %zu validation pairs: %.2f%%\n", val_pairs.size(), 100 * em);

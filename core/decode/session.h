@@ -88,7 +88,7 @@ class DecodeSession {
   // KV cache (use_cache): per decoder layer; columns 0 … cache_length() − 1 are valid.
   int cache_length() const { return cache_len_; }
   const std::vector<DecodeCacheLayer>& cache() const { return cache_; }
-  const MatF& encoder_output() const { return Z_; }  // d_e × |z| (encoder-decoder)
+  const MatF& encoder_output() const { return Z_; }  // d_e × |z| (encoder-decoder); c, d_h × 1 (rnn-seq2seq)
 
  private:
   DecodeSession() = default;

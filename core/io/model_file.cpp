@@ -12,7 +12,7 @@ namespace gb {
 
 static std::string number_text(double v) {  // 0.97, -0.1: as a person writes it
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
+  std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
 }
 

@@ -95,7 +95,7 @@ const StepReport& Trainer::em_step() {
     r.cancelled = true;
     return r;
   }
-  HmmEmReport em;
+  EmFigures em;
   if (em_converged_) {  // the last update lost to rounding: the best parameters stay, and so does their report
     em = em_best_report_;
   } else {
@@ -105,8 +105,8 @@ const StepReport& Trainer::em_step() {
       r.cancelled = true;
       return r;
     }
-    em = *rep;
-    if (std::isnan(em.loglik)) {
+    em = EmFigures{rep->loglik, rep->predicted_loglik, rep->tokens, rep->predicted, rep->correct};
+    if (!std::isfinite(em.loglik)) {  // NaN, or a training token the model gives probability 0 (EM cannot learn it)
       p_.hmm = before;
       fault_ = NumericFault{NumericFault::Kind::Loss, step_ + 1, ""};
       r.fault = fault_;
@@ -129,6 +129,7 @@ const StepReport& Trainer::em_step() {
   r.stats = LossStats{};
   r.stats.loss_sum = -em.predicted_loglik;
   r.stats.tokens = em.predicted;
+  r.stats.correct = em.correct;
   r.stats.sequences = int(data_.size());
   r.loss = em.predicted > 0 ? -em.predicted_loglik / double(em.predicted) : 0.0;
   r.stats.loss = r.loss;

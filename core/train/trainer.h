@@ -8,7 +8,6 @@
 // bit-identical losses. The trainer reports every step through a callback and stops between steps when told.
 #pragma once
 
-#include "core/families/hmm/hmm.h"
 #include "core/model/model.h"
 #include "core/train/loss.h"
 #include "core/train/optimizer.h"
@@ -203,7 +202,10 @@ class Trainer {
   // log-likelihood (stored as floats, an update can lose to rounding what EM gained: then training stops moving).
   const StepReport& em_step();
   HmmParams<float> em_best_;
-  HmmEmReport em_best_report_;
+  struct EmFigures {  // what an iteration reported (hmm.h: HmmEmReport)
+    double loglik = 0, predicted_loglik = 0;
+    int64_t tokens = 0, predicted = 0, correct = 0;
+  } em_best_report_;
   bool em_have_best_ = false, em_converged_ = false;
 };
 

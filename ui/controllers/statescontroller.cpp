@@ -7,6 +7,8 @@
 #include "core/families/hmm/hmm.h"
 #include "core/family.h"
 
+#include <cmath>
+
 StatesController::StatesController(ModelDocument* doc, TrainingController* trainer, QObject* parent)
     : QObject(parent), mDoc(doc), mTrainer(trainer), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::runningChanged, this, &StatesController::busyChanged);
@@ -72,7 +74,10 @@ void StatesController::refresh() {
       auto h = std::make_shared<HmmStatesTrace>();
       h->posterior = gb::hmm_posterior(params->hmm, e->x).cast<float>();
       h->viterbi = gb::hmm_viterbi(params->hmm, e->x);
-      h->loglik = gb::hmm_filter(params->hmm, e->x).loglik;
+      const gb::HmmFilter f = gb::hmm_filter(params->hmm, e->x);
+      h->loglik = f.loglik;
+      for (Eigen::Index t = 0; t < f.log_c.size(); ++t)
+        if (!std::isfinite(f.log_c[t])) h->unseen.push_back(int(t));
       hmm = std::move(h);
     } else {
       trace = std::make_shared<const gb::RnnTrace>(gb::rnn_trace(c, params->rnn, e->x));

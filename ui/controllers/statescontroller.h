@@ -25,7 +25,8 @@ class TrainingController;
 struct HmmStatesTrace {
   gb::MatF posterior;        // K × n   γ_t(k) = P(z_t = k | x_1..x_n) (gb::hmm_posterior)
   std::vector<int> viterbi;  // n       the most probable state path, ids from 0 (gb::hmm_viterbi)
-  double loglik = 0;         // log P(x_1..x_n) in nats (gb::hmm_filter)
+  double loglik = 0;         // log P(x_1..x_n) in nats (gb::hmm_filter); −∞ when a token cannot be emitted
+  std::vector<int> unseen;   // the positions of tokens no state emits (the posterior reads them as missing)
 };
 
 class StatesController : public QObject {

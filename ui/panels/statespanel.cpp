@@ -182,12 +182,21 @@ void StatesPanel::drawHmm() {
   const HmmStatesTrace& h = *mCtl->hmmTrace();
   const QStringList& tokens = mCtl->tokens();
   const int n = int(h.posterior.cols()), K = int(h.posterior.rows());
-  mInfo->setText(tr("The HMM reads “%1”: for each token, how probable each hidden state is given the whole probe "
-                    "(forward–backward), and the one most probable path of states (Viterbi). log P(probe) = %2 nats, "
-                    "after %3 EM iterations.")
+  QString info = tr("The HMM reads “%1”: for each token, how probable each hidden state is given the whole probe "
+                    "(forward–backward), and the one most probable path of states (Viterbi), after %2 EM iterations.")
                      .arg(mCtl->input())
-                     .arg(QLocale().toString(h.loglik, 'f', 2))
-                     .arg(mCtl->step()));
+                     .arg(mCtl->step());
+  if (h.unseen.empty()) {
+    info += QLatin1Char(' ') + tr("log P(probe) = %1 nats.").arg(QLocale().toString(h.loglik, 'f', 2));
+  } else {
+    QStringList names;
+    for (int t : h.unseen) names << tr("“%1”").arg(tokens.value(t));
+    names.removeDuplicates();
+    info += QLatin1Char(' ') + tr("It gives %1 probability 0 (EM gives 0 to every token its training data lacks), so "
+                                  "log P(probe) = −∞; the states read it as a missing observation.")
+                                   .arg(names.join(QStringLiteral(", ")));
+  }
+  mInfo->setText(info);
   mStatesTitle->setText(tr("State posteriors P(zₜ = k | x₁ … x%1): K = %2 rows, one column per token (each column "
                            "sums to 1)").arg(sub(n)).arg(K));
   QStringList rows;

@@ -150,6 +150,15 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   });
   connect(mTrainer, &TrainingController::faulted, this, [this](int step, int kind, const QString& tensor) {
     mPendingStep.reset();
+    if (gb::family(mSetup->family()).trained_by == gb::TrainedBy::Em) {  // no η to blame
+      mLastStatus = tr("Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model "
+                       "gives one of its tokens probability 0, as EM does to every token its earlier training "
+                       "lacked. No update was made. Build the model again for this data.")
+                        .arg(step);
+      mLastValidation.clear();
+      mStatus->setText(mLastStatus);
+      return;
+    }
     const QString what = kind == int(gb::NumericFault::Kind::Loss)
                              ? tr("the loss")
                              : kind == int(gb::NumericFault::Kind::Gradient) ? tr("the gradient of %1").arg(tensor)

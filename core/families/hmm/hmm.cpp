@@ -60,7 +60,8 @@ void smooth(const Dense& d, const int* x, int n, const MatD& alpha, const VecD& 
   VecD beta = VecD::Ones(K), w(K);
   gamma.col(n - 1) = alpha.col(n - 1);  // β̂_n = 1
   for (int t = n - 2; t >= 0; --t) {
-    w = d.ET.col(x[t + 1]).cwiseProduct(beta) / c[t + 1];
+    if (c[t + 1] > 0) w = d.ET.col(x[t + 1]).cwiseProduct(beta) / c[t + 1];
+    else w = beta;  // a token no state emits: a missing observation (emission 1 in every state, c = 1)
     if (W) W->col(t) = w;
     beta.noalias() = d.TT * w;  // β̂_t = Tᵀ (e_{t+1} ⊙ β̂_{t+1}) / c_{t+1}
     gamma.col(t) = alpha.col(t).cwiseProduct(beta);
@@ -75,9 +76,11 @@ bool impossible(const VecD& c) { return (c.array() <= 0).any(); }
 
 void hmm_init(HmmParams<float>& p, const Config& c, Rng& rng) {
   const int K = c.states, V = c.vocab_size;
-  auto fill = [&](auto& m) {  // entries in [0.5, 1.5) drawn row by row (the file's order), then columns normalised
+  // Each column drawn from Dirichlet(1) (exponential entries, normalised), row by row in the file's order: far enough
+  // from uniform that EM breaks the states' symmetry in its first iterations, every entry positive (EM cannot leave a 0)
+  auto fill = [&](auto& m) {
     for (Eigen::Index r = 0; r < m.rows(); ++r)
-      for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = float(0.5 + rng.uniform());
+      for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = float(1e-3 - std::log(1.0 - rng.uniform()));
     for (Eigen::Index col = 0; col < m.cols(); ++col) m.col(col) /= m.col(col).sum();
   };
   p.pi.resize(K);
@@ -107,7 +110,6 @@ MatD hmm_posterior(const HmmParams<float>& p, const std::vector<int>& x) {
   VecD c;
   const int n = int(x.size());
   filter(d, x.data(), n, alpha, c);
-  if (impossible(c)) return alpha;
   smooth(d, x.data(), n, alpha, c, gamma, nullptr);
   return gamma;
 }
@@ -118,7 +120,9 @@ std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& 
   const Dense d(p);
   const int K = d.K();
   const MatD logTT = d.TT.array().log();  // column i: log T[i, ·]
-  const MatD logET = d.ET.array().log();
+  MatD logET = d.ET.array().log();
+  for (Eigen::Index v = 0; v < logET.cols(); ++v)  // a token no state emits: a missing observation
+    if (!(d.ET.col(v).maxCoeff() > 0)) logET.col(v).setZero();
   VecD delta = d.pi.array().log().matrix() + logET.col(x[0]), next(K);
   Eigen::MatrixXi back(K, n);
   for (int t = 1; t < n; ++t) {
@@ -128,6 +132,8 @@ std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& 
       next[i] = best + logET(i, x[size_t(t)]);
       back(i, t) = int(j);
     }
+    if (!(next.maxCoeff() > -std::numeric_limits<double>::infinity()))  // no state reachable emits x_t: missing
+      for (int i = 0; i < K; ++i) next[i] = (logTT.col(i) + delta).maxCoeff();
     delta.swap(next);
   }
   std::vector<int> path(static_cast<size_t>(n));
@@ -162,12 +168,15 @@ template <class T> void hmm_forward(Mat<T>& logits, const HmmParams<T>& p, const
 
 void hmm_step(Eigen::VectorXd& alpha, Eigen::VectorXd& next_logp, const HmmParams<float>& p,
               const Eigen::VectorXd& prev, int token) {
-  const VecD T_prev = prev.size() ? VecD(p.transition.cast<double>() * prev) : VecD(p.pi.cast<double>());
+  // (float products: E and T are not converted for every decoded token)
+  const VecF prevF = prev.cast<float>();
+  const VecD T_prev = prev.size() ? VecD((p.transition * prevF).cast<double>()) : VecD(p.pi.cast<double>());
   alpha = T_prev.cwiseProduct(p.emission.row(token).transpose().cast<double>());
   const double s = alpha.sum();
   if (s > 0) alpha /= s;
   else alpha = T_prev;
-  next_logp = (p.emission.cast<double>() * (p.transition.cast<double>() * alpha)).array().log().matrix();
+  const VecF next = p.emission * (p.transition * VecF(alpha.cast<float>()));
+  next_logp = next.cast<double>().array().log().matrix();
 }
 
 void hmm_sample(std::vector<int>& states, std::vector<int>& symbols, const HmmParams<float>& p, int n, Rng& rng) {
@@ -202,20 +211,24 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
     HmmEmReport r;
   };
   std::vector<Acc> acc(static_cast<size_t>(threads));
-  std::atomic<bool> stopped{false};
-#pragma omp parallel num_threads(threads)
-  {
-    int k = 0;
-#ifdef _OPENMP
-    k = omp_get_thread_num();
-#endif
-    Acc& a = acc[size_t(k)];
+  for (Acc& a : acc) {  // (all of them: OpenMP may give the region fewer threads than asked for)
     a.pi.setZero(K);
     a.xi.setZero(K, K);
     a.emitT.setZero(K, V);
-    MatD alpha, gamma, W;
+  }
+  std::atomic<bool> stopped{false};
+#pragma omp parallel num_threads(threads)
+  {
+    int k = 0, given = 1;
+#ifdef _OPENMP
+    k = omp_get_thread_num();
+    given = omp_get_num_threads();
+#endif
+    Acc& a = acc[size_t(k)];
+    MatD alpha, gamma, W, pred;
     VecD c;
-    const size_t lo = data.size() * size_t(k) / size_t(threads), hi = data.size() * size_t(k + 1) / size_t(threads);
+    // contiguous ranges over the threads the region has: the same data and thread count give the same sums
+    const size_t lo = data.size() * size_t(k) / size_t(given), hi = data.size() * size_t(k + 1) / size_t(given);
     for (size_t s = lo; s < hi; ++s) {
       if (stopped.load(std::memory_order_relaxed)) break;
       if (cancel && cancel->load(std::memory_order_relaxed)) {
@@ -230,6 +243,14 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
       a.r.predicted += n - 1;
       a.r.loglik += log_sum(c, 0);
       a.r.predicted_loglik += log_sum(c, 1);
+      if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right
+        pred.noalias() = d.E * (d.T * alpha.leftCols(n - 1));
+        for (int t = 1; t < n; ++t) {
+          Eigen::Index best = 0;
+          pred.col(t - 1).maxCoeff(&best);
+          a.r.correct += int(best) == x[size_t(t)];
+        }
+      }
       if (impossible(c)) continue;  // P(x) = 0 under p: it says nothing about where the states were
       smooth(d, x.data(), n, alpha, c, gamma, &W);
       a.pi += gamma.col(0);
@@ -248,6 +269,7 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
     sum.r.predicted_loglik += acc[k].r.predicted_loglik;
     sum.r.tokens += acc[k].r.tokens;
     sum.r.predicted += acc[k].r.predicted;
+    sum.r.correct += acc[k].r.correct;
   }
   // M-step: each distribution ∝ its expected counts; one nobody visits keeps its values.
   if (sum.pi.sum() > 0) p.pi = (sum.pi / sum.pi.sum()).cast<float>();

@@ -39,12 +39,14 @@ struct HmmFilter {
 };
 HmmFilter hmm_filter(const HmmParams<float>& p, const std::vector<int>& x);
 
-// The state posteriors γ_t(k) = P(z_t = k | x_1..x_n), K × n (forward–backward, scaled). Columns after an impossible
-// token (loglik = −∞) are the filtered distributions.
+// The state posteriors γ_t(k) = P(z_t = k | x_1..x_n), K × n (forward–backward, scaled). A token no state can emit
+// (P = 0: EM gives 0 to every symbol its training data lacks, <bos> of a prompt for one) is read as a missing
+// observation here and in Viterbi — the chain goes on through it, learning nothing from it — while its log P stays −∞
+// in hmm_filter and the forward's rows.
 MatD hmm_posterior(const HmmParams<float>& p, const std::vector<int>& x);
 
 // The most probable state path argmax_z P(z, x) (Viterbi, in log arithmetic), state ids from 0; ties go to the lower
-// state id.
+// state id. A token no state can emit is a missing observation (as for hmm_posterior).
 std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& x);
 
 // Row v, column t: log P(x_{t+1} = v | x_1..x_t), |V| × n (column t = n − 1 predicts the token after the last).
@@ -64,14 +66,16 @@ void hmm_sample(std::vector<int>& states, std::vector<int>& symbols, const HmmPa
 // One EM (Baum–Welch) iteration over data[i].x: the E-step with p as it is, then p replaced by the M-step's
 // re-estimate. The log-likelihood reported is that of p before the update (the iteration's starting point), so the
 // sequence of reports is what EM never lowers. Sequences are split over the threads in contiguous ranges and
-// their sums added in order: the same data and thread count give the same numbers. Sequences with likelihood 0
-// add nothing; a state no sequence visits keeps its distributions. Returns nullopt, p unchanged, when cancel was
+// their sums added in order: the same data and thread count give the same numbers. A sequence with likelihood 0 (a
+// token no state emits: EM gives 0 to every symbol its training data lacked) makes the reported loglik −∞ and adds
+// nothing to the counts; a state no sequence visits keeps its distributions. Returns nullopt, p unchanged, when cancel was
 // set (checked between sequences).
 struct HmmEmReport {
   double loglik = 0;            // Σ over sequences of log P(x) under p before the update (nats)
   double predicted_loglik = 0;  // the same without each sequence's first token: Σ_{t ≥ 2} log P(x_t | x_1..x_{t−1})
   int64_t tokens = 0;           // tokens read
   int64_t predicted = 0;        // tokens predicted (tokens − sequences): the other families' loss counts these
+  int64_t correct = 0;          // of those, the ones the most probable prediction got right (token accuracy)
 };
 std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Example>& data,
                                        const std::atomic<bool>* cancel = nullptr);
