@@ -193,6 +193,18 @@ class Reference(nn.Module):
         return {k: v.detach().numpy().copy() for k, v in out.items()}
 
 
+def torch_rnn(cfg, t, pre):
+    """torch's nn.RNN holding our cell `pre` (rnn, enc or dec): W_ih = A, W_hh = V, b_ih = b, b_hh = 0 (frozen)."""
+    r = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
+    with torch.no_grad():
+        r.weight_ih_l0.copy_(torch.tensor(t[pre + ".A"]))
+        r.weight_hh_l0.copy_(torch.tensor(t[pre + ".V"]))
+        r.bias_ih_l0.copy_(torch.tensor(t[pre + ".b"]))
+        r.bias_hh_l0.zero_()
+    r.bias_hh_l0.requires_grad_(False)
+    return r
+
+
 class RnnReference(nn.Module):
     """Seed 001's recurrent network from torch's own nn.RNN: h_j = f(x_j W_ihᵀ + b_ih + h_{j−1} W_hhᵀ + b_hh) with
     W_ih = A, W_hh = V, b_ih = b, b_hh = 0 (frozen), x_j = W_e[:, x_j]; log_softmax(W_u h_j + b_u)."""
@@ -202,13 +214,7 @@ class RnnReference(nn.Module):
         self.ed = False
         P = lambda a: nn.Parameter(torch.tensor(a))
         self.W_e = P(t["W_e"])
-        self.rnn = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
-        with torch.no_grad():
-            self.rnn.weight_ih_l0.copy_(torch.tensor(t["rnn.A"]))
-            self.rnn.weight_hh_l0.copy_(torch.tensor(t["rnn.V"]))
-            self.rnn.bias_ih_l0.copy_(torch.tensor(t["rnn.b"]))
-            self.rnn.bias_hh_l0.zero_()
-        self.rnn.bias_hh_l0.requires_grad_(False)
+        self.rnn = torch_rnn(cfg, t, "rnn")
         self.out = nn.Linear(cfg["d_hidden"], cfg["vocab_size"])
         with torch.no_grad():
             self.out.weight.copy_(torch.tensor(t["W_u"]))
@@ -237,18 +243,8 @@ class RnnSeq2SeqReference(nn.Module):
         self.ed = True
         P = lambda a: nn.Parameter(torch.tensor(a))
         self.W_e = P(t["W_e"])
-
-        def cell(pre):
-            r = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
-            with torch.no_grad():
-                r.weight_ih_l0.copy_(torch.tensor(t[pre + ".A"]))
-                r.weight_hh_l0.copy_(torch.tensor(t[pre + ".V"]))
-                r.bias_ih_l0.copy_(torch.tensor(t[pre + ".b"]))
-                r.bias_hh_l0.zero_()
-            r.bias_hh_l0.requires_grad_(False)
-            return r
-        self.enc = cell("enc")
-        self.dec = cell("dec")
+        self.enc = torch_rnn(cfg, t, "enc")
+        self.dec = torch_rnn(cfg, t, "dec")
         self.out = nn.Linear(cfg["d_hidden"], cfg["vocab_size"])
         with torch.no_grad():
             self.out.weight.copy_(torch.tensor(t["W_u"]))
