@@ -17,10 +17,13 @@
 #include "panels/tablepanel.h"
 #include "panels/statespanel.h"
 #include "controllers/statescontroller.h"
+#include "controllers/workbench.h"
+#include "controllers/datachoice.h"
 #include "tabs.h"
 #include "lessonrunner.h"
 #include "settle.h"
 #include "core/families/bigram/bigram.h"
+#include "core/families/hmm/hmm.h"
 #include "core/family.h"
 #include "core/model/model.h"
 #include "widgets/heatmap.h"
@@ -652,6 +655,56 @@ class TestWorkbench : public QObject {
                qPrintable(fresh.lessonRunner()->lesson().beats[i].caption));
     }
     fresh.document()->setModified(false);
+  }
+
+  // Seed 001's HMM in the window: its K box, the Training dock asking only for EM iterations, a run whose
+  // log-likelihood never falls, and the States tab showing the core's posteriors and Viterbi path; other data brings
+  // its own probe (a probe from the old data's samples does not stay).
+  void hmm_in_the_window() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ModelPanel* mp = w.modelPanel();
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Hmm)));
+    QVERIFY(mp->sizeBox(gb::SizeField::States)->isVisible());
+    QVERIFY(!mp->sizeBox(gb::SizeField::DModel)->isVisible() && !mp->cellBox()->isVisible());
+    mp->sizeBox(gb::SizeField::States)->setValue(5);
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    const gb::Config& c = w.document()->config();
+    QCOMPARE(int(c.variant), int(gb::Variant::Hmm));
+    QCOMPARE(c.states, 5);
+    TrainingPanel* tp = w.trainingPanel();
+    QVERIFY(!tp->batchBox()->isVisible() && tp->stepsBox()->isVisible());
+    QCOMPARE(tp->stepsBox()->accessibleName(), QStringLiteral("EM iterations"));
+    tp->stepsBox()->setValue(6);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    const auto& h = w.document()->history();
+    QCOMPARE(h.size(), size_t(6));
+    for (size_t i = 1; i < h.size(); ++i) QVERIFY(h[i].loss <= h[i - 1].loss + 1e-3);  // (mean of the predicted tokens)
+    QVERIFY(!gb::hmm_check(w.document()->params().hmm));
+    // States: γ and Viterbi's path of the probe, as the core computes them
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("states")));
+    QVERIFY(w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("states"))));
+    auto* sp = w.findChild<StatesPanel*>();
+    const QString probe = sp->inputBox()->currentText();
+    QVERIFY(!probe.isEmpty());
+    sp->controller()->setInput(probe);
+    QTRY_VERIFY(sp->controller()->hmmTrace() && !sp->controller()->busy());
+    const auto example = w.document()->probeExample(probe, w.document()->params());
+    QVERIFY(example);
+    const gb::MatF gamma = gb::hmm_posterior(w.document()->params().hmm, example->x).cast<float>();
+    QTRY_VERIFY(sp->posteriorView()->matrix() == gamma);
+    const std::vector<int> path = gb::hmm_viterbi(w.document()->params().hmm, example->x);
+    const QCPGraph* line = sp->gradientPlot()->graph(0);
+    QCOMPARE(line->dataCount(), int(path.size()));
+    for (int t = 0; t < line->dataCount(); ++t) QCOMPARE(line->data()->at(t)->value, double(path[size_t(t)] + 1));
+    // other data: the probe follows it
+    const QStringList before = w.document()->sampleInputs();
+    w.workbench()->data()->chooseTask(QStringLiteral("add"));  // (sort would draw the same sources)
+    QTRY_VERIFY(w.document()->sampleInputs() != before);
+    QCOMPARE(sp->inputBox()->currentText(), w.document()->sampleInputs().value(0));
   }
 
   // Seed 001's recurrent network in the window: the Model dock shows its sizes (d_e and d_h, no heads), Build, Start

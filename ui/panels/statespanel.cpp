@@ -3,6 +3,7 @@
 #include "appearance.h"
 #include "controllers/modeldocument.h"
 #include "controllers/statescontroller.h"
+#include "sampleinputs.h"
 #include "widgets/colormaps.h"
 #include "widgets/figureexport.h"
 #include "widgets/matrixview.h"
@@ -91,13 +92,13 @@ StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidge
 }
 
 void StatesPanel::fillInputs() {
-  const QString keep = mInput->currentText();
-  QSignalBlocker b(mInput);
-  mInput->clear();
-  mInput->addItems(mDoc->sampleInputs());
-  const QString text = keep.isEmpty() && mInput->count() > 0 ? mInput->itemText(0) : keep;
-  mInput->setCurrentText(text);
-  if (text != mCtl->input()) mCtl->setInput(text);
+  // a typed probe stays while the data stays; other data brings its own probes (as on every tab that reads one)
+  fillSampleInputs(mInput, *mDoc, mFilledData);
+  if (mInput->currentText().isEmpty() && mInput->count() > 0) {
+    QSignalBlocker b(mInput);
+    mInput->setCurrentIndex(0);
+  }
+  if (mInput->currentText() != mCtl->input()) mCtl->setInput(mInput->currentText());
 }
 
 void StatesPanel::showEvent(QShowEvent* e) {

@@ -54,4 +54,5 @@ class StatesPanel : public QWidget, public Presentable {
   MatrixView* mPosterior;
   QCustomPlot* mPlot;
   bool mStale = true;
+  int mFilledData = -1;  // the data generation the probe box was filled for (sampleinputs.h)
 };
