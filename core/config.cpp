@@ -82,6 +82,14 @@ Status Config::validate() const {
         if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, kMaxDim)) return e;
     if (f.recurrent_cell && activation == Activation::GELU)
       return field_error(ErrorCode::ConfigCellActivation, "activation", {{"family", f.name}, {"found", "gelu"}});
+    if (!f.recurrent_cell && cell != RnnCell::Elman)
+      return field_error(ErrorCode::ConfigOptionNotInFamily, "cell",
+                         {{"family", f.name}, {"found", cell_name(cell)}});
+    if (cell == RnnCell::Lstm && activation != Activation::Tanh)
+      return field_error(ErrorCode::ConfigLstmActivation, "activation", {{"found", activation_name(activation)}});
+    if (attention != RnnAttention::None && !(f.recurrent_cell && f.reads_source))
+      return field_error(ErrorCode::ConfigOptionNotInFamily, "attention",
+                         {{"family", f.name}, {"found", attention_name(attention)}});
     return ids();
   }
   if (is_ed()) {
@@ -89,6 +97,10 @@ Status Config::validate() const {
   } else if (enc_layers != 0) {
     return field_error(ErrorCode::ConfigEncoderLayers, "enc_layers", {{"found", std::to_string(enc_layers)}});
   }
+  if (cell != RnnCell::Elman || attention != RnnAttention::None)
+    return field_error(ErrorCode::ConfigOptionNotInFamily, cell != RnnCell::Elman ? "cell" : "attention",
+                       {{"family", family(variant).name},
+                        {"found", cell != RnnCell::Elman ? cell_name(cell) : attention_name(attention)}});
   if (auto e = range("dec_layers", dec_layers, 1, 256)) return e;
   if (auto e = range("heads", heads, 1, 1024)) return e;
   if (auto e = range("d_e", d_e, 1, kMaxDim)) return e;
@@ -131,6 +143,18 @@ Result<Activation> parse_activation(const std::string& s) {
   if (s == "gelu") return Activation::GELU;
   if (s == "tanh") return Activation::Tanh;
   return Error(ErrorCode::BadActivation, {{"found", s}});
+}
+const char* cell_name(RnnCell c) { return c == RnnCell::Lstm ? "lstm" : "elman"; }
+Result<RnnCell> parse_cell(const std::string& s) {
+  if (s == "elman" || s == "rnn") return RnnCell::Elman;
+  if (s == "lstm") return RnnCell::Lstm;
+  return Error(ErrorCode::BadCell, {{"found", s}});
+}
+const char* attention_name(RnnAttention a) { return a == RnnAttention::Additive ? "additive" : "none"; }
+Result<RnnAttention> parse_attention(const std::string& s) {
+  if (s == "none") return RnnAttention::None;
+  if (s == "additive") return RnnAttention::Additive;
+  return Error(ErrorCode::BadAttention, {{"found", s}});
 }
 
 }  // namespace gb

@@ -8,6 +8,8 @@
 //                           ReLU) as its cell's activation.
 //   Variant::RnnSeq2Seq     is seed 004's RNN encoder-decoder (core/families/rnn): an encoder and a decoder recurrence,
 //                           the decoder starting from the encoder's last state c; d_e and d_hidden, tanh or ReLU.
+//   The two recurrent families' options: Config::cell (an Elman cell, or an LSTM's gates) and, for the
+//   encoder-decoder, Config::attention (additive attention over the encoder's states, Bahdanau et al. 2015).
 //   Variant::Hmm            is seed 001's hidden Markov model with discrete emissions (core/families/hmm): K states
 //                           (Config::states), trained by EM.
 // Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
@@ -22,6 +24,12 @@ namespace gb {
 enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm, RnnSeq2Seq };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
 enum class Activation { ReLU, GELU, Tanh };  // the MLP's (transformers) or the recurrent cell's
+// The recurrent families' cell: Elman's h_j = f(V h_{j−1} + A e_j + b), or an LSTM (its four gates stacked in V, A, b
+// in torch's order i, f, g, o; a memory cell m_j beside h_j).
+enum class RnnCell { Elman, Lstm };
+// The RNN encoder-decoder's decoder: from c alone (None), or reading at each step a weighted sum of all the encoder's
+// states, its weights from additive scores v_aᵀ tanh(W_a h_{j−1} + U_a s_t) (Additive, Bahdanau et al. 2015).
+enum class RnnAttention { None, Additive };
 
 struct Config {
   Variant variant = Variant::DecoderOnly;
@@ -40,6 +48,8 @@ struct Config {
   bool final_norm = true;     // X ← LN(X | γ, β) after the last layer
   bool tied_unembed = false;  // W_u = W_eᵀ (no W_u tensor of its own)
   float dropout = 0.0f;       // on each sub-layer's output before the residual add (seed 003); 0 = off
+  RnnCell cell = RnnCell::Elman;               // the recurrent families' cell ("cell" in the JSON when recurrent)
+  RnnAttention attention = RnnAttention::None;  // rnn-seq2seq only ("attention" in the JSON)
   // Special token ids (bos starts ED-Inference; eos stops it; pad fills batches). −1 = none.
   int bos_id = -1;
   int eos_id = -1;
@@ -48,6 +58,10 @@ struct Config {
   static Config make(Variant v, int vocab_size, int max_len, int enc_layers, int dec_layers, int heads, int d_e,
                      int d_mlp);
   int d_h() const { return heads > 0 ? d_e / heads : 0; }
+  // Rows of a recurrent cell's V, A and b per unit of its state: 1 (Elman), 4 (an LSTM's gates i, f, g, o).
+  int gates() const { return cell == RnnCell::Lstm ? 4 : 1; }
+  // What a recurrent family carries from one token to the next: h (d_hidden), or an LSTM's [h; m] (2 d_hidden).
+  int recurrent_state_size() const { return cell == RnnCell::Lstm ? 2 * d_hidden : d_hidden; }
   // The encoder-decoder transformer (seed 000): for the transformer's own code. Elsewhere ask what the family
   // has (has_source(), is_transformer(), or family(c) in core/family.h).
   bool is_ed() const { return variant == Variant::EncoderDecoder; }
@@ -65,5 +79,9 @@ const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);
 const char* activation_name(Activation a);  // "relu" | "gelu" | "tanh"
 Result<Activation> parse_activation(const std::string& s);
+const char* cell_name(RnnCell c);  // "elman" | "lstm"
+Result<RnnCell> parse_cell(const std::string& s);  // also "rnn" for Elman's
+const char* attention_name(RnnAttention a);  // "none" | "additive"
+Result<RnnAttention> parse_attention(const std::string& s);
 
 }  // namespace gb

@@ -67,6 +67,7 @@ enum class ErrorCode {
   StHeaderNotObject, JsonInvalidAt, PlanIncomplete, PlanSteps, PlanBatchSize, PlanLearningRate, PlanBetas, PlanEpsilon, PlanWeightDecay, PlanScheduleSteps, PlanMinLrRatio, PlanClip, PlanNoData, PlanMemory, PlanParamShapes, PlanResumeIncomplete, PlanResumeOtherData, PlanResumeNotPermutation, PlanResumePosition, PlanResumeDone, PlanResumeNegativeT, PlanResumeOptimizerShapes, PlanResumeNoMoments, PlanRunGoing, PlanNoModel, PlanNoDataLoaded, DataOtherVocabulary, DataTokenizerTooLarge, DataForDecoderOnly, DataForEncoderDecoder, DataExampleDoesNotFit,
   // model families
   ConfigNotInFamily, DataForOneSequence, NotForFamily, ConfigCellActivation, DataIsModelFile, TensorNotDistribution,
+  BadCell, BadAttention, ConfigOptionNotInFamily, ConfigLstmActivation,
   Count  // not a code: the number of codes
 };
 

@@ -189,6 +189,10 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::ConfigCellActivation, QT_TRANSLATE_NOOP("gb::Error", "config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'")},
   {ErrorCode::DataIsModelFile, QT_TRANSLATE_NOOP("gb::Error", "this is a model file (safetensors), not data: open it as a model (File → Open, or --model)")},
   {ErrorCode::TensorNotDistribution, QT_TRANSLATE_NOOP("gb::Error", "tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1 (within 0.001), found sum {sum} and smallest entry {min}")},
+  {ErrorCode::BadCell, QT_TRANSLATE_NOOP("gb::Error", "cell: expected 'elman' or 'lstm', got '{found}'")},
+  {ErrorCode::BadAttention, QT_TRANSLATE_NOOP("gb::Error", "attention: expected 'none' or 'additive', got '{found}'")},
+  {ErrorCode::ConfigOptionNotInFamily, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}' ('{found}'): not an option of a {family} model (a cell is the rnn's and the rnn-seq2seq's option, attention the rnn-seq2seq's)")},
+  {ErrorCode::ConfigLstmActivation, QT_TRANSLATE_NOOP("gb::Error", "config field 'activation': an LSTM cell has its own activations (σ for its gates, tanh for its state), so the activation must be 'tanh', got '{found}'")},
 };
 // clang-format on
 

@@ -69,7 +69,7 @@ std::vector<FamilyInfo> make_families() {
                true, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}, {F::DModel, 1, 1024}, {F::DHidden, 1, 4096}},
                {{"small", {{F::DModel, 32}, {F::DHidden, 64}}, false},
                 {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
-               view::kDecoding, 1e-2f});
+               view::kDecoding | view::kRecurrentStates, 1e-2f});
   f.back().recurrent_cell = true;
   return f;
 }

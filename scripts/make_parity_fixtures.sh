@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates tests/fixtures/parity: model files made by our CLI, data, and PyTorch's figures for them.
-# Usage: scripts/make_parity_fixtures.sh [BUILD_DIR]   (needs python3-torch; run with Debian's /usr/bin/python3)
+# Usage: [ONLY="name …"] scripts/make_parity_fixtures.sh [BUILD_DIR]   (needs python3-torch; Debian's /usr/bin/python3)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -28,6 +28,7 @@ PY
 
 gen() {  # name variant-flag data-variant V maxlen opts...
   local name=$1 variant=$2 dv=$3 V=$4 L=$5; shift 5
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then return; fi  # ONLY="a b": just those fixtures
   "$cli" init --variant "$variant" --vocab-size "$V" --max-len "$L" "$@" --seed 7 --out "$out/$name.safetensors"
   make_data "$dv" "$V" "$L" 10 11 "$out/$name.jsonl"
   /usr/bin/python3 "$here/scripts/torch_reference.py" "$out/$name.safetensors" "$out/$name.jsonl" \
@@ -43,3 +44,9 @@ gen rnn_small      rnn d 11 12 --d-model 8 --hidden 12
 gen rnn_relu       rnn d 13 10 --d-model 6 --hidden 10 --activation relu
 # seed 004's RNN encoder-decoder against two torch nn.RNNs (the decoder starts from the encoder's last state)
 gen rnn_seq2seq    rnn-seq2seq ed 11 10 --d-model 8 --hidden 12
+# the LSTM cell (torch's nn.LSTM) and additive attention (Bahdanau et al. 2015; the decoder stepped through nn.RNNCell /
+# nn.LSTMCell with the attention written out in torch)
+gen rnn_lstm             rnn d 11 12 --d-model 8 --hidden 12 --cell lstm
+gen rnn_seq2seq_lstm     rnn-seq2seq ed 11 10 --d-model 8 --hidden 12 --cell lstm
+gen rnn_seq2seq_att      rnn-seq2seq ed 11 10 --d-model 8 --hidden 12 --attention additive
+gen rnn_seq2seq_lstm_att rnn-seq2seq ed 11 10 --d-model 8 --hidden 12 --cell lstm --attention additive

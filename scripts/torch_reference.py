@@ -193,15 +193,40 @@ class Reference(nn.Module):
         return {k: v.detach().numpy().copy() for k, v in out.items()}
 
 
+def is_lstm(cfg):
+    return cfg.get("cell", "elman") == "lstm"
+
+
 def torch_rnn(cfg, t, pre):
-    """torch's nn.RNN holding our cell `pre` (rnn, enc or dec): W_ih = A, W_hh = V, b_ih = b, b_hh = 0 (frozen)."""
-    r = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
+    """torch's nn.RNN (or nn.LSTM, gates i, f, g, o as ours) holding our cell `pre` (rnn, enc or dec): W_ih = A,
+    W_hh = V, b_ih = b, b_hh = 0 (frozen)."""
+    if is_lstm(cfg):
+        r = nn.LSTM(cfg["d_e"], cfg["d_hidden"], batch_first=True)
+    else:
+        r = nn.RNN(cfg["d_e"], cfg["d_hidden"], nonlinearity=cfg["activation"], batch_first=True)
     with torch.no_grad():
         r.weight_ih_l0.copy_(torch.tensor(t[pre + ".A"]))
         r.weight_hh_l0.copy_(torch.tensor(t[pre + ".V"]))
         r.bias_ih_l0.copy_(torch.tensor(t[pre + ".b"]))
         r.bias_hh_l0.zero_()
     r.bias_hh_l0.requires_grad_(False)
+    return r
+
+
+def torch_cell(cfg, t, pre, extra):
+    """torch's nn.RNNCell (or nn.LSTMCell) holding our cell `pre` whose input is [W_e[:, x_j]; ctx_j]: W_ih = [A | C],
+    W_hh = V, b_ih = b, b_hh = 0 (frozen). The decoder with additive attention steps through it."""
+    n_in = cfg["d_e"] + extra
+    if is_lstm(cfg):
+        r = nn.LSTMCell(n_in, cfg["d_hidden"])
+    else:
+        r = nn.RNNCell(n_in, cfg["d_hidden"], nonlinearity=cfg["activation"])
+    with torch.no_grad():
+        r.weight_ih.copy_(torch.tensor(np.concatenate([t[pre + ".A"], t[pre + ".C"]], axis=1)))
+        r.weight_hh.copy_(torch.tensor(t[pre + ".V"]))
+        r.bias_ih.copy_(torch.tensor(t[pre + ".b"]))
+        r.bias_hh.zero_()
+    r.bias_hh.requires_grad_(False)
     return r
 
 
@@ -234,17 +259,29 @@ class RnnReference(nn.Module):
 
 
 class RnnSeq2SeqReference(nn.Module):
-    """Seed 004's RNN encoder-decoder (Sutskever et al., Cho et al. 2014) from two torch nn.RNNs: the encoder reads
-    z from h_0 = 0 (W_ih = enc.A, W_hh = enc.V, b_ih = enc.b, b_hh = 0), c is its state after the last token of z;
-    the decoder reads x from h_0 = c (dec.A, dec.V, dec.b); log_softmax(W_u h_j + b_u); one W_e for both."""
+    """Seed 004's RNN encoder-decoder (Sutskever et al., Cho et al. 2014) from torch's nn.RNN (or nn.LSTM): the encoder
+    reads z from h_0 = 0 (W_ih = enc.A, W_hh = enc.V, b_ih = enc.b, b_hh = 0), c is its state after the last token of
+    z (an LSTM passes its memory too); the decoder reads x from h_0 = c (dec.A, dec.V, dec.b); log_softmax(W_u h_j +
+    b_u); one W_e for both. With additive attention (Bahdanau et al. 2015) the decoder is an nn.RNNCell (LSTMCell)
+    stepped by hand: α_j = softmax(v_aᵀ tanh(W_a h_{j−1} + U_a s_t)), ctx_j = Σ_t α_jt s_t, and the cell reads
+    [W_e[:, x_j]; ctx_j] with W_ih = [dec.A | dec.C]."""
 
     def __init__(self, cfg, t):
         super().__init__()
         self.ed = True
+        self.lstm = is_lstm(cfg)
+        self.attention = cfg.get("attention", "none") == "additive"
+        self.d_e = cfg["d_e"]
         P = lambda a: nn.Parameter(torch.tensor(a))
         self.W_e = P(t["W_e"])
         self.enc = torch_rnn(cfg, t, "enc")
-        self.dec = torch_rnn(cfg, t, "dec")
+        if self.attention:
+            self.dec = torch_cell(cfg, t, "dec", cfg["d_hidden"])
+            self.W_a = P(t["att.W"])
+            self.U_a = P(t["att.U"])
+            self.v_a = P(t["att.v"])
+        else:
+            self.dec = torch_rnn(cfg, t, "dec")
         self.out = nn.Linear(cfg["d_hidden"], cfg["vocab_size"])
         with torch.no_grad():
             self.out.weight.copy_(torch.tensor(t["W_u"]))
@@ -252,19 +289,43 @@ class RnnSeq2SeqReference(nn.Module):
 
     def forward(self, x, z=None):
         zi = torch.tensor(z, dtype=torch.long)
-        _, c = self.enc(self.W_e[:, zi].T.unsqueeze(0))  # c = h_|z| (1 × 1 × d_h)
+        S, last = self.enc(self.W_e[:, zi].T.unsqueeze(0))  # c = h_|z| (1 × 1 × d_h); an LSTM's (h, m)
         xi = torch.tensor(x, dtype=torch.long)
-        H, _ = self.dec(self.W_e[:, xi].T.unsqueeze(0), c)
-        return torch.log_softmax(self.out(H[0]), dim=-1)
+        E = self.W_e[:, xi].T  # n × d_e
+        if not self.attention:
+            H, _ = self.dec(E.unsqueeze(0), last)
+            return torch.log_softmax(self.out(H[0]), dim=-1)
+        S = S[0]  # |z| × d_h
+        keys = S @ self.U_a.T
+        state = (last[0][0, 0], last[1][0, 0]) if self.lstm else last[0, 0]
+        hs = []
+        for j in range(E.shape[0]):
+            h_prev = state[0] if self.lstm else state
+            alpha = torch.softmax(torch.tanh(keys + self.W_a @ h_prev) @ self.v_a, dim=0)
+            inp = torch.cat([E[j], alpha @ S]).unsqueeze(0)
+            if self.lstm:
+                h, m = self.dec(inp, (state[0].unsqueeze(0), state[1].unsqueeze(0)))
+                state = (h[0], m[0])
+                hs.append(h[0])
+            else:
+                state = self.dec(inp, state.unsqueeze(0))[0]
+                hs.append(state)
+        return torch.log_softmax(self.out(torch.stack(hs)), dim=-1)
 
     loss = Reference.loss
 
     def grads_by_name(self):
-        out = {"W_e": self.W_e.grad, "W_u": self.out.weight.grad, "b_u": self.out.bias.grad}
-        for pre, r in (("enc", self.enc), ("dec", self.dec)):
-            out[pre + ".V"] = r.weight_hh_l0.grad
-            out[pre + ".A"] = r.weight_ih_l0.grad
-            out[pre + ".b"] = r.bias_ih_l0.grad
+        out = {"W_e": self.W_e.grad, "W_u": self.out.weight.grad, "b_u": self.out.bias.grad,
+               "enc.V": self.enc.weight_hh_l0.grad, "enc.A": self.enc.weight_ih_l0.grad,
+               "enc.b": self.enc.bias_ih_l0.grad}
+        if self.attention:
+            g = self.dec.weight_ih.grad
+            out.update({"dec.V": self.dec.weight_hh.grad, "dec.A": g[:, :self.d_e], "dec.C": g[:, self.d_e:],
+                        "dec.b": self.dec.bias_ih.grad, "att.W": self.W_a.grad, "att.U": self.U_a.grad,
+                        "att.v": self.v_a.grad})
+        else:
+            out.update({"dec.V": self.dec.weight_hh_l0.grad, "dec.A": self.dec.weight_ih_l0.grad,
+                        "dec.b": self.dec.bias_ih_l0.grad})
         return {k: v.detach().numpy().copy() for k, v in out.items()}
 
 

@@ -1,5 +1,6 @@
 // PyTorch parity: our forward, backward and seed-exact SGD against fixtures written by scripts/torch_reference.py
-// (torch's own nn.TransformerEncoderLayer / nn.TransformerDecoderLayer, and nn.RNN for seed 001's recurrent network).
+// (torch's own nn.TransformerEncoderLayer / nn.TransformerDecoderLayer; nn.RNN, nn.LSTM and their cells for the recurrent
+// families, additive attention written out in torch).
 // Regenerate with
 // scripts/make_parity_fixtures.sh.
 #include "test_support.h"
@@ -18,7 +19,9 @@ class TestCoreParity : public QObject {
  private slots:
   void parity_data() {
     QTest::addColumn<QString>("name");
-    for (const char* n : {"d_small", "d_wide", "ed_small", "ed_wide", "rnn_small", "rnn_relu", "rnn_seq2seq"}) QTest::newRow(n) << QString(n);
+    for (const char* n : {"d_small", "d_wide", "ed_small", "ed_wide", "rnn_small", "rnn_relu", "rnn_seq2seq", "rnn_lstm",
+                          "rnn_seq2seq_lstm", "rnn_seq2seq_att", "rnn_seq2seq_lstm_att"})
+      QTest::newRow(n) << QString(n);
   }
 
   void parity() {

@@ -329,7 +329,7 @@ class TestCoreRnn : public QObject {
     };
     Eigen::VectorXd h = Eigen::VectorXd::Zero(5);
     for (int t : z) h = step(p.rnn_enc.V, p.rnn_enc.A, p.rnn_enc.b, h, t);
-    QVERIFY((rnn_encode(c, p.rnn, p.rnn_enc, z).cast<double>() - h).cwiseAbs().maxCoeff() < 1e-5);
+    QVERIFY((rnn_encode(c, p.rnn, p.rnn_enc, z).start.cast<double>() - h).cwiseAbs().maxCoeff() < 1e-5);
     for (size_t j = 0; j < x.size(); ++j) {
       h = step(p.rnn.V, p.rnn.A, p.rnn.b, h, x[j]);
       Eigen::VectorXd o = p.rnn.W_u.cast<double>() * h + p.rnn.b_u.cast<double>();
@@ -403,6 +403,163 @@ class TestCoreRnn : public QObject {
     const EvalReport e = evaluate(c, p, data);
     qInfo("reversal of two tokens after 300 steps: loss %.3f, sequences right %.0f%%", e.loss, 100 * e.sequence_accuracy);
     QVERIFY(e.sequence_accuracy > 0.9);  // without z the best is 1/25 of the pairs
+  }
+
+  // ---- the options: an LSTM cell (rnn, rnn-seq2seq) and additive attention (rnn-seq2seq). PyTorch's nn.LSTM and
+  // the attention written out in torch are checked in tst_core_parity (fixtures rnn_lstm, rnn_seq2seq_*).
+
+  void options_tensors_and_config() {
+    Config c = family_config(Variant::RnnSeq2Seq, 9, 12);
+    c.d_e = 3;
+    c.d_hidden = 4;
+    c.cell = RnnCell::Lstm;
+    c.attention = RnnAttention::Additive;
+    QVERIFY(!c.validate());
+    QCOMPARE(tensor_names(c), (std::vector<std::string>{"W_e", "enc.V", "enc.A", "enc.b", "dec.V", "dec.A", "dec.b",
+                                                         "dec.C", "att.W", "att.U", "att.v", "W_u", "b_u"}));
+    const Params<float> p = params_init(c, 1);
+    QCOMPARE(p.rnn.V.rows(), Eigen::Index(16));  // the four gates i, f, g, o stacked
+    QCOMPARE(p.rnn_enc.A.rows(), Eigen::Index(16));
+    QCOMPARE(p.rnn.C.rows(), Eigen::Index(16));
+    QCOMPARE(p.rnn.C.cols(), Eigen::Index(4));
+    QCOMPARE(params_count(c), params_count(c, p));
+    QCOMPARE(params_count(c), int64_t(3 * 9 + 2 * 4 * (16 + 12 + 4) + (16 * 4 + 2 * 16 + 4) + 9 * 4 + 9));
+    QVERIFY(p.rnn.v_a.norm() > 0);  // v_a = 0 would make every weight equal and W_a, U_a learn nothing
+    // the config file records both, and reads them back; other values are refused with the field named
+    const Json j = config_to_json(c);
+    QCOMPARE(j["cell"].get<std::string>(), std::string("lstm"));
+    QCOMPARE(j["attention"].get<std::string>(), std::string("additive"));
+    auto back = config_from_json(j, "m.safetensors");
+    QVERIFY(back && back->cell == RnnCell::Lstm && back->attention == RnnAttention::Additive);
+    Json bad = j;
+    bad["cell"] = "gru";
+    auto e = config_from_json(bad, "m.safetensors");
+    QVERIFY(!e && e.error().message.find("gru") != std::string::npos &&
+            e.error().message.find("lstm") != std::string::npos);
+    bad = j;
+    bad["attention"] = "dot";
+    e = config_from_json(bad, "m.safetensors");
+    QVERIFY(!e && e.error().message.find("additive") != std::string::npos);
+    Json old = j;  // a file from before the options: Elman's cell, no attention
+    old.erase("cell");
+    old.erase("attention");
+    old["d_hidden"] = 4;
+    auto plain = config_from_json(old, "m.safetensors");
+    QVERIFY(plain && plain->cell == RnnCell::Elman && plain->attention == RnnAttention::None);
+    // an LSTM has its own activations; attention is the encoder-decoder's; neither is a transformer's or an HMM's
+    Config relu = c;
+    relu.activation = Activation::ReLU;
+    QVERIFY(relu.validate() && relu.validate()->message.find("LSTM") != std::string::npos);
+    Config lm = rnnConfig(9, 12, 3, 4);
+    lm.attention = RnnAttention::Additive;
+    QVERIFY(lm.validate() && lm.validate()->message.find("attention") != std::string::npos);
+    Config t = Config::make(Variant::DecoderOnly, 9, 12, 0, 1, 1, 4, 8);
+    t.cell = RnnCell::Lstm;
+    QVERIFY(t.validate() && t.validate()->message.find("cell") != std::string::npos);
+    Config h = family_config(Variant::Hmm, 9, 12);
+    h.cell = RnnCell::Lstm;
+    QVERIFY(h.validate() && h.validate()->message.find("cell") != std::string::npos);
+    QVERIFY(!config_to_json(Config::make(Variant::DecoderOnly, 9, 12, 0, 1, 1, 4, 8)).contains("cell"));
+    QVERIFY(!config_to_json(rnnConfig(9, 12, 3, 4)).contains("attention"));
+  }
+
+  void options_gradient_is_exact_data() {
+    QTest::addColumn<int>("variant");
+    QTest::addColumn<int>("cell");
+    QTest::addColumn<int>("attention");
+    QTest::addColumn<int>("activation");
+    QTest::newRow("rnn lstm") << int(Variant::Rnn) << int(RnnCell::Lstm) << 0 << int(Activation::Tanh);
+    QTest::newRow("seq2seq lstm") << int(Variant::RnnSeq2Seq) << int(RnnCell::Lstm) << 0 << int(Activation::Tanh);
+    QTest::newRow("seq2seq attention") << int(Variant::RnnSeq2Seq) << 0 << 1 << int(Activation::Tanh);
+    QTest::newRow("seq2seq attention relu") << int(Variant::RnnSeq2Seq) << 0 << 1 << int(Activation::ReLU);
+    QTest::newRow("seq2seq lstm attention") << int(Variant::RnnSeq2Seq) << int(RnnCell::Lstm) << 1
+                                            << int(Activation::Tanh);
+  }
+  // every entry of every tensor (the gates, the memory's path, the attention's weights and the encoder's states it
+  // reads) against central differences in double, on a padded batch of two
+  void options_gradient_is_exact() {
+    QFETCH(int, variant);
+    QFETCH(int, cell);
+    QFETCH(int, attention);
+    QFETCH(int, activation);
+    Config c = family_config(Variant(variant), 5, 8);
+    c.d_e = 3;
+    c.d_hidden = 4;
+    c.cell = RnnCell(cell);
+    c.attention = RnnAttention(attention);
+    c.activation = Activation(activation);
+    QVERIFY(!c.validate());
+    Params<double> p = params_cast<double>(c, params_init(c, 6));
+    p.rnn.b.setConstant(0.2);
+    if (c.has_source()) p.rnn_enc.b.setConstant(-0.1);
+    const bool ed = c.has_source();
+    const std::vector<Example> data{Example{ed ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{}, {0, 1, 2, 1, 4}},
+                                    Example{ed ? std::vector<int>{3} : std::vector<int>{}, {0, 3, 2}}};
+    const Batch b = make_batch(c, data, {0, 1});
+    int64_t checked = 0;
+    const std::string problem = first_gradient_mismatch(c, p, b, 1e-6, &checked);
+    QVERIFY2(problem.empty(), problem.c_str());
+    QCOMPARE(checked, params_count(c));
+  }
+
+  // decoding steps through rnn_step (the state [h; m] kept per position, the encoder's states read by attention): each
+  // distribution is the forward's column, and each step's attention weights are the forward's (rnn_seq2seq_trace)
+  void options_decoding_equals_forward() {
+    for (const auto& [cell, attention] : {std::pair{RnnCell::Lstm, RnnAttention::None},
+                                          std::pair{RnnCell::Elman, RnnAttention::Additive},
+                                          std::pair{RnnCell::Lstm, RnnAttention::Additive}}) {
+      Config c = family_config(Variant::RnnSeq2Seq, 7, 10);
+      c.d_e = 4;
+      c.d_hidden = 6;
+      c.bos_id = 0;
+      c.cell = cell;
+      c.attention = attention;
+      const Params<float> p = params_init(c, 2);
+      const std::vector<int> z = {3, 5, 6, 1}, x = {0, 2, 4, 1};
+      const MatF lp = model_logprobs(c, p, Example{z, x});
+      const RnnSeq2SeqTrace t = rnn_seq2seq_trace(c, p.rnn, p.rnn_enc, z, x);
+      QCOMPARE(t.enc_H.cols(), Eigen::Index(4));
+      QVERIFY((t.c - t.enc_H.col(3)).cwiseAbs().maxCoeff() == 0.0f);
+      QCOMPARE(t.alpha.cols(), attention == RnnAttention::Additive ? Eigen::Index(4) : Eigen::Index(0));
+      auto s = DecodeSession::create(c, p, z, {0});
+      QVERIFY(s);
+      for (size_t j = 0; j < x.size(); ++j) {
+        const auto& q = s->next_logp();
+        for (Eigen::Index v = 0; v < lp.rows(); ++v)
+          QVERIFY(std::abs(q[size_t(v)] - double(lp(v, Eigen::Index(j)))) < 1e-5);
+        if (attention == RnnAttention::Additive) {
+          const auto& a = s->next_attention();
+          QVERIFY(a.size() == 1 && a[0].cross.size() == 1);
+          QCOMPARE(a[0].cross[0].size(), Eigen::Index(4));
+          QVERIFY(std::abs(a[0].cross[0].sum() - 1.0f) < 1e-5f);
+          QVERIFY((a[0].cross[0] - t.alpha.col(Eigen::Index(j))).cwiseAbs().maxCoeff() < 1e-5f);
+        } else {
+          QVERIFY(s->next_attention().empty());
+        }
+        if (j + 1 < x.size()) {
+          Rng rng(1);
+          QVERIFY(s->step(SamplerOptions{}, rng, x[j + 1]));
+        }
+      }
+    }
+    // and the language model with an LSTM cell
+    Config c = rnnConfig(8, 12, 4, 6);
+    c.cell = RnnCell::Lstm;
+    const Params<float> p = params_init(c, 2);
+    const std::vector<int> x = {4, 7, 1, 1, 5};
+    const MatF lp = model_logprobs(c, p, Example{{}, x});
+    auto s = DecodeSession::create(c, p, {}, {x[0]});
+    QVERIFY(s);
+    for (size_t j = 0; j < x.size(); ++j) {
+      for (Eigen::Index v = 0; v < lp.rows(); ++v)
+        QVERIFY(std::abs(s->next_logp()[size_t(v)] - double(lp(v, Eigen::Index(j)))) < 1e-5);
+      Rng rng(1);
+      if (j + 1 < x.size()) QVERIFY(s->step(SamplerOptions{}, rng, x[j + 1]));
+    }
+    // its trace: ∂J_last/∂h_j over every earlier state, through the gates and the memory
+    const RnnTrace tr = rnn_trace(c, p.rnn, x);
+    QCOMPARE(tr.grad_norm.size(), x.size() - 1);
+    for (double g : tr.grad_norm) QVERIFY(std::isfinite(g) && g > 0);
   }
 
   void memory_estimate_counts_the_states() {

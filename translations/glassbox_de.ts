@@ -1314,6 +1314,14 @@
         <source>Last step: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
         <translation>Letzter Schritt: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
     </message>
+    <message>
+        <source>Where the decoder looked in the source at its last step (it read “%1” and chose “%2”): additive attention over z</source>
+        <translation>Wohin der Decoder bei seinem letzten Schritt in der Quelle geschaut hat (er las „%1“ und wählte „%2“): additive Aufmerksamkeit über z</translation>
+    </message>
+    <message>
+        <source>Where the decoder looks in the source (it reads “%1” and predicts the next token): additive attention over z</source>
+        <translation>Wohin der Decoder in der Quelle schaut (er liest „%1“ und sagt das nächste Token vorher): additive Aufmerksamkeit über z</translation>
+    </message>
 </context>
 <context>
     <name>FamilyNames</name>
@@ -2992,12 +3000,32 @@ Maske %8</translation>
         <translation>ReLU: max(0, ·)</translation>
     </message>
     <message>
-        <source>Activation f of the recurrent cell</source>
-        <translation>Aktivierung f der rekurrenten Zelle</translation>
-    </message>
-    <message>
         <source>Cell f</source>
         <translation>Zelle f</translation>
+    </message>
+    <message>
+        <source>LSTM: gates i, f, g, o</source>
+        <translation>LSTM: Gates i, f, g, o</translation>
+    </message>
+    <message>
+        <source>The recurrent cell: its activation f, or an LSTM</source>
+        <translation>Die rekurrente Zelle: ihre Aktivierung f oder ein LSTM</translation>
+    </message>
+    <message>
+        <source>Additive attention over the encoder's states</source>
+        <translation>Additive Aufmerksamkeit über die Zustände des Encoders</translation>
+    </message>
+    <message>
+        <source>Bahdanau et al. 2015: at each step the decoder reads a weighted sum of all the encoder's states, not only c.</source>
+        <translation>Bahdanau et al. 2015: Bei jedem Schritt liest der Decoder eine gewichtete Summe aller Zustände des Encoders, nicht nur c.</translation>
+    </message>
+    <message>
+        <source>additive, over the encoder's states</source>
+        <translation>additiv, über die Zustände des Encoders</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Aufmerksamkeit</translation>
     </message>
 </context>
 <context>
@@ -3246,6 +3274,22 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>E — the emissions: column k is P(xₜ | zₜ = k)</source>
         <translation>E — die Emissionen: Spalte k ist P(xₜ | zₜ = k)</translation>
+    </message>
+    <message>
+        <source>C — how the attention's context ctxⱼ = Σᵢ αⱼᵢ gᵢ enters hⱼ</source>
+        <translation>C — wie der Kontext der Aufmerksamkeit ctxⱼ = Σᵢ αⱼᵢ gᵢ in hⱼ eingeht</translation>
+    </message>
+    <message>
+        <source>W_a — the attention's query: how hⱼ₋₁ enters the score of each encoder state</source>
+        <translation>W_a — die Abfrage der Aufmerksamkeit: wie hⱼ₋₁ in die Bewertung jedes Encoder-Zustands eingeht</translation>
+    </message>
+    <message>
+        <source>U_a — the attention's keys: how each encoder state gᵢ enters its score</source>
+        <translation>U_a — die Schlüssel der Aufmerksamkeit: wie jeder Encoder-Zustand gᵢ in seine Bewertung eingeht</translation>
+    </message>
+    <message>
+        <source>v_a — the attention's score: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</source>
+        <translation>v_a — die Bewertung der Aufmerksamkeit: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</translation>
     </message>
 </context>
 <context>
@@ -3577,6 +3621,50 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>It gives %1 probability 0 (EM gives 0 to every token its training data lacks), so log P(probe) = −∞; the states read it as a missing observation.</source>
         <translation>Es gibt %1 die Wahrscheinlichkeit 0 (EM gibt jedem Token, das in seinen Trainingsdaten fehlt, 0), also ist log P(Probe) = −∞; die Zustände lesen es als fehlende Beobachtung.</translation>
+    </message>
+    <message>
+        <source>The encoder reads the source “%1” one token after another; the decoder writes the target starting from c, the encoder's last state, and at each step also reads a weighted sum of all the encoder's states (additive attention), after %2 training steps.</source>
+        <translation>Der Encoder liest die Quelle „%1“ Token für Token; der Decoder schreibt das Ziel, beginnend bei c, dem letzten Zustand des Encoders, und liest bei jedem Schritt zusätzlich eine gewichtete Summe aller Zustände des Encoders (additive Aufmerksamkeit), nach %2 Trainingsschritten.</translation>
+    </message>
+    <message>
+        <source>The encoder reads the source “%1” one token after another; all the decoder gets of it is c, the encoder's last state, where it starts (after %2 training steps). However long the source, c has d_h = %3 numbers: the bottleneck.</source>
+        <translation>Der Encoder liest die Quelle „%1“ Token für Token; alles, was der Decoder davon bekommt, ist c, der letzte Zustand des Encoders, bei dem er beginnt (nach %2 Trainingsschritten). Wie lang die Quelle auch ist, c hat d_h = %3 Zahlen: der Engpass.</translation>
+    </message>
+    <message>
+        <source>unit of the state</source>
+        <translation>Einheit des Zustands</translation>
+    </message>
+    <message>
+        <source>token read (source, then target)</source>
+        <translation>gelesenes Token (Quelle, dann Ziel)</translation>
+    </message>
+    <message>
+        <source>h%1[%2] = %3 (decoder, after “%4”)</source>
+        <translation>h%1[%2] = %3 (Decoder, nach „%4“)</translation>
+    </message>
+    <message>
+        <source>source token</source>
+        <translation>Token der Quelle</translation>
+    </message>
+    <message>
+        <source>target token read</source>
+        <translation>gelesenes Token des Ziels</translation>
+    </message>
+    <message>
+        <source>α = %1: reading “%2”, the decoder looks at “%3”</source>
+        <translation>α = %1: beim Lesen von „%2“ schaut der Decoder auf „%3“</translation>
+    </message>
+    <message>
+        <source>Above, the attention: where each decoder step looks in the source, one column per target token read (each column sums to 1).</source>
+        <translation>Oben die Aufmerksamkeit: wohin jeder Schritt des Decoders in der Quelle schaut, eine Spalte je gelesenem Token des Ziels (jede Spalte summiert sich zu 1).</translation>
+    </message>
+    <message>
+        <source>Encoder states g₁ … g%1 (c = g%1), then decoder states h₁ … h%2: d_h = %3 rows, one column per token read</source>
+        <translation>Zustände des Encoders g₁ … g%1 (c = g%1), dann des Decoders h₁ … h%2: d_h = %3 Zeilen, eine Spalte je gelesenem Token</translation>
+    </message>
+    <message>
+        <source>g%1[%2] = %3 (encoder, after “%4”)</source>
+        <translation>g%1[%2] = %3 (Encoder, nach „%4“)</translation>
     </message>
 </context>
 <context>
@@ -4772,6 +4860,22 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1 (within 0.001), found sum {sum} and smallest entry {min}</source>
         <translation>Tensor '{tensor}', Spalte {column}, ist keine Wahrscheinlichkeitsverteilung: Ihre Einträge müssen mindestens 0 sein und sich zu 1 summieren (auf 0,001 genau), gefunden wurden die Summe {sum} und der kleinste Eintrag {min}</translation>
+    </message>
+    <message>
+        <source>cell: expected 'elman' or 'lstm', got '{found}'</source>
+        <translation>cell: erwartet 'elman' oder 'lstm', gefunden '{found}'</translation>
+    </message>
+    <message>
+        <source>attention: expected 'none' or 'additive', got '{found}'</source>
+        <translation>attention: erwartet 'none' oder 'additive', gefunden '{found}'</translation>
+    </message>
+    <message>
+        <source>config field 'activation': an LSTM cell has its own activations (σ for its gates, tanh for its state), so the activation must be 'tanh', got '{found}'</source>
+        <translation>Konfigurationsfeld 'activation': eine LSTM-Zelle hat ihre eigenen Aktivierungen (σ für ihre Gates, tanh für ihren Zustand), daher muss die Aktivierung 'tanh' sein, gefunden '{found}'</translation>
+    </message>
+    <message>
+        <source>config field '{field}' ('{found}'): not an option of a {family} model (a cell is the rnn's and the rnn-seq2seq's option, attention the rnn-seq2seq's)</source>
+        <translation>Konfigurationsfeld '{field}' ('{found}'): keine Option eines {family}-Modells (eine Zelle ist eine Option von rnn und rnn-seq2seq, die Aufmerksamkeit eine von rnn-seq2seq)</translation>
     </message>
 </context>
 <context>

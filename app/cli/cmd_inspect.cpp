@@ -75,7 +75,9 @@ int cmd_inspect(int argc, char** argv) {
     for (const gb::SizeSpec& s : gb::family(c).sizes)  // the family's own sizes besides ℓ_max
       if (s.field != gb::SizeField::MaxLen)
         std::printf(", %s = %d", gb::size_field_name(s.field), gb::config_size(c, s.field));
-    if (gb::family(c).recurrent_cell) std::printf(", cell %s", gb::activation_name(c.activation));
+    if (gb::family(c).recurrent_cell)
+      std::printf(", cell %s", c.cell == gb::RnnCell::Lstm ? "lstm" : gb::activation_name(c.activation));
+    if (c.attention == gb::RnnAttention::Additive) std::printf(", additive attention");
     std::printf("\n");
   }
   std::printf("  parameters: %lld (", (long long)gb::params_count(c));

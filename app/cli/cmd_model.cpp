@@ -29,6 +29,8 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"states", true, "K, the hidden states (hmm)"},
     {"norm", true, "post | pre (default: the seed's)"},
     {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
+    {"cell", true, "elman | lstm: the recurrent cell (rnn, rnn-seq2seq; default elman)"},
+    {"attention", true, "none | additive: the decoder reads the encoder's states (rnn-seq2seq; default none)"},
     {"final-norm", true, "on | off (default: the seed's)"},
     {"tied", false, "tie the unembedding to the embedding (W_u = W_eᵀ)"},
     {"dropout", true, "dropout probability (default 0)"},
@@ -55,9 +57,9 @@ const char* const kInitSynopsis =
     "--dec-layers N) --heads H --d-model D --d-mlp M [--seed S] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant bigram (--vocab-size N | --data FILE | --task T) [--max-len L] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant rnn (--vocab-size N | --data FILE | --task T) [--max-len L] [--d-model D] "
-    "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors\n"
+    "[--hidden H] [--activation tanh|relu] [--cell elman|lstm] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant rnn-seq2seq (--vocab-size N --max-len L | --data PAIRS | --task T) [--d-model D] "
-    "[--hidden H] [--activation tanh|relu] --out MODEL.safetensors\n"
+    "[--hidden H] [--activation tanh|relu] [--cell elman|lstm] [--attention none|additive] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant hmm (--vocab-size N | --data FILE | --task T) [--max-len L] [--states K] "
     "--out MODEL.safetensors";
 
@@ -84,14 +86,22 @@ int cmd_init(int argc, char** argv) {
         {"layers", false}, {"enc-layers", false}, {"dec-layers", false}, {"heads", fam.has(gb::SizeField::Heads)},
         {"d-model", fam.has(gb::SizeField::DModel)}, {"d-mlp", fam.has(gb::SizeField::DMlp)},
         {"hidden", fam.has(gb::SizeField::DHidden)}, {"states", fam.has(gb::SizeField::States)}, {"norm", false}, {"activation", fam.recurrent_cell},
-        {"final-norm", false}, {"tied", false}, {"dropout", false}};
+        {"cell", fam.recurrent_cell}, {"attention", fam.recurrent_cell && fam.reads_source}, {"final-norm", false}, {"tied", false}, {"dropout", false}};
     for (const auto& [opt, has] : options)
-      if (!has && args->has(opt))
+      if (!has && args->has(opt)) {
+        if (std::string(opt) == "attention" || std::string(opt) == "cell")
+          return fail(cmd, "a " + fam.name + " model has no --" + opt + " (" +
+                               (std::string(opt) == "cell" ? "the recurrent families' option: rnn, rnn-seq2seq"
+                                                           : "the RNN encoder-decoder's option: rnn-seq2seq") + ")", 2);
         return fail(cmd, "a " + fam.name + " model has no --" + opt + ": its sizes are " + sizes, 2);
+      }
   } else if (args->has("hidden")) {
     return fail(cmd, "a " + fam.name + " model has no --hidden (that is the rnn's state)", 2);
   } else if (args->has("states")) {
     return fail(cmd, "a " + fam.name + " model has no --states (that is the hmm's K)", 2);
+  } else if (args->has("cell") || args->has("attention")) {
+    return fail(cmd, "a " + fam.name + " model has no --" + (args->has("cell") ? "cell" : "attention") +
+                         " (the recurrent families' options: rnn, rnn-seq2seq)", 2);
   }
   constexpr long long big = 1 << 20;
   // A task or a data file fixes the tokenizer, |V| and (unless given) ℓ_max, and suggests the model's size.
@@ -180,6 +190,16 @@ int cmd_init(int argc, char** argv) {
     auto v = gb::parse_activation(*a);
     if (!v) return fail(cmd, v.error().message, 2);
     c.activation = *v;
+  }
+  if (auto a = args->get("cell")) {
+    auto v = gb::parse_cell(*a);
+    if (!v) return fail(cmd, v.error().message, 2);
+    c.cell = *v;
+  }
+  if (auto a = args->get("attention")) {
+    auto v = gb::parse_attention(*a);
+    if (!v) return fail(cmd, v.error().message, 2);
+    c.attention = *v;
   }
   if (auto f = args->get("final-norm")) {
     if (*f != "on" && *f != "off") return fail(cmd, "--final-norm: expected on or off, got '" + *f + "'", 2);

@@ -50,7 +50,9 @@ Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>
 
 void DecodeSession::encode() {
   if (c_.variant == Variant::RnnSeq2Seq) {  // c, the encoder's last state: where the decoder starts (one column)
-    Z_ = rnn_encode(c_, p_->rnn, p_->rnn_enc, z_);
+    RnnEncoding e = rnn_encode(c_, p_->rnn, p_->rnn_enc, z_);
+    Z_ = e.start;
+    rnn_mem_ = std::move(e.states);
     return;
   }
   // The encoder half of model_forward, once.
@@ -69,13 +71,17 @@ void DecodeSession::process_column(int token, int pos) {
       return;
     case Variant::Rnn:  // one step of the recurrence from the state after the previous position (kept per position)
     case Variant::RnnSeq2Seq: {  // (the encoder-decoder's first step starts from c)
-      if (rnn_h_.cols() != c_.max_len) rnn_h_.setZero(c_.d_hidden, c_.max_len);
-      VecF h, logits;
+      if (rnn_h_.cols() != c_.max_len) rnn_h_.setZero(c_.recurrent_state_size(), c_.max_len);
+      VecF h, logits, alpha;
       const VecF start = c_.variant == Variant::RnnSeq2Seq ? VecF(Z_.col(0)) : VecF();
-      rnn_step(h, logits, p_->rnn, c_, pos > 0 ? VecF(rnn_h_.col(pos - 1)) : start, token);
+      rnn_step(h, logits, p_->rnn, c_, pos > 0 ? VecF(rnn_h_.col(pos - 1)) : start, token, &rnn_mem_, &alpha);
       rnn_h_.col(pos) = h;
       next_logp_ = log_softmax(logits);
       next_attn_.clear();
+      if (alpha.size() > 0) {  // additive attention: one "layer", one "head", its weights over the source
+        next_attn_.resize(1);
+        next_attn_[0].cross.push_back(alpha);
+      }
       cache_len_ = pos + 1;
       window_start_ = 0;
       return;

@@ -88,7 +88,7 @@ class DecodeSession {
   // KV cache (use_cache): per decoder layer; columns 0 … cache_length() − 1 are valid.
   int cache_length() const { return cache_len_; }
   const std::vector<DecodeCacheLayer>& cache() const { return cache_; }
-  const MatF& encoder_output() const { return Z_; }  // d_e × |z| (encoder-decoder); c, d_h × 1 (rnn-seq2seq)
+  const MatF& encoder_output() const { return Z_; }  // d_e × |z| (encoder-decoder); c, d_h × 1 (rnn-seq2seq; an LSTM's [c; m])
 
  private:
   DecodeSession() = default;
@@ -107,7 +107,8 @@ class DecodeSession {
   MatF Z_;
   std::vector<DecodeCacheLayer> cache_;
   std::vector<LayerCache<float>> layer_;  // scratch of the per-column forward pass
-  MatF rnn_h_;                            // d_hidden × ℓ_max: the RNN's state after each position (its cache)
+  MatF rnn_h_;                            // the RNN's state after each position (its cache): state size × ℓ_max
+  MatF rnn_mem_;                          // the RNN encoder-decoder's encoder states (d_h × |z|), for attention
   MatD hmm_a_;                            // K × ℓ_max: an HMM's filtered distribution after each position
   MatF col_x_, col_y_, logits_;           // d_e × 1, d_e × 1, |V| × 1 (kept: a step allocates little)
   std::vector<int> col_id_{0};

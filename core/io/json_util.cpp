@@ -1,5 +1,7 @@
 #include "core/io/json_util.h"
 
+#include "core/family.h"
+
 #include <set>
 #include <vector>
 
@@ -100,6 +102,8 @@ Json config_to_json(const Config& c) {
               {"eos_id", c.eos_id},                  {"pad_id", c.pad_id}};
   if (c.d_hidden != 0) j["d_hidden"] = c.d_hidden;  // the families with a recurrent state (files of the others unchanged)
   if (c.states != 0) j["states"] = c.states;        // an HMM's K
+  if (family(c).recurrent_cell) j["cell"] = cell_name(c.cell);  // "elman" | "lstm"
+  if (c.has_source() && family(c).recurrent_cell) j["attention"] = attention_name(c.attention);  // rnn-seq2seq
   return j;
 }
 
@@ -154,6 +158,18 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   if (j.contains("states")) {  // written by the HMM; absent means 0
     GB_TRY(k, json_int(j, "states", what, 0, big));
     c.states = int(*k);
+  }
+  if (j.contains("cell")) {  // written by the recurrent families; absent means Elman's
+    GB_TRY(cell, json_string(j, "cell", what));
+    auto k = parse_cell(*cell);
+    if (!k) return Error(k.error()).in_file(what);
+    c.cell = *k;
+  }
+  if (j.contains("attention")) {  // written by the RNN encoder-decoder; absent means none
+    GB_TRY(att, json_string(j, "attention", what));
+    auto k = parse_attention(*att);
+    if (!k) return Error(k.error()).in_file(what);
+    c.attention = *k;
   }
 #undef GB_TRY
   if (auto e = c.validate()) return e->in_file(what);

@@ -38,15 +38,21 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
       shape(p.bigram.B, zero, c.vocab_size, c.vocab_size);
       return p;
     case Variant::RnnSeq2Seq:
-      shape(p.rnn_enc.V, zero, c.d_hidden, c.d_hidden);
-      shape(p.rnn_enc.A, zero, c.d_hidden, c.d_e);
-      shape(p.rnn_enc.b, zero, c.d_hidden);
+      shape(p.rnn_enc.V, zero, c.gates() * c.d_hidden, c.d_hidden);
+      shape(p.rnn_enc.A, zero, c.gates() * c.d_hidden, c.d_e);
+      shape(p.rnn_enc.b, zero, c.gates() * c.d_hidden);
+      if (c.attention == RnnAttention::Additive) {
+        shape(p.rnn.C, zero, c.gates() * c.d_hidden, c.d_hidden);
+        shape(p.rnn.W_a, zero, c.d_hidden, c.d_hidden);
+        shape(p.rnn.U_a, zero, c.d_hidden, c.d_hidden);
+        shape(p.rnn.v_a, zero, c.d_hidden);
+      }
       [[fallthrough]];  // and the decoder's, as an RNN's
     case Variant::Rnn:
       shape(p.rnn.W_e, zero, c.d_e, c.vocab_size);
-      shape(p.rnn.V, zero, c.d_hidden, c.d_hidden);
-      shape(p.rnn.A, zero, c.d_hidden, c.d_e);
-      shape(p.rnn.b, zero, c.d_hidden);
+      shape(p.rnn.V, zero, c.gates() * c.d_hidden, c.d_hidden);
+      shape(p.rnn.A, zero, c.gates() * c.d_hidden, c.d_e);
+      shape(p.rnn.b, zero, c.gates() * c.d_hidden);
       shape(p.rnn.W_u, zero, c.vocab_size, c.d_hidden);
       shape(p.rnn.b_u, zero, c.vocab_size);
       return p;
@@ -117,7 +123,8 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
       t.mat().setOnes();
       return;
     }
-    if (t.is_vector) return;  // biases and β start at zero
+    if (t.is_vector && name != "att.v") return;  // biases and β start at zero (attention's v_a does not: v_a = 0
+                                                  // would make every weight equal and W_a, U_a learn nothing)
     // Output projections that feed the residual stream: W_o and the MLP's second matrix.
     const bool resid = name.find(".W_o") != std::string::npos || name.find(".mlp.W_2") != std::string::npos ||
                        name.find(".mlp.W_4") != std::string::npos;
@@ -127,6 +134,7 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
       if (name == "W_e") s = 1.0;
       else if (ends(".A")) s = 1.0 / std::sqrt(double(c.d_e));
       else if (ends(".V")) s = 1.0 / std::sqrt(double(c.d_hidden));  // spectral radius near 1
+      else if (ends(".C") || name.rfind("att.", 0) == 0) s = 1.0 / std::sqrt(double(c.d_hidden));
     }
     // Fill in row-major order (the order of the file), so the numbers do not depend on our memory layout.
     auto m = t.mat();
@@ -169,8 +177,9 @@ int64_t params_count(const Config& c) {
     case Variant::Bigram: return V * V;
     case Variant::Rnn:
     case Variant::RnnSeq2Seq: {
-      const int64_t h = c.d_hidden, cells = c.variant == Variant::RnnSeq2Seq ? 2 : 1;
-      return d * V + cells * (h * h + h * d + h) + V * h + V;
+      const int64_t h = c.d_hidden, g = c.gates(), cells = c.variant == Variant::RnnSeq2Seq ? 2 : 1;
+      const int64_t attention = c.attention == RnnAttention::Additive ? g * h * h + 2 * h * h + h : 0;
+      return d * V + cells * g * (h * h + h * d + h) + attention + V * h + V;
     }
     case Variant::Hmm: {
       const int64_t K = c.states;

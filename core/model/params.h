@@ -101,6 +101,12 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
       f(std::string("dec.V"), mat(p.rnn.V));
       f(std::string("dec.A"), mat(p.rnn.A));
       f(std::string("dec.b"), vec1(p.rnn.b));
+      if (c.attention == RnnAttention::Additive) {
+        f(std::string("dec.C"), mat(p.rnn.C));
+        f(std::string("att.W"), mat(p.rnn.W_a));
+        f(std::string("att.U"), mat(p.rnn.U_a));
+        f(std::string("att.v"), vec1(p.rnn.v_a));
+      }
       f(std::string("W_u"), mat(p.rnn.W_u));
       f(std::string("b_u"), vec1(p.rnn.b_u));
       return;

@@ -14,19 +14,41 @@ static std::vector<PseudoLine> bigram_listing() {
   return out;
 }
 
-// The RNN encoder-decoder (seed 004): the source read into one vector c, the target written from it.
+// An LSTM's step, as lines at indent `in`: the gates from one pre-activation u (i, f, g, o), the memory, the state.
+static void lstm_lines(std::vector<PseudoLine>& out, int in, const std::string& u, const std::string& h,
+                       const std::string& m, const std::string& j, char stream) {
+  out.push_back({LineKind::Mlp, in, "[i; f; g; o] ← [σ; σ; tanh; σ](" + u + ")", stream, 0});
+  out.push_back({LineKind::Mlp, in, m + "_" + j + " ← f ⊙ " + m + "_{" + j + "−1} + i ⊙ g", stream, 0});
+  out.push_back({LineKind::Mlp, in, h + "_" + j + " ← o ⊙ tanh(" + m + "_" + j + ")", stream, 0});
+}
+
+// The RNN encoder-decoder (seed 004): the source read into one vector c, the target written from it (with additive
+// attention, the decoder also reads a weighted sum of all the encoder's states at each step).
 static std::vector<PseudoLine> rnn_seq2seq_listing(const Config& c) {
   const std::string f = c.activation == Activation::ReLU ? "max(0, " : "tanh(";
+  const bool lstm = c.cell == RnnCell::Lstm, att = c.attention == RnnAttention::Additive;
   std::vector<PseudoLine> out;
   out.push_back({LineKind::Comment, 0, "▷ Encoding z into one vector c", 'Z', 0});
-  out.push_back({LineKind::Embed, 0, "g_0 ← 0", 'Z', 0});
+  out.push_back({LineKind::Embed, 0, lstm ? "g_0 ← 0;  n_0 ← 0" : "g_0 ← 0", 'Z', 0});
   out.push_back({LineKind::Loop, 0, "for i = 1, …, ℓ_z", 'Z', 0});
-  out.push_back({LineKind::Mlp, 1, "g_i ← " + f + "V_enc g_{i−1} + A_enc W_e[:, z_i] + b_enc)", 'Z', 0});
-  out.push_back({LineKind::Embed, 0, "c ← g_{ℓ_z}", 'Z', 0});
-  out.push_back({LineKind::Comment, 0, "▷ Decoding x from c", 'X', 0});
+  if (lstm)
+    lstm_lines(out, 1, "V_enc g_{i−1} + A_enc W_e[:, z_i] + b_enc", "g", "n", "i", 'Z');
+  else
+    out.push_back({LineKind::Mlp, 1, "g_i ← " + f + "V_enc g_{i−1} + A_enc W_e[:, z_i] + b_enc)", 'Z', 0});
+  out.push_back({LineKind::Embed, 0, lstm ? "c ← g_{ℓ_z};  m_0 ← n_{ℓ_z}" : "c ← g_{ℓ_z}", 'Z', 0});
+  out.push_back({LineKind::Comment, 0, att ? "▷ Decoding x from c, reading every g_i" : "▷ Decoding x from c", 'X', 0});
   out.push_back({LineKind::Embed, 0, "h_0 ← c", 'X', 0});
   out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ_x", 'X', 0});
-  out.push_back({LineKind::Mlp, 1, "h_j ← " + f + "V_dec h_{j−1} + A_dec W_e[:, x_j] + b_dec)", 'X', 0});
+  std::string u = "V_dec h_{j−1} + A_dec W_e[:, x_j] + b_dec";
+  if (att) {
+    out.push_back({LineKind::CrossAttention, 1, "α_j ← softmax_i(v_aᵀ tanh(W_a h_{j−1} + U_a g_i))", 'X', 0});
+    out.push_back({LineKind::CrossAttention, 1, "ctx_j ← Σ_i α_ji g_i", 'X', 0});
+    u += " + C ctx_j";
+  }
+  if (lstm)
+    lstm_lines(out, 1, u, "h", "m", "j", 'X');
+  else
+    out.push_back({LineKind::Mlp, 1, "h_j ← " + f + u + ")", 'X', 0});
   out.push_back({LineKind::Output, 1, "P_j ← softmax(W_u h_j + b_u)", 'X', 0});
   out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ]", 'X', 0});
   return out;
@@ -49,9 +71,12 @@ static std::vector<PseudoLine> rnn_listing(const Config& c) {
   const std::string f = c.activation == Activation::ReLU ? "max(0, " : "tanh(";
   std::vector<PseudoLine> out;
   out.push_back({LineKind::Comment, 0, "▷ One token after another: h_j needs h_{j−1}", 'X', 0});
-  out.push_back({LineKind::Embed, 0, "h_0 ← 0", 'X', 0});
+  out.push_back({LineKind::Embed, 0, c.cell == RnnCell::Lstm ? "h_0 ← 0;  m_0 ← 0" : "h_0 ← 0", 'X', 0});
   out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ", 'X', 0});
-  out.push_back({LineKind::Mlp, 1, "h_j ← " + f + "V h_{j−1} + A W_e[:, x_j] + b)", 'X', 0});
+  if (c.cell == RnnCell::Lstm)
+    lstm_lines(out, 1, "V h_{j−1} + A W_e[:, x_j] + b", "h", "m", "j", 'X');
+  else
+    out.push_back({LineKind::Mlp, 1, "h_j ← " + f + "V h_{j−1} + A W_e[:, x_j] + b)", 'X', 0});
   out.push_back({LineKind::Output, 1, "P_j ← softmax(W_u h_j + b_u)", 'X', 0});
   out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ]", 'X', 0});
   return out;
@@ -126,8 +151,8 @@ static std::vector<PseudoLine> build(const Config& c) {
 
 const std::vector<PseudoLine>& pseudocode(const Config& c) {
   static std::mutex mu;
-  static std::map<std::tuple<int, int, int, int, int>, std::vector<PseudoLine>> cache;
-  const auto key = std::make_tuple(int(c.variant), int(c.norm), int(c.activation), int(c.final_norm), int(c.tied_unembed));
+  static std::map<std::tuple<int, int, int, int, int, int, int>, std::vector<PseudoLine>> cache;
+  const auto key = std::make_tuple(int(c.variant), int(c.norm), int(c.activation), int(c.final_norm), int(c.tied_unembed), int(c.cell), int(c.attention));
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(key);
   if (it == cache.end()) it = cache.emplace(key, build(c)).first;
@@ -139,9 +164,12 @@ std::string pseudocode_title(const Config& c) {
     case Variant::EncoderDecoder: return "ED-Transformer(z, x | θ)";
     case Variant::DecoderOnly: return "D-Transformer(x | θ)";
     case Variant::Bigram: return "Bigram(x | B)";
-    case Variant::Rnn: return "RNN(x | W_e, V, A, b, W_u, b_u)";
+    case Variant::Rnn: return c.cell == RnnCell::Lstm ? "LSTM(x | W_e, V, A, b, W_u, b_u)" : "RNN(x | W_e, V, A, b, W_u, b_u)";
     case Variant::Hmm: return "HMM(x | π, T, E)";
-    case Variant::RnnSeq2Seq: return "RNN-ED(z, x | W_e, enc, dec, W_u, b_u)";
+    case Variant::RnnSeq2Seq:
+      return std::string(c.cell == RnnCell::Lstm ? "LSTM-ED" : "RNN-ED") +
+             (c.attention == RnnAttention::Additive ? "(z, x | W_e, enc, dec, att, W_u, b_u)"
+                                                    : "(z, x | W_e, enc, dec, W_u, b_u)");
   }
   return "";
 }

@@ -19,6 +19,7 @@
 #include "controllers/statescontroller.h"
 #include "controllers/workbench.h"
 #include "controllers/datachoice.h"
+#include "controllers/modeldesign.h"
 #include "tabs.h"
 #include "lessonrunner.h"
 #include "settle.h"
@@ -783,6 +784,71 @@ class TestWorkbench : public QObject {
     QVERIFY(!w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("states"))));
     QVERIFY(!sp->controller()->trace());
     QVERIFY(!sp->controller()->problem().isEmpty());
+  }
+
+  // The RNN encoder-decoder with an LSTM cell and additive attention, chosen in the Model dock: the file's options,
+  // the tensors' shapes on the Parameters tab, and the States tab showing the core's encoder and decoder states and
+  // its attention weights for the probe; the Decoding tab shows the step's weights over the source.
+  void rnn_attention_in_the_window() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ModelPanel* mp = w.modelPanel();
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::RnnSeq2Seq)));
+    QVERIFY(mp->cellBox()->isVisible() && mp->attentionBox()->isVisible());
+    QVERIFY(!mp->attentionBox()->isChecked());
+    mp->sizeBox(gb::SizeField::DHidden)->setValue(24);
+    mp->cellBox()->setCurrentIndex(mp->cellBox()->findData(-1));  // LSTM
+    mp->attentionBox()->setChecked(true);
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    const gb::Config& c = w.document()->config();
+    QCOMPARE(int(c.variant), int(gb::Variant::RnnSeq2Seq));
+    QCOMPARE(int(c.cell), int(gb::RnnCell::Lstm));
+    QCOMPARE(int(c.attention), int(gb::RnnAttention::Additive));
+    QCOMPARE(w.document()->params().rnn.V.rows(), Eigen::Index(4 * 24));
+    QCOMPARE(ParametersPanel::symbolicShape("dec.V", c.variant, true), QStringLiteral("4·d_h × d_h"));
+    QCOMPARE(ParametersPanel::symbolicShape("att.v", c.variant, true), QStringLiteral("d_h"));
+    // the Model dock shows a model opened with these options as they are
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Rnn)));
+    QVERIFY(!mp->attentionBox()->isVisible());
+    w.workbench()->design()->show(c);
+    QCOMPARE(mp->cellBox()->currentData().toInt(), -1);
+    QVERIFY(mp->attentionBox()->isChecked());
+    TrainingPanel* tp = w.trainingPanel();
+    tp->stepsBox()->setValue(20);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_VERIFY(w.document()->isTrained());
+    // States: the core's trace of the probe
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("states")));
+    auto* sp = w.findChild<StatesPanel*>();
+    const QString probe = w.document()->sampleInputs().value(0);
+    QVERIFY(!probe.isEmpty());
+    sp->controller()->setInput(probe);
+    QTRY_VERIFY2(sp->controller()->seq2seqTrace() && !sp->controller()->busy(), qPrintable(sp->controller()->problem()));
+    const auto example = w.document()->probeExample(probe, w.document()->params());
+    QVERIFY(example && !example->z.empty());
+    const gb::RnnSeq2SeqTrace expected =
+        gb::rnn_seq2seq_trace(c, w.document()->params().rnn, w.document()->params().rnn_enc, example->z, example->x);
+    const gb::RnnSeq2SeqTrace& got = sp->controller()->seq2seqTrace()->trace;
+    QVERIFY(got.enc_H == expected.enc_H && got.dec_H == expected.dec_H && got.alpha == expected.alpha);
+    QCOMPARE(got.alpha.rows(), Eigen::Index(example->z.size()));
+    QTRY_VERIFY(sp->posteriorView()->isVisible() && sp->posteriorView()->matrix() == expected.alpha);
+    QCOMPARE(sp->statesView()->matrix().cols(), Eigen::Index(example->z.size() + example->x.size()));
+    QVERIFY(sp->statesView()->matrix().leftCols(Eigen::Index(example->z.size())) == expected.enc_H);
+    // Decoding: the step's attention weights over the source, from the session
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    dp->inputBox()->setCurrentText(probe);
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    DecodingController* ctl = dp->controller();
+    QCOMPARE(ctl->session()->steps().size(), size_t(1));
+    const auto& att = ctl->session()->steps().back().attention;
+    QVERIFY(att.size() == 1 && att[0].cross.size() == 1);
+    QCOMPARE(att[0].cross[0].size(), Eigen::Index(ctl->session()->source().size()));
+    QVERIFY(std::abs(att[0].cross[0].sum() - 1.0f) < 1e-5f);
   }
 };
 

@@ -63,9 +63,28 @@ void ModelDesign::setNorm(gb::NormPlacement n) {
 }
 
 void ModelDesign::setCell(gb::Activation f) {
-  if (!gb::family(mConfig).recurrent_cell || f == gb::Activation::GELU || mConfig.activation == f) return;
+  if (!gb::family(mConfig).recurrent_cell || f == gb::Activation::GELU ||
+      (mConfig.activation == f && mConfig.cell == gb::RnnCell::Elman))
+    return;
   gb::Config c = mConfig;
   c.activation = f;
+  c.cell = gb::RnnCell::Elman;
+  set(c);
+}
+
+void ModelDesign::setRecurrentCell(gb::RnnCell cell) {
+  if (!gb::family(mConfig).recurrent_cell || mConfig.cell == cell) return;
+  gb::Config c = mConfig;
+  c.cell = cell;
+  if (cell == gb::RnnCell::Lstm) c.activation = gb::Activation::Tanh;  // (its gates' σ and its state's tanh are fixed)
+  set(c);
+}
+
+void ModelDesign::setAttention(gb::RnnAttention a) {
+  const gb::FamilyInfo& f = family();
+  if (!(f.recurrent_cell && f.reads_source) || mConfig.attention == a) return;
+  gb::Config c = mConfig;
+  c.attention = a;
   set(c);
 }
 

@@ -31,7 +31,9 @@ class ModelDesign : public QObject {
   void applyPreset(const std::string& id);  // an unknown id: nothing
   void setSize(gb::SizeField f, int value);
   void setNorm(gb::NormPlacement n);
-  void setCell(gb::Activation f);  // a recurrent family's cell: tanh or ReLU
+  void setCell(gb::Activation f);  // a recurrent family's Elman cell with f: tanh or ReLU
+  void setRecurrentCell(gb::RnnCell cell);  // Elman's (its f kept) or an LSTM (whose functions are fixed)
+  void setAttention(gb::RnnAttention a);  // the RNN encoder-decoder's decoder: none, or additive over the encoder's states
   void setDropout(float p);
   void setTied(bool tied);
   // An opened or built model's config, as the dock should show it.

@@ -37,6 +37,7 @@ void StatesController::setInput(const QString& text) {
 void StatesController::clear(const QString& problem) {
   mTrace.reset();
   mHmm.reset();
+  mSeq2Seq.reset();
   mTokens.clear();
   mProblem = problem;
   emit changed();
@@ -60,7 +61,8 @@ void StatesController::refresh() {
              input](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto e = gb::probe_example(c, *params, *tok, p, [&ctx](int done, int total) { return ctx.progress(done, total); });
     if (ctx.cancelled()) return {};
-    if (!e || e->x.size() < 2) {
+    const bool seq2seq = c.variant == gb::Variant::RnnSeq2Seq;
+    if (!e || e->x.size() < (seq2seq ? 1u : 2u) || (seq2seq && e->z.empty())) {
       return [this, input, c] {
         clear(tr("The model cannot read “%1”: it needs a tokenizer that knows its words, at least two tokens and at "
                  "most %2.").arg(input).arg(c.max_len));
@@ -70,7 +72,13 @@ void StatesController::refresh() {
     for (int id : e->x) tokens << QString::fromStdString(tok->display(id));
     std::shared_ptr<const gb::RnnTrace> trace;
     std::shared_ptr<const HmmStatesTrace> hmm;
-    if (c.variant == gb::Variant::Hmm) {
+    std::shared_ptr<const Seq2SeqStatesTrace> s2s;
+    if (seq2seq) {
+      auto s = std::make_shared<Seq2SeqStatesTrace>();
+      s->trace = gb::rnn_seq2seq_trace(c, params->rnn, params->rnn_enc, e->z, e->x);
+      for (int id : e->z) s->source << QString::fromStdString(tok->display(id));
+      s2s = std::move(s);
+    } else if (c.variant == gb::Variant::Hmm) {
       auto h = std::make_shared<HmmStatesTrace>();
       h->posterior = gb::hmm_posterior(params->hmm, e->x).cast<float>();
       h->viterbi = gb::hmm_viterbi(params->hmm, e->x);
@@ -82,9 +90,10 @@ void StatesController::refresh() {
     } else {
       trace = std::make_shared<const gb::RnnTrace>(gb::rnn_trace(c, params->rnn, e->x));
     }
-    return [this, trace, hmm, tokens, step] {
+    return [this, trace, hmm, s2s, tokens, step] {
       mTrace = trace;
       mHmm = hmm;
+      mSeq2Seq = s2s;
       mTokens = tokens;
       mStep = step;
       mProblem.clear();

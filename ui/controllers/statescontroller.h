@@ -1,6 +1,7 @@
 // statescontroller.h — the States tab's state, widget-free: a model's hidden states over a probe. An RNN's: its states
 // h_j and how far back the gradient of its last prediction reaches (gb::rnn_trace, core/families/rnn/rnn.h). An
-// HMM's: the posterior of each hidden state at each token and Viterbi's path (core/families/hmm/hmm.h).
+// HMM's: the posterior of each hidden state at each token and Viterbi's path (core/families/hmm/hmm.h). An RNN
+// encoder-decoder's: the encoder's states, c, the decoder's states and its attention weights (gb::rnn_seq2seq_trace).
 //
 // setInput() names the probe (read as the Attention tab reads one: ModelDocument::probeExample). The trace runs on a
 // worker (BackgroundJob) with the trainer's latest parameters; it follows training — a publish while a trace runs
@@ -29,6 +30,12 @@ struct HmmStatesTrace {
   std::vector<int> unseen;   // the positions of tokens no state emits (the posterior reads them as missing)
 };
 
+// The RNN encoder-decoder over the probe (source z, target x), as the core computes it (gb::rnn_seq2seq_trace).
+struct Seq2SeqStatesTrace {
+  gb::RnnSeq2SeqTrace trace;  // the encoder's states, c, the decoder's states, and with attention its weights
+  QStringList source;         // the source's tokens, one per encoder state
+};
+
 class StatesController : public QObject {
   Q_OBJECT
  public:
@@ -39,6 +46,7 @@ class StatesController : public QObject {
   // What is shown: the trace, the probe's tokens (one per column of H) and the step of the parameters it used.
   const gb::RnnTrace* trace() const { return mTrace.get(); }  // an RNN's (null for an HMM)
   const HmmStatesTrace* hmmTrace() const { return mHmm.get(); }  // an HMM's (null for an RNN)
+  const Seq2SeqStatesTrace* seq2seqTrace() const { return mSeq2Seq.get(); }  // an RNN encoder-decoder's
   const QStringList& tokens() const { return mTokens; }
   int step() const { return mStep; }
   QString problem() const { return mProblem; }  // why nothing is shown (translated); empty when a trace is
@@ -59,6 +67,7 @@ class StatesController : public QObject {
   QString mInput;
   std::shared_ptr<const gb::RnnTrace> mTrace;
   std::shared_ptr<const HmmStatesTrace> mHmm;
+  std::shared_ptr<const Seq2SeqStatesTrace> mSeq2Seq;
   QStringList mTokens;
   int mStep = 0;
   QString mProblem;

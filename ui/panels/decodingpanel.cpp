@@ -534,7 +534,8 @@ void DecodingPanel::redraw() {
   mBusy->setVisible(!idle);
   mChart->setVisible(active);
   // where the new column looks: for a family that has attention (core/family.h)
-  const bool attention = active && gb::family(mDoc->variant()).offers(gb::view::kDecodingAttention);
+  const bool attention = active && (gb::family(mDoc->variant()).offers(gb::view::kDecodingAttention) ||
+                                    mDoc->config().attention == gb::RnnAttention::Additive);
   for (QWidget* w : std::initializer_list<QWidget*>{mAttention, mAttentionTitle}) w->setVisible(attention);
   if (mStripNext) {
     mStripNext->setEnabled(idle && mDoc->tokenizerForModel() && (!active || !mCtl->finished()));
@@ -639,7 +640,7 @@ void DecodingPanel::redraw() {
   // where the column that produced p looks: cross-attention over z (encoder-decoder) or self-attention over x,
   // per decoder layer, averaged over the heads
   const auto& att = lastStep ? lastStep->attention : s->next_attention();
-  const bool ed = s->config().is_ed();
+  const bool ed = s->config().has_source();  // (an RNN encoder-decoder's additive attention: one layer, one head)
   if (!att.empty()) {
     const auto& first = ed ? att[0].cross : att[0].self;
     const Eigen::Index keys = first.empty() ? 0 : first[0].size();
@@ -661,7 +662,16 @@ void DecodingPanel::redraw() {
     mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_x"), tr("decoder layer"), keyLabels, layers);
     // the new column reads the last token of x and predicts the next one: the distribution beside
     const QString last = mCtl->display(s->tokens().back());
-    if (lastStep) {  // done: the column of the last step, which read the token before the one it chose
+    if (!s->config().is_transformer()) {  // an RNN encoder-decoder's additive attention: one step, one set of weights
+      mAttentionTitle->setText(
+          lastStep ? tr("Where the decoder looked in the source at its last step (it read “%1” and chose “%2”): "
+                        "additive attention over z")
+                         .arg(mCtl->display(s->tokens()[size_t(lastStep->position) - 1]),
+                              mCtl->display(lastStep->choice.token))
+                   : tr("Where the decoder looks in the source (it reads “%1” and predicts the next token): additive "
+                        "attention over z")
+                         .arg(last));
+    } else if (lastStep) {  // done: the column of the last step, which read the token before the one it chose
       const QString read = mCtl->display(s->tokens()[size_t(lastStep->position) - 1]);
       const QString chose = mCtl->display(lastStep->choice.token);
       mAttentionTitle->setText(ed ? tr("Where the last column looked (it read “%1” and chose “%2”): cross-attention "

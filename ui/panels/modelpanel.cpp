@@ -59,9 +59,18 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mCell->setObjectName(QStringLiteral("cellBox"));
   mCell->addItem(QStringLiteral("tanh"), int(gb::Activation::Tanh));
   mCell->addItem(tr("ReLU: max(0, ·)"), int(gb::Activation::ReLU));
-  mCell->setAccessibleName(tr("Activation f of the recurrent cell"));
-  form->addRow(tr("Variant"), mVariant);
-  form->addRow(mVariantHelp);
+  mCell->addItem(tr("LSTM: gates i, f, g, o"), -1);
+  mCell->setAccessibleName(tr("The recurrent cell: its activation f, or an LSTM"));
+  mAttention = new QCheckBox(tr("additive, over the encoder's states"), this);
+  mAttention->setObjectName(QStringLiteral("attentionBox"));
+  mAttention->setAccessibleName(tr("Additive attention over the encoder's states"));
+  mAttention->setToolTip(tr("Bahdanau et al. 2015: at each step the decoder reads a weighted sum of all the "
+                            "encoder's states, not only c."));
+  // The family and its word-wrapped description stand above the form: a label that wraps has a height for its
+  // width, and Qt 6.4's QFormLayout::heightForWidth writes past its buffer when such a form hides rows (each family
+  // hides the sizes and options it lacks) — heap corruption found by valgrind in tst_workbench.
+  auto* variantForm = new QFormLayout;
+  variantForm->addRow(tr("Variant"), mVariant);
   form->addRow(tr("Preset"), mPreset);
   // one field per size a family may have; each family shows its own (core/family.h)
   for (auto [field, box] : sizeBoxes()) {
@@ -76,6 +85,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   form->addRow(tr("Norm"), mNorm);
   form->addRow(tr("Tied"), mTied);
   form->addRow(tr("Cell f"), mCell);
+  form->addRow(tr("Attention"), mAttention);
   mNorm->setAccessibleName(tr("Norm placement"));
   mTied->setAccessibleName(tr("Tied unembedding: W_u = W_eᵀ"));
   mCount = new QLabel(this);
@@ -92,6 +102,8 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   auto* fields = new QWidget(this);
   auto* fv = new QVBoxLayout(fields);
   fv->setContentsMargins(0, 0, 0, 0);
+  fv->addLayout(variantForm);
+  fv->addWidget(mVariantHelp);
   fv->addLayout(form);
   fv->addStretch(1);
   auto* scroll = new QScrollArea(this);
@@ -134,7 +146,14 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
           [this] { mDesign->setNorm(gb::NormPlacement(mNorm->currentData().toInt())); });
   connect(mTied, &QCheckBox::toggled, mDesign, &ModelDesign::setTied);
   connect(mCell, &QComboBox::currentIndexChanged, this,
-          [this] { mDesign->setCell(gb::Activation(mCell->currentData().toInt())); });
+          [this] {
+            const int d = mCell->currentData().toInt();
+            if (d < 0) mDesign->setRecurrentCell(gb::RnnCell::Lstm);
+            else mDesign->setCell(gb::Activation(d));
+          });
+  connect(mAttention, &QCheckBox::toggled, this, [this](bool on) {
+    mDesign->setAttention(on ? gb::RnnAttention::Additive : gb::RnnAttention::None);
+  });
   connect(mDesign, &ModelDesign::changed, this, &ModelPanel::showDesign);
   connect(mDoc, &ModelDocument::dataChanged, this, &ModelPanel::refresh);
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
@@ -196,9 +215,11 @@ void ModelPanel::showDesign() {
   }
   for (QWidget* w : std::initializer_list<QWidget*>{mDropout, mNorm, mTied}) mForm->setRowVisible(w, fam.transformer);
   mForm->setRowVisible(mCell, fam.recurrent_cell);
+  mForm->setRowVisible(mAttention, fam.recurrent_cell && fam.reads_source);
   {
-    QSignalBlocker b1(mDropout), b2(mNorm), b3(mTied), b4(mCell);
-    mCell->setCurrentIndex(std::max(0, mCell->findData(int(c.activation))));
+    QSignalBlocker b1(mDropout), b2(mNorm), b3(mTied), b4(mCell), b5(mAttention);
+    mCell->setCurrentIndex(std::max(0, mCell->findData(c.cell == gb::RnnCell::Lstm ? -1 : int(c.activation))));
+    mAttention->setChecked(c.attention == gb::RnnAttention::Additive);
     mDropout->setValue(c.dropout);
     mNorm->setCurrentIndex(mNorm->findData(int(c.norm)));
     mTied->setChecked(c.tied_unembed);

@@ -27,7 +27,8 @@ class ModelPanel : public QWidget {
   gb::Config config() const;  // what Build would make (the design's)
   QPushButton* buildButton() const { return mBuild; }
   QComboBox* presetBox() const { return mPreset; }
-  QComboBox* cellBox() const { return mCell; }
+  QComboBox* cellBox() const { return mCell; }  // tanh, ReLU (data: the gb::Activation) or LSTM (data: −1)
+  QCheckBox* attentionBox() const { return mAttention; }
   QComboBox* variantBox() const { return mVariant; }
   QSpinBox* headsBox() const { return mHeads; }
   QSpinBox* dModelBox() const { return mDModel; }
@@ -51,7 +52,8 @@ class ModelPanel : public QWidget {
   QComboBox* mVariant;
   QLabel* mVariantHelp;
   QComboBox* mPreset;
-  QComboBox* mCell = nullptr;  // a recurrent family's cell: tanh or ReLU
+  QComboBox* mCell = nullptr;  // a recurrent family's cell: tanh, ReLU or an LSTM
+  QCheckBox* mAttention = nullptr;  // the RNN encoder-decoder's additive attention
   QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp, *mDHidden, *mStates;
   QLabel* mEncLabel;
   QDoubleSpinBox* mDropout;

@@ -140,6 +140,10 @@ QString ParametersPanel::describe(const std::string& name) {
   if (name == "dec.V") return tr("V_dec — the decoder's recurrence: how hⱼ₋₁ enters hⱼ (h₀ = c, the encoder's last state)");
   if (name == "dec.A") return tr("A_dec — the decoder's input: how the target token's embedding enters hⱼ");
   if (name == "dec.b") return tr("b_dec — the decoder's bias");
+  if (name == "dec.C") return tr("C — how the attention's context ctxⱼ = Σᵢ αⱼᵢ gᵢ enters hⱼ");
+  if (name == "att.W") return tr("W_a — the attention's query: how hⱼ₋₁ enters the score of each encoder state");
+  if (name == "att.U") return tr("U_a — the attention's keys: how each encoder state gᵢ enters its score");
+  if (name == "att.v") return tr("v_a — the attention's score: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))");
   if (name == "pi") return tr("π — where the hidden chain starts: π[k] = P(z₁ = k)");
   if (name == "T") return tr("T — the transitions: column j is P(zₜ₊₁ | zₜ = j)");
   if (name == "E") return tr("E — the emissions: column k is P(xₜ | zₜ = k)");
@@ -165,16 +169,16 @@ QString ParametersPanel::describe(const std::string& name) {
   return tr("%1 — %2, %3").arg(sym, where, stack);
 }
 
-QString ParametersPanel::symbolicShape(const std::string& name, gb::Variant v) {
+QString ParametersPanel::symbolicShape(const std::string& name, gb::Variant v, bool lstm) {
   if (v == gb::Variant::Rnn || v == gb::Variant::RnnSeq2Seq) {
-    if (name == "enc.V" || name == "dec.V") return QStringLiteral("d_h × d_h");
-    if (name == "enc.A" || name == "dec.A") return QStringLiteral("d_h × d_e");
-    if (name == "enc.b" || name == "dec.b") return QStringLiteral("d_h");
+    const QString rows = lstm ? QStringLiteral("4·d_h") : QStringLiteral("d_h");  // an LSTM's gates i, f, g, o
+    if (name == "enc.V" || name == "dec.V" || name == "rnn.V" || name == "dec.C") return rows + QStringLiteral(" × d_h");
+    if (name == "enc.A" || name == "dec.A" || name == "rnn.A") return rows + QStringLiteral(" × d_e");
+    if (name == "enc.b" || name == "dec.b" || name == "rnn.b") return rows;
+    if (name == "att.W" || name == "att.U") return QStringLiteral("d_h × d_h");
+    if (name == "att.v") return QStringLiteral("d_h");
     if (name == "W_u") return QStringLiteral("|V| × d_h");
     if (name == "b_u") return QStringLiteral("|V|");
-    if (name == "rnn.V") return QStringLiteral("d_h × d_h");
-    if (name == "rnn.A") return QStringLiteral("d_h × d_e");
-    if (name == "rnn.b") return QStringLiteral("d_h");
   }
   if (v == gb::Variant::Hmm) {
     if (name == "pi") return QStringLiteral("K");
@@ -266,7 +270,7 @@ void ParametersPanel::showTensor() {
   const Eigen::Map<gb::MatF> full = tensor(*mShown);
   const gb::MatF v = part(full);
   QString shape = tr("%1\nShape %2 = %3 × %4 (%5 numbers).")
-                      .arg(describe(name), symbolicShape(name, c.variant))
+                      .arg(describe(name), symbolicShape(name, c.variant, c.cell == gb::RnnCell::Lstm))
                       .arg(full.rows())
                       .arg(full.cols())
                       .arg(QLocale().toString(qint64(full.size())));

@@ -42,7 +42,8 @@ class ParametersPanel : public QWidget, public Presentable {
 
   // "dec.0.attn.W_q" → what it is in the seed's words, and its shape in the seed's symbols.
   static QString describe(const std::string& name);
-  static QString symbolicShape(const std::string& name, gb::Variant v = gb::Variant::DecoderOnly);
+  // (lstm: a recurrent cell's V, A, b, C stack the LSTM's four gates: 4·d_h rows)
+  static QString symbolicShape(const std::string& name, gb::Variant v = gb::Variant::DecoderOnly, bool lstm = false);
 
   // Presentation mode: the next and previous parameter tensor.
   bool presentNext() override;

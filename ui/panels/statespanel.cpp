@@ -114,12 +114,15 @@ void StatesPanel::draw() {
   mStale = false;
   const gb::RnnTrace* t = mCtl->trace();
   const bool hmm = mCtl->hmmTrace();
-  mStates->setVisible(t);
-  mPosterior->setVisible(hmm);
+  const Seq2SeqStatesTrace* s2s = mCtl->seq2seqTrace();
+  const bool attention = s2s && s2s->trace.alpha.size() > 0;
+  mStates->setVisible(t || s2s);
+  mPosterior->setVisible(hmm || attention);
   mPlot->setVisible(t || hmm);
-  mStatesTitle->setVisible(t || hmm);
-  mPlotTitle->setVisible(t || hmm);
+  mStatesTitle->setVisible(t || hmm || s2s);
+  mPlotTitle->setVisible(t || hmm || attention);
   if (hmm) return drawHmm();
+  if (s2s) return drawSeq2Seq();
   if (!t) {
     mInfo->setText(mCtl->problem());
     mStates->clear();
@@ -241,6 +244,59 @@ void StatesPanel::drawHmm() {
   mPlotTitle->setText(tr("The most probable path of states (Viterbi). At %1 of %2 tokens it runs through the state "
                          "that is most probable there on its own; where it does not, the best path as a whole and "
                          "the best state at one token differ.").arg(agree).arg(n));
+}
+
+// An RNN encoder-decoder: the encoder's states g₁ … g|z| and the decoder's h₁ … hₙ side by side in one d_h-row map
+// (the decoder starts from c = g|z|, as the Algorithm tab's listing writes them), and with attention the weights α below (both from the core, StatesController)
+void StatesPanel::drawSeq2Seq() {
+  const Seq2SeqStatesTrace& s = *mCtl->seq2seqTrace();
+  const gb::RnnSeq2SeqTrace& t = s.trace;
+  const QStringList& tokens = mCtl->tokens();
+  const int nz = int(t.enc_H.cols()), n = int(t.dec_H.cols()), dh = int(t.enc_H.rows());
+  const bool attention = t.alpha.size() > 0;
+  mInfo->setText(attention
+                     ? tr("The encoder reads the source “%1” one token after another; the decoder writes the target "
+                          "starting from c, the encoder's last state, and at each step also reads a weighted sum of "
+                          "all the encoder's states (additive attention), after %2 training steps.")
+                           .arg(s.source.join(QString()))
+                           .arg(mCtl->step())
+                     : tr("The encoder reads the source “%1” one token after another; all the decoder gets of it is c, "
+                          "the encoder's last state, where it starts (after %2 training steps). However long the "
+                          "source, c has d_h = %3 numbers: the bottleneck.")
+                           .arg(s.source.join(QString()))
+                           .arg(mCtl->step())
+                           .arg(dh));
+  mStatesTitle->setText(tr("Encoder states g₁ … g%1 (c = g%1), then decoder states h₁ … h%2: d_h = %3 rows, one column "
+                           "per token read")
+                            .arg(sub(nz)).arg(sub(n)).arg(dh));
+  gb::MatF H(dh, nz + n);
+  H << t.enc_H, t.dec_H;
+  QStringList rows, cols;
+  for (int i = 0; i < dh; ++i) rows << QString::number(i + 1);
+  for (const QString& z : s.source) cols << z;
+  cols << tokens;
+  mStates->setMatrix(H, tr("unit of the state"), tr("token read (source, then target)"), rows, cols);
+  mStates->setHoverFunction([H, cols, nz](int row, int col) {
+    if (row < 0 || col < 0 || row >= H.rows() || col >= H.cols()) return QString();
+    const QString v = QLocale().toString(double(H(row, col)), 'f', 3);
+    return col < nz ? tr("g%1[%2] = %3 (encoder, after “%4”)").arg(sub(col + 1)).arg(row + 1).arg(v, cols.value(col))
+                    : tr("h%1[%2] = %3 (decoder, after “%4”)")
+                          .arg(sub(col - nz + 1)).arg(row + 1).arg(v, cols.value(col));
+  });
+  if (!attention) {
+    mPosterior->clear();
+    return;
+  }
+  mPosterior->setMatrix(t.alpha, tr("source token"), tr("target token read"), s.source, tokens);
+  const gb::MatF A = t.alpha;
+  const QStringList source = s.source;
+  mPosterior->setHoverFunction([A, source, tokens](int row, int col) {
+    if (row < 0 || col < 0 || row >= A.rows() || col >= A.cols()) return QString();
+    return tr("α = %1: reading “%2”, the decoder looks at “%3”")
+        .arg(QLocale().toString(double(A(row, col)), 'f', 3), tokens.value(col), source.value(row));
+  });
+  mPlotTitle->setText(tr("Above, the attention: where each decoder step looks in the source, one column per target "
+                         "token read (each column sums to 1)."));
 }
 
 bool StatesPanel::presentNext() {

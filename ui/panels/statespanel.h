@@ -3,7 +3,9 @@
 // back the gradient of the last prediction reaches, ‖∂J_last/∂h_j‖ against the distance from the loss on a log
 // scale — the vanishing gradient as a curve, while the model trains. Both from the core (gb::rnn_trace through
 // StatesController), never recomputed here. For an HMM: the posterior of each hidden state at each token (K × n, each
-// column a distribution) and below it Viterbi's most probable state path.
+// column a distribution) and below it Viterbi's most probable state path. For an RNN encoder-decoder: the encoder's
+// states and the decoder's side by side (c, the encoder's last, is all the decoder gets of the source) and, with
+// additive attention, the weights each decoder step puts on each source token.
 #pragma once
 
 #include "presentable.h"
@@ -25,7 +27,7 @@ class StatesPanel : public QWidget, public Presentable {
   StatesController* controller() const { return mCtl; }
   QComboBox* inputBox() const { return mInput; }
   MatrixView* statesView() const { return mStates; }
-  MatrixView* posteriorView() const { return mPosterior; }  // an HMM's γ
+  MatrixView* posteriorView() const { return mPosterior; }  // an HMM's γ; an RNN encoder-decoder's attention
   QCustomPlot* gradientPlot() const { return mPlot; }
 
   bool presentNext() override;  // the next probe of the data
@@ -44,6 +46,7 @@ class StatesPanel : public QWidget, public Presentable {
   void fillInputs();
   void draw();
   void drawHmm();
+  void drawSeq2Seq();
   ModelDocument* mDoc;
   StatesController* mCtl;
   QComboBox* mInput;

@@ -43,8 +43,15 @@ template <class T>
 void rnn_seq2seq_backward(RnnParams<T>& g, RnnCellParams<T>& ge, RnnCache<T>& enc, RnnCache<T>& dec,
                           const Mat<T>& dlogits, const RnnParams<T>& p, const RnnCellParams<T>& e, const Config& c,
                           const Batch& batch);
-// The encoder alone over one source z: c, its state after the last token (d_h; zeros for an empty z).
-VecF rnn_encode(const Config& c, const RnnParams<float>& p, const RnnCellParams<float>& e, const std::vector<int>& z);
+// The encoder alone over one source z: where the decoder starts (c, its state after the last token, d_h, zeros for an
+// empty z; with an LSTM [c; m], its memory after the last token below it) and every state it passed through (the
+// memory additive attention reads).
+struct RnnEncoding {
+  VecF start;   // recurrent_state_size()
+  MatF states;  // d_h × |z|: s_1 … s_|z|
+};
+RnnEncoding rnn_encode(const Config& c, const RnnParams<float>& p, const RnnCellParams<float>& e,
+                       const std::vector<int>& z);
 
 // What the RNN's view shows of one sequence x (n ≥ 2 tokens): its states and how far the gradient reaches back.
 //   H          d_h × n   h_1 … h_n (column j: the state after reading x_j)
@@ -59,8 +66,22 @@ struct RnnTrace {
 };
 RnnTrace rnn_trace(const Config& c, const RnnParams<float>& p, const std::vector<int>& x);
 
-// One step of the recurrence, as decoding runs it: h = f(V h_prev + A W_e[:, token] + b) (h_prev empty: h_0 = 0), and
-// the next token's logits W_u h + b_u.
-void rnn_step(VecF& h, VecF& logits, const RnnParams<float>& p, const Config& c, const VecF& h_prev, int token);
+// What the encoder-decoder's views show of one pair (source z, n ≥ 1 target tokens x): the encoder's states, c, the
+// decoder's states and, with additive attention, the weights each decoder step put on each source position. Computed
+// by rnn_seq2seq_forward itself.
+struct RnnSeq2SeqTrace {
+  MatF enc_H;  // d_h × |z|
+  VecF c;      // d_h: the encoder's last state, where the decoder starts
+  MatF dec_H;  // d_h × n
+  MatF alpha;  // |z| × n, column j: the weights of the step that read x_j (empty without attention)
+};
+RnnSeq2SeqTrace rnn_seq2seq_trace(const Config& c, const RnnParams<float>& p, const RnnCellParams<float>& e,
+                                  const std::vector<int>& z, const std::vector<int>& x);
+
+// One step of the recurrence, as decoding runs it: state = h (an LSTM's [h; m]) after reading token from state_prev
+// (empty: h_0 = 0), and the next token's logits W_u h + b_u. With additive attention, memory is the encoder's states
+// (rnn_encode) and alpha (if given) receives the step's weights over them.
+void rnn_step(VecF& state, VecF& logits, const RnnParams<float>& p, const Config& c, const VecF& state_prev, int token,
+              const MatF* memory = nullptr, VecF* alpha = nullptr);
 
 }  // namespace gb
