@@ -3020,12 +3020,12 @@ Maske %8</translation>
         <translation>Bahdanau et al. 2015: Bei jedem Schritt liest der Decoder eine gewichtete Summe aller Zustände des Encoders, nicht nur c.</translation>
     </message>
     <message>
-        <source>additive, over the encoder's states</source>
-        <translation>additiv, über die Zustände des Encoders</translation>
-    </message>
-    <message>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>additiv</translation>
     </message>
 </context>
 <context>
@@ -3633,10 +3633,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>unit of the state</source>
         <translation>Einheit des Zustands</translation>
-    </message>
-    <message>
-        <source>token read (source, then target)</source>
-        <translation>gelesenes Token (Quelle, dann Ziel)</translation>
     </message>
     <message>
         <source>h%1[%2] = %3 (decoder, after “%4”)</source>

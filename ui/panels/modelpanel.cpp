@@ -61,7 +61,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mCell->addItem(tr("ReLU: max(0, ·)"), int(gb::Activation::ReLU));
   mCell->addItem(tr("LSTM: gates i, f, g, o"), -1);
   mCell->setAccessibleName(tr("The recurrent cell: its activation f, or an LSTM"));
-  mAttention = new QCheckBox(tr("additive, over the encoder's states"), this);
+  mAttention = new QCheckBox(tr("additive"), this);  // (the dock is narrow: the tooltip and the name say more)
   mAttention->setObjectName(QStringLiteral("attentionBox"));
   mAttention->setAccessibleName(tr("Additive attention over the encoder's states"));
   mAttention->setToolTip(tr("Bahdanau et al. 2015: at each step the decoder reads a weighted sum of all the "

@@ -275,7 +275,7 @@ void StatesPanel::drawSeq2Seq() {
   for (int i = 0; i < dh; ++i) rows << QString::number(i + 1);
   for (const QString& z : s.source) cols << z;
   cols << tokens;
-  mStates->setMatrix(H, tr("unit of the state"), tr("token read (source, then target)"), rows, cols);
+  mStates->setMatrix(H, tr("unit of the state"), tr("token read"), rows, cols);  // (the title: source, then target)
   mStates->setHoverFunction([H, cols, nz](int row, int col) {
     if (row < 0 || col < 0 || row >= H.rows() || col >= H.cols()) return QString();
     const QString v = QLocale().toString(double(H(row, col)), 'f', 3);
