@@ -178,6 +178,29 @@ if(NOT OUT MATCHES "rnn-seq2seq model.*d_hidden = 8.*cell tanh")
   message(FATAL_ERROR "rnn-seq2seq inspect: ${OUT}")
 endif()
 
+# Its options: an LSTM cell and additive attention (the model file records them; generate --json gives each step's
+# weights over the source as one layer's one head of cross-attention)
+run(TRUE ${CLI} init --variant rnn-seq2seq --vocab-size 7 --max-len 6 --d-model 4 --hidden 8 --bos-id 1 --eos-id 2
+    --cell lstm --attention additive --seed 3 --out ${WORK}/sa.safetensors)
+run(TRUE ${CLI} train --model ${WORK}/sa.safetensors --data ${WORK}/pairs.jsonl --out ${WORK}/sa2.safetensors --steps 5)
+run(TRUE ${CLI} inspect ${WORK}/sa2.safetensors)
+if(NOT OUT MATCHES "rnn-seq2seq model.*cell lstm, additive attention")
+  message(FATAL_ERROR "rnn-seq2seq --cell lstm --attention additive inspect: ${OUT}")
+endif()
+run(TRUE ${CLI} generate --model ${WORK}/sa2.safetensors --source-ids 3,4,5 --max-new 2 --temperature 0 --json)
+string(JSON ncross LENGTH "${OUT}" steps 0 attention 0 cross 0)
+if(NOT ncross EQUAL 3)
+  message(FATAL_ERROR "rnn-seq2seq --attention additive generate: ${OUT}")
+endif()
+run(FALSE ${CLI} init --variant rnn --vocab-size 7 --max-len 6 --attention additive --out ${WORK}/bad.safetensors)
+if(NOT ERR MATCHES "no --attention")
+  message(FATAL_ERROR "init --variant rnn --attention: ${ERR}")
+endif()
+run(FALSE ${CLI} init --variant rnn --vocab-size 7 --max-len 6 --cell lstm --activation relu --out ${WORK}/bad.safetensors)
+if(NOT ERR MATCHES "LSTM.*tanh")
+  message(FATAL_ERROR "init --cell lstm --activation relu: ${ERR}")
+endif()
+
 # The HMM (seed 001): K states, trained by EM; train --json prints one line per iteration before the summary, forward
 # adds Viterbi's path and the posteriors.
 run(TRUE ${CLI} init --variant hmm --vocab-size 7 --states 3 --seed 1 --out ${WORK}/h.safetensors)
@@ -221,6 +244,11 @@ run(TRUE ${CLI} inspect ${WORK}/h2.safetensors)
 if(NOT OUT MATCHES "hmm model.*states = 3")
   message(FATAL_ERROR "hmm inspect: ${OUT}")
 endif()
+# with AdamW's state in the file (EM has no use for it, but its moments are written): the file opens and trains on
+run(TRUE ${CLI} train --model ${WORK}/h2.safetensors --data ${WORK}/data.jsonl --out ${WORK}/h3.safetensors --steps 2
+    --optimizer adamw)
+run(TRUE ${CLI} inspect ${WORK}/h3.safetensors)
+run(TRUE ${CLI} train --model ${WORK}/h3.safetensors --data ${WORK}/data.jsonl --out ${WORK}/h4.safetensors --steps 1)
 
 # An encoder-decoder model with bos/eos: generate starts from bos.
 run(TRUE ${CLI} init --variant encoder-decoder --vocab-size 9 --max-len 6 --layers 1 --heads 2 --d-model 8 --d-mlp 16

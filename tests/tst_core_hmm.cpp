@@ -304,6 +304,18 @@ class TestCoreHmm : public QObject {
     auto parsed = config_from_json(cfg, "test");
     QVERIFY(!parsed && parsed.error().message.find("states") != std::string::npos);
     QVERIFY(!config_to_json(Config::make(Variant::DecoderOnly, 7, 16, 0, 1, 2, 8, 16)).contains("states"));
+    // the tensors beside the parameters are not distributions: the last EM step's Δθ = after − before (columns sum
+    // to 0) and its ∂J/∂θ (none: zeros) are written and read back
+    ModelFile stepped = m;
+    Params<float> delta = params_init(c, 5);
+    delta.hmm.pi -= m.params.hmm.pi;
+    delta.hmm.transition -= m.params.hmm.transition;
+    delta.hmm.emission -= m.params.hmm.emission;
+    stepped.last_step = LastStep{1, params_zeros<float>(c), delta};
+    QVERIFY(!save_model(path, stepped));
+    back = load_model(path);
+    QVERIFY2(back && back->last_step && back->last_step->update.hmm.transition == delta.hmm.transition,
+             back ? "" : back.error().message.c_str());
     // probabilities that are not: a negative entry, a column that does not sum to 1 — refused, naming the tensor
     const std::string bad = dir.filePath(QStringLiteral("bad.safetensors")).toStdString();
     ModelFile neg = m;

@@ -75,7 +75,14 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
     if (!err && !t.mat().allFinite()) err = Error(ErrorCode::TensorNotFinite, {{"tensor", name}}).in_file(what);
   });
   if (err) return *err;
-  if (c.variant == Variant::Hmm)  // probabilities: each distribution ≥ 0 and summing to 1
+  return p;
+}
+
+// A model's parameters that are probabilities (an HMM's): each distribution ≥ 0 and summing to 1. Not for the
+// tensors that share their names and shapes — AdamW's moments, the last step's ∂J/∂θ and Δθ (an EM step's Δθ is
+// after − before: its columns sum to 0).
+static Status check_distributions(const Config& c, const Params<float>& p, const std::string& what) {
+  if (c.variant == Variant::Hmm)
     if (auto bad = hmm_check(p.hmm))
       return Error(ErrorCode::TensorNotDistribution,
                    {{"tensor", bad->tensor},
@@ -83,7 +90,7 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
                     {"sum", number_text(bad->sum)},
                     {"min", number_text(bad->min)}})
           .in_file(what);
-  return p;
+  return std::nullopt;
 }
 
 int grad_norm_stride(int step, int max_norm_points) {
@@ -262,6 +269,7 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
   if (has_last) others.insert(others.end(), {"last.grad.", "last.update."});
   auto params = params_from_safetensors(*cfg, f, path, others);
   if (!params) return params.error();
+  if (auto e = check_distributions(*cfg, *params, path)) return *e;
   ModelFile m;
   m.config = *cfg;
   m.params = std::move(*params);
