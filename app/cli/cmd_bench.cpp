@@ -8,6 +8,9 @@
 #include "core/model/params.h"
 #include "core/rng.h"
 #include "core/decode/session.h"
+#include "core/families/hmm/hmm.h"
+#include "core/family.h"
+#include "core/text/prepare.h"
 #include "core/train/trainer.h"
 
 #include <algorithm>
@@ -86,6 +89,9 @@ const std::vector<OptionSpec> kBenchSpecs = {
     {"json", false, "print one JSON object"},
     {"gemm", true, "size of the reference matrix product (default 1024; 0 = skip)"},
     {"decode", false, "time decoding instead: ms per new token with and without the KV cache, prefixes 16/64/256, config M"},
+    {"em", true, "time EM instead: seconds per Baum–Welch iteration of a discrete HMM over this text file's ℓ_max = 64 "
+                 "character windows"},
+    {"states", true, "--em: the HMM's K (default 64)"},
     {"help", false, "show this help"},
 };
 const char* const kBenchSynopsis =
@@ -130,6 +136,49 @@ static int bench_decode(gb::Variant v, bool json) {
   return 0;
 }
 
+// One EM iteration of a K-state discrete HMM over a text's 64-character windows (the target: ≤ 1 s for K = 64 over
+// tiny Shakespeare on two cores), with the same run's single-precision GEMM rate as the reference: the E-step's
+// products (T α̂, Tᵀ w, the expected transitions, the predictions E T α̂) as a share of what a large product does.
+static int bench_em(const std::string& path, int K, int iterations, int gemm_n, bool json) {
+  gb::PrepareOptions po;
+  po.variant = gb::Variant::Hmm;
+  po.max_len = 64;
+  po.val_fraction = 0.0;
+  auto d = gb::prepare_file(path, po);
+  if (!d) return fail("bench", d.error().message);
+  gb::Config c = gb::family_config(gb::Variant::Hmm, d->tokenizer.size(), 64);
+  c.states = K;
+  if (auto e = c.validate()) return fail("bench", e->message, 2);
+  gb::Params<float> p = gb::params_init(c, 1);
+  int64_t tokens = 0;
+  for (const gb::Example& e : d->train) tokens += int64_t(e.x.size());
+  if (!gb::hmm_em_step(p.hmm, d->train)) return fail("bench", "cancelled");  // (warm-up: pages, threads)
+  std::vector<double> t;
+  for (int i = 0; i < iterations; ++i) {
+    const double t0 = now_s();
+    if (!gb::hmm_em_step(p.hmm, d->train)) return fail("bench", "cancelled");
+    t.push_back(now_s() - t0);
+  }
+  std::sort(t.begin(), t.end());
+  const double s = t[t.size() / 2], V = c.vocab_size;
+  const double gflops = double(tokens) * (3 * 2.0 * K * K + 2.0 * V * K) / s / 1e9;
+  const double gemm = gemm_n > 0 ? gemm_gflops(gemm_n, 5) : 0.0;
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  if (json)
+    std::printf("%s\n", gb::Json{{"em_seconds", s}, {"tokens", tokens}, {"sequences", d->train.size()}, {"states", K},
+                                 {"vocab", c.vocab_size}, {"em_gflops", gflops}, {"gemm_gflops", gemm},
+                                 {"threads", threads}}.dump().c_str());
+  else
+    std::printf("EM, K = %d, |V| = %d: %.3f s per iteration (median of %d) over %lld tokens in %zu windows, %.1f "
+                "GFLOP/s in its products; sgemm %d² %.1f GFLOP/s (ratio %.2f), %d threads\n",
+                K, c.vocab_size, s, iterations, (long long)tokens, d->train.size(), gflops, gemm_n, gemm,
+                gemm > 0 ? gflops / gemm : 0.0, threads);
+  return 0;
+}
+
 int cmd_bench(int argc, char** argv) {
   const char* cmd = "bench";
   auto args = Args::parse(argc, argv, 2, kBenchSpecs);
@@ -156,6 +205,11 @@ int cmd_bench(int argc, char** argv) {
   if (!gemm_n) return fail(cmd, gemm_n.error().message, 2);
 
   if (args->has("decode")) return bench_decode(*variant, args->has("json"));
+  if (auto em = args->get("em")) {
+    auto k = args->get_int("states", 64, 1, 1024);
+    if (!k) return fail(cmd, k.error().message, 2);
+    return bench_em(*em, int(*k), args->has("steps") ? int(*steps) : 5, int(*gemm_n), args->has("json"));
+  }
   const bool ed = *variant == gb::Variant::EncoderDecoder;
   const gb::Config c = gb::Config::make(*variant, bc->V, bc->T, ed ? bc->L : 0, bc->L, bc->H, bc->d, 4 * bc->d);
   gb::Rng rng(1);

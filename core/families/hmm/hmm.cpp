@@ -70,7 +70,122 @@ void smooth(const Dense& d, const int* x, int n, const MatD& alpha, const VecD& 
   }
 }
 
-bool impossible(const VecD& c) { return (c.array() <= 0).any(); }
+// What one E-step adds up: expected counts and the report's sums.
+struct EmCounts {
+  VecD pi;
+  MatD xi, emitT;  // K × K (Σ_t W α̂ᵀ, to be multiplied by T), K × |V|
+  HmmEmReport r;
+  void zero(int K, int V) {
+    pi.setZero(K);
+    xi.setZero(K, K);
+    emitT.setZero(K, V);
+    r = HmmEmReport{};
+  }
+};
+
+// The E-step over B sequences of one length n at once (ids[b] → sequence b), vectorised over the batch and the
+// states: the forward and backward recursions' T α̂ and Tᵀ w become K × K by K × B products, and the expected
+// transitions one product over every position. Column t·B + b of the K × n·B matrices is position t of sequence b.
+// The recursions run in float (each step is scaled to sum 1, so nothing underflows; the products run twice as fast
+// as in double), the log-likelihood and the counts are summed in double. The same quantities, in the same units, as
+// filter() and smooth() for each sequence alone (hmm_filter, hmm_posterior); a sequence that has a token no state
+// emits reports its log-likelihood and predictions but adds no counts. Scratch matrices are the caller's, so a block
+// of the same shape allocates nothing.
+struct EmScratch {
+  MatF alpha, pred, W, gamma, em, beta, next, xi;
+  VecD c;
+};
+struct DenseF {  // the parameters in float, for the E-step's products
+  MatF T, TT, E, ET;
+  VecF pi;
+  explicit DenseF(const Dense& d)
+      : T(d.T.cast<float>()), TT(d.TT.cast<float>()), E(d.E.cast<float>()), ET(d.ET.cast<float>()),
+        pi(d.pi.cast<float>()) {}
+};
+void em_block(const DenseF& d, const std::vector<const std::vector<int>*>& ids, int n, EmCounts& acc, EmScratch& s) {
+  const int K = int(d.pi.size()), B = int(ids.size());
+  const Eigen::Index N = Eigen::Index(n) * B;
+  s.alpha.resize(K, N);
+  s.pred.resize(K, N);
+  s.c.resize(N);
+  s.em.resize(K, B);
+  auto emissions = [&](int t) {  // column b: P(x_t^b | z) for every state
+    for (int b = 0; b < B; ++b) s.em.col(b) = d.ET.col((*ids[size_t(b)])[size_t(t)]);
+  };
+  for (int t = 0; t < n; ++t) {  // forward: α̂_t ∝ (T α̂_{t−1}) ⊙ e_t, c_t its sum
+    auto pred = s.pred.middleCols(Eigen::Index(t) * B, B);
+    auto alpha = s.alpha.middleCols(Eigen::Index(t) * B, B);
+    if (t == 0) pred = d.pi.replicate(1, B);
+    else pred.noalias() = d.T * s.alpha.middleCols(Eigen::Index(t - 1) * B, B);
+    emissions(t);
+    alpha = pred.cwiseProduct(s.em);
+    for (int b = 0; b < B; ++b) {
+      const Eigen::Index col = Eigen::Index(t) * B + b;
+      const double ct = alpha.col(b).template cast<double>().sum();
+      s.c[col] = ct;
+      if (ct > 0) alpha.col(b) *= float(1.0 / ct);
+      else alpha.col(b) = pred.col(b);  // a token no state emits: nothing is learnt from it
+    }
+  }
+  std::vector<char> possible(size_t(B), 1);
+  for (int b = 0; b < B; ++b) {
+    double ll = 0, pll = 0;
+    for (int t = 0; t < n; ++t) {
+      const double ct = s.c[Eigen::Index(t) * B + b];
+      const double l = ct > 0 ? std::log(ct) : kNegInf;
+      ll += l;
+      if (t > 0) pll += l;
+      if (!(ct > 0)) possible[size_t(b)] = 0;
+    }
+    acc.r.loglik += ll;
+    acc.r.predicted_loglik += pll;
+  }
+  acc.r.tokens += N;
+  acc.r.predicted += N - B;
+  if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right (T α̂ is pred)
+    s.next.noalias() = d.E * s.pred.rightCols(N - B);
+    for (int t = 1; t < n; ++t)
+      for (int b = 0; b < B; ++b) {
+        Eigen::Index best = 0;
+        s.next.col(Eigen::Index(t - 1) * B + b).maxCoeff(&best);
+        acc.r.correct += int(best) == (*ids[size_t(b)])[size_t(t)];
+      }
+  }
+  // backward: w_t = e_{t+1} ⊙ β̂_{t+1} / c_{t+1}, β̂_t = Tᵀ w_t, γ_t ∝ α̂_t ⊙ β̂_t
+  s.gamma.resize(K, N);
+  s.W.resize(K, std::max<Eigen::Index>(0, N - B));
+  s.beta.setOnes(K, B);
+  s.gamma.rightCols(B) = s.alpha.rightCols(B);
+  for (int t = n - 2; t >= 0; --t) {
+    emissions(t + 1);
+    auto w = s.W.middleCols(Eigen::Index(t) * B, B);
+    for (int b = 0; b < B; ++b) {
+      const double ct = s.c[Eigen::Index(t + 1) * B + b];
+      if (ct > 0) w.col(b) = s.em.col(b).cwiseProduct(s.beta.col(b)) * float(1.0 / ct);
+      else w.col(b) = s.beta.col(b);  // a missing observation (emission 1 in every state, c = 1)
+    }
+    s.beta.noalias() = d.TT * w;
+    auto gamma = s.gamma.middleCols(Eigen::Index(t) * B, B);
+    gamma = s.alpha.middleCols(Eigen::Index(t) * B, B).cwiseProduct(s.beta);
+    for (int b = 0; b < B; ++b) {
+      const double sum = gamma.col(b).template cast<double>().sum();  // 1 up to rounding
+      if (sum > 0) gamma.col(b) *= float(1.0 / sum);
+    }
+  }
+  for (int b = 0; b < B; ++b)
+    if (!possible[size_t(b)]) {  // P(x) = 0 under p: it says nothing about where the states were
+      for (int t = 0; t < n; ++t) s.gamma.col(Eigen::Index(t) * B + b).setZero();
+      for (int t = 0; t + 1 < n; ++t) s.W.col(Eigen::Index(t) * B + b).setZero();
+    }
+  acc.pi += s.gamma.leftCols(B).rowwise().sum().cast<double>();
+  if (n > 1) {  // every position's W α̂ᵀ at once (a block's sum in float, the blocks' in double)
+    s.xi.noalias() = s.W * s.alpha.leftCols(N - B).transpose();
+    acc.xi += s.xi.cast<double>();
+  }
+  for (int t = 0; t < n; ++t)
+    for (int b = 0; b < B; ++b)
+      acc.emitT.col((*ids[size_t(b)])[size_t(t)]) += s.gamma.col(Eigen::Index(t) * B + b).cast<double>();
+}
 
 }  // namespace
 
@@ -200,23 +315,16 @@ void hmm_sample(std::vector<int>& states, std::vector<int>& symbols, const HmmPa
 std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Example>& data,
                                        const std::atomic<bool>* cancel) {
   const Dense d(p);
+  const DenseF df(d);
   const int K = d.K(), V = int(d.E.rows());
   int threads = 1;
 #ifdef _OPENMP
   threads = std::max(1, std::min<int>(omp_get_max_threads(), int(data.size())));
 #endif
-  struct Acc {
-    VecD pi;
-    MatD xi, emitT;  // K × K, K × |V|
-    HmmEmReport r;
-  };
-  std::vector<Acc> acc(static_cast<size_t>(threads));
-  for (Acc& a : acc) {  // (all of them: OpenMP may give the region fewer threads than asked for)
-    a.pi.setZero(K);
-    a.xi.setZero(K, K);
-    a.emitT.setZero(K, V);
-  }
+  std::vector<EmCounts> acc(static_cast<size_t>(threads));
+  for (EmCounts& a : acc) a.zero(K, V);  // (all of them: OpenMP may give the region fewer threads than asked for)
   std::atomic<bool> stopped{false};
+  constexpr int kBlock = 32;  // sequences of one length per E-step block (K × 32 products)
 #pragma omp parallel num_threads(threads)
   {
     int k = 0, given = 1;
@@ -224,11 +332,17 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
     k = omp_get_thread_num();
     given = omp_get_num_threads();
 #endif
-    Acc& a = acc[size_t(k)];
-    MatD alpha, gamma, W, pred;
-    VecD c;
+    EmCounts& a = acc[size_t(k)];
+    EmScratch scratch;
     // contiguous ranges over the threads the region has: the same data and thread count give the same sums
     const size_t lo = data.size() * size_t(k) / size_t(given), hi = data.size() * size_t(k + 1) / size_t(given);
+    // blocks of consecutive sequences of equal length (a text's windows are all ℓ_max long but the last)
+    std::vector<const std::vector<int>*> block;
+    int block_n = 0;
+    auto flush = [&] {
+      if (!block.empty()) em_block(df, block, block_n, a, scratch);
+      block.clear();
+    };
     for (size_t s = lo; s < hi; ++s) {
       if (stopped.load(std::memory_order_relaxed)) break;
       if (cancel && cancel->load(std::memory_order_relaxed)) {
@@ -238,29 +352,15 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
       const std::vector<int>& x = data[s].x;
       const int n = int(x.size());
       if (n == 0) continue;
-      filter(d, x.data(), n, alpha, c);
-      a.r.tokens += n;
-      a.r.predicted += n - 1;
-      a.r.loglik += log_sum(c, 0);
-      a.r.predicted_loglik += log_sum(c, 1);
-      if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right
-        pred.noalias() = d.E * (d.T * alpha.leftCols(n - 1));
-        for (int t = 1; t < n; ++t) {
-          Eigen::Index best = 0;
-          pred.col(t - 1).maxCoeff(&best);
-          a.r.correct += int(best) == x[size_t(t)];
-        }
-      }
-      if (impossible(c)) continue;  // P(x) = 0 under p: it says nothing about where the states were
-      smooth(d, x.data(), n, alpha, c, gamma, &W);
-      a.pi += gamma.col(0);
-      if (n > 1) a.xi.noalias() += W * alpha.leftCols(n - 1).transpose();
-      for (int t = 0; t < n; ++t) a.emitT.col(x[size_t(t)]) += gamma.col(t);
+      if (n != block_n || int(block.size()) == kBlock) flush();
+      block_n = n;
+      block.push_back(&x);
     }
+    if (!stopped.load(std::memory_order_relaxed)) flush();
   }
   if (stopped) return std::nullopt;
   // the sums in thread order (deterministic for a thread count)
-  Acc& sum = acc[0];
+  EmCounts& sum = acc[0];
   for (size_t k = 1; k < acc.size(); ++k) {
     sum.pi += acc[k].pi;
     sum.xi += acc[k].xi;
