@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Training speed of Glassbox's core next to PyTorch, measured in the same run.
 
-For each config (S, M, L of the core issue) and variant it runs `glassbox-cli bench --json` (our side, AdamW,
+For each config (S, M, L of the core issue) and variant (and the RNN at d_h 256, batch 32, length 64 against
+torch's nn.RNN) it runs `glassbox-cli bench --json` (our side, AdamW,
 OMP_NUM_THREADS threads) and the PyTorch equivalent built from torch's own layers (AdamW, float32,
 torch.set_num_threads(THREADS)), alternating, and prints ms/step, tokens/s and the ratio torch/ours (> 1: we are
 faster). PyTorch must run on OpenBLAS: Debian's python3-torch links the generic libblas.so.3, which is the slow
@@ -23,7 +24,9 @@ CONFIGS = {  # V, T, L, H, d, B (MLP 4d)
     "S": (32, 32, 2, 4, 64, 16),
     "M": (64, 64, 4, 4, 128, 16),
     "L": (256, 128, 4, 8, 256, 8),
+    "R": (64, 64, 0, 0, 64, 32),  # the rnn's: d_e 64, d_h RNN_HIDDEN, batch 32, length 64
 }
+RNN_HIDDEN = 256
 
 
 def torch_blas():
@@ -40,6 +43,17 @@ def torch_step_ms(variant, cfg, threads, steps, warmup):
     torch.manual_seed(0)
     V, T, L, H, d, B = cfg
     ed = variant == "encoder-decoder"
+
+    class RnnModel(nn.Module):  # seed 001's network from torch's own nn.RNN (tanh), as ours: embedding, RNN, W_u
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(V, d)
+            self.rnn = nn.RNN(d, RNN_HIDDEN, batch_first=True)
+            self.unemb = nn.Linear(RNN_HIDDEN, V)
+
+        def forward(self, x, z=None):
+            H, _ = self.rnn(self.emb(x))
+            return self.unemb(H)
 
     class Model(nn.Module):
         def __init__(self):
@@ -72,7 +86,7 @@ def torch_step_ms(variant, cfg, threads, steps, warmup):
                 X = self.ln(X)
             return self.unemb(X)
 
-    m = Model()
+    m = RnnModel() if variant == "rnn" else Model()
     opt = torch.optim.AdamW(m.parameters(), lr=1e-3, weight_decay=0.0)
     g = torch.Generator().manual_seed(1)
     x = torch.randint(0, V, (B, T), generator=g)
@@ -109,7 +123,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--cli", default=os.path.join(here, "..", "build", "app", "cli", "glassbox-cli"))
     ap.add_argument("--configs", default="S,M,L")
-    ap.add_argument("--variants", default="decoder-only,encoder-decoder")
+    ap.add_argument("--variants", default="decoder-only,encoder-decoder,rnn",
+                    help="the rnn runs its own config R (d_h 256, batch 32, length 64) whatever --configs says")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=3, help="alternate ours/torch this many times; medians reported")
     ap.add_argument("--torch-child", nargs=5, metavar=("VARIANT", "CONFIG", "THREADS", "STEPS", "WARMUP"),
@@ -130,9 +145,9 @@ def main():
 
     rows = []
     for variant in a.variants.split(","):
-        for cname in a.configs.split(","):
+        for cname in (["R"] if variant == "rnn" else a.configs.split(",")):
             cfg = CONFIGS[cname]
-            steps = {"S": 30, "M": 12, "L": 6}[cname]
+            steps = {"S": 30, "M": 12, "L": 6, "R": 12}[cname]
             o_ms, t_ms, o_last = [], [], None
             for r in range(a.rounds):
                 o_last = ours(a.cli, variant, cname, a.threads, steps, 3, 1024 if cname == "L" and r == 0 else 0)

@@ -35,7 +35,9 @@ static const BenchConfig kConfigs[] = {
     {"S", 32, 32, 2, 4, 64, 16},
     {"M", 64, 64, 4, 4, 128, 16},
     {"L", 256, 128, 4, 8, 256, 8},
+    {"R", 64, 64, 0, 0, 64, 32},  // the RNN's (--variant rnn): d_e = 64, d_h = kRnnHidden, batch 32, length 64
 };
+constexpr int kRnnHidden = 256;
 
 // Multiply-adds ×2 of one training step (forward + backward ≈ 3 × forward for the matrix products).
 static double training_flops(const gb::Config& c, int B, int T, int S) {
@@ -82,8 +84,8 @@ static double gemm_gflops(int n, int reps) {
 }
 
 const std::vector<OptionSpec> kBenchSpecs = {
-    {"variant", true, "decoder-only | encoder-decoder (default decoder-only)"},
-    {"config", true, "S | M | L (default S)"},
+    {"variant", true, "decoder-only | encoder-decoder | rnn (default decoder-only)"},
+    {"config", true, "S | M | L (default S); the rnn's: R (d_e 64, d_h 256, batch 32, length 64)"},
     {"steps", true, "timed steps (default: 30 for S, 15 for M, 8 for L)"},
     {"warmup", true, "untimed steps first (default 3)"},
     {"json", false, "print one JSON object"},
@@ -190,14 +192,15 @@ int cmd_bench(int argc, char** argv) {
   }
   auto variant = gb::parse_variant(args->get("variant").value_or("decoder-only"));
   if (!variant) return fail(cmd, variant.error().message, 2);
-  if (*variant != gb::Variant::EncoderDecoder && *variant != gb::Variant::DecoderOnly)
-    return fail(cmd, "--variant: bench measures the transformers (encoder-decoder | decoder-only)", 2);
-  const std::string cname = args->get("config").value_or("S");
+  const bool rnn = *variant == gb::Variant::Rnn;
+  if (*variant != gb::Variant::EncoderDecoder && *variant != gb::Variant::DecoderOnly && !rnn)
+    return fail(cmd, "--variant: bench measures the transformers (encoder-decoder | decoder-only) and the rnn", 2);
+  const std::string cname = args->get("config").value_or(rnn ? "R" : "S");
   const BenchConfig* bc = nullptr;
   for (const auto& k : kConfigs)
-    if (cname == k.name) bc = &k;
-  if (!bc) return fail(cmd, "--config: expected S, M or L, got '" + cname + "'", 2);
-  auto steps = args->get_int("steps", bc->name[0] == 'S' ? 30 : bc->name[0] == 'M' ? 15 : 8, 1, 100000);
+    if (cname == k.name && (cname == "R") == rnn) bc = &k;
+  if (!bc) return fail(cmd, rnn ? "--config: the rnn's is R" : "--config: expected S, M or L, got '" + cname + "'", 2);
+  auto steps = args->get_int("steps", bc->name[0] == 'S' ? 30 : bc->name[0] == 'L' ? 8 : 15, 1, 100000);
   auto warmup = args->get_int("warmup", 3, 0, 1000);
   auto gemm_n = args->get_int("gemm", 1024, 0, 8192);
   if (!steps) return fail(cmd, steps.error().message, 2);
@@ -211,7 +214,12 @@ int cmd_bench(int argc, char** argv) {
     return bench_em(*em, int(*k), args->has("steps") ? int(*steps) : 5, int(*gemm_n), args->has("json"));
   }
   const bool ed = *variant == gb::Variant::EncoderDecoder;
-  const gb::Config c = gb::Config::make(*variant, bc->V, bc->T, ed ? bc->L : 0, bc->L, bc->H, bc->d, 4 * bc->d);
+  gb::Config c = gb::Config::make(*variant, bc->V, bc->T, ed ? bc->L : 0, bc->L, bc->H, bc->d, 4 * bc->d);
+  if (rnn) {  // seed 001's network at PyTorch's nn.RNN sizes (bench/run_bench.py builds the same)
+    c = gb::family_config(gb::Variant::Rnn, bc->V, bc->T);
+    c.d_e = bc->d;
+    c.d_hidden = kRnnHidden;
+  }
   gb::Rng rng(1);
   std::vector<gb::Example> data;
   for (int i = 0; i < bc->B * 4; ++i) {
@@ -250,7 +258,10 @@ int cmd_bench(int argc, char** argv) {
   std::sort(times.begin(), times.end());
   const double median = times[times.size() / 2];
   const double tokens = double(bc->B) * bc->T * (ed ? 2 : 1);
-  const double flops = training_flops(c, bc->B, bc->T, ed ? bc->T : 0);
+  const double flops = rnn ? 3 * 2 * double(bc->B) * bc->T *
+                                 (double(c.d_hidden) * c.d_e + double(c.d_hidden) * c.d_hidden +
+                                  double(c.vocab_size) * c.d_hidden)
+                           : training_flops(c, bc->B, bc->T, ed ? bc->T : 0);
   const double peak_mb = peak_rss_mb();
   const double gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5) : 0.0;
   int threads = 1;
