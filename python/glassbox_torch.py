@@ -6,7 +6,8 @@
     glassbox_torch.save(model, "out.safetensors", tokenizer=None)
 
 The module computes exactly the seeds' models (seed 000: encoder-decoder; seed 002: decoder-only) with every
-option a model file can hold (norm placement, activation, final norm, tied unembedding, dropout). Its parameters
+option a model file can hold; the recurrent families (`rnn`, `rnn-seq2seq`) load as a GlassboxRnn, torch's nn.RNN or
+nn.LSTM inside (norm placement, activation, final norm, tied unembedding, dropout). Its parameters
 are named as the file's tensors and shaped as the seeds write them (W_e is d_e × |V|), so
 `model.state_dict().keys()` are the tensor names of docs/model-file.md.
 
@@ -22,13 +23,14 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-__all__ = ["load", "save", "GlassboxModel", "Tokenizer", "make_config", "read_examples", "text_examples",
+__all__ = ["load", "save", "GlassboxModel", "GlassboxRnn", "Tokenizer", "make_config", "read_examples", "text_examples",
            "read_safetensors", "write_safetensors"]
 
 FORMAT = "1"
 LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps
 CONFIG_KEYS = ("variant", "vocab_size", "max_len", "enc_layers", "dec_layers", "heads", "d_e", "d_mlp", "norm",
                "activation", "final_norm", "tied_unembed", "dropout", "bos_id", "eos_id", "pad_id")
+_RNN_KEYS = ("d_hidden", "cell", "attention")  # the recurrent families' keys besides CONFIG_KEYS
 _BPE_MAX_WORD = 256  # Tokenizer::kBpeMaxWord: BPE merges a longer word in pieces of this many characters
 # Metadata the bridge interprets; any other key travels unchanged from load() to save().
 _OWN_KEYS = ("glassbox.format", "glassbox.config", "glassbox.tokenizer", "glassbox.history", "glassbox.training",
@@ -480,13 +482,148 @@ class GlassboxModel(nn.Module):
         return self
 
 
+# ------------------------------------------------------------------------------------------------ the recurrent families
+
+RNN_VARIANTS = ("rnn", "rnn-seq2seq")
+
+
+class GlassboxRnn(nn.Module):
+    """Seed 001's recurrent network (`rnn`) or seed 004's RNN encoder-decoder (`rnn-seq2seq`) from torch's own
+    nn.RNN / nn.LSTM, with the options a model file can hold (cell elman or lstm, tanh or ReLU, additive attention).
+
+    The cells are torch's: W_ih = A, W_hh = V, b_ih = b and b_hh = 0 (frozen; Glassbox's cell has one bias). With
+    additive attention the decoder is an nn.RNNCell (nn.LSTMCell) stepped token by token, reading [W_e[:, x_j]; ctx_j]
+    with W_ih = [A | C], and α_j = softmax_t(v_aᵀ tanh(W_a h_{j−1} + U_a g_t)). The parameters keep torch's names
+    (rnn.weight_ih_l0, …); tensors() gives them under the file's names (docs/model-file.md), which load() and save()
+    use."""
+
+    def __init__(self, config):
+        super().__init__()
+        c = dict(config)
+        if c.get("variant") not in RNN_VARIANTS:
+            raise ValueError(f"config: variant must be one of {RNN_VARIANTS}, not '{c.get('variant')}'")
+        for k in ("vocab_size", "max_len", "d_e", "d_hidden"):
+            if not isinstance(c.get(k), int) or c[k] < 1:
+                raise ValueError(f"config: {k} must be a positive integer")
+        c.setdefault("cell", "elman")
+        c.setdefault("attention", "none")
+        if c["cell"] not in ("elman", "lstm"):
+            raise ValueError(f"config: cell must be elman or lstm, not '{c['cell']}'")
+        if c["attention"] not in ("none", "additive") or (c["attention"] != "none" and c["variant"] != "rnn-seq2seq"):
+            raise ValueError(f"config: attention must be none (or additive for an rnn-seq2seq), not '{c['attention']}'")
+        if c.get("activation", "tanh") not in ("tanh", "relu") or (c["cell"] == "lstm" and c.get("activation") == "relu"):
+            raise ValueError("config: the cell's activation must be tanh (or relu for an elman cell)")
+        self.config = c
+        self.ed = c["variant"] == "rnn-seq2seq"
+        self.lstm = c["cell"] == "lstm"
+        self.attention = c["attention"] == "additive"
+        d, h, V = c["d_e"], c["d_hidden"], c["vocab_size"]
+        self.W_e = _param(d, V)
+        if self.ed:
+            self.enc = self._recurrence()
+            if self.attention:
+                self.dec = nn.LSTMCell(d + h, h) if self.lstm else nn.RNNCell(d + h, h, nonlinearity=c["activation"])
+                self.W_a = _param(h, h)
+                self.U_a = _param(h, h)
+                self.v_a = _param(h)
+            else:
+                self.dec = self._recurrence()
+        else:
+            self.rnn = self._recurrence()
+        self.out = nn.Linear(h, V)
+        for m in self.modules():  # Glassbox's cell has one bias: b_hh stays 0
+            for name in ("bias_hh_l0", "bias_hh"):
+                if isinstance(getattr(m, name, None), nn.Parameter):
+                    with torch.no_grad():
+                        getattr(m, name).zero_()
+                    getattr(m, name).requires_grad_(False)
+        self.history = []
+        self.tokenizer = None
+        self.extra = {}
+
+    def _recurrence(self):
+        c = self.config
+        if self.lstm:
+            return nn.LSTM(c["d_e"], c["d_hidden"], batch_first=True)
+        return nn.RNN(c["d_e"], c["d_hidden"], nonlinearity=c.get("activation", "tanh"), batch_first=True)
+
+    # --- the file's tensors ------------------------------------------------------------------------------------
+    def _named(self):
+        """(file name, tensor, row slice or None) for every tensor of the file, in the file's order."""
+        out = [("W_e", self.W_e, None)]
+        cells = [("enc", self.enc), ("dec", self.dec)] if self.ed else [("rnn", self.rnn)]
+        d = self.config["d_e"]
+        for pre, m in cells:
+            if isinstance(m, (nn.RNNCell, nn.LSTMCell)):  # the attention's decoder: W_ih = [A | C]
+                out += [(pre + ".V", m.weight_hh, None), (pre + ".A", m.weight_ih, slice(0, d)),
+                        (pre + ".b", m.bias_ih, None), (pre + ".C", m.weight_ih, slice(d, None)),
+                        ("att.W", self.W_a, None), ("att.U", self.U_a, None), ("att.v", self.v_a, None)]
+            else:
+                out += [(pre + ".V", m.weight_hh_l0, None), (pre + ".A", m.weight_ih_l0, None),
+                        (pre + ".b", m.bias_ih_l0, None)]
+        out += [("W_u", self.out.weight, None), ("b_u", self.out.bias, None)]
+        return out
+
+    def tensors(self):
+        """{file name: tensor} — views of the parameters (the attention's A and C are column blocks of W_ih)."""
+        return {n: (t if cols is None else t[:, cols]) for n, t, cols in self._named()}
+
+    def load_tensors(self, tensors, what="tensors"):
+        own = self.tensors()
+        for name, t in own.items():
+            if name not in tensors:
+                raise ValueError(f"{what}: tensor '{name}' is missing")
+            if list(tensors[name].shape) != list(t.shape):
+                raise ValueError(f"{what}: tensor '{name}' is {list(tensors[name].shape)}, expected {list(t.shape)}")
+        with torch.no_grad():
+            for name, t in own.items():
+                t.copy_(torch.as_tensor(tensors[name], dtype=t.dtype))
+
+    # --- the algorithm ---------------------------------------------------------------------------------------
+    _ids = GlassboxModel._ids
+
+    def logits(self, x, z=None, drop=False):
+        """|x| × |V| logits W_u h_j + b_u."""
+        x = self._ids(x, "target ids" if self.ed else "ids")
+        E = self.W_e[:, x].T.unsqueeze(0)  # 1 × n × d_e
+        if not self.ed:
+            if z is not None:
+                raise ValueError("an rnn model takes one sequence")
+            H, _ = self.rnn(E)  # h_0 = 0
+            return self.out(H[0])
+        if z is None:
+            raise ValueError("an rnn-seq2seq model needs source ids")
+        zi = self._ids(z, "source ids")
+        G, last = self.enc(self.W_e[:, zi].T.unsqueeze(0))  # c = the encoder's last state (an LSTM's (h, m))
+        if not self.attention:
+            H, _ = self.dec(E, last)
+            return self.out(H[0])
+        G = G[0]
+        keys = G @ self.U_a.T
+        state = (last[0][0], last[1][0]) if self.lstm else last[0]  # 1 × d_h
+        hs = []
+        for j in range(E.shape[1]):
+            h_prev = state[0] if self.lstm else state
+            alpha = torch.softmax(torch.tanh(keys + h_prev @ self.W_a.T) @ self.v_a, dim=0)
+            inp = torch.cat([E[0, j], alpha @ G]).unsqueeze(0)
+            state = self.dec(inp, state)
+            hs.append(state[0] if self.lstm else state)
+        return self.out(torch.cat(hs))
+
+    log_probs = GlassboxModel.log_probs
+    forward = GlassboxModel.forward
+    loss = GlassboxModel.loss
+    _split = GlassboxModel._split
+    log_step = GlassboxModel.log_step
+
+
 # ------------------------------------------------------------------------------------------------ load / save
 
 def _unwrap(model):
-    while not isinstance(model, GlassboxModel) and hasattr(model, "module"):  # DistributedDataParallel, …
+    while not isinstance(model, (GlassboxModel, GlassboxRnn)) and hasattr(model, "module"):  # DDP, …
         model = model.module
-    if not isinstance(model, GlassboxModel):
-        raise TypeError("save: expected a GlassboxModel (or a wrapper of one with .module)")
+    if not isinstance(model, (GlassboxModel, GlassboxRnn)):
+        raise TypeError("save: expected a GlassboxModel or GlassboxRnn (or a wrapper of one with .module)")
     return model
 
 
@@ -499,8 +636,12 @@ def load(path, device=None):
     if fmt != FORMAT:
         raise ValueError(f"{path}: format version {fmt}, this bridge reads {FORMAT}")
     config = json.loads(meta["glassbox.config"])
-    model = GlassboxModel(config)
-    own = model.state_dict()
+    if config.get("variant") in RNN_VARIANTS:
+        model = GlassboxRnn(config)
+        own = model.tensors()
+    else:
+        model = GlassboxModel(config)
+        own = model.state_dict()
     for name in own:
         if name not in tensors:
             raise ValueError(f"{path}: tensor '{name}' is missing")
@@ -512,7 +653,10 @@ def load(path, device=None):
         if name not in own and not (resumable and name.startswith(("opt.m.", "opt.v."))) \
                 and not ("glassbox.last_step" in meta and name.startswith(("last.grad.", "last.update."))):
             raise ValueError(f"{path}: unexpected tensor '{name}'")
-    model.load_state_dict({k: tensors[k] for k in own})
+    if isinstance(model, GlassboxRnn):
+        model.load_tensors(tensors, path)
+    else:
+        model.load_state_dict({k: tensors[k] for k in own})
     tok = Tokenizer.from_json(meta["glassbox.tokenizer"]) if "glassbox.tokenizer" in meta else None
     model.tokenizer = tok
     model.history = json.loads(meta["glassbox.history"]) if "glassbox.history" in meta else []
@@ -550,7 +694,8 @@ def save(model, path, tokenizer=None, history=None):
         raise ValueError(f"save: the tokenizer has {len(tok)} tokens, the model only {m.config['vocab_size']}")
     # format and config first: file managers recognise a Glassbox model by them near the start (its MIME magic)
     meta = {"glassbox.format": FORMAT,
-            "glassbox.config": json.dumps({k: m.config[k] for k in CONFIG_KEYS}, separators=(",", ":"))}
+            "glassbox.config": json.dumps({k: m.config[k] for k in CONFIG_KEYS + _RNN_KEYS if k in m.config},
+                                          separators=(",", ":"))}
     meta.update((k, v) for k, v in m.extra.items() if k not in meta)
     if tok is not None:
         meta["glassbox.tokenizer"] = json.dumps(tok.to_json(), ensure_ascii=False, separators=(",", ":"))
@@ -558,7 +703,7 @@ def save(model, path, tokenizer=None, history=None):
     if h:
         meta["glassbox.history"] = json.dumps([_history_point(p) for p in h], separators=(",", ":"))
     tensors = {}
-    for name, p in m.state_dict().items():
+    for name, p in (m.tensors() if isinstance(m, GlassboxRnn) else m.state_dict()).items():
         if not torch.isfinite(p).all():
             raise ValueError(f"save: tensor '{name}' holds NaN or infinite values; nothing was written")
         tensors[name] = p
