@@ -3291,6 +3291,26 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>v_a — the attention's score: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</source>
         <translation>v_a — die Bewertung der Aufmerksamkeit: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</translation>
     </message>
+    <message>
+        <source>next state i</source>
+        <translation>nächster Zustand i</translation>
+    </message>
+    <message>
+        <source>from state j</source>
+        <translation>von Zustand j</translation>
+    </message>
+    <message>
+        <source>state k</source>
+        <translation>Zustand k</translation>
+    </message>
+    <message>
+        <source>∂J/∂θ: none — EM computes no gradient, it re-estimates each probability from the expected counts</source>
+        <translation>∂J/∂θ: keiner — EM berechnet keinen Gradienten, es schätzt jede Wahrscheinlichkeit aus den erwarteten Häufigkeiten neu</translation>
+    </message>
+    <message>
+        <source>Δθ: what EM iteration %1 changed (after − before, ‖Δθ‖ = %2)</source>
+        <translation>Δθ: was EM-Iteration %1 geändert hat (nachher − vorher, ‖Δθ‖ = %2)</translation>
+    </message>
 </context>
 <context>
     <name>PerturbationController</name>

@@ -1,4 +1,6 @@
 #include "parameterspanel.h"
+
+#include "core/family.h"
 #include "widgets/textlabel.h"
 
 #include "appearance.h"
@@ -299,18 +301,43 @@ void ParametersPanel::showTensor() {
   } else if (name == "W_p") {
     cols = tr("position t");
   }
+  if (c.variant == gb::Variant::Hmm) {  // its probabilities: states numbered from 1, E's rows the tokens
+    if (name == "T") {
+      rows = tr("next state i");
+      cols = tr("from state j");
+    } else if (name == "E") {
+      rows = tr("token v");
+      cols = tr("state k");
+      if (mDoc->hasData()) {
+        const auto& tok = mDoc->data().tokenizer;
+        for (int t = 0; t < tok.size() && t < int(v.rows()); ++t) rowLabels << QString::fromStdString(tok.display(t));
+      }
+    } else if (name == "pi") {
+      rows = tr("state k");
+    }
+  }
+  const bool em = gb::family(c).trained_by == gb::TrainedBy::Em;
   mValue->setMatrix(v, rows, cols, rowLabels, colLabels);
   mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(QLocale().toString(double(full.norm()), 'g', 4)));
   if (mGradStep > 0 && mShownStep) {
     const Eigen::Map<gb::MatF> grad = tensor(mShownStep->grad), update = tensor(mShownStep->update);
-    mGrad->setMatrix(part(grad), rows, cols, rowLabels, colLabels);
-    mUpdate->setMatrix(part(update), rows, cols, rowLabels, colLabels);
-    mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
-                            .arg(mGradStep)
-                            .arg(QLocale().toString(double(grad.norm()), 'g', 4)));
-    mUpdateTitle->setText(tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
+    if (em) {  // EM re-estimates θ from expected counts: no gradient, only what the iteration changed
+      mGrad->clear();
+      mGradTitle->setText(tr("∂J/∂θ: none — EM computes no gradient, it re-estimates each probability from the "
+                             "expected counts"));
+    } else {
+      mGrad->setMatrix(part(grad), rows, cols, rowLabels, colLabels);
+      mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
                               .arg(mGradStep)
-                              .arg(QLocale().toString(double(update.norm()), 'g', 4)));
+                              .arg(QLocale().toString(double(grad.norm()), 'g', 4)));
+    }
+    mUpdate->setMatrix(part(update), rows, cols, rowLabels, colLabels);
+    mUpdateTitle->setText(em ? tr("Δθ: what EM iteration %1 changed (after − before, ‖Δθ‖ = %2)")
+                                   .arg(mGradStep)
+                                   .arg(QLocale().toString(double(update.norm()), 'g', 4))
+                             : tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
+                                   .arg(mGradStep)
+                                   .arg(QLocale().toString(double(update.norm()), 'g', 4)));
     mInfo->setText(tr("Each map has its own symmetric scale: white is 0, purple positive, orange negative."));
   } else {
     mGrad->clear();

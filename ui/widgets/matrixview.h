@@ -31,6 +31,7 @@ class MatrixView : public QWidget {
   void setScaleVisible(bool on);
   void clear();
   const gb::MatF& matrix() const { return mM; }
+  const QStringList& rowLabels() const { return mRowLabels; }
   int rows() const { return int(mM.rows()); }
   int cols() const { return int(mM.cols()); }
   double range() const { return mRange; }  // the colour scale runs over [−range, range] (Binary: [0, 1])
