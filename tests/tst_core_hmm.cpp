@@ -193,6 +193,44 @@ class TestCoreHmm : public QObject {
   }
 
   // EM never lowers the training log-likelihood: the core step (within rounding) and the Trainer (exactly)
+  // The E-step runs blocks of equal-length sequences in float; a sequence with a token so improbable that its
+  // factor P(x_t | x_<t) leaves float's safe range runs alone in double: every sequence's log-likelihood is the
+  // double forward's (finite, not −∞), in blocks of one and of many, with a rare token in some of them
+  void em_blocks_equal_each_sequence_alone() {
+    Config c = family_config(Variant::Hmm, 6, 64);
+    c.states = 4;
+    HmmParams<float> p = params_init(c, 3).hmm;
+    p.emission.row(5).setConstant(1e-40f);  // token 5: P ≈ 1e-40 in every state (a float denormal: 1 / c_t overflows)
+    for (int k = 0; k < 4; ++k) p.emission.col(k) /= p.emission.col(k).sum();
+    Rng rng(4);
+    std::vector<Example> data;
+    for (int i = 0; i < 70; ++i) {  // three blocks of 32, 32 and 6; every ninth sequence with the rare token
+      std::vector<int> x(12);
+      for (int& v : x) v = int(rng.below(5));
+      if (i % 9 == 4) x[7] = 5;
+      data.push_back(Example{{}, x});
+    }
+    data.push_back(Example{{}, {1, 2}});  // and other lengths: blocks of one
+    data.push_back(Example{{}, {5}});
+    double want = 0, want_pred = 0;
+    for (const Example& e : data) {
+      const HmmFilter f = hmm_filter(p, e.x);
+      QVERIFY(std::isfinite(f.loglik));
+      want += f.loglik;
+      want_pred += f.loglik - f.log_c[0];
+    }
+    HmmParams<float> q = p;
+    const auto r = hmm_em_step(q, data);
+    QVERIFY(r);
+    QVERIFY2(std::abs(r->loglik - want) < 1e-6 * std::abs(want),
+             qPrintable(QStringLiteral("%1 vs %2").arg(r->loglik, 0, 'g', 17).arg(want, 0, 'g', 17)));
+    QVERIFY(std::abs(r->predicted_loglik - want_pred) < 1e-6 * std::abs(want_pred));
+    QCOMPARE(r->tokens, int64_t(70 * 12 + 2 + 1));
+    QCOMPARE(r->predicted, int64_t(70 * 11 + 1 + 0));
+    QVERIFY(!hmm_check(q));
+    QVERIFY(q.emission.allFinite() && q.transition.allFinite() && q.pi.allFinite());
+  }
+
   void em_never_lowers_the_loglik() {
     Config c = family_config(Variant::Hmm, 6, 64);
     c.states = 4;

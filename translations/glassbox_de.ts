@@ -3308,8 +3308,8 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>∂J/∂θ: keiner — EM berechnet keinen Gradienten, es schätzt jede Wahrscheinlichkeit aus den erwarteten Häufigkeiten neu</translation>
     </message>
     <message>
-        <source>Δθ: what EM iteration %1 changed (after − before, ‖Δθ‖ = %2)</source>
-        <translation>Δθ: was EM-Iteration %1 geändert hat (nachher − vorher, ‖Δθ‖ = %2)</translation>
+        <source>Δθ: not shown for EM (the trainer records the optimizer's updates only)</source>
+        <translation>Δθ: für EM nicht gezeigt (das Training zeichnet nur die Schritte des Optimierers auf)</translation>
     </message>
 </context>
 <context>
@@ -3681,6 +3681,10 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>g%1[%2] = %3 (encoder, after “%4”)</source>
         <translation>g%1[%2] = %3 (Encoder, nach „%4“)</translation>
+    </message>
+    <message>
+        <source>Attention weights, one column per target token read</source>
+        <translation>Gewichte der Aufmerksamkeit, eine Spalte je gelesenem Token des Ziels</translation>
     </message>
 </context>
 <context>

@@ -79,8 +79,8 @@ Result<Params<float>> params_from_safetensors(const Config& c, const StFile& f, 
 }
 
 // A model's parameters that are probabilities (an HMM's): each distribution ≥ 0 and summing to 1. Not for the
-// tensors that share their names and shapes — AdamW's moments, the last step's ∂J/∂θ and Δθ (an EM step's Δθ is
-// after − before: its columns sum to 0).
+// tensors that share their names and shapes — AdamW's moments, the last step's ∂J/∂θ and Δθ (zeros under EM, or a
+// difference whose columns sum to 0).
 static Status check_distributions(const Config& c, const Params<float>& p, const std::string& what) {
   if (c.variant == Variant::Hmm)
     if (auto bad = hmm_check(p.hmm))

@@ -82,7 +82,7 @@ MemoryEstimate training_memory(const Config& c, const TrainOptions& o, int threa
   e.optimizer = o.opt.kind == OptimizerKind::AdamW ? saturate(kFloat * 2 * P) : 0;
   e.activations = saturate(kFloat * (c.dec_layers * per_dec_layer + c.enc_layers * per_enc_layer +
                                      (6 + 4) * d * N + 3 * V * N +  // embeddings, workspace, final norm; logits
-                                     (3 + 2 * c.gates() + (c.cell == RnnCell::Lstm ? 3 : 0)) *
+                                     (3 + 2 * c.gates() + (c.cell == RnnCell::Lstm ? 7 : 0)) *
                                          double(c.d_hidden) * N *  // an RNN's states: u, h, ∂h, ∂u, h_{j−1} (an
                                          (c.variant == Variant::RnnSeq2Seq ? 2 : 1) +  // LSTM's gates, m, ∂m; an encoder's too)
                                      (c.attention == RnnAttention::Additive ? 4 * double(c.d_hidden) * N + T * N : 0) +

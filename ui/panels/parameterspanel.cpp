@@ -331,13 +331,15 @@ void ParametersPanel::showTensor() {
                               .arg(mGradStep)
                               .arg(QLocale().toString(double(grad.norm()), 'g', 4)));
     }
-    mUpdate->setMatrix(part(update), rows, cols, rowLabels, colLabels);
-    mUpdateTitle->setText(em ? tr("Δθ: what EM iteration %1 changed (after − before, ‖Δθ‖ = %2)")
-                                   .arg(mGradStep)
-                                   .arg(QLocale().toString(double(update.norm()), 'g', 4))
-                             : tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
-                                   .arg(mGradStep)
-                                   .arg(QLocale().toString(double(update.norm()), 'g', 4)));
+    if (em) {  // (the trainer records an optimizer's updates; an EM iteration's change is not recorded)
+      mUpdate->clear();
+      mUpdateTitle->setText(tr("Δθ: not shown for EM (the trainer records the optimizer's updates only)"));
+    } else {
+      mUpdate->setMatrix(part(update), rows, cols, rowLabels, colLabels);
+      mUpdateTitle->setText(tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
+                                .arg(mGradStep)
+                                .arg(QLocale().toString(double(update.norm()), 'g', 4)));
+    }
     mInfo->setText(tr("Each map has its own symmetric scale: white is 0, purple positive, orange negative."));
   } else {
     mGrad->clear();

@@ -206,6 +206,7 @@ void StatesPanel::drawHmm() {
   QStringList rows;
   for (int k = 0; k < K; ++k) rows << QString::number(k + 1);
   mPosterior->setMatrix(h.posterior, tr("state k"), tr("token read"), rows, tokens);
+  mPosterior->plot()->setAccessibleName(tr("State posteriors, one column per token"));
   const gb::MatF G = h.posterior;
   mPosterior->setHoverFunction([G, tokens](int row, int col) {
     if (row < 0 || col < 0 || row >= G.rows() || col >= G.cols()) return QString();
@@ -288,6 +289,7 @@ void StatesPanel::drawSeq2Seq() {
     return;
   }
   mPosterior->setMatrix(t.alpha, tr("source token"), tr("target token read"), s.source, tokens);
+  mPosterior->plot()->setAccessibleName(tr("Attention weights, one column per target token read"));
   const gb::MatF A = t.alpha;
   const QStringList source = s.source;
   mPosterior->setHoverFunction([A, source, tokens](int row, int col) {

@@ -87,9 +87,10 @@ struct EmCounts {
 // states: the forward and backward recursions' T α̂ and Tᵀ w become K × K by K × B products, and the expected
 // transitions one product over every position. Column t·B + b of the K × n·B matrices is position t of sequence b.
 // The recursions run in float (each step is scaled to sum 1, so nothing underflows; the products run twice as fast
-// as in double), the log-likelihood and the counts are summed in double. The same quantities, in the same units, as
-// filter() and smooth() for each sequence alone (hmm_filter, hmm_posterior); a sequence that has a token no state
-// emits reports its log-likelihood and predictions but adds no counts. Scratch matrices are the caller's, so a block
+// as in double), the log-likelihood and the counts are summed in double; a sequence whose factor c_t falls below
+// kFloatSafe (or whose backward leaves float's range) runs alone in double (em_sequence). The same quantities, in the
+// same units, as filter() and smooth() for each sequence alone (hmm_filter, hmm_posterior); a sequence that has a
+// token no state emits reports its log-likelihood and predictions but adds no counts. Scratch matrices are the caller's, so a block
 // of the same shape allocates nothing.
 struct EmScratch {
   MatF alpha, pred, W, gamma, em, beta, next, xi;
@@ -102,13 +103,44 @@ struct DenseF {  // the parameters in float, for the E-step's products
       : T(d.T.cast<float>()), TT(d.TT.cast<float>()), E(d.E.cast<float>()), ET(d.ET.cast<float>()),
         pi(d.pi.cast<float>()) {}
 };
-void em_block(const DenseF& d, const std::vector<const std::vector<int>*>& ids, int n, EmCounts& acc, EmScratch& s) {
+// One sequence alone, in double (filter() and smooth()): the E-step of a sequence the float block cannot carry.
+void em_sequence(const Dense& d, const std::vector<int>& x, EmCounts& acc) {
+  const int n = int(x.size());
+  MatD alpha, gamma, W, pred;
+  VecD c;
+  filter(d, x.data(), n, alpha, c);
+  acc.r.tokens += n;
+  acc.r.predicted += n - 1;
+  acc.r.loglik += log_sum(c, 0);
+  acc.r.predicted_loglik += log_sum(c, 1);
+  if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right
+    pred.noalias() = d.E * (d.T * alpha.leftCols(n - 1));
+    for (int t = 1; t < n; ++t) {
+      Eigen::Index best = 0;
+      pred.col(t - 1).maxCoeff(&best);
+      acc.r.correct += int(best) == x[size_t(t)];
+    }
+  }
+  if ((c.array() <= 0).any()) return;  // P(x) = 0 under p: it says nothing about where the states were
+  smooth(d, x.data(), n, alpha, c, gamma, &W);
+  acc.pi += gamma.col(0);
+  if (n > 1) acc.xi.noalias() += W * alpha.leftCols(n - 1).transpose();
+  for (int t = 0; t < n; ++t) acc.emitT.col(x[size_t(t)]) += gamma.col(t);
+}
+
+// Below this a step's factor c_t is not trusted to float (α̂ / c_t and the backward's ratios could overflow, and
+// P(x_t | x_<t) itself could underflow to 0): such a sequence leaves the block and runs alone in double.
+constexpr double kFloatSafe = 1e-30;
+
+void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vector<int>*>& ids, int n,
+              EmCounts& acc, EmScratch& s) {
   const int K = int(d.pi.size()), B = int(ids.size());
   const Eigen::Index N = Eigen::Index(n) * B;
   s.alpha.resize(K, N);
   s.pred.resize(K, N);
   s.c.resize(N);
   s.em.resize(K, B);
+  std::vector<char> alone(size_t(B), 0);  // sequences the float recursions cannot carry: redone in double
   auto emissions = [&](int t) {  // column b: P(x_t^b | z) for every state
     for (int b = 0; b < B; ++b) s.em.col(b) = d.ET.col((*ids[size_t(b)])[size_t(t)]);
   };
@@ -123,35 +155,37 @@ void em_block(const DenseF& d, const std::vector<const std::vector<int>*>& ids, 
       const Eigen::Index col = Eigen::Index(t) * B + b;
       const double ct = alpha.col(b).template cast<double>().sum();
       s.c[col] = ct;
-      if (ct > 0) alpha.col(b) *= float(1.0 / ct);
-      else alpha.col(b) = pred.col(b);  // a token no state emits: nothing is learnt from it
+      if (ct >= kFloatSafe && std::isfinite(ct)) {
+        alpha.col(b) /= float(ct);
+      } else {
+        alone[size_t(b)] = 1;
+        alpha.col(b) = pred.col(b);  // (finite, so the block's products stay finite; the sequence is redone)
+      }
     }
   }
-  std::vector<char> possible(size_t(B), 1);
   for (int b = 0; b < B; ++b) {
+    if (alone[size_t(b)]) continue;
     double ll = 0, pll = 0;
     for (int t = 0; t < n; ++t) {
-      const double ct = s.c[Eigen::Index(t) * B + b];
-      const double l = ct > 0 ? std::log(ct) : kNegInf;
+      const double l = std::log(s.c[Eigen::Index(t) * B + b]);
       ll += l;
       if (t > 0) pll += l;
-      if (!(ct > 0)) possible[size_t(b)] = 0;
     }
     acc.r.loglik += ll;
     acc.r.predicted_loglik += pll;
   }
-  acc.r.tokens += N;
-  acc.r.predicted += N - B;
-  if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right (T α̂ is pred)
-    s.next.noalias() = d.E * s.pred.rightCols(N - B);
-    for (int t = 1; t < n; ++t)
-      for (int b = 0; b < B; ++b) {
-        Eigen::Index best = 0;
-        s.next.col(Eigen::Index(t - 1) * B + b).maxCoeff(&best);
-        acc.r.correct += int(best) == (*ids[size_t(b)])[size_t(t)];
-      }
+  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right (T α̂ is pred), B columns at a time
+  for (int t = 1; t < n; ++t) {
+    s.next.noalias() = d.E * s.pred.middleCols(Eigen::Index(t) * B, B);
+    for (int b = 0; b < B; ++b) {
+      if (alone[size_t(b)]) continue;
+      Eigen::Index best = 0;
+      s.next.col(b).maxCoeff(&best);
+      acc.r.correct += int(best) == (*ids[size_t(b)])[size_t(t)];
+    }
   }
-  // backward: w_t = e_{t+1} ⊙ β̂_{t+1} / c_{t+1}, β̂_t = Tᵀ w_t, γ_t ∝ α̂_t ⊙ β̂_t
+  // backward: w_t = e_{t+1} ⊙ β̂_{t+1} / c_{t+1}, β̂_t = Tᵀ w_t, γ_t ∝ α̂_t ⊙ β̂_t (each column on its own: a sequence
+  // redone alone cannot touch the others)
   s.gamma.resize(K, N);
   s.W.resize(K, std::max<Eigen::Index>(0, N - B));
   s.beta.setOnes(K, B);
@@ -161,22 +195,27 @@ void em_block(const DenseF& d, const std::vector<const std::vector<int>*>& ids, 
     auto w = s.W.middleCols(Eigen::Index(t) * B, B);
     for (int b = 0; b < B; ++b) {
       const double ct = s.c[Eigen::Index(t + 1) * B + b];
-      if (ct > 0) w.col(b) = s.em.col(b).cwiseProduct(s.beta.col(b)) * float(1.0 / ct);
-      else w.col(b) = s.beta.col(b);  // a missing observation (emission 1 in every state, c = 1)
+      if (!alone[size_t(b)]) w.col(b) = s.em.col(b).cwiseProduct(s.beta.col(b)) / float(ct);
+      else w.col(b).setZero();
     }
     s.beta.noalias() = d.TT * w;
     auto gamma = s.gamma.middleCols(Eigen::Index(t) * B, B);
     gamma = s.alpha.middleCols(Eigen::Index(t) * B, B).cwiseProduct(s.beta);
     for (int b = 0; b < B; ++b) {
       const double sum = gamma.col(b).template cast<double>().sum();  // 1 up to rounding
-      if (sum > 0) gamma.col(b) *= float(1.0 / sum);
+      if (sum > 0 && std::isfinite(sum)) gamma.col(b) /= float(sum);
+      else if (!alone[size_t(b)]) alone[size_t(b)] = 1;
     }
   }
+  int kept = B;
   for (int b = 0; b < B; ++b)
-    if (!possible[size_t(b)]) {  // P(x) = 0 under p: it says nothing about where the states were
+    if (alone[size_t(b)]) {  // out of the block's counts
       for (int t = 0; t < n; ++t) s.gamma.col(Eigen::Index(t) * B + b).setZero();
       for (int t = 0; t + 1 < n; ++t) s.W.col(Eigen::Index(t) * B + b).setZero();
+      --kept;
     }
+  acc.r.tokens += Eigen::Index(n) * kept;
+  acc.r.predicted += Eigen::Index(n - 1) * kept;
   acc.pi += s.gamma.leftCols(B).rowwise().sum().cast<double>();
   if (n > 1) {  // every position's W α̂ᵀ at once (a block's sum in float, the blocks' in double)
     s.xi.noalias() = s.W * s.alpha.leftCols(N - B).transpose();
@@ -184,7 +223,10 @@ void em_block(const DenseF& d, const std::vector<const std::vector<int>*>& ids, 
   }
   for (int t = 0; t < n; ++t)
     for (int b = 0; b < B; ++b)
-      acc.emitT.col((*ids[size_t(b)])[size_t(t)]) += s.gamma.col(Eigen::Index(t) * B + b).cast<double>();
+      if (!alone[size_t(b)])
+        acc.emitT.col((*ids[size_t(b)])[size_t(t)]) += s.gamma.col(Eigen::Index(t) * B + b).cast<double>();
+  for (int b = 0; b < B; ++b)
+    if (alone[size_t(b)]) em_sequence(dd, *ids[size_t(b)], acc);
 }
 
 }  // namespace
@@ -340,7 +382,7 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
     std::vector<const std::vector<int>*> block;
     int block_n = 0;
     auto flush = [&] {
-      if (!block.empty()) em_block(df, block, block_n, a, scratch);
+      if (!block.empty()) em_block(d, df, block, block_n, a, scratch);
       block.clear();
     };
     for (size_t s = lo; s < hi; ++s) {

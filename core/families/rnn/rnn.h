@@ -38,7 +38,8 @@ template <class T>
 void rnn_seq2seq_forward(Mat<T>& logits, RnnCache<T>& enc, RnnCache<T>& dec, const RnnParams<T>& p,
                          const RnnCellParams<T>& e, const Config& c, const Batch& batch,
                          const std::atomic<bool>* cancel = nullptr);
-// Back through the decoder, then through c into the encoder (the only way the gradient reaches it).
+// Back through the decoder, then into the encoder: through c (and an LSTM's memory) and, with attention, through every
+// encoder state the decoder read.
 template <class T>
 void rnn_seq2seq_backward(RnnParams<T>& g, RnnCellParams<T>& ge, RnnCache<T>& enc, RnnCache<T>& dec,
                           const Mat<T>& dlogits, const RnnParams<T>& p, const RnnCellParams<T>& e, const Config& c,
