@@ -93,7 +93,8 @@ int main(int argc, char** argv) {
                                                         "decoder-only model) instead of the reverse task."),
                     QCoreApplication::translate("main", "file")});
   QStringList familyNames;  // the registry's (core/family.h) and the tab registry's (ui/tabs.h) names: never a stale list
-  for (const gb::FamilyInfo& f : gb::families()) familyNames << QString::fromStdString(f.name);
+  for (const gb::FamilyInfo& f : gb::families())
+    if (f.in_window) familyNames << QString::fromStdString(f.name);
   parser.addOption({QStringLiteral("variant"),
                     QCoreApplication::translate("main", "The model family for --demo and --data: %1.")
                         .arg(familyNames.join(QStringLiteral(", "))),
@@ -185,6 +186,11 @@ int main(int argc, char** argv) {
     auto v = gb::parse_variant(parser.value(QStringLiteral("variant")).toStdString());
     if (!v) {
       std::fprintf(stderr, "glassbox: %s\n", qPrintable(errorText(v.error())));
+      return 2;
+    }
+    if (!gb::family(*v).in_window) {
+      std::fprintf(stderr, "glassbox: %s\n",
+                   qPrintable(errorText(gb::Error(gb::ErrorCode::FamilyNotInWindow, {{"family", gb::family(*v).name}}))));
       return 2;
     }
     family = *v;

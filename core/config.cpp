@@ -39,6 +39,7 @@ Config Config::make(Variant v, int vocab_size, int max_len, int enc_layers, int 
       c.final_norm = false;
       break;
     case Variant::Hmm:  // seed 001: K states (set by the preset), probabilities; no embedding, no cell
+    case Variant::HmmGmm:  // (and M Gaussians in R^D per state: set by the preset and the data)
       c.enc_layers = c.dec_layers = c.heads = c.d_e = c.d_mlp = 0;
       c.final_norm = false;
       break;
@@ -61,7 +62,13 @@ Status Config::validate() const {
                          {{"min", std::to_string(lo)}, {"max", std::to_string(hi)}, {"found", std::to_string(v)}});
     return std::nullopt;
   };
-  if (auto e = range("vocab_size", vocab_size, 1, 1 << 20)) return e;
+  if (family(variant).observations) {  // reads vectors: no vocabulary, no special tokens
+    if (vocab_size != 0)
+      return field_error(ErrorCode::ConfigVocabNotZero, "vocab_size",
+                         {{"family", family(variant).name}, {"found", std::to_string(vocab_size)}});
+  } else if (auto e = range("vocab_size", vocab_size, 1, 1 << 20)) {
+    return e;
+  }
   if (auto e = range("max_len", max_len, 1, kMaxDim)) return e;
   auto ids = [&]() -> Status {
     for (auto [name, id] : {std::pair{"bos_id", bos_id}, std::pair{"eos_id", eos_id}, std::pair{"pad_id", pad_id}})
@@ -73,7 +80,8 @@ Status Config::validate() const {
   if (!is_transformer()) {  // a family without the transformer's sizes: each size it lacks is 0
     const FamilyInfo& f = family(variant);
     for (SizeField s : {SizeField::EncLayers, SizeField::DecLayers, SizeField::Heads, SizeField::DModel,
-                        SizeField::DMlp, SizeField::DHidden, SizeField::States})
+                        SizeField::DMlp, SizeField::DHidden, SizeField::States, SizeField::Mixtures,
+                        SizeField::ObsDim})
       if (!f.has(s) && config_size(*this, s) != 0)
         return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
                            {{"family", f.name}, {"found", std::to_string(config_size(*this, s))}});
@@ -105,7 +113,7 @@ Status Config::validate() const {
   if (auto e = range("heads", heads, 1, 1024)) return e;
   if (auto e = range("d_e", d_e, 1, kMaxDim)) return e;
   if (auto e = range("d_mlp", d_mlp, 1, 1 << 18)) return e;
-  for (SizeField s : {SizeField::DHidden, SizeField::States})
+  for (SizeField s : {SizeField::DHidden, SizeField::States, SizeField::Mixtures, SizeField::ObsDim})
     if (config_size(*this, s) != 0)
       return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
                          {{"family", family(variant).name}, {"found", std::to_string(config_size(*this, s))}});

@@ -12,6 +12,9 @@
 //   encoder-decoder, Config::attention (additive attention over the encoder's states, Bahdanau et al. 2015).
 //   Variant::Hmm            is seed 001's hidden Markov model with discrete emissions (core/families/hmm): K states
 //                           (Config::states), trained by EM.
+//   Variant::HmmGmm         is seed 001's HMM for speech (core/families/hmm/hmm_gmm.h): K states, each emitting an
+//                           observation in R^D (Config::obs_dim) from a mixture of M diagonal Gaussians
+//                           (Config::mixtures), trained by EM. It reads vectors, not tokens: |V| is 0.
 // Config::make(variant, …) fills the seed's choices; changing norm/activation/final_norm afterwards is an option.
 #pragma once
 
@@ -21,7 +24,7 @@
 
 namespace gb {
 
-enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm, RnnSeq2Seq };
+enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm, RnnSeq2Seq, HmmGmm };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
 enum class Activation { ReLU, GELU, Tanh };  // the MLP's (transformers) or the recurrent cell's
 // The recurrent families' cell: Elman's h_j = f(V h_{j−1} + A e_j + b), or an LSTM (its four gates stacked in V, A, b
@@ -42,6 +45,8 @@ struct Config {
   int d_mlp = 0;       // d_MLP
   int d_hidden = 0;    // the recurrent state's size (the RNN's h; 0 for the others)
   int states = 0;      // K, the hidden states of an HMM (0 for the others)
+  int mixtures = 0;    // M, the Gaussians of each state's mixture (hmm-gmm; 0 for the others)
+  int obs_dim = 0;     // D, the size of one observation (hmm-gmm; 0 for the others)
   // Options. make() sets the seed's values.
   NormPlacement norm = NormPlacement::Pre;
   Activation activation = Activation::GELU;
@@ -73,7 +78,7 @@ struct Config {
   Status validate() const;
 };
 
-const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn" | "hmm" | "rnn-seq2seq"
+const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | "decoder-only" | "bigram" | "rnn" | "hmm" | "rnn-seq2seq" | "hmm-gmm"
 Result<Variant> parse_variant(const std::string& s);
 const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);

@@ -68,6 +68,9 @@ enum class ErrorCode {
   // model families
   ConfigNotInFamily, DataForOneSequence, NotForFamily, ConfigCellActivation, DataIsModelFile, TensorNotDistribution,
   BadCell, BadAttention, ConfigOptionNotInFamily, ConfigLstmActivation,
+  // observations (hmm-gmm)
+  ConfigVocabNotZero, ObsLineCount, ObsNotNumber, ObsNoData, ObsDimension, TensorNotPositive, ObsForTokenFamily,
+  TokensForObsFamily, FamilyNotInWindow,
   Count  // not a code: the number of codes
 };
 

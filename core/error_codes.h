@@ -193,6 +193,15 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::BadAttention, QT_TRANSLATE_NOOP("gb::Error", "attention: expected 'none' or 'additive', got '{found}'")},
   {ErrorCode::ConfigOptionNotInFamily, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}' ('{found}'): not an option of a {family} model (a cell is the rnn's and the rnn-seq2seq's option, attention the rnn-seq2seq's)")},
   {ErrorCode::ConfigLstmActivation, QT_TRANSLATE_NOOP("gb::Error", "config field 'activation': an LSTM cell has its own activations (σ for its gates, tanh for its state), so the activation must be 'tanh', got '{found}'")},
+  {ErrorCode::ConfigVocabNotZero, QT_TRANSLATE_NOOP("gb::Error", "config field 'vocab_size': a {family} model reads observations, not tokens, so it has no vocabulary (expected 0), got {found}")},
+  {ErrorCode::ObsLineCount, QT_TRANSLATE_NOOP("gb::Error", "line {line}: expected {expected} numbers (one observation of the model's dimension D), found {found}")},
+  {ErrorCode::ObsNotNumber, QT_TRANSLATE_NOOP("gb::Error", "line {line}: '{found}' is not a number (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)")},
+  {ErrorCode::ObsNoData, QT_TRANSLATE_NOOP("gb::Error", "no observations (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)")},
+  {ErrorCode::ObsDimension, QT_TRANSLATE_NOOP("gb::Error", "the observations have {found} numbers per line, and the model reads {expected} (its dimension D)")},
+  {ErrorCode::TensorNotPositive, QT_TRANSLATE_NOOP("gb::Error", "tensor '{tensor}', row {row}: a variance must be greater than 0, found {found}")},
+  {ErrorCode::ObsForTokenFamily, QT_TRANSLATE_NOOP("gb::Error", "the data holds observations (numbers), and a {family} model reads tokens: build an hmm-gmm model for this data")},
+  {ErrorCode::TokensForObsFamily, QT_TRANSLATE_NOOP("gb::Error", "a {family} model reads observations (numbers), not tokens: {what} is for the families that predict tokens")},
+  {ErrorCode::FamilyNotInWindow, QT_TRANSLATE_NOOP("gb::Error", "a {family} model has no views in the window yet: use glassbox-cli to train and inspect it")},
 };
 // clang-format on
 

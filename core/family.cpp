@@ -71,6 +71,15 @@ std::vector<FamilyInfo> make_families() {
                 {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
                view::kDecoding | view::kRecurrentStates, 1e-2f});
   f.back().recurrent_cell = true;
+  f.push_back({Variant::HmmGmm, "hmm-gmm", "", "HMM with Gaussian mixtures",
+               "A chain of hidden states, each emitting a vector from a mixture of Gaussians (seed 001): the acoustic "
+               "model of speech recognition, trained by EM.",
+               false, false, TrainedBy::Em,
+               {{F::MaxLen, 1, 1 << 16}, {F::States, 1, 64}, {F::Mixtures, 1, 64}, {F::ObsDim, 1, 1024}},
+               {{"small", {{F::States, 3}, {F::Mixtures, 2}}, false}, {"medium", {{F::States, 8}, {F::Mixtures, 4}}, false}},
+               0u, 0.0f});
+  f.back().observations = true;
+  f.back().in_window = false;  // (its views — observations by Viterbi state, the Gaussians' ellipses — are to come)
   return f;
 }
 
@@ -86,6 +95,8 @@ const char* size_field_name(SizeField f) {
     case SizeField::DMlp: return "d_mlp";
     case SizeField::DHidden: return "d_hidden";
     case SizeField::States: return "states";
+    case SizeField::Mixtures: return "mixtures";
+    case SizeField::ObsDim: return "dim";
   }
   return "?";
 }
@@ -100,6 +111,8 @@ int config_size(const Config& c, SizeField f) {
     case SizeField::DMlp: return c.d_mlp;
     case SizeField::DHidden: return c.d_hidden;
     case SizeField::States: return c.states;
+    case SizeField::Mixtures: return c.mixtures;
+    case SizeField::ObsDim: return c.obs_dim;
   }
   return 0;
 }
@@ -114,6 +127,8 @@ void set_config_size(Config& c, SizeField f, int v) {
     case SizeField::DMlp: c.d_mlp = v; break;
     case SizeField::DHidden: c.d_hidden = v; break;
     case SizeField::States: c.states = v; break;
+    case SizeField::Mixtures: c.mixtures = v; break;
+    case SizeField::ObsDim: c.obs_dim = v; break;
   }
 }
 
@@ -158,6 +173,10 @@ Config family_config(Variant v, int vocab_size, int max_len, const std::string& 
   const Preset* p = &f.presets.front();
   for (const Preset& q : f.presets)
     if (q.id == preset_id) p = &q;
+  if (f.observations) {  // no vocabulary; D is the data's (1 until it is known)
+    c.vocab_size = 0;
+    c.obs_dim = 1;
+  }
   return apply_preset(c, *p);
 }
 

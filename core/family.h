@@ -18,8 +18,8 @@
 namespace gb {
 
 // The sizes a family may have, in the seeds' notation (Config's fields).
-enum class SizeField { MaxLen, EncLayers, DecLayers, Heads, DModel, DMlp, DHidden, States };
-const char* size_field_name(SizeField f);  // "max_len", "enc_layers", …, "d_hidden", "states": the Config field (and JSON key)
+enum class SizeField { MaxLen, EncLayers, DecLayers, Heads, DModel, DMlp, DHidden, States, Mixtures, ObsDim };
+const char* size_field_name(SizeField f);  // "max_len", "enc_layers", …, "d_hidden", "states", "mixtures", "dim": the JSON key
 int config_size(const Config& c, SizeField f);
 void set_config_size(Config& c, SizeField f, int value);
 
@@ -68,6 +68,13 @@ struct FamilyInfo {
   unsigned views = 0;
   float adamw_lr = 2e-3f;  // the AdamW η its recipe starts from (core/train/recipe.h)
   bool recurrent_cell = false;  // it has a recurrent cell whose activation f is an option (tanh or ReLU)
+  // It reads real-valued observations (Example::obs, D × n), not tokens: no tokenizer, no vocabulary (|V| = 0), no
+  // next-token prediction (no decoding, no logits); its data is a numbers file or its own task (hmm-gmm).
+  bool observations = false;
+  // The window has its views (the Model dock lists it, a model file of it opens there). A family without them yet is
+  // the command line's alone.
+  bool in_window = true;
+  bool predicts_tokens() const { return !observations; }
   bool offers(unsigned v) const { return (views & v) == v; }
   bool has(SizeField f) const;
 };
@@ -78,7 +85,8 @@ inline const FamilyInfo& family(const Config& c) { return family(c.variant); }
 const FamilyInfo* find_family(const std::string& name_or_alias);  // null when none is called so
 
 // A config of family v with the preset's sizes (the first preset when id is empty or unknown), |V| and ℓ_max as
-// given, the family's seed options and its special tokens unset.
+// given, the family's seed options and its special tokens unset. A family that reads observations gets |V| = 0 and
+// D = 1 (set D from the data).
 Config family_config(Variant v, int vocab_size, int max_len, const std::string& preset_id = {});
 // c with the preset's sizes (and, for a seed preset, the family's seed options).
 Config apply_preset(Config c, const Preset& p);

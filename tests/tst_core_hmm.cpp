@@ -3,11 +3,16 @@
 // every state path (scripts/hmm_reference.py, fixture tests/fixtures/hmm/hmm_reference.json), 100,000 tokens
 // without underflow against NumPy's log-space forward, one Baum–Welch iteration against expected counts taken over
 // every path, EM never lowering the log-likelihood (the core step and the Trainer), its decoding step against its
-// forward, model files and hostile ones.
+// forward, model files and hostile ones. The HMM with Gaussian-mixture emissions (hmm-gmm, hmm_gmm.h) likewise:
+// its log density, posteriors, Viterbi path and one EM iteration against NumPy by brute force over every state path
+// (scripts/hmm_gmm_reference.py, fixture tests/fixtures/hmm/hmm_gmm_reference.json), 2,000 far-off observations
+// without underflow, EM never lowering the log-likelihood and recovering the phoneme task's states, the numbers file,
+// model files and hostile ones.
 #include "test_support.h"
 
 #include "core/decode/session.h"
 #include "core/families/hmm/hmm.h"
+#include "core/families/hmm/hmm_gmm.h"
 #include "core/family.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
@@ -66,6 +71,36 @@ std::vector<Example> random_sequences(int count, int len, int vocab, uint64_t se
     for (int t = 0; t < len; ++t) e.x.push_back(int(rng.below(uint64_t(vocab))));
   return d;
 }
+
+Json gmm_fixture() {
+  std::ifstream f(GLASSBOX_FIXTURES "/hmm/hmm_gmm_reference.json");
+  return Json::parse(f);
+}
+
+// pi, T, w [M, K], mu and var [K, M, D] from the fixture; K·M × D in memory (row k·M + m)
+std::pair<Config, HmmGmmParams<float>> gmm_model(const Json& j) {
+  HmmGmmParams<float> p;
+  const auto pi = j["pi"].get<std::vector<float>>();
+  p.pi = Eigen::Map<const VecF>(pi.data(), Eigen::Index(pi.size()));
+  p.transition = matrix(j["T"]);
+  p.weight = matrix(j["w"]);
+  const int K = int(p.pi.size()), M = int(p.weight.rows()), D = int(j["mu"][0][0].size());
+  p.mean.resize(K * M, D);
+  p.var.resize(K * M, D);
+  for (int k = 0; k < K; ++k)
+    for (int m = 0; m < M; ++m)
+      for (int d = 0; d < D; ++d) {
+        p.mean(k * M + m, d) = j["mu"][size_t(k)][size_t(m)][size_t(d)].get<float>();
+        p.var(k * M + m, d) = j["var"][size_t(k)][size_t(m)][size_t(d)].get<float>();
+      }
+  Config c = family_config(Variant::HmmGmm, 0, 1 << 16);
+  c.states = K, c.mixtures = M, c.obs_dim = D;
+  return {c, p};
+}
+
+MatF observations(const Json& rows) { return matrix(rows).transpose(); }  // n rows of D → D × n
+
+bool near(double a, double b, double tol) { return std::abs(a - b) <= tol * std::max(1.0, std::abs(b)); }
 
 }  // namespace
 
@@ -377,6 +412,233 @@ class TestCoreHmm : public QObject {
     QVERIFY(!save_model(bad, start));
     r = load_model(bad);
     QVERIFY(!r && r.error().message.find("'pi'") != std::string::npos);
+  }
+
+  // ------------------------------------------------------------------------------------------------ hmm-gmm
+  void gmm_family_and_tensors() {
+    const FamilyInfo* f = find_family("hmm-gmm");
+    QVERIFY(f && f->observations && !f->predicts_tokens() && !f->in_window);
+    QCOMPARE(int(f->trained_by), int(TrainedBy::Em));
+    QVERIFY(!f->offers(view::kDecoding));
+    Config c = family_config(Variant::HmmGmm, 0, 40);
+    c.states = 3, c.mixtures = 2, c.obs_dim = 4;
+    QVERIFY2(!c.validate(), c.validate() ? c.validate()->message.c_str() : "");
+    QCOMPARE(tensor_names(c), (std::vector<std::string>{"pi", "T", "gmm.w", "gmm.mu", "gmm.var"}));
+    QCOMPARE(params_count(c), int64_t(3 + 9 + 6 + 2 * 24));
+    const Params<float> p = params_init(c, 2);
+    QCOMPARE(params_count(c, p), params_count(c));
+    QVERIFY(!hmm_gmm_check(p.gmm));
+    Config vocab = c;
+    vocab.vocab_size = 5;  // it reads vectors: no vocabulary
+    QVERIFY(vocab.validate() && vocab.validate()->code == ErrorCode::ConfigVocabNotZero);
+    Config nodim = c;
+    nodim.obs_dim = 0;
+    QVERIFY(nodim.validate() && nodim.validate()->message.find("dim") != std::string::npos);
+    Config hmm = family_config(Variant::Hmm, 5, 16);
+    hmm.mixtures = 2;  // the discrete HMM has no M
+    QVERIFY(hmm.validate() && hmm.validate()->message.find("mixtures") != std::string::npos);
+    // examples: observations for this family, tokens for the others
+    Example tokens{{}, {1, 2}};
+    QVERIFY(check_example(c, tokens) && check_example(c, tokens)->code == ErrorCode::TokensForObsFamily);
+    Example obs;
+    obs.obs = MatF::Zero(4, 5);
+    QVERIFY(!check_example(c, obs));
+    obs.obs = MatF::Zero(3, 5);
+    QVERIFY(check_example(c, obs) && check_example(c, obs)->code == ErrorCode::ObsDimension);
+    Example mixed{{}, {1}};
+    mixed.obs = MatF::Zero(4, 1);
+    QVERIFY(check_example(hmm, mixed) && check_example(hmm, mixed)->code == ErrorCode::ObsForTokenFamily);
+    // it predicts no tokens: no decoding session
+    auto s = DecodeSession::create(c, p, {}, {0});
+    QVERIFY(!s && s.error().code == ErrorCode::TokensForObsFamily);
+  }
+
+  // Brute force over every state path: 3 states, 6 observations in R², two Gaussians per state
+  void gmm_forward_posterior_viterbi_equal_numpy() {
+    const Json fx = gmm_fixture()["small"];
+    auto [c, p] = gmm_model(fx);
+    QVERIFY(!c.validate());
+    const MatF obs = observations(fx["obs"]);
+    const HmmGmmFilter f = hmm_gmm_filter(p, obs);
+    QVERIFY2(near(f.loglik, fx["loglik"].get<double>(), 1e-10), qPrintable(QString::number(f.loglik, 'g', 17)));
+    const auto log_c = fx["log_c"].get<std::vector<double>>();
+    QCOMPARE(f.log_c.size(), Eigen::Index(log_c.size()));
+    for (size_t t = 0; t < log_c.size(); ++t) QVERIFY(near(f.log_c[Eigen::Index(t)], log_c[t], 1e-9));
+    for (Eigen::Index t = 0; t < f.alpha.cols(); ++t) QVERIFY(std::abs(f.alpha.col(t).sum() - 1.0) < 1e-12);
+    const MatD g = hmm_gmm_posterior(p, obs);
+    const MatF ref = matrix(fx["posterior"]);  // n × K
+    for (Eigen::Index t = 0; t < g.cols(); ++t)
+      for (Eigen::Index k = 0; k < g.rows(); ++k) QVERIFY(std::abs(g(k, t) - double(ref(t, k))) < 1e-6);
+    QCOMPARE(hmm_gmm_viterbi(p, obs), fx["viterbi"].get<std::vector<int>>());
+  }
+
+  // 2,000 observations far from every mean: each density near e^−250, the product e^−496,876 — finite, and equal
+  // to NumPy's log-space forward
+  void gmm_no_underflow_far_from_the_means() {
+    const Json fx = gmm_fixture()["long"];
+    auto [c, p] = gmm_model(fx);
+    const MatF obs = observations(fx["obs"]);
+    const double want = fx["loglik"].get<double>();
+    const double got = hmm_gmm_filter(p, obs).loglik;
+    QVERIFY(std::isfinite(got));
+    QVERIFY2(near(got, want, 1e-9), qPrintable(QStringLiteral("%1 vs %2").arg(got, 0, 'g', 17).arg(want, 0, 'g', 17)));
+    const MatD g = hmm_gmm_posterior(p, obs);
+    QVERIFY(g.allFinite() && (g.colwise().sum().array() - 1.0).abs().maxCoeff() < 1e-9);
+  }
+
+  // One Baum–Welch iteration against the expected counts over every path (three sequences of five steps in R³)
+  void gmm_em_step_equals_numpy() {
+    const Json fx = gmm_fixture()["em"];
+    auto [c, p] = gmm_model(fx);
+    std::vector<Example> data;
+    for (const Json& s : fx["seqs"]) {
+      Example e;
+      e.obs = observations(s);
+      data.push_back(e);
+    }
+    const auto r = hmm_gmm_em_step(p, data);
+    QVERIFY(r);
+    QVERIFY(near(r->loglik, fx["loglik"].get<double>(), 1e-10));
+    QCOMPARE(r->observations, int64_t(15));
+    const auto [c2, want] = gmm_model(fx["after"]);
+    auto close = [](const MatF& a, const MatF& b) {  // (stored as floats)
+      return a.rows() == b.rows() && a.cols() == b.cols() &&
+             ((a - b).array().abs() <= 2e-6f * (1.0f + b.array().abs())).all();
+    };
+    QVERIFY(close(p.pi, want.pi));
+    QVERIFY(close(p.transition, want.transition));
+    QVERIFY(close(p.weight, want.weight));
+    QVERIFY(close(p.mean, want.mean));
+    QVERIFY(close(p.var, want.var));
+    QVERIFY(!hmm_gmm_check(p));
+  }
+
+  // EM never lowers the log-likelihood, and on the phoneme task (a known left-to-right HMM) it recovers the states
+  // that drew the sequences, up to a relabelling
+  void gmm_em_never_lowers_and_recovers_the_phonemes() {
+    const PhonemeTask task = phoneme_task(40, 10, 0);
+    QCOMPARE(task.train.size(), size_t(40));
+    QCOMPARE(task.train.front().obs.rows(), Eigen::Index(kPhonemeDim));
+    Config c = family_config(Variant::HmmGmm, 0, kPhonemeLength);
+    c.states = kPhonemeStates, c.mixtures = kPhonemeMixtures, c.obs_dim = kPhonemeDim;
+    // before training: the states' paths are no better than a guess
+    Params<float> p = params_zeros<float>(c);
+    Rng rng(1);
+    hmm_gmm_init(p.gmm, c, rng, &task.train);
+    double last = -1e300;
+    for (int i = 0; i < 40; ++i) {
+      const auto r = hmm_gmm_em_step(p.gmm, task.train);
+      QVERIFY(r && std::isfinite(r->loglik));
+      QVERIFY2(r->loglik >= last - 1e-7 * std::abs(last),
+               qPrintable(QStringLiteral("iteration %1: %2 after %3").arg(i).arg(r->loglik, 0, 'g', 12).arg(last, 0, 'g', 12)));
+      last = r->loglik;
+      QVERIFY(!hmm_gmm_check(p.gmm));
+    }
+    std::vector<std::vector<int>> paths;
+    for (const Example& e : task.val) paths.push_back(hmm_gmm_viterbi(p.gmm, e.obs));
+    const double agree = state_agreement(task.val_states, paths, kPhonemeStates);
+    QVERIFY2(agree >= 0.95, qPrintable(QString::number(agree)));
+    // the truth scores the data at least as well as a guess could, and EM's model comes within a few nats of it
+    double truth = 0;
+    for (const Example& e : task.train) truth += hmm_gmm_filter(task.truth, e.obs).loglik;
+    QVERIFY2(last > truth - 0.05 * std::abs(truth), qPrintable(QStringLiteral("%1 vs truth %2").arg(last).arg(truth)));
+    // through the Trainer: a step is an iteration, its loglik the same sequence of numbers, its loss per observation
+    Params<float> q = params_zeros<float>(c);
+    Rng rng2(1);
+    hmm_gmm_init(q.gmm, c, rng2, &task.train);
+    TrainOptions o;
+    o.steps = 5;
+    TrainingPlan plan = must_plan(c, q, task.train, o);
+    Trainer tr(plan, q);
+    std::vector<double> ll, loss;
+    tr.run([&](const StepReport& r) {
+      ll.push_back(*r.loglik);
+      loss.push_back(r.loss);
+      return true;
+    });
+    QCOMPARE(ll.size(), size_t(5));
+    for (size_t i = 0; i < ll.size(); ++i) QVERIFY(std::abs(loss[i] + ll[i] / double(40 * kPhonemeLength)) < 1e-9);
+    for (size_t i = 1; i < ll.size(); ++i) QVERIFY(ll[i] >= ll[i - 1]);
+    const EvalReport e = evaluate(c, q, task.val);
+    QCOMPARE(e.tokens, int64_t(10 * kPhonemeLength));
+    QVERIFY(std::isfinite(e.loss));
+  }
+
+  void gmm_cancelled_iteration_changes_nothing() {
+    const PhonemeTask task = phoneme_task(4, 0, 3);
+    Config c = family_config(Variant::HmmGmm, 0, kPhonemeLength);
+    c.states = 3, c.mixtures = 2, c.obs_dim = 2;
+    Params<float> p = params_init(c, 1);
+    const HmmGmmParams<float> before = p.gmm;
+    std::atomic<bool> cancel{true};
+    QVERIFY(!hmm_gmm_em_step(p.gmm, task.train, &cancel));
+    QVERIFY(p.gmm.mean == before.mean && p.gmm.var == before.var && p.gmm.weight == before.weight);
+  }
+
+  void gmm_numbers_file() {
+    auto d = parse_observations("# two sequences\n1 2\n3,4\n  5\t6  \n\n\n-1e-3, 2.5\n", "obs.txt");
+    QVERIFY2(d, d ? "" : d.error().message.c_str());
+    QCOMPARE(d->size(), size_t(2));
+    QCOMPARE((*d)[0].obs.rows(), Eigen::Index(2));
+    QCOMPARE((*d)[0].obs.cols(), Eigen::Index(3));
+    QCOMPARE((*d)[0].obs(1, 2), 6.0f);
+    QCOMPARE((*d)[1].obs(0, 0), -1e-3f);
+    QVERIFY(looks_like_numbers("\n# c\n1.5 2\n") && !looks_like_numbers("hello world\n1 2\n"));
+    auto bad = parse_observations("1 2\n3 4\n5\n", "obs.txt");  // line 3 has one number
+    QVERIFY(!bad && bad.error().code == ErrorCode::ObsLineCount);
+    QVERIFY2(bad.error().message.find("obs.txt") != std::string::npos &&
+                 bad.error().message.find("line 3") != std::string::npos,
+             bad.error().message.c_str());
+    bad = parse_observations("1 2\n3 x4\n", "obs.txt");
+    QVERIFY(!bad && bad.error().code == ErrorCode::ObsNotNumber && bad.error().message.find("'x4'") != std::string::npos);
+    bad = parse_observations("1 2 3\n", "obs.txt", 2);  // the model's D
+    QVERIFY(!bad && bad.error().message.find("expected 2") != std::string::npos);
+    bad = parse_observations("# nothing\n\n", "obs.txt");
+    QVERIFY(!bad && bad.error().code == ErrorCode::ObsNoData);
+    bad = parse_observations("1 nan\n", "obs.txt");
+    QVERIFY(!bad && bad.error().code == ErrorCode::ObsNotNumber);
+  }
+
+  void gmm_model_file_round_trip_and_hostile() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("g.safetensors")).toStdString();
+    Config c = family_config(Variant::HmmGmm, 0, 40);
+    c.states = 3, c.mixtures = 2, c.obs_dim = 4;
+    ModelFile m = ModelFile::of(c, params_init(c, 4));
+    QVERIFY(!save_model(path, m));
+    auto back = load_model(path);
+    QVERIFY2(back, back ? "" : back.error().message.c_str());
+    QCOMPARE(int(back->config.variant), int(Variant::HmmGmm));
+    QCOMPARE(back->config.mixtures, 2);
+    QCOMPARE(back->config.obs_dim, 4);
+    QCOMPARE(back->config.vocab_size, 0);
+    QVERIFY(back->params.gmm.mean == m.params.gmm.mean && back->params.gmm.var == m.params.gmm.var &&
+            back->params.gmm.weight == m.params.gmm.weight);
+    // the file's shapes are the issue's: gmm.w [M, K], gmm.mu and gmm.var [K, M, D], row-major
+    const StFile st = params_to_safetensors(c, m.params);
+    QCOMPARE(st.find("gmm.mu")->shape, (std::vector<int64_t>{3, 2, 4}));
+    QCOMPARE(st.find("gmm.w")->shape, (std::vector<int64_t>{2, 3}));
+    QCOMPARE(st.find("gmm.mu")->data[size_t((1 * 2 + 1) * 4 + 2)], m.params.gmm.mean(1 * 2 + 1, 2));  // [1, 1, 2]
+    Json cfg = config_to_json(c);
+    QCOMPARE(cfg["mixtures"].get<int>(), 2);
+    QCOMPARE(cfg["dim"].get<int>(), 4);
+    // hostile: a variance of 0, a mixture weight column that does not sum to 1, a vocabulary
+    const std::string bad = dir.filePath(QStringLiteral("bad.safetensors")).toStdString();
+    ModelFile zero = m;
+    zero.params.gmm.var(4, 1) = 0.0f;
+    QVERIFY(!save_model(bad, zero));
+    auto r = load_model(bad);
+    QVERIFY(!r && r.error().code == ErrorCode::TensorNotPositive);
+    QVERIFY2(r.error().message.find("'gmm.var'") != std::string::npos && r.error().message.find("row 4") != std::string::npos,
+             r.error().message.c_str());
+    ModelFile w = m;
+    w.params.gmm.weight.col(1) *= 3.0f;
+    QVERIFY(!save_model(bad, w));
+    r = load_model(bad);
+    QVERIFY(!r && r.error().message.find("'gmm.w'") != std::string::npos);
+    cfg["vocab_size"] = 7;
+    auto parsed = config_from_json(cfg, "test");
+    QVERIFY(!parsed && parsed.error().code == ErrorCode::ConfigVocabNotZero);
   }
 };
 

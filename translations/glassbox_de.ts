@@ -1493,6 +1493,30 @@
         <source>Hidden states K</source>
         <translation>Verborgene Zustände K</translation>
     </message>
+    <message>
+        <source>HMM with Gaussian mixtures</source>
+        <translation>HMM mit Gauß-Mischungen</translation>
+    </message>
+    <message>
+        <source>A chain of hidden states, each emitting a vector from a mixture of Gaussians (seed 001): the acoustic model of speech recognition, trained by EM.</source>
+        <translation>Eine Kette verborgener Zustände, von denen jeder einen Vektor aus einer Mischung von Gauß-Verteilungen ausgibt (Seed 001): das akustische Modell der Spracherkennung, trainiert mit EM.</translation>
+    </message>
+    <message>
+        <source>M</source>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <translation>D</translation>
+    </message>
+    <message>
+        <source>Gaussians per state M</source>
+        <translation>Gauß-Verteilungen je Zustand M</translation>
+    </message>
+    <message>
+        <source>Observation size D</source>
+        <translation>Größe einer Beobachtung D</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -4896,6 +4920,42 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>config field '{field}' ('{found}'): not an option of a {family} model (a cell is the rnn's and the rnn-seq2seq's option, attention the rnn-seq2seq's)</source>
         <translation>Konfigurationsfeld '{field}' ('{found}'): keine Option eines {family}-Modells (eine Zelle ist eine Option von rnn und rnn-seq2seq, die Aufmerksamkeit eine von rnn-seq2seq)</translation>
+    </message>
+    <message>
+        <source>config field 'vocab_size': a {family} model reads observations, not tokens, so it has no vocabulary (expected 0), got {found}</source>
+        <translation>Konfigurationsfeld 'vocab_size': Ein {family}-Modell liest Beobachtungen, keine Tokens, und hat daher kein Vokabular (erwartet 0), gefunden {found}</translation>
+    </message>
+    <message>
+        <source>line {line}: expected {expected} numbers (one observation of the model's dimension D), found {found}</source>
+        <translation>Zeile {line}: {expected} Zahlen erwartet (eine Beobachtung der Dimension D des Modells), gefunden {found}</translation>
+    </message>
+    <message>
+        <source>line {line}: '{found}' is not a number (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)</source>
+        <translation>Zeile {line}: '{found}' ist keine Zahl (erwartet wird eine Beobachtung je Zeile: Zahlen, getrennt durch Leerzeichen oder Kommas, eine Leerzeile zwischen Sequenzen)</translation>
+    </message>
+    <message>
+        <source>no observations (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)</source>
+        <translation>keine Beobachtungen (erwartet wird eine Beobachtung je Zeile: Zahlen, getrennt durch Leerzeichen oder Kommas, eine Leerzeile zwischen Sequenzen)</translation>
+    </message>
+    <message>
+        <source>the observations have {found} numbers per line, and the model reads {expected} (its dimension D)</source>
+        <translation>die Beobachtungen haben {found} Zahlen je Zeile, das Modell liest {expected} (seine Dimension D)</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}', row {row}: a variance must be greater than 0, found {found}</source>
+        <translation>Tensor '{tensor}', Zeile {row}: Eine Varianz muss größer als 0 sein, gefunden {found}</translation>
+    </message>
+    <message>
+        <source>the data holds observations (numbers), and a {family} model reads tokens: build an hmm-gmm model for this data</source>
+        <translation>die Daten enthalten Beobachtungen (Zahlen), ein {family}-Modell liest aber Tokens: Erstellen Sie für diese Daten ein hmm-gmm-Modell</translation>
+    </message>
+    <message>
+        <source>a {family} model reads observations (numbers), not tokens: {what} is for the families that predict tokens</source>
+        <translation>ein {family}-Modell liest Beobachtungen (Zahlen), keine Tokens: {what} ist für die Familien, die Tokens vorhersagen</translation>
+    </message>
+    <message>
+        <source>a {family} model has no views in the window yet: use glassbox-cli to train and inspect it</source>
+        <translation>für ein {family}-Modell gibt es im Fenster noch keine Ansichten: Trainieren und untersuchen Sie es mit glassbox-cli</translation>
     </message>
 </context>
 <context>

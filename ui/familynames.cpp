@@ -14,6 +14,7 @@ QString familyTitle(gb::Variant v) {
     case gb::Variant::Rnn: return text(QT_TRANSLATE_NOOP("FamilyNames", "RNN"));
     case gb::Variant::Hmm: return text(QT_TRANSLATE_NOOP("FamilyNames", "HMM"));
     case gb::Variant::RnnSeq2Seq: return text(QT_TRANSLATE_NOOP("FamilyNames", "RNN encoder-decoder"));
+    case gb::Variant::HmmGmm: return text(QT_TRANSLATE_NOOP("FamilyNames", "HMM with Gaussian mixtures"));
   }
   return QString::fromStdString(gb::family(v).title);
 }
@@ -42,6 +43,10 @@ QString familySummary(gb::Variant v) {
       return text(QT_TRANSLATE_NOOP("FamilyNames",
                                   "A chain of hidden states, each emitting a token (seed 001): trained by EM, the model "
                                   "speech recognition used before neural networks."));
+    case gb::Variant::HmmGmm:
+      return text(QT_TRANSLATE_NOOP("FamilyNames",
+                                  "A chain of hidden states, each emitting a vector from a mixture of Gaussians (seed "
+                                  "001): the acoustic model of speech recognition, trained by EM."));
   }
   return QString::fromStdString(gb::family(v).summary);
 }
@@ -66,6 +71,8 @@ QString familyDecodingLine(gb::Variant v) {
     case gb::Variant::Hmm:
       return text(QT_TRANSLATE_NOOP("FamilyNames", "Each step updates the distribution over the hidden states with the "
                                                    "new token (forward algorithm) and draws the next token from q."));
+    case gb::Variant::HmmGmm:
+      return QString();  // (predicts no tokens: no decoding)
   }
   return QString();
 }
@@ -100,6 +107,8 @@ QString sizeLabel(gb::SizeField f, gb::Variant v) {
     case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_mlp"));
     case gb::SizeField::DHidden: return text(QT_TRANSLATE_NOOP("FamilyNames", "d_h"));
     case gb::SizeField::States: return text(QT_TRANSLATE_NOOP("FamilyNames", "K"));
+    case gb::SizeField::Mixtures: return text(QT_TRANSLATE_NOOP("FamilyNames", "M"));
+    case gb::SizeField::ObsDim: return text(QT_TRANSLATE_NOOP("FamilyNames", "D"));
   }
   return QString();
 }
@@ -114,6 +123,8 @@ QString sizeAccessibleName(gb::SizeField f) {
     case gb::SizeField::DMlp: return text(QT_TRANSLATE_NOOP("FamilyNames", "MLP width d_mlp"));
     case gb::SizeField::DHidden: return text(QT_TRANSLATE_NOOP("FamilyNames", "Hidden state size d_h"));
     case gb::SizeField::States: return text(QT_TRANSLATE_NOOP("FamilyNames", "Hidden states K"));
+    case gb::SizeField::Mixtures: return text(QT_TRANSLATE_NOOP("FamilyNames", "Gaussians per state M"));
+    case gb::SizeField::ObsDim: return text(QT_TRANSLATE_NOOP("FamilyNames", "Observation size D"));
   }
   return QString();
 }

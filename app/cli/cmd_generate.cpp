@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "core/decode/session.h"
+#include "core/family.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
 #include "core/text/tokenizer.h"
@@ -57,6 +58,9 @@ int cmd_generate(int argc, char** argv) {
   auto m = gb::load_model(*path);
   if (!m) return fail(cmd, m.error().message);
   const gb::Config& c = m->config;
+  if (gb::family(c).observations)
+    return fail(cmd, gb::Error(gb::ErrorCode::TokensForObsFamily, {{"family", gb::family(c).name}, {"what", "generate"}})
+                         .message, 2);
   std::vector<int> z, x;
   const bool text_in = args->has("source") || args->has("prompt");
   if (text_in && !m->tokenizer) return fail(cmd, "this model has no tokenizer: give token ids", 2);

@@ -91,6 +91,8 @@ int cmd_inspect(int argc, char** argv) {
     std::printf("  tokenizer: %s, %d tokens:", gb::tokenizer_name(m->tokenizer->kind()), m->tokenizer->size());
     for (int i = 0; i < std::min(m->tokenizer->size(), 16); ++i) std::printf(" %s", m->tokenizer->display(i).c_str());
     std::printf("%s\n", m->tokenizer->size() > 16 ? " …" : "");
+  } else if (gb::family(c).observations) {
+    std::printf("  observations: %d numbers per time step (no tokenizer: it reads vectors)\n", c.obs_dim);
   } else {
     std::printf("  tokenizer: none (token ids only)\n");
   }

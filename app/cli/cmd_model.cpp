@@ -5,9 +5,11 @@
 #include "core/family.h"
 #include "core/io/dataset.h"
 #include "core/families/hmm/hmm.h"
+#include "core/families/hmm/hmm_gmm.h"
 #include "core/io/json_util.h"
 #include "core/io/model_file.h"
 #include "core/model/model.h"
+#include "core/rng.h"
 #include "core/text/prepare.h"
 #include "core/train/memory.h"
 
@@ -16,7 +18,7 @@
 namespace gbcli {
 
 const std::vector<OptionSpec> kInitSpecs = {
-    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn | rnn-seq2seq | hmm"},
+    {"variant", true, "encoder-decoder | decoder-only | bigram | rnn | rnn-seq2seq | hmm | hmm-gmm"},
     {"vocab-size", true, "|V|"},
     {"max-len", true, "ℓ_max"},
     {"layers", true, "L (decoder-only), or L_enc = L_dec = N"},
@@ -26,7 +28,9 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"d-model", true, "d_e"},
     {"d-mlp", true, "d_MLP"},
     {"hidden", true, "d_h, the recurrent state's size (rnn, rnn-seq2seq)"},
-    {"states", true, "K, the hidden states (hmm)"},
+    {"states", true, "K, the hidden states (hmm, hmm-gmm)"},
+    {"mixtures", true, "M, the Gaussians of each state (hmm-gmm; default 2)"},
+    {"dim", true, "D, the size of one observation (hmm-gmm; default: the data's)"},
     {"norm", true, "post | pre (default: the seed's)"},
     {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
     {"cell", true, "elman | lstm: the recurrent cell (rnn, rnn-seq2seq; default elman)"},
@@ -38,7 +42,8 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"eos-id", true, "id of eos (default: none)"},
     {"pad-id", true, "id of pad (default: none)"},
     {"seed", true, "initialisation seed (default 0)"},
-    {"task", true, "a built-in task: copy, reverse, sort, add, date, translate (sizes default to the task's)"},
+    {"task", true, "a built-in task: copy, reverse, sort, add, date, translate (sizes default to the task's); "
+                   "phoneme (hmm-gmm: 2-D sequences from a known 3-state HMM)"},
     {"train-size", true, "task: training pairs (default: the task's)"},
     {"val-size", true, "task: validation pairs (default: the task's)"},
     {"data-seed", true, "task: seed of the generated pairs (default 0)"},
@@ -61,7 +66,78 @@ const char* const kInitSynopsis =
     "       glassbox-cli init --variant rnn-seq2seq (--vocab-size N --max-len L | --data PAIRS | --task T) [--d-model D] "
     "[--hidden H] [--activation tanh|relu] [--cell elman|lstm] [--attention none|additive] --out MODEL.safetensors\n"
     "       glassbox-cli init --variant hmm (--vocab-size N | --data FILE | --task T) [--max-len L] [--states K] "
+    "--out MODEL.safetensors\n"
+    "       glassbox-cli init --variant hmm-gmm (--data NUMBERS | --dim D | --task phoneme) [--states K] [--mixtures M] "
     "--out MODEL.safetensors";
+
+// hmm-gmm: its sizes K, M and D (from the data, --dim, or the phoneme task), no vocabulary; the means start on the
+// data when there is some (hmm_gmm_init).
+static int init_observation_family(const char* cmd, const Args& args, const gb::FamilyInfo& fam) {
+  for (const char* opt : {"vocab-size", "layers", "enc-layers", "dec-layers", "heads", "d-model", "d-mlp", "hidden",
+                          "norm", "activation", "cell", "attention", "final-norm", "tied", "dropout", "bos-id", "eos-id",
+                          "pad-id", "tokenizer", "min-count", "bpe-vocab", "reject-malformed", "long"})
+    if (args.has(opt))
+      return fail(cmd, "a " + fam.name + " model has no --" + opt + ": it reads observations (vectors of numbers); "
+                       "its sizes are K (--states), M (--mixtures) and D (--dim, or from --data or --task phoneme)", 2);
+  if (args.has("task") && args.has("data")) return fail(cmd, "give --task or --data, not both", 2);
+  constexpr long long big = 1 << 20;
+  TRY(dim_given, args.get_int("dim", 0, 1, 1 << 16));
+  TRY(seed, args.get_int("seed", 0, 0, (1LL << 62)));
+  TRY(out, args.require("out"));
+  std::vector<gb::Example> data;
+  gb::Json desc;
+  int longest = 0;
+  if (auto tname = args.get("task")) {
+    if (*tname != "phoneme")
+      return fail(cmd, "a " + fam.name + " model reads observations: its built-in task is 'phoneme', not '" + *tname + "'", 2);
+    TRY(tn, args.get_int("train-size", 40, 1, 1 << 20));
+    TRY(vn, args.get_int("val-size", 10, 0, 1 << 20));
+    TRY(ds, args.get_int("data-seed", 0, 0, 1LL << 62));
+    if (*dim_given && *dim_given != gb::kPhonemeDim)
+      return fail(cmd, "the phoneme task's observations have " + std::to_string(gb::kPhonemeDim) + " numbers, not --dim " +
+                           std::to_string(*dim_given), 2);
+    gb::PhonemeTask t = gb::phoneme_task(int(*tn), int(*vn), uint64_t(*ds));
+    data = std::move(t.train);
+    desc = gb::Json{{"kind", "task"}, {"task", "phoneme"}, {"train_size", *tn}, {"val_size", *vn}, {"seed", *ds}};
+  } else if (auto path = args.get("data")) {
+    auto d = gb::read_observations(*path, int(*dim_given));
+    if (!d) return fail(cmd, d.error().message);
+    data = std::move(*d);
+    desc = gb::Json{{"kind", "file"}, {"path", *path}, {"format", "observations"}};
+  } else if (!args.has("dim")) {
+    return fail(cmd, "give --data (a numbers file), --task phoneme or --dim D", 2);
+  }
+  for (const auto& e : data) longest = std::max(longest, int(e.obs.cols()));
+  gb::Config c = gb::family_config(fam.variant, 0, 256);
+  c.obs_dim = data.empty() ? int(*dim_given) : int(data.front().obs.rows());
+  TRY(maxlen, args.get_int("max-len", longest > 0 ? std::min<long long>(longest, 1 << 16) : 256, 1, 1 << 16));
+  c.max_len = int(*maxlen);
+  for (const auto& [opt, field] : {std::pair{"states", gb::SizeField::States}, std::pair{"mixtures", gb::SizeField::Mixtures}})
+    if (args.has(opt)) {
+      TRY(v, args.get_int(opt, 1, 1, big));
+      gb::set_config_size(c, field, int(*v));
+    }
+  if (auto e = c.validate()) return fail(cmd, e->message, 2);
+  if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, gb::model_memory(c).total())) return fail(cmd, e->message, 2);
+  gb::ModelFile m;
+  m.config = c;
+  m.params = gb::params_zeros<float>(c);
+  gb::Rng rng(static_cast<uint64_t>(*seed));
+  gb::hmm_gmm_init(m.params.gmm, c, rng, &data);
+  m.data = desc;
+  if (auto e = gb::save_model(*out, m)) return fail(cmd, e->message);
+  if (args.has("json")) {
+    gb::Json j{{"path", *out}, {"config", gb::config_to_json(c)}, {"parameters", gb::params_count(c)}};
+    if (!desc.is_null()) {
+      j["data"] = desc;
+      j["examples"] = {{"train", data.size()}};
+    }
+    std::printf("%s\n", j.dump().c_str());
+  }
+  std::fprintf(stderr, "wrote %s: %s, K = %d states, M = %d Gaussians each, D = %d, %lld parameters\n", out->c_str(),
+               gb::variant_name(c.variant), c.states, c.mixtures, c.obs_dim, static_cast<long long>(gb::params_count(c)));
+  return 0;
+}
 
 int cmd_init(int argc, char** argv) {
   const char* cmd = "init";
@@ -77,6 +153,13 @@ int cmd_init(int argc, char** argv) {
   if (!variant) return fail(cmd, variant.error().message, 2);
   const bool ed = *variant == gb::Variant::EncoderDecoder;
   const gb::FamilyInfo& fam = gb::family(*variant);
+  if (fam.observations) return init_observation_family(cmd, *args, fam);
+  for (const char* opt : {"mixtures", "dim"})
+    if (args->has(opt))
+      return fail(cmd, "a " + fam.name + " model has no --" + opt + " (hmm-gmm's: the Gaussians of a state, the "
+                       "observations' size)", 2);
+  if (args->get("task").value_or("") == "phoneme")
+    return fail(cmd, "the phoneme task is observations (vectors of numbers): it is for --variant hmm-gmm", 2);
   if (!fam.transformer) {  // its sizes are the family's (a bigram: |V| and ℓ_max only; an rnn: d_e and d_h besides)
     std::string sizes = "|V| (--vocab-size, or from --data or --task) and ℓ_max (--max-len)";
     if (fam.has(gb::SizeField::DModel)) sizes += ", d_e (--d-model)";
@@ -260,11 +343,25 @@ const std::vector<OptionSpec> kForwardSpecs = {
     {"ids", true, "decoder-only input, e.g. 3,1,4"},
     {"source-ids", true, "encoder-decoder source z"},
     {"target-ids", true, "encoder-decoder target x"},
+    {"data", true, "hmm-gmm: a numbers file, of which the first sequence is read"},
     {"json", false, "print JSON (the only output there is: {\"logprobs\": [[…], …]})"},
     {"help", false, "show this help"},
 };
 const char* const kForwardSynopsis =
-    "glassbox-cli forward --model MODEL (--ids 3,1,4 | --source-ids 3,1 --target-ids 1,5,9)";
+    "glassbox-cli forward --model MODEL (--ids 3,1,4 | --source-ids 3,1 --target-ids 1,5,9 | --data NUMBERS)\n"
+    "  hmm-gmm: {\"loglik\", \"log_density\" (log p(o_t | o_<t) per t), \"viterbi\", \"posterior\"} of the file's first sequence";
+
+// An HMM's states over one sequence: Viterbi's path and the posteriors γ_t(k), one row per t.
+static void add_states(gb::Json& out, const std::vector<int>& path, const gb::MatD& g) {
+  out["viterbi"] = path;
+  gb::Json post = gb::Json::array();
+  for (Eigen::Index t = 0; t < g.cols(); ++t) {
+    gb::Json row = gb::Json::array();
+    for (Eigen::Index k = 0; k < g.rows(); ++k) row.push_back(g(k, t));
+    post.push_back(std::move(row));
+  }
+  out["posterior"] = std::move(post);
+}
 
 int cmd_forward(int argc, char** argv) {
   const char* cmd = "forward";
@@ -278,6 +375,24 @@ int cmd_forward(int argc, char** argv) {
   TRY(path, args->require("model"));
   auto m = gb::load_model(*path);
   if (!m) return fail(cmd, m.error().message);
+  if (gb::family(m->config).observations) {
+    for (const char* opt : {"ids", "source-ids", "target-ids"})
+      if (args->has(opt))
+        return fail(cmd, "a " + gb::family(m->config).name + " model reads observations, not token ids: give --data", 2);
+    TRY(file, args->require("data"));
+    auto d = gb::read_observations(*file, m->config.obs_dim);
+    if (!d) return fail(cmd, d.error().message);
+    const gb::MatF& obs = d->front().obs;
+    const gb::HmmGmmFilter f = gb::hmm_gmm_filter(m->params.gmm, obs);
+    // log p(o_t | o_<t): the increments of the log density, from the forward pass up to t
+    gb::Json steps = gb::Json::array();
+    for (Eigen::Index t = 0; t < f.log_c.size(); ++t) steps.push_back(f.log_c[t]);
+    gb::Json out{{"loglik", f.loglik}, {"log_density", steps}};
+    add_states(out, gb::hmm_gmm_viterbi(m->params.gmm, obs), gb::hmm_gmm_posterior(m->params.gmm, obs));
+    std::printf("%s\n", out.dump().c_str());
+    return 0;
+  }
+  if (args->has("data")) return fail(cmd, "--data is for a model that reads observations (hmm-gmm): give --ids", 2);
   gb::Example e;
   if (m->config.has_source()) {
     if (args->has("ids")) return fail(cmd, "this is an encoder-decoder model: use --source-ids and --target-ids", 2);
@@ -300,17 +415,8 @@ int cmd_forward(int argc, char** argv) {
     rows.push_back(std::move(row));
   }
   gb::Json out{{"logprobs", rows}};  // (a log-probability of −∞ is written null)
-  if (m->config.variant == gb::Variant::Hmm) {  // the states: Viterbi's path and the posteriors γ_t(k), one row per t
-    out["viterbi"] = gb::hmm_viterbi(m->params.hmm, e.x);
-    const gb::MatD g = gb::hmm_posterior(m->params.hmm, e.x);
-    gb::Json post = gb::Json::array();
-    for (Eigen::Index t = 0; t < g.cols(); ++t) {
-      gb::Json row = gb::Json::array();
-      for (Eigen::Index k = 0; k < g.rows(); ++k) row.push_back(g(k, t));
-      post.push_back(std::move(row));
-    }
-    out["posterior"] = std::move(post);
-  }
+  if (m->config.variant == gb::Variant::Hmm)  // the states: Viterbi's path and the posteriors γ_t(k), one row per t
+    add_states(out, gb::hmm_viterbi(m->params.hmm, e.x), gb::hmm_posterior(m->params.hmm, e.x));
   std::printf("%s\n", out.dump().c_str());
   return 0;
 }

@@ -3,6 +3,8 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/families/hmm/hmm_gmm.h"
+#include "core/family.h"
 #include "core/io/json_util.h"
 #include "core/model/model.h"
 #include "core/train/loss.h"
@@ -13,7 +15,8 @@ namespace gbcli {
 
 const std::vector<OptionSpec> kScoreSpecs = {
     {"model", true, "model file"},
-    {"data", true, "JSON Lines of ids, a .tsv/.csv of pairs or a text file (default: the model's task), every example"},
+    {"data", true, "JSON Lines of ids, a .tsv/.csv of pairs or a text file (default: the model's task), every example; "
+                   "hmm-gmm: a numbers file"},
     {"reject-malformed", false, "pairs data: a malformed line is an error (default: skip it and report)"},
     {"long", true, "examples longer than ℓ_max: filter (leave out, default) | truncate | reject"},
     {"json", false, "print {\"loglik\": [one number per sequence]} (the only output there is)"},
@@ -21,7 +24,8 @@ const std::vector<OptionSpec> kScoreSpecs = {
 };
 const char* const kScoreSynopsis =
     "glassbox-cli score --model MODEL [--data DATA] --json\n"
-    "  loglik of a sequence: Σ_j log P(x_{j+1} | x_1..x_j) (a pair's target given its source; a text's ℓ_max windows)";
+    "  loglik of a sequence: Σ_j log P(x_{j+1} | x_1..x_j) (a pair's target given its source; a text's ℓ_max windows);\n"
+    "  hmm-gmm: log p(o_1..o_n), the total log density of the sequence's observations";
 
 int cmd_score(int argc, char** argv) {
   const char* cmd = "score";
@@ -41,7 +45,12 @@ int cmd_score(int argc, char** argv) {
   gb::Activations<float> act;
   std::vector<gb::Example> all = std::move(data->train);  // (a task keeps its validation pairs apart: scored after)
   all.insert(all.end(), data->val.begin(), data->val.end());
+  const bool observations = gb::family(m->config).observations;
   for (const gb::Example& e : all) {
+    if (observations) {  // the total log density of the sequence's observations
+      loglik.push_back(gb::hmm_gmm_filter(m->params.gmm, e.obs).loglik);
+      continue;
+    }
     const gb::Batch b = gb::make_batch(m->config, e);
     gb::model_forward(act, m->config, m->params, b);
     // J = −Σ log P[x_{j+1}, j], summed in double: the training loss of this one example

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/families/hmm/hmm_gmm.h"
 #include "core/family.h"
 #include "core/io/dataset.h"
 #include "core/io/json_util.h"
@@ -9,6 +10,7 @@
 #include "core/text/prepare.h"
 #include "core/train/trainer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -54,8 +56,49 @@ static bool ends_with(const std::string& s, const char* suf) {
   return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
 }
 
+// A family that reads observations (hmm-gmm): a numbers file (recognised by its content, whatever its name; the
+// last val_fraction of its sequences kept for validation), or the phoneme task the model was made with.
+static std::optional<ModelData> load_observation_data(const char* cmd, const Args& args, const gb::ModelFile& m,
+                                                      double val_fraction, int* status) {
+  auto failure = [&](int st) -> std::optional<ModelData> {
+    *status = st;
+    return std::nullopt;
+  };
+  ModelData out;
+  if (const auto path = args.get("data")) {
+    auto d = gb::read_observations(*path, m.config.obs_dim);
+    if (!d) return failure(fail(cmd, d.error().message));
+    out.train = std::move(*d);
+    size_t n_val = size_t(double(out.train.size()) * std::clamp(val_fraction, 0.0, 1.0));
+    if (n_val >= out.train.size()) n_val = out.train.size() - 1;  // at least one sequence to train on
+    out.val.assign(out.train.end() - long(n_val), out.train.end());
+    out.train.resize(out.train.size() - n_val);
+    out.description = gb::Json{{"kind", "file"}, {"path", *path}, {"format", "observations"}};
+  } else if (m.data.is_object() && m.data.value("task", std::string()) == "phoneme") {
+    const int tn = m.data.value("train_size", 40), vn = m.data.value("val_size", 10);
+    const uint64_t seed = m.data.value("seed", uint64_t(0));
+    gb::PhonemeTask t = gb::phoneme_task(std::clamp(tn, 1, 1 << 20), std::clamp(vn, 0, 1 << 20), seed);
+    if (t.train.front().obs.rows() != m.config.obs_dim)
+      return failure(fail(cmd, "the phoneme task's observations have 2 numbers, the model reads " +
+                                   std::to_string(m.config.obs_dim) + ": give --data"));
+    out.train = std::move(t.train);
+    out.val = std::move(t.val);
+    out.description = m.data;
+  } else {
+    return failure(fail(cmd, "this " + gb::family(m.config).name + " model was not made with a task: give --data (one "
+                             "observation per line, numbers separated by spaces or commas, a blank line between "
+                             "sequences)", 2));
+  }
+  int64_t n = 0;
+  for (const auto& e : out.train) n += e.obs.cols();
+  std::fprintf(stderr, "data: %zu training, %zu validation sequences (%lld observations of dimension %d to train on)\n",
+               out.train.size(), out.val.size(), (long long)n, m.config.obs_dim);
+  return out;
+}
+
 std::optional<ModelData> load_model_data(const char* cmd, const Args& args, const gb::ModelFile& m, double val_fraction,
                                          int* status) {
+  if (gb::family(m.config).observations) return load_observation_data(cmd, args, m, val_fraction, status);
   auto failure = [&](int st) -> std::optional<ModelData> {
     *status = st;
     return std::nullopt;
@@ -133,7 +176,8 @@ int cmd_train(int argc, char** argv) {
   std::vector<gb::TextPair> val_pairs = std::move(loaded->val_pairs);
   gb::Json data_desc = std::move(loaded->description);
   if (auto vp = args->get("val-data")) {
-    auto v = gb::load_jsonl_ids(*vp, m->config);
+    auto v = gb::family(m->config).observations ? gb::read_observations(*vp, m->config.obs_dim)
+                                                : gb::load_jsonl_ids(*vp, m->config);
     if (!v) return fail(cmd, v.error().message);
     val = std::move(*v);
   }
@@ -204,8 +248,12 @@ int cmd_train(int argc, char** argv) {
   gb::EvalWorkspace eval_space;  // the validations' activations, made once
   auto report_eval = [&](int step) {
     const gb::EvalReport e = gb::evaluate(m->config, m->params, val, std::max(1, o.batch_size), &eval_space);
-    std::fprintf(stderr, "%sstep %d validation: loss %.4f, token accuracy %.2f%%, sequence accuracy %.2f%%\n",
-                 ::isatty(STDERR_FILENO) ? "\n" : "", step, e.loss, 100 * e.token_accuracy, 100 * e.sequence_accuracy);
+    if (gb::family(m->config).observations)
+      std::fprintf(stderr, "%sstep %d validation: −log p %.4f nats per observation\n",
+                   ::isatty(STDERR_FILENO) ? "\n" : "", step, e.loss);
+    else
+      std::fprintf(stderr, "%sstep %d validation: loss %.4f, token accuracy %.2f%%, sequence accuracy %.2f%%\n",
+                   ::isatty(STDERR_FILENO) ? "\n" : "", step, e.loss, 100 * e.token_accuracy, 100 * e.sequence_accuracy);
     if (!history.empty() && history.back().step == step) {
       history.back().val_loss = e.loss;
       history.back().val_token_accuracy = e.token_accuracy;
@@ -259,6 +307,9 @@ int cmd_train(int argc, char** argv) {
   if (const auto& f = trainer.fault()) {  // never save non-finite parameters, nor pretend the run went well
     const bool param = f->kind == gb::NumericFault::Kind::Parameter;
     std::fprintf(stderr, "%s", tty ? "\n" : "");
+    if (em && gb::family(m->config).observations)
+      return fail(cmd, "EM iteration " + std::to_string(f->step) + ": the training data's log density is -inf or NaN; "
+                       "no update was made, nothing was saved");
     if (em)  // no η to blame: the model gives a training token probability 0 (EM cannot learn what it rules out)
       return fail(cmd, "EM iteration " + std::to_string(f->step) + ": the training data's log-likelihood is -inf or "
                        "NaN (the model gives a token of the data probability 0, as EM does to every token its "
@@ -277,7 +328,9 @@ int cmd_train(int argc, char** argv) {
   if (!history.empty()) {
     summary["first_loss"] = history[size_t(std::max(0, int(history.size()) - total))].loss;
     summary["last_loss"] = history.back().loss;
-    if (history.back().val_loss)
+    if (history.back().val_loss && gb::family(m->config).observations)  // (no tokens to get right)
+      summary["validation"] = {{"loss", *history.back().val_loss}};
+    else if (history.back().val_loss)
       summary["validation"] = {{"loss", *history.back().val_loss},
                                {"token_accuracy", history.back().val_token_accuracy.value_or(0.0)},
                                {"sequence_accuracy", history.back().val_sequence_accuracy.value_or(0.0)}};

@@ -12,6 +12,8 @@ namespace gb {
 Result<DecodeSession> DecodeSession::create(const Config& c, const Params<float>& p, const std::vector<int>& source,
                                             const std::vector<int>& prefix, const DecodeOptions& o) {
   if (auto e = c.validate()) return *e;
+  if (family(c).observations)
+    return Error(ErrorCode::TokensForObsFamily, {{"family", family(c).name}, {"what", "decoding"}});
   DecodeSession s;
   s.c_ = c;
   s.p_ = &p;
@@ -97,6 +99,12 @@ void DecodeSession::process_column(int token, int pos) {
       window_start_ = 0;
       return;
     }
+    case Variant::HmmGmm:  // (never: start() refuses a family that predicts no tokens)
+      next_logp_.clear();
+      next_attn_.clear();
+      cache_len_ = pos + 1;
+      window_start_ = 0;
+      return;
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;  // the transformer's decoder on the new column, with the KV cache (below)

@@ -102,6 +102,8 @@ Json config_to_json(const Config& c) {
               {"eos_id", c.eos_id},                  {"pad_id", c.pad_id}};
   if (c.d_hidden != 0) j["d_hidden"] = c.d_hidden;  // the families with a recurrent state (files of the others unchanged)
   if (c.states != 0) j["states"] = c.states;        // an HMM's K
+  if (c.mixtures != 0) j["mixtures"] = c.mixtures;  // hmm-gmm's M
+  if (c.obs_dim != 0) j["dim"] = c.obs_dim;         // hmm-gmm's D
   if (family(c).recurrent_cell) j["cell"] = cell_name(c.cell);  // "elman" | "lstm"
   if (c.has_source() && family(c).recurrent_cell) j["attention"] = attention_name(c.attention);  // rnn-seq2seq
   return j;
@@ -117,7 +119,7 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   auto v = parse_variant(*variant);
   if (!v) return Error(v.error()).in_file(what);
   constexpr long long big = 1LL << 30;
-  GB_TRY(vs, json_int(j, "vocab_size", what, 1, big));
+  GB_TRY(vs, json_int(j, "vocab_size", what, 0, big));  // (0: a family that reads observations; validate() checks)
   GB_TRY(ml, json_int(j, "max_len", what, 1, big));
   GB_TRY(el, json_int(j, "enc_layers", what, 0, big));
   // a family that is not a transformer has no layers, heads or widths: they are written as 0 (and validate() refuses
@@ -158,6 +160,14 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   if (j.contains("states")) {  // written by the HMM; absent means 0
     GB_TRY(k, json_int(j, "states", what, 0, big));
     c.states = int(*k);
+  }
+  if (j.contains("mixtures")) {  // written by hmm-gmm; absent means 0
+    GB_TRY(m, json_int(j, "mixtures", what, 0, big));
+    c.mixtures = int(*m);
+  }
+  if (j.contains("dim")) {  // written by hmm-gmm; absent means 0
+    GB_TRY(dim, json_int(j, "dim", what, 0, big));
+    c.obs_dim = int(*dim);
   }
   if (j.contains("cell")) {  // written by the recurrent families; absent means Elman's
     GB_TRY(cell, json_string(j, "cell", what));

@@ -1,6 +1,7 @@
 #include "core/io/model_file.h"
 
 #include "core/families/hmm/hmm.h"
+#include "core/families/hmm/hmm_gmm.h"
 
 #include "core/io/json_util.h"
 
@@ -18,6 +19,7 @@ static std::string number_text(double v) {  // 0.97, -0.1: as a person writes it
 
 static std::vector<int64_t> seed_shape(const TensorRef<float>& t) {
   if (t.is_vector) return {int64_t(t.rows)};
+  if (t.split > 0) return {int64_t(t.split), int64_t(t.rows / t.split), int64_t(t.cols)};  // [K, M, D]
   return {int64_t(t.rows), int64_t(t.cols)};
 }
 
@@ -90,6 +92,19 @@ static Status check_distributions(const Config& c, const Params<float>& p, const
                     {"sum", number_text(bad->sum)},
                     {"min", number_text(bad->min)}})
           .in_file(what);
+  if (c.variant == Variant::HmmGmm)
+    if (auto bad = hmm_gmm_check(p.gmm)) {
+      if (bad->variance)
+        return Error(ErrorCode::TensorNotPositive,
+                     {{"tensor", bad->tensor}, {"row", std::to_string(bad->column)}, {"found", number_text(bad->sum)}})
+            .in_file(what);
+      return Error(ErrorCode::TensorNotDistribution,
+                   {{"tensor", bad->tensor},
+                    {"column", std::to_string(std::max(0, bad->column))},
+                    {"sum", number_text(bad->sum)},
+                    {"min", number_text(bad->min)}})
+          .in_file(what);
+    }
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/families/bigram/bigram.h"
 #include "core/families/hmm/hmm.h"
+#include "core/family.h"
 #include "core/families/rnn/rnn.h"
 
 #include <algorithm>
@@ -25,6 +26,16 @@ Status check_example(const Config& c, const Example& e) {
                               {"max", std::to_string(c.vocab_size - 1)}});
     return std::nullopt;
   };
+  if (family(c).observations) {  // a D × n matrix of observations, n ≥ 1, and nothing else
+    if (!e.x.empty() || !e.z.empty())
+      return Error(ErrorCode::TokensForObsFamily, {{"family", family(c).name}, {"what", "token data"}});
+    if (e.obs.cols() == 0) return Error(ErrorCode::ObsNoData);
+    if (e.obs.rows() != c.obs_dim)
+      return Error(ErrorCode::ObsDimension,
+                   {{"found", std::to_string(e.obs.rows())}, {"expected", std::to_string(c.obs_dim)}});
+    return std::nullopt;
+  }
+  if (e.obs.size() > 0) return Error(ErrorCode::ObsForTokenFamily, {{"family", family(c).name}});
   if (e.x.empty()) return Error(ErrorCode::TargetEmpty);
   const bool source = c.has_source();
   if (auto err = source ? check(e.x, ErrorCode::TargetTooLong, ErrorCode::TargetBadId)
@@ -269,6 +280,9 @@ void model_forward(Activations<T>& act, const Config& c, const Params<T>& p, con
     case Variant::Hmm:  // log P(· | x_1..x_j) itself (log_softmax leaves it as it is)
       hmm_forward(act.logits, p.hmm, c, batch);
       return;
+    case Variant::HmmGmm:  // predicts no tokens: its densities are hmm_gmm_filter's (callers ask family().observations)
+      act.logits.resize(0, 0);
+      return;
   }
 }
 
@@ -290,6 +304,7 @@ void model_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, const Ma
       rnn_seq2seq_backward(g.rnn, g.rnn_enc, act.rnn_enc, act.rnn, dlogits, p.rnn, p.rnn_enc, c, batch);
       return;
     case Variant::Hmm:  // trained by EM (hmm_em_step), not by a gradient: nothing to accumulate
+    case Variant::HmmGmm:
       return;
   }
 }

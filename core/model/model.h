@@ -23,6 +23,7 @@ namespace gb {
 struct Example {
   std::vector<int> z;  // source sequence (encoder-decoder only; empty for decoder-only)
   std::vector<int> x;  // primary sequence: the decoder's input and, shifted by one, its targets
+  MatF obs{};          // D × n: a family that reads observations (hmm-gmm), one column per time step; else empty
 };
 
 struct Batch {

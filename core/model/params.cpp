@@ -1,6 +1,7 @@
 #include "core/model/params.h"
 
 #include "core/families/hmm/hmm.h"
+#include "core/families/hmm/hmm_gmm.h"
 #include "core/family.h"
 #include "core/rng.h"
 
@@ -61,6 +62,13 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
       shape(p.hmm.transition, zero, c.states, c.states);
       shape(p.hmm.emission, zero, c.vocab_size, c.states);
       return p;
+    case Variant::HmmGmm:
+      shape(p.gmm.pi, zero, c.states);
+      shape(p.gmm.transition, zero, c.states, c.states);
+      shape(p.gmm.weight, zero, c.mixtures, c.states);
+      shape(p.gmm.mean, zero, c.states * c.mixtures, c.obs_dim);
+      shape(p.gmm.var, zero, c.states * c.mixtures, c.obs_dim);
+      return p;
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;
@@ -110,6 +118,11 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
   Rng rng(seed);
   if (c.variant == Variant::Hmm) {  // probabilities, not weights: random distributions (hmm_init)
     hmm_init(p.hmm, c, rng);
+    if (progress) progress(total, total);
+    return p;
+  }
+  if (c.variant == Variant::HmmGmm) {  // without data (hmm_gmm_init with the data starts the means on it)
+    hmm_gmm_init(p.gmm, c, rng);
     if (progress) progress(total, total);
     return p;
   }
@@ -184,6 +197,10 @@ int64_t params_count(const Config& c) {
     case Variant::Hmm: {
       const int64_t K = c.states;
       return K + K * K + V * K;
+    }
+    case Variant::HmmGmm: {
+      const int64_t K = c.states, M = c.mixtures, D = c.obs_dim;
+      return K + K * K + M * K + 2 * K * M * D;
     }
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:

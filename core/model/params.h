@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/families/bigram/bigram_params.h"
+#include "core/families/hmm/hmm_gmm_params.h"
 #include "core/families/hmm/hmm_params.h"
 #include "core/families/rnn/rnn_params.h"
 #include "core/progress.h"
@@ -62,14 +63,18 @@ template <class T> struct Params {
   RnnParams<T> rnn;                    // the recurrent network's (core/families/rnn); the RNN encoder-decoder's decoder
   RnnCellParams<T> rnn_enc;            // the RNN encoder-decoder's encoder
   HmmParams<T> hmm;                    // the hidden Markov model's probabilities (core/families/hmm)
+  HmmGmmParams<T> gmm;                 // the HMM with Gaussian-mixture emissions (core/families/hmm/hmm_gmm.h)
 };
 template <class T> using Grads = Params<T>;
 
-// A view of one tensor: rows × cols column-major at data (a vector has cols = 1 and is_vector = true).
+// A view of one tensor: rows × cols column-major at data (a vector has cols = 1 and is_vector = true). A tensor of
+// three dimensions [A, B, C] (hmm-gmm's gmm.mu) is held as an (A·B) × C matrix, row a·B + b, with split = A: its
+// row-major data is the matrix's.
 template <class T> struct TensorRef {
   T* data = nullptr;
   Eigen::Index rows = 0, cols = 0;
   bool is_vector = false;
+  Eigen::Index split = 0;  // > 0: the file's shape is [split, rows / split, cols]
   Eigen::Index size() const { return rows * cols; }
   Eigen::Map<Mat<T>> mat() const { return Eigen::Map<Mat<T>>(data, rows, cols); }
 };
@@ -116,6 +121,15 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
       f(std::string("T"), mat(p.hmm.transition));
       f(std::string("E"), mat(p.hmm.emission));
       return;
+    case Variant::HmmGmm: {
+      auto split = [&](Mat<T>& m) { return TensorRef<T>{m.data(), m.rows(), m.cols(), false, c.states}; };
+      f(std::string("pi"), TensorRef<T>{p.gmm.pi.data(), p.gmm.pi.rows(), 1, true});
+      f(std::string("T"), mat(p.gmm.transition));
+      f(std::string("gmm.w"), mat(p.gmm.weight));
+      f(std::string("gmm.mu"), split(p.gmm.mean));
+      f(std::string("gmm.var"), split(p.gmm.var));
+      return;
+    }
     case Variant::EncoderDecoder:
     case Variant::DecoderOnly:
       break;  // the transformers' tensors, below

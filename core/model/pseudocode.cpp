@@ -143,6 +143,8 @@ static std::vector<PseudoLine> build(const Config& c) {
       return rnn_listing(c);
     case Variant::Hmm:
       return hmm_listing();
+    case Variant::HmmGmm:
+      return {};  // (no listing yet: the window does not show this family)
     case Variant::RnnSeq2Seq:
       return rnn_seq2seq_listing(c);
   }
@@ -166,6 +168,7 @@ std::string pseudocode_title(const Config& c) {
     case Variant::Bigram: return "Bigram(x | B)";
     case Variant::Rnn: return c.cell == RnnCell::Lstm ? "LSTM(x | W_e, V, A, b, W_u, b_u)" : "RNN(x | W_e, V, A, b, W_u, b_u)";
     case Variant::Hmm: return "HMM(x | π, T, E)";
+    case Variant::HmmGmm: return "HMM(o | π, T, w, μ, σ²)";
     case Variant::RnnSeq2Seq:
       return std::string(c.cell == RnnCell::Lstm ? "LSTM-ED" : "RNN-ED") +
              (c.attention == RnnAttention::Additive ? "(z, x | W_e, enc, dec, att, W_u, b_u)"

@@ -1,6 +1,7 @@
 #include "core/train/trainer.h"
 
 #include "core/families/hmm/hmm.h"
+#include "core/families/hmm/hmm_gmm.h"
 #include "core/family.h"
 
 #include <algorithm>
@@ -99,15 +100,32 @@ const StepReport& Trainer::em_step() {
   if (em_converged_) {  // the last update lost to rounding: the best parameters stay, and so does their report
     em = em_best_report_;
   } else {
-    const HmmParams<float> before = p_.hmm;
-    auto rep = hmm_em_step(p_.hmm, data_, cancel_);
-    if (!rep) {  // cancelled: the parameters as they were
-      r.cancelled = true;
-      return r;
+    // the family's EM: the discrete HMM's over tokens, or the Gaussian mixtures' over observations (whose loss is
+    // then the mean −log p(o_t | …) per observation, in nats)
+    const bool gmm = c_.variant == Variant::HmmGmm;
+    const HmmParams<float> before = gmm ? HmmParams<float>{} : p_.hmm;
+    const HmmGmmParams<float> before_gmm = gmm ? p_.gmm : HmmGmmParams<float>{};
+    auto restore = [&](const HmmParams<float>& h, const HmmGmmParams<float>& g) {
+      if (gmm) p_.gmm = g;
+      else p_.hmm = h;
+    };
+    if (gmm) {
+      auto rep = hmm_gmm_em_step(p_.gmm, data_, cancel_);
+      if (!rep) {  // cancelled: the parameters as they were
+        r.cancelled = true;
+        return r;
+      }
+      em = EmFigures{rep->loglik, rep->loglik, rep->observations, rep->observations, 0};
+    } else {
+      auto rep = hmm_em_step(p_.hmm, data_, cancel_);
+      if (!rep) {  // cancelled: the parameters as they were
+        r.cancelled = true;
+        return r;
+      }
+      em = EmFigures{rep->loglik, rep->predicted_loglik, rep->tokens, rep->predicted, rep->correct};
     }
-    em = EmFigures{rep->loglik, rep->predicted_loglik, rep->tokens, rep->predicted, rep->correct};
     if (!std::isfinite(em.loglik)) {  // NaN, or a training token the model gives probability 0 (EM cannot learn it)
-      p_.hmm = before;
+      restore(before, before_gmm);
       fault_ = NumericFault{NumericFault::Kind::Loss, step_ + 1, ""};
       r.fault = fault_;
       return r;
@@ -115,11 +133,12 @@ const StepReport& Trainer::em_step() {
     if (em_have_best_ && em.loglik < em_best_report_.loglik) {
       // EM cannot lower the log-likelihood; the floats the parameters are stored in can, by rounding, once EM has
       // nothing left to gain: the best parameters come back and training stays there.
-      p_.hmm = em_best_;
+      restore(em_best_, em_best_gmm_);
       em = em_best_report_;
       em_converged_ = true;
     } else {
       em_best_ = before;
+      em_best_gmm_ = before_gmm;
       em_best_report_ = em;
       em_have_best_ = true;
     }
@@ -283,6 +302,15 @@ EvalReport evaluate(const Config& c, const Params<float>& p, const std::vector<E
                     EvalWorkspace* ws) {
   EvalReport e;
   if (data.empty()) return e;
+  if (family(c).observations) {  // the mean −log p(o_t | o_<t) per observation, in nats (no tokens to get right)
+    double ll = 0;
+    for (const Example& ex : data) {
+      ll += hmm_gmm_filter(p.gmm, ex.obs).loglik;
+      e.tokens += ex.obs.cols();
+    }
+    e.loss = e.tokens ? -ll / double(e.tokens) : 0.0;
+    return e;
+  }
   batch_size = std::max(1, batch_size);
   // Batches are independent: threads take whole batches (each with its own activations) and the sums are added in
   // batch order afterwards, so the result does not depend on the thread count.

@@ -202,6 +202,7 @@ class Trainer {
   // log-likelihood (stored as floats, an update can lose to rounding what EM gained: then training stops moving).
   const StepReport& em_step();
   HmmParams<float> em_best_;
+  HmmGmmParams<float> em_best_gmm_;
   struct EmFigures {  // what an iteration reported (hmm.h: HmmEmReport)
     double loglik = 0, predicted_loglik = 0;
     int64_t tokens = 0, predicted = 0, correct = 0;

@@ -82,6 +82,25 @@ class TestErrorsGerman : public QObject {
     }
   }
 
+  // A family the window has no views for yet (hmm-gmm, the command line's): its file is refused with a German
+  // sentence naming the file, and the model that was open stays
+  void a_family_without_views() {
+    MainWindow w;
+    QStringList errors;
+    w.setErrorReporter([&](const QString& m) { errors << m; });
+    gb::Config c = gb::family_config(gb::Variant::HmmGmm, 0, 40);
+    c.states = 3, c.mixtures = 2, c.obs_dim = 2;
+    const QString file = path("gmm.safetensors");
+    QVERIFY(!gb::save_model(file.toStdString(), gb::ModelFile::of(c, gb::params_init(c, 1))));
+    const std::string before = gb::variant_name(w.document()->config().variant);
+    QVERIFY(!w.openFile(file));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(QStringLiteral("gmm.safetensors")) &&
+                 errors[0].contains(QStringLiteral("noch keine Ansichten")),
+             qPrintable(errors[0]));
+    QCOMPARE(gb::variant_name(w.document()->config().variant), before);
+  }
+
   void data_files_that_are_not_text() {
     MainWindow w;
     w.show();

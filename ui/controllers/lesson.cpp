@@ -24,7 +24,8 @@ class LessonTr {
 // The families' names and the presets of one of them (core/family.h).
 QStringList familyNames() {
   QStringList names;
-  for (const gb::FamilyInfo& f : gb::families()) names << QString::fromStdString(f.name);
+  for (const gb::FamilyInfo& f : gb::families())
+    if (f.in_window) names << QString::fromStdString(f.name);
   return names;
 }
 QStringList presetIds(const QString& family) {

@@ -349,6 +349,11 @@ ModelDocument::ReadFile ModelDocument::read(const QString& path) {
   ReadFile out;
   out.model = gb::load_model(path.toStdString());
   if (!out.model) return out;
+  if (!gb::family(out.model->config).in_window) {  // the command line's alone, until its views exist
+    out.model = gb::Error(gb::ErrorCode::FamilyNotInWindow, {{"family", gb::family(out.model->config).name}})
+                    .in_file(path.toStdString());
+    return out;
+  }
   const gb::ModelFile& m = *out.model;
   if (m.tokenizer && !m.data.is_null()) {
     gb::PrepareOptions o;

@@ -35,7 +35,8 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mForm = form;
   mVariant = new QComboBox(this);
   mVariant->setObjectName(QStringLiteral("variantBox"));
-  for (const gb::FamilyInfo& f : gb::families()) mVariant->addItem(familyTitle(f.variant), int(f.variant));
+  for (const gb::FamilyInfo& f : gb::families())
+    if (f.in_window) mVariant->addItem(familyTitle(f.variant), int(f.variant));
   mVariantHelp = new QLabel(this);
   mVariantHelp->setWordWrap(true);
   mPreset = new QComboBox(this);
