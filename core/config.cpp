@@ -85,9 +85,10 @@ Status Config::validate() const {
       if (!f.has(s) && config_size(*this, s) != 0)
         return field_error(ErrorCode::ConfigNotInFamily, size_field_name(s),
                            {{"family", f.name}, {"found", std::to_string(config_size(*this, s))}});
-    for (const SizeSpec& s : f.sizes)  // the sizes it has: at least 1
-      if (s.field != SizeField::MaxLen)
-        if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, kMaxDim)) return e;
+    for (const SizeSpec& s : f.sizes)  // the sizes it has: at least 1 (a family of observations: within its bounds,
+      if (s.field != SizeField::MaxLen)  // so that K·M·D floats stay allocatable whatever a file says)
+        if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, f.observations ? s.max : kMaxDim))
+          return e;
     if (f.recurrent_cell && activation == Activation::GELU)
       return field_error(ErrorCode::ConfigCellActivation, "activation", {{"family", f.name}, {"found", "gelu"}});
     if (!f.recurrent_cell && cell != RnnCell::Elman)

@@ -164,6 +164,7 @@ class TestCoreIo : public QObject {
       HistoryPoint h{s, 3.0 - s, 0.01};
       h.grad_norm = 0.5 * s;
       for (size_t i = 0; i < n; ++i) h.grad_norms.push_back(float(s + 0.25 * double(i)));
+      if (s == 2) h.loglik = -123.25;  // (an EM family's: "loglik" in the file)
       m.history.push_back(h);
     }
     m.last_step = LastStep{3, params_init(c, 2), params_init(c, 3)};
@@ -184,6 +185,7 @@ class TestCoreIo : public QObject {
     QCOMPARE(back->history.size(), size_t(3));
     QCOMPARE(*back->history[2].grad_norm, 1.5);
     QVERIFY(back->history[2].grad_norms == m.history[2].grad_norms);
+    QVERIFY(back->history[1].loglik && *back->history[1].loglik == -123.25 && !back->history[2].loglik);
     auto st = read_safetensors(p);
     QVERIFY(st.ok());
     QVERIFY(st->find("last.grad.W_e") && st->find("last.update.dec.0.cross.W_q"));

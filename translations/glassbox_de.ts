@@ -2078,6 +2078,30 @@ Maske %8</translation>
         <source>Shows a moving average of the training loss</source>
         <translation>Zeigt einen gleitenden Mittelwert des Trainingsverlusts</translation>
     </message>
+    <message>
+        <source>iteration %1: log-likelihood %2 nats</source>
+        <translation>Iteration %1: Log-Likelihood %2 nats</translation>
+    </message>
+    <message>
+        <source>log-likelihood of the training data</source>
+        <translation>Log-Likelihood der Trainingsdaten</translation>
+    </message>
+    <message>
+        <source>EM iteration</source>
+        <translation>EM-Iteration</translation>
+    </message>
+    <message>
+        <source>log P(data) in nats</source>
+        <translation>log P(Daten) in nats</translation>
+    </message>
+    <message>
+        <source>Log-likelihood per EM iteration</source>
+        <translation>Log-Likelihood je EM-Iteration</translation>
+    </message>
+    <message>
+        <source>The training data's log-likelihood under the parameters each EM iteration started from: EM never lowers it.</source>
+        <translation>Die Log-Likelihood der Trainingsdaten unter den Parametern, von denen jede EM-Iteration ausging: EM senkt sie nie.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -4227,6 +4251,10 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source> · validation loss %1 at step %2</source>
         <translation> · Validierungsverlust %1 bei Schritt %2</translation>
+    </message>
+    <message>
+        <source> · log-likelihood %1 nats</source>
+        <translation> · Log-Likelihood %1 nats</translation>
     </message>
 </context>
 <context>

@@ -65,7 +65,13 @@ static std::optional<ModelData> load_observation_data(const char* cmd, const Arg
     return std::nullopt;
   };
   ModelData out;
-  if (const auto path = args.get("data")) {
+  // what the file says it was made with (read with care: a hostile file's fields may be of any type)
+  auto text = [&](const char* k) {
+    return m.data.is_object() && m.data.contains(k) && m.data[k].is_string() ? m.data[k].get<std::string>() : std::string();
+  };
+  std::optional<std::string> path = args.get("data");
+  if (!path && text("kind") == "file" && text("format") == "observations" && !text("path").empty()) path = text("path");
+  if (path) {
     auto d = gb::read_observations(*path, m.config.obs_dim);
     if (!d) return failure(fail(cmd, d.error().message));
     out.train = std::move(*d);
@@ -74,10 +80,12 @@ static std::optional<ModelData> load_observation_data(const char* cmd, const Arg
     out.val.assign(out.train.end() - long(n_val), out.train.end());
     out.train.resize(out.train.size() - n_val);
     out.description = gb::Json{{"kind", "file"}, {"path", *path}, {"format", "observations"}};
-  } else if (m.data.is_object() && m.data.value("task", std::string()) == "phoneme") {
-    const int tn = m.data.value("train_size", 40), vn = m.data.value("val_size", 10);
-    const uint64_t seed = m.data.value("seed", uint64_t(0));
-    gb::PhonemeTask t = gb::phoneme_task(std::clamp(tn, 1, 1 << 20), std::clamp(vn, 0, 1 << 20), seed);
+  } else if (text("task") == "phoneme") {
+    auto tn = gb::json_int(m.data, "train_size", "glassbox.data", 1, 1 << 20);
+    auto vn = gb::json_int(m.data, "val_size", "glassbox.data", 0, 1 << 20);
+    if (!tn || !vn) return failure(fail(cmd, (!tn ? tn.error() : vn.error()).message));
+    const uint64_t seed = m.data.contains("seed") && m.data["seed"].is_number_unsigned() ? m.data["seed"].get<uint64_t>() : 0;
+    gb::PhonemeTask t = gb::phoneme_task(int(*tn), int(*vn), seed);
     if (t.train.front().obs.rows() != m.config.obs_dim)
       return failure(fail(cmd, "the phoneme task's observations have 2 numbers, the model reads " +
                                    std::to_string(m.config.obs_dim) + ": give --data"));
@@ -85,7 +93,7 @@ static std::optional<ModelData> load_observation_data(const char* cmd, const Arg
     out.val = std::move(t.val);
     out.description = m.data;
   } else {
-    return failure(fail(cmd, "this " + gb::family(m.config).name + " model was not made with a task: give --data (one "
+    return failure(fail(cmd, "this " + gb::family(m.config).name + " model was made with no task or file: give --data (one "
                              "observation per line, numbers separated by spaces or commas, a blank line between "
                              "sequences)", 2));
   }
@@ -276,7 +284,7 @@ int cmd_train(int argc, char** argv) {
     if (r.loglik) last_loglik = *r.loglik;
     if (em && args->has("json") && r.loglik)  // one line per EM iteration, before the summary
       std::printf("%s\n", gb::Json{{"iteration", r.step + 1}, {"loglik", *r.loglik}}.dump().c_str());
-    gb::HistoryPoint point{r.step + 1, r.loss, double(r.lr), {}, {}, {}, double(r.grad_norm), {}};
+    gb::HistoryPoint point{r.step + 1, r.loss, double(r.lr), {}, {}, {}, double(r.grad_norm), {}, r.loglik};
     point.grad_norms.assign(r.grad_norms.begin(), r.grad_norms.end());
     gb::append_history(history, std::move(point));  // per-tensor norms thinned as the window does
     if (log) {

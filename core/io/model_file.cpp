@@ -6,6 +6,7 @@
 #include "core/io/json_util.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <set>
 
@@ -136,6 +137,7 @@ Json history_to_json(const std::vector<HistoryPoint>& h) {
     if (p.val_token_accuracy) o["val_token_accuracy"] = *p.val_token_accuracy;
     if (p.val_sequence_accuracy) o["val_sequence_accuracy"] = *p.val_sequence_accuracy;
     if (p.grad_norm) o["grad_norm"] = *p.grad_norm;
+    if (p.loglik && std::isfinite(*p.loglik)) o["loglik"] = *p.loglik;
     if (!p.grad_norms.empty()) o["grad_norms"] = p.grad_norms;
     a.push_back(o);
   }
@@ -325,6 +327,7 @@ Result<ModelFile> model_from_safetensors(const StFile& f, const std::string& pat
         if (o.contains("val_sequence_accuracy") && o["val_sequence_accuracy"].is_number())
           hp.val_sequence_accuracy = o["val_sequence_accuracy"].get<double>();
         if (o.contains("grad_norm") && o["grad_norm"].is_number()) hp.grad_norm = o["grad_norm"].get<double>();
+        if (o.contains("loglik") && o["loglik"].is_number()) hp.loglik = o["loglik"].get<double>();
         if (o.contains("grad_norms")) {  // one number per tensor, or the point is refused
           const Json& g = o["grad_norms"];
           if (!g.is_array() || g.size() != tensor_count)

@@ -34,6 +34,9 @@ struct HistoryPoint {
   std::optional<double> val_loss{}, val_token_accuracy{}, val_sequence_accuracy{};
   std::optional<double> grad_norm{};  // ‖∂J/∂θ‖ over all tensors, as the optimizer used it (before clipping)
   std::vector<float> grad_norms{};  // per tensor, in for_each_tensor order; empty when not recorded
+  // A family trained by EM: the training data's total log-likelihood in nats under the parameters the iteration
+  // started from (StepReport::loglik; "loglik" in the file); absent for the others.
+  std::optional<double> loglik{};
 };
 
 // What one optimizer step did: its gradient and the change it made.

@@ -66,7 +66,7 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
       shape(p.gmm.pi, zero, c.states);
       shape(p.gmm.transition, zero, c.states, c.states);
       shape(p.gmm.weight, zero, c.mixtures, c.states);
-      shape(p.gmm.mean, zero, c.states * c.mixtures, c.obs_dim);
+      shape(p.gmm.mean, zero, c.states * c.mixtures, c.obs_dim);  // (K·M ≤ 2¹⁴: the family's bounds)
       shape(p.gmm.var, zero, c.states * c.mixtures, c.obs_dim);
       return p;
     case Variant::EncoderDecoder:

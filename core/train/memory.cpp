@@ -141,7 +141,7 @@ Status check_run_memory(const Config& c, const TrainOptions& o, const std::vecto
                         int64_t* need) {
   int longest_x = 0, longest_z = 0;
   for (const Example& e : data) {
-    longest_x = std::max(longest_x, int(e.x.size()));
+    longest_x = std::max({longest_x, int(e.x.size()), int(e.obs.cols())});  // (a family of observations: its steps)
     longest_z = std::max(longest_z, int(e.z.size()));
   }
   const int64_t bytes = training_bytes(c, o, training_threads(), longest_x, longest_z);

@@ -685,6 +685,19 @@ class TestWorkbench : public QObject {
     QCOMPARE(h.size(), size_t(6));
     for (size_t i = 1; i < h.size(); ++i) QVERIFY(h[i].loss <= h[i - 1].loss + 1e-3);  // (mean of the predicted tokens)
     QVERIFY(!gb::hmm_check(w.document()->params().hmm));
+    // the log-likelihood per EM iteration: in the history (the Trainer's reports) and on the Training tab, rising
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("training")));
+    auto* ll = w.findChild<LossPlot*>(QStringLiteral("trainingViewLoglik"));
+    QVERIFY(ll);
+    QTRY_VERIFY(ll->isVisible());
+    QTRY_COMPARE(ll->plot()->graph(0)->dataCount(), 6);
+    for (int i = 0; i < 6; ++i) {
+      QVERIFY(h[size_t(i)].loglik);
+      QCOMPARE(ll->plot()->graph(0)->dataMainValue(i), *h[size_t(i)].loglik);
+      if (i > 0) QVERIFY(*h[size_t(i)].loglik >= *h[size_t(i - 1)].loglik);
+    }
+    QVERIFY(!w.findChild<LossPlot*>(QStringLiteral("trainingViewPlot"))->logScale()->isHidden());
+    QVERIFY(ll->logScale()->isHidden());
     // Parameters: E with a row per token; no gradient map (EM has none) and no Δθ (the trainer records an
     // optimizer's updates only: the zeros it holds for EM must not be shown as EM's change)
     w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("parameters")));

@@ -412,6 +412,7 @@ void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // repo
     s.tokensPerSecond = rate > 0 ? rate : double(tokensSince) / std::max(1e-3, now);
     s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
     s.gradNorms = r.grad_norms;
+    s.loglik = r.loglik;
     report(runPtr, [s](TrainingController& c) { emit c.stepped(s); });
     const bool last = trainer.steps_done() == steps;
     if (s.step % run.publishEvery == 0 && !last) {  // so the attention view can watch heads form

@@ -43,6 +43,7 @@ struct TrainingSnapshot {
   double tokensPerSecond = 0;   // over the last few steps
   double tokenAccuracy = 0;     // on the step's batch
   std::vector<float> gradNorms; // per tensor (Trainer::tensor_names order)
+  std::optional<double> loglik; // EM: the training data's log-likelihood in nats before the iteration's update
 };
 Q_DECLARE_METATYPE(TrainingSnapshot)
 

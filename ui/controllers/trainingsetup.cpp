@@ -12,7 +12,7 @@ TrainingSetup::TrainingSetup(ModelDocument* doc, TrainingController* trainer, QO
     : QObject(parent), mDoc(doc), mTrainer(trainer) {
   // a run's steps and validations become the document's history (the plot and files read it there)
   connect(mTrainer, &TrainingController::stepped, this, [this](const TrainingSnapshot& s) {
-    gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}};
+    gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}, s.loglik};
     point.grad_norm = s.gradNorm;
     point.grad_norms = s.gradNorms;
     mDoc->appendHistory(std::move(point));

@@ -2,6 +2,7 @@
 
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "core/family.h"
 #include "panels/trainingpanel.h"
 #include "widgets/lossplot.h"
 #include "widgets/mirrorbutton.h"
@@ -20,9 +21,14 @@ TrainingView::TrainingView(ModelDocument* doc, TrainingController* trainer, QWid
   mLoss->setWordWrap(true);
   mPlot = new LossPlot(this);
   mPlot->setObjectName(QStringLiteral("trainingViewPlot"));
+  mLoglik = new LossPlot(this);
+  mLoglik->setObjectName(QStringLiteral("trainingViewLoglik"));
+  mLoglik->showLogLikelihood();
+  mLoglik->hide();
   auto* v = new QVBoxLayout(this);
   v->addWidget(mLoss);
   v->addWidget(mPlot, 1);
+  v->addWidget(mLoglik, 1);
   connect(mDoc, &ModelDocument::historyChanged, this, &TrainingView::syncHistory);
   connect(mDoc, &ModelDocument::modelChanged, this, &TrainingView::syncHistory);
   connect(mTrainer, &TrainingController::validated, this, [this] { syncHistory(); });
@@ -34,12 +40,16 @@ void TrainingView::syncHistory() {
   if (mDoc->generation() != mGeneration || h.size() < mShown) {  // another model, or a new run: start again
     mGeneration = mDoc->generation();
     mPlot->clear();
+    mLoglik->clear();
     mShown = 0;
     mLastValidation = -1;
   }
+  // an EM family: its log-likelihood per iteration beside the loss (the loss is in every family's units)
+  mLoglik->setVisible(mDoc->hasModel() && gb::family(mDoc->config()).trained_by == gb::TrainedBy::Em);
   // validation arrives just after its step's point: look back over the last few points for it
   for (size_t i = mShown >= 4 ? mShown - 4 : 0; i < h.size(); ++i) {
     if (i >= mShown) mPlot->addTraining(h[i].step, h[i].loss);
+    if (i >= mShown && h[i].loglik) mLoglik->addTraining(h[i].step, *h[i].loglik);
     if (h[i].val_loss && h[i].step > mLastValidation) {
       mPlot->addValidation(h[i].step, *h[i].val_loss);
       mLastValidation = h[i].step;
@@ -55,6 +65,8 @@ void TrainingView::syncHistory() {
                                                   .arg(mLastValidation)
                                             : QString();
     mLoss->setText(tr("Step %1: loss %2").arg(h.back().step).arg(QLocale().toString(h.back().loss, 'f', 4)) + val);
+    if (h.back().loglik)
+      mLoss->setText(mLoss->text() + tr(" · log-likelihood %1 nats").arg(QLocale().toString(*h.back().loglik, 'f', 2)));
   }
   emit lossChanged(mLoss->text());
 }

@@ -21,6 +21,8 @@ class TrainingView : public QWidget, public Presentable {
   // The dock whose buttons the strip mirrors (its policy decides what may run).
   void setTrainingPanel(TrainingPanel* panel) { mPanel = panel; }
   LossPlot* lossPlot() const { return mPlot; }
+  // An EM family's log-likelihood per iteration (the history's loglik), shown under the loss for such a family.
+  LossPlot* loglikPlot() const { return mLoglik; }
   QLabel* lossLabel() const { return mLoss; }
 
   bool presentNext() override;  // one optimizer step
@@ -41,6 +43,7 @@ class TrainingView : public QWidget, public Presentable {
   TrainingController* mTrainer;
   TrainingPanel* mPanel = nullptr;
   LossPlot* mPlot;
+  LossPlot* mLoglik;
   QLabel* mLoss;
   int mGeneration = -1;
   size_t mShown = 0;          // history points on the plot

@@ -86,8 +86,26 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
     if (mSteps.isEmpty()) return;
     const auto it = std::lower_bound(mSteps.begin(), mSteps.end(), step);
     const qsizetype i = std::clamp<qsizetype>(it - mSteps.begin(), 0, mSteps.size() - 1);
-    mReadout->setText(tr("step %1: loss %2").arg(mSteps[i]).arg(QLocale().toString(mLoss[i], 'f', 4)));
+    mReadout->setText(mLogLikelihood
+                          ? tr("iteration %1: log-likelihood %2 nats").arg(mSteps[i]).arg(QLocale().toString(mLoss[i], 'f', 2))
+                          : tr("step %1: loss %2").arg(mSteps[i]).arg(QLocale().toString(mLoss[i], 'f', 4)));
   });
+}
+
+void LossPlot::showLogLikelihood() {
+  mLogLikelihood = true;
+  mLog->setChecked(false);
+  mLog->hide();
+  mSmooth->setChecked(false);
+  mSmooth->hide();
+  mPlot->graph(0)->setName(tr("log-likelihood of the training data"));
+  mPlot->graph(1)->removeFromLegend();
+  mPlot->xAxis->setLabel(tr("EM iteration"));
+  mPlot->yAxis->setLabel(tr("log P(data) in nats"));
+  mPlot->setAccessibleName(tr("Log-likelihood per EM iteration"));
+  mPlot->setAccessibleDescription(tr("The training data's log-likelihood under the parameters each EM iteration "
+                                     "started from: EM never lowers it."));
+  rebuild();
 }
 
 void LossPlot::addTraining(double step, double loss) {

@@ -25,6 +25,9 @@ class LossPlot : public QWidget {
   int trainingPoints() const;
   QCustomPlot* plot() const { return mPlot; }
   QCheckBox* logScale() const { return mLog; }
+  // The plot of an EM run's log-likelihood per iteration instead of a loss: its own names and axis labels, no log
+  // scale (the values are negative) and no smoothing (EM's curve is already smooth), no validation points.
+  void showLogLikelihood();
 
  protected:
   void showEvent(QShowEvent* e) override;
@@ -38,6 +41,7 @@ class LossPlot : public QWidget {
   QLabel* mReadout;
   QTimer* mRepaint;
   QVector<double> mSteps, mLoss, mValSteps, mValLoss;
+  bool mLogLikelihood = false;
   bool mDirty = false;
   qsizetype mShown = 0, mShownVal = 0;  // points already in the graphs
   double mEma = 0;                      // the smoothed loss at the last point shown

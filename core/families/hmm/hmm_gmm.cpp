@@ -51,24 +51,28 @@ struct Dense {
     log_w = p.weight.cast<double>().unaryExpr([](double v) { return safe_log(v); });
     mean = p.mean.cast<double>();
     var = p.var.cast<double>();
-    log_norm.resize(K * M);
-    for (int r = 0; r < K * M; ++r) log_norm[r] = -0.5 * (double(D) * kLog2Pi + var.row(r).array().log().sum());
+    log_norm.resize(Eigen::Index(K) * M);
+    for (Eigen::Index r = 0; r < log_norm.size(); ++r) log_norm[r] = -0.5 * (double(D) * kLog2Pi + var.row(r).array().log().sum());
   }
-  // L (K·M × n): log(w[m, k] N(o_t; μ_km, σ²_km)) per component; B (K × n): log p(o_t | z_t = k).
-  void emissions(const MatF& obs, MatD& L, MatD& B) const {
+  // comp (M): log(w[m, k] N(o; μ_km, σ²_km)) for each component of state k.
+  void components(const VecD& o, int k, VecD& comp) const {
+    comp.resize(M);
+    for (int m = 0; m < M; ++m) {
+      const Eigen::Index r = Eigen::Index(k) * M + m;
+      const double q = ((o.transpose() - mean.row(r)).array().square() / var.row(r).array()).sum();
+      comp[m] = log_w(m, k) + log_norm[r] - 0.5 * q;
+    }
+  }
+  // B (K × n): log p(o_t | z_t = k). (The components' own densities are recomputed where EM needs them: a K·M × n
+  // matrix of them would be M times the memory.)
+  void emissions(const MatF& obs, MatD& B) const {
     const int n = int(obs.cols());
-    L.resize(K * M, n);
     B.resize(K, n);
     VecD comp(M);
     for (int t = 0; t < n; ++t) {
       const VecD o = obs.col(t).cast<double>();
       for (int k = 0; k < K; ++k) {
-        for (int m = 0; m < M; ++m) {
-          const int r = k * M + m;
-          const double q = ((o.transpose() - mean.row(r)).array().square() / var.row(r).array()).sum();
-          L(r, t) = log_w(m, k) + log_norm[r] - 0.5 * q;
-          comp[m] = L(r, t);
-        }
+        components(o, k, comp);
         B(k, t) = log_sum_exp(comp);
       }
     }
@@ -117,9 +121,9 @@ struct Counts {
   void zero(int K, int M, int D) {
     pi.setZero(K);
     trans.setZero(K, K);
-    occ.setZero(K * M);
-    s1.setZero(K * M, D);
-    s2.setZero(K * M, D);
+    occ.setZero(Eigen::Index(K) * M);
+    s1.setZero(Eigen::Index(K) * M, D);
+    s2.setZero(Eigen::Index(K) * M, D);
     sum.setZero(D);
     sumsq.setZero(D);
     loglik = 0;
@@ -141,8 +145,8 @@ struct Counts {
 void em_sequence(const Dense& d, const MatF& obs, Counts& acc) {
   const int K = d.K, M = d.M, n = int(obs.cols());
   if (n == 0) return;
-  MatD L, B, la, lb;
-  d.emissions(obs, L, B);
+  MatD B, la, lb;
+  d.emissions(obs, B);
   const double ll = forward_log(d, B, la);
   acc.loglik += ll;
   acc.observations += n;
@@ -155,6 +159,7 @@ void em_sequence(const Dense& d, const MatF& obs, Counts& acc) {
   backward_log(d, B, lb);
   // Each time step normalised by its own Σ_k α_t(k) β_t(k) (= p(o) exactly; in floating point it keeps every γ_t
   // summing to 1 however long the sequence, where log α and log β carry rounding of the order of 1e-16 · |log p(o)|)
+  VecD comp;
   for (int t = 0; t < n; ++t) {
     const VecD o = obs.col(t).cast<double>();
     const VecD o2 = o.cwiseProduct(o);
@@ -163,9 +168,10 @@ void em_sequence(const Dense& d, const MatF& obs, Counts& acc) {
       const double g = std::exp(la(k, t) + lb(k, t) - norm);
       if (t == 0) acc.pi[k] += g;
       if (g == 0) continue;
+      d.components(o, k, comp);
       for (int m = 0; m < M; ++m) {
         const int r = k * M + m;
-        const double gm = g * std::exp(L(r, t) - B(k, t));
+        const double gm = g * std::exp(comp[m] - B(k, t));
         acc.occ[r] += gm;
         acc.s1.row(r) += gm * o.transpose();
         acc.s2.row(r) += gm * o2.transpose();
@@ -190,8 +196,8 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
   p.pi.resize(K);
   p.transition.resize(K, K);
   p.weight.resize(M, K);
-  p.mean.resize(K * M, D);
-  p.var.resize(K * M, D);
+  p.mean.resize(Eigen::Index(K) * M, D);
+  p.var.resize(Eigen::Index(K) * M, D);
   fill(p.pi);
   fill(p.transition);
   fill(p.weight);
@@ -218,7 +224,7 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
       sq += o.cwiseProduct(o);
     }
   mu /= double(n);
-  VecD var = (sq / double(n) - mu.cwiseProduct(mu)).cwiseMax(1e-12);
+  VecD var = (sq / double(n) - mu.cwiseProduct(mu)).cwiseMax(double(std::numeric_limits<float>::min()));
   auto at = [&](int64_t i) -> VecD {  // the i-th observation of the data, in order
     for (const MatF* s : seqs) {
       if (i < s->cols()) return s->col(Eigen::Index(i)).cast<double>();
@@ -251,15 +257,15 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
 
 MatD hmm_gmm_log_emission(const HmmGmmParams<float>& p, const MatF& obs) {
   const Dense d(p);
-  MatD L, B;
-  d.emissions(obs, L, B);
+  MatD B;
+  d.emissions(obs, B);
   return B;
 }
 
 HmmGmmFilter hmm_gmm_filter(const HmmGmmParams<float>& p, const MatF& obs) {
   const Dense d(p);
-  MatD L, B, la;
-  d.emissions(obs, L, B);
+  MatD B, la;
+  d.emissions(obs, B);
   HmmGmmFilter f;
   f.loglik = forward_log(d, B, la);
   f.alpha.resize(d.K, la.cols());
@@ -276,8 +282,8 @@ HmmGmmFilter hmm_gmm_filter(const HmmGmmParams<float>& p, const MatF& obs) {
 
 MatD hmm_gmm_posterior(const HmmGmmParams<float>& p, const MatF& obs) {
   const Dense d(p);
-  MatD L, B, la, lb;
-  d.emissions(obs, L, B);
+  MatD B, la, lb;
+  d.emissions(obs, B);
   const double ll = forward_log(d, B, la);
   backward_log(d, B, lb);
   MatD g(d.K, obs.cols());
@@ -291,8 +297,8 @@ MatD hmm_gmm_posterior(const HmmGmmParams<float>& p, const MatF& obs) {
 
 std::vector<int> hmm_gmm_viterbi(const HmmGmmParams<float>& p, const MatF& obs) {
   const Dense d(p);
-  MatD L, B;
-  d.emissions(obs, L, B);
+  MatD B;
+  d.emissions(obs, B);
   const int K = d.K, n = int(obs.cols());
   std::vector<int> path(size_t(std::max(0, n)), 0);
   if (n == 0) return path;
@@ -356,7 +362,9 @@ std::optional<HmmGmmEmReport> hmm_gmm_em_step(HmmGmmParams<float>& p, const std:
   // M-step.
   const double n = double(c.observations);
   const VecD mu_all = c.sum / n;
-  const VecD floor = ((c.sumsq / n - mu_all.cwiseProduct(mu_all)).cwiseMax(0.0) * kGmmVarianceFloor).cwiseMax(1e-12);
+  // (and at least float's smallest normal number: a dimension that never varies still gets a variance > 0)
+  const VecD floor = ((c.sumsq / n - mu_all.cwiseProduct(mu_all)).cwiseMax(0.0) * kGmmVarianceFloor)
+                         .cwiseMax(double(std::numeric_limits<float>::min()));
   if (c.pi.sum() > 0) p.pi = (c.pi / c.pi.sum()).cast<float>();
   for (int j = 0; j < K; ++j) {
     const double s = c.trans.col(j).sum();
@@ -434,12 +442,17 @@ bool split_numbers(const std::string& line, std::vector<float>& out, std::string
     const std::string word = line.substr(i, j - i);
     char* end = nullptr;
     const double v = std::strtod(word.c_str(), &end);
-    if (end != word.c_str() + word.size() || !std::isfinite(v) || std::abs(v) > 1e30) {
+    // (at most 10¹⁵ in magnitude: squared, every sum EM takes stays far inside float's range)
+    if (end != word.c_str() + word.size() || !std::isfinite(v) || std::abs(v) > kMaxObservation) {
       bad = word;
       return false;
     }
     out.push_back(float(v));
     i = j;
+  }
+  if (out.empty()) {  // separators alone (",,,"): not an observation
+    bad = line.substr(0, 40);
+    return false;
   }
   return true;
 }
@@ -449,17 +462,6 @@ bool blank(const std::string& line) {
 }
 
 }  // namespace
-
-bool looks_like_numbers(const std::string& text) {
-  std::istringstream in(text);
-  std::string line, bad;
-  std::vector<float> v;
-  while (std::getline(in, line)) {
-    if (blank(line) || line[line.find_first_not_of(" \t")] == '#') continue;
-    return split_numbers(line, v, bad) && !v.empty();
-  }
-  return false;
-}
 
 Result<std::vector<Example>> parse_observations(const std::string& text, const std::string& what, int dim) {
   std::vector<Example> out;
@@ -473,7 +475,7 @@ Result<std::vector<Example>> parse_observations(const std::string& text, const s
     out.push_back(std::move(e));
     cur.clear();
   };
-  std::istringstream in(text);
+  std::istringstream in(text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? text.substr(3) : text);  // (a BOM)
   std::string line, bad;
   std::vector<float> v;
   int lineno = 0;

@@ -24,8 +24,9 @@ namespace gb {
 struct Example;
 class Rng;
 
-// Every variance is at least this fraction of the training data's variance in its dimension (EM's M-step floors
-// it there: a Gaussian that collapses onto one observation would make the likelihood unbounded). The floor is a
+// Every variance is at least this fraction of the training data's variance in its dimension, and at least float's
+// smallest normal number (EM's M-step floors it there: a Gaussian that collapses onto one observation would make the
+// likelihood unbounded). The floor is a
 // constraint of the maximisation, so an iteration still never lowers the log-likelihood.
 inline constexpr double kGmmVarianceFloor = 1e-3;
 
@@ -79,12 +80,12 @@ std::optional<HmmGmmBadTensor> hmm_gmm_check(const HmmGmmParams<float>& p);
 
 // ------------------------------------------------------------------------------------------ the numbers file
 // Observations as text: one observation per line, its D numbers separated by spaces, tabs or commas; a blank line
-// between sequences; lines starting with '#' are comments. dim = 0 takes D from the first observation. Errors name
-// the file's line and what was expected.
+// between sequences; lines starting with '#' are comments (a UTF-8 byte-order mark is skipped). Each number finite
+// and at most kMaxObservation in magnitude. dim = 0 takes D from the first observation. Errors name the file's line
+// and what was expected.
+inline constexpr double kMaxObservation = 1e15;
 Result<std::vector<Example>> read_observations(const std::string& path, int dim = 0);
 Result<std::vector<Example>> parse_observations(const std::string& text, const std::string& what, int dim = 0);
-// Does the text look like numbers (its first non-blank, non-comment line is numbers alone)?
-bool looks_like_numbers(const std::string& text);
 
 // ------------------------------------------------------------------------------------------ the phoneme task
 // 2-D "phoneme" sequences drawn from a known left-to-right HMM (three states, two Gaussians each, well apart; each
