@@ -694,6 +694,10 @@ class TestWorkbench : public QObject {
     for (int i = 0; i < 6; ++i) {
       QVERIFY(h[size_t(i)].loglik);
       QCOMPARE(ll->plot()->graph(0)->dataMainValue(i), *h[size_t(i)].loglik);
+      // inside the frame (the values are negative: a loss's frame, which starts at 0, would show none of them)
+      QVERIFY2(ll->plot()->yAxis->range().contains(*h[size_t(i)].loglik),
+               qPrintable(QStringLiteral("%1 outside [%2, %3]").arg(*h[size_t(i)].loglik)
+                              .arg(ll->plot()->yAxis->range().lower).arg(ll->plot()->yAxis->range().upper)));
       if (i > 0) QVERIFY(*h[size_t(i)].loglik >= *h[size_t(i - 1)].loglik);
     }
     QVERIFY(!w.findChild<LossPlot*>(QStringLiteral("trainingViewPlot"))->logScale()->isHidden());

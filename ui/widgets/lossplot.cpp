@@ -174,7 +174,8 @@ void LossPlot::follow() {
   if (lo <= hi) {
     if (mPlot->yAxis->scaleType() == QCPAxis::stLinear) {
       const double pad = std::max((hi - lo) * 0.05, std::max(1e-3, std::abs(hi) * 0.1));
-      mPlot->yAxis->setRange(std::max(0.0, lo - pad), hi + pad);
+      // (a loss is ≥ 0: the frame starts at 0 at the lowest; a log-likelihood is negative and gets its own range)
+      mPlot->yAxis->setRange(mLogLikelihood ? lo - pad : std::max(0.0, lo - pad), hi + pad);
     } else {
       lo = std::max(lo, 1e-9);
       mPlot->yAxis->setRange(lo / (hi / lo < 1.5 ? 1.5 : 1.1), std::max(hi, lo) * (hi / lo < 1.5 ? 1.5 : 1.1));
