@@ -1,6 +1,8 @@
 // hmm.cpp — the discrete HMM's forward–backward, Viterbi, prediction, sampling and EM (hmm.h).
 #include "core/families/hmm/hmm.h"
 
+#include "core/families/hmm/hmm_draw.h"
+
 #include "core/model/model.h"
 #include "core/rng.h"
 
@@ -233,13 +235,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
 
 void hmm_init(HmmParams<float>& p, const Config& c, Rng& rng) {
   const int K = c.states, V = c.vocab_size;
-  // Each column drawn from Dirichlet(1) (exponential entries, normalised), row by row in the file's order: far enough
-  // from uniform that EM breaks the states' symmetry in its first iterations, every entry positive (EM cannot leave a 0)
-  auto fill = [&](auto& m) {
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-      for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = float(1e-3 - std::log(1.0 - rng.uniform()));
-    for (Eigen::Index col = 0; col < m.cols(); ++col) m.col(col) /= m.col(col).sum();
-  };
+  auto fill = [&](auto& m) { hmm_detail::dirichlet_columns(m, rng); };
   p.pi.resize(K);
   p.transition.resize(K, K);
   p.emission.resize(V, K);
@@ -337,15 +333,7 @@ void hmm_step(Eigen::VectorXd& alpha, Eigen::VectorXd& next_logp, const HmmParam
 }
 
 void hmm_sample(std::vector<int>& states, std::vector<int>& symbols, const HmmParams<float>& p, int n, Rng& rng) {
-  auto draw = [&rng](const auto& dist) {  // a column of probabilities
-    const double u = rng.uniform() * double(dist.sum());
-    double acc = 0;
-    for (Eigen::Index k = 0; k < dist.size(); ++k) {
-      acc += double(dist[k]);
-      if (u < acc) return int(k);
-    }
-    return int(dist.size() - 1);
-  };
+  auto draw = [&rng](const auto& dist) { return hmm_detail::draw(dist, rng); };  // a column of probabilities
   states.assign(size_t(std::max(0, n)), 0);
   symbols.assign(size_t(std::max(0, n)), 0);
   for (int t = 0; t < n; ++t) {
@@ -427,10 +415,7 @@ std::optional<HmmEmReport> hmm_em_step(HmmParams<float>& p, const std::vector<Ex
 
 std::optional<HmmBadTensor> hmm_check(const HmmParams<float>& p) {
   auto check = [](const char* name, const MatF& m, bool vector) -> std::optional<HmmBadTensor> {
-    for (Eigen::Index j = 0; j < m.cols(); ++j) {
-      const double s = m.col(j).cast<double>().sum(), lo = double(m.col(j).minCoeff());
-      if (!(lo >= 0) || !(std::abs(s - 1.0) <= 1e-3)) return HmmBadTensor{name, vector ? -1 : int(j), s, lo};
-    }
+    if (auto b = hmm_detail::bad_column(m)) return HmmBadTensor{name, vector ? -1 : b->column, b->sum, b->min};
     return std::nullopt;
   };
   if (auto b = check("pi", p.pi, true)) return b;

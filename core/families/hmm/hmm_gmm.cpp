@@ -3,6 +3,8 @@
 // K is small (a lecture's handful of states), so K² log-sum-exps per time step cost little.
 #include "core/families/hmm/hmm_gmm.h"
 
+#include "core/families/hmm/hmm_draw.h"
+
 #include "core/model/model.h"
 #include "core/rng.h"
 #include "core/text/datafile.h"
@@ -188,11 +190,7 @@ void em_sequence(const Dense& d, const MatF& obs, Counts& acc) {
 
 void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::vector<Example>* data) {
   const int K = c.states, M = c.mixtures, D = c.obs_dim;
-  auto fill = [&](auto& m) {  // Dirichlet(1) columns, as hmm_init
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-      for (Eigen::Index col = 0; col < m.cols(); ++col) m(r, col) = float(1e-3 - std::log(1.0 - rng.uniform()));
-    for (Eigen::Index col = 0; col < m.cols(); ++col) m.col(col) /= m.col(col).sum();
-  };
+  auto fill = [&](auto& m) { hmm_detail::dirichlet_columns(m, rng); };  // as hmm_init
   p.pi.resize(K);
   p.transition.resize(K, K);
   p.weight.resize(M, K);
@@ -387,15 +385,7 @@ std::optional<HmmGmmEmReport> hmm_gmm_em_step(HmmGmmParams<float>& p, const std:
 }
 
 void hmm_gmm_sample(std::vector<int>& states, MatF& obs, const HmmGmmParams<float>& p, int n, Rng& rng) {
-  auto draw = [&rng](const auto& dist) {
-    const double u = rng.uniform() * double(dist.sum());
-    double acc = 0;
-    for (Eigen::Index k = 0; k < dist.size(); ++k) {
-      acc += double(dist[k]);
-      if (u < acc) return int(k);
-    }
-    return int(dist.size() - 1);
-  };
+  auto draw = [&rng](const auto& dist) { return hmm_detail::draw(dist, rng); };
   const int M = int(p.weight.rows()), D = int(p.mean.cols());
   n = std::max(0, n);
   states.assign(size_t(n), 0);
@@ -410,11 +400,8 @@ void hmm_gmm_sample(std::vector<int>& states, MatF& obs, const HmmGmmParams<floa
 }
 
 std::optional<HmmGmmBadTensor> hmm_gmm_check(const HmmGmmParams<float>& p) {
-  auto dist = [](const char* name, const auto& m, bool vector) -> std::optional<HmmGmmBadTensor> {
-    for (Eigen::Index col = 0; col < m.cols(); ++col) {
-      const double s = m.col(col).template cast<double>().sum(), mn = double(m.col(col).minCoeff());
-      if (!(mn >= 0) || !(std::abs(s - 1.0) <= 1e-3)) return HmmGmmBadTensor{name, vector ? -1 : int(col), s, mn};
-    }
+  auto dist = [](const char* name, const MatF& m, bool vector) -> std::optional<HmmGmmBadTensor> {
+    if (auto b = hmm_detail::bad_column(m)) return HmmGmmBadTensor{name, vector ? -1 : b->column, b->sum, b->min};
     return std::nullopt;
   };
   if (auto b = dist("pi", p.pi, true)) return b;
