@@ -1,4 +1,6 @@
 #include "modeldocument.h"
+
+#include "handoff.h"
 #include "familynames.h"
 
 #include <QThreadPool>
@@ -23,9 +25,17 @@ static gb::Status dataProblem(const gb::Config& c, const gb::Tokenizer* modelTok
 namespace {
 // Drops a parameter snapshot; when it was the last reference, on a pool thread: freeing a model's tensors (each its
 // own mapping above the mmap threshold) took 2–8 ms of the GUI thread at the end of every training run.
+// The task is handed to the pool through Qt's queue, whose locks ThreadSanitizer cannot see (Qt is not built with
+// it): the handoff says so (handoff.h), or the pool thread's reset would be reported as racing the capture.
 void releaseElsewhere(std::shared_ptr<const gb::Params<float>> old) {
   if (!old || old.use_count() > 1) return;  // another holder frees it (or keeps it)
-  QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.reset(); });
+  static const char token = 0;
+  std::function<void()> task = [old = std::move(old)]() mutable {
+    handoff::acquire(&token);
+    old.reset();
+  };
+  handoff::release(&token);
+  QThreadPool::globalInstance()->start(std::move(task));
 }
 }  // namespace
 
