@@ -37,6 +37,9 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include "controllers/workers.h"
+#include "familynames.h"
+
+#include "core/rng.h"
 
 #include <QtTest>
 
@@ -760,48 +763,53 @@ class TestInside : public QObject {
     QVERIFY2(done.first().first().toString().isEmpty(), qPrintable(done.first().first().toString()));
     const auto& r = cp->controller()->result();
     QVERIFY(r.has_value());
+    // the default choice: the two transformers, in the registry's order
+    QCOMPARE(r->sides.size(), size_t(2));
+    QVERIFY(r->side(gb::Variant::EncoderDecoder) && r->side(gb::Variant::DecoderOnly));
+    const CompareController::Side& ed = *r->side(gb::Variant::EncoderDecoder);
+    const CompareController::Side& d = *r->side(gb::Variant::DecoderOnly);
     // the same data, laid out each variant's way
-    QVERIFY(!r->ed.trainPairs.empty());
-    QCOMPARE(r->ed.trainPairs.size(), r->d.trainPairs.size());
-    for (size_t i = 0; i < r->ed.trainPairs.size(); ++i) {
-      QCOMPARE(r->ed.trainPairs[i].source, r->d.trainPairs[i].source);
-      QCOMPARE(r->ed.trainPairs[i].target, r->d.trainPairs[i].target);
+    QVERIFY(!ed.trainPairs.empty());
+    QCOMPARE(ed.trainPairs.size(), d.trainPairs.size());
+    for (size_t i = 0; i < ed.trainPairs.size(); ++i) {
+      QCOMPARE(ed.trainPairs[i].source, d.trainPairs[i].source);
+      QCOMPARE(ed.trainPairs[i].target, d.trainPairs[i].target);
     }
-    QVERIFY(r->ed.config.is_ed() && !r->d.config.is_ed());
-    QCOMPARE(r->ed.config.d_e, r->d.config.d_e);
-    QCOMPARE(r->ed.config.heads, r->d.config.heads);
+    QVERIFY(ed.config.is_ed() && !d.config.is_ed());
+    QCOMPARE(ed.config.d_e, d.config.d_e);
+    QCOMPARE(ed.config.heads, d.config.heads);
     // each trained the steps asked for, from the same initial loss region (both start near log |V|)
-    QCOMPARE(r->ed.losses.size(), size_t(12));
-    QCOMPARE(r->d.losses.size(), size_t(12));
-    for (double l : r->ed.losses) QVERIFY(std::isfinite(l));
-    for (double l : r->d.losses) QVERIFY(std::isfinite(l));
+    QCOMPARE(ed.losses.size(), size_t(12));
+    QCOMPARE(d.losses.size(), size_t(12));
+    for (double l : ed.losses) QVERIFY(std::isfinite(l));
+    for (double l : d.losses) QVERIFY(std::isfinite(l));
     QCOMPARE(cp->lossPlot()->graph(0)->dataCount(), 12);
     QCOMPARE(cp->lossPlot()->graph(1)->dataCount(), 12);
     // the figures shown are the core's
-    QCOMPARE(r->ed.parameterCount, gb::params_count(r->ed.config));
-    QCOMPARE(r->d.parameterCount, gb::params_count(r->d.config));
-    QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(qlonglong(r->ed.parameterCount))));
-    QCOMPARE(r->ed.greedy, gb::greedy_text(r->ed.config, r->ed.params, r->ed.tokenizer, r->input));
-    QCOMPARE(r->d.greedy, gb::greedy_text(r->d.config, r->d.params, r->d.tokenizer, r->input));
+    QCOMPARE(ed.parameterCount, gb::params_count(ed.config));
+    QCOMPARE(d.parameterCount, gb::params_count(d.config));
+    QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(qlonglong(ed.parameterCount))));
+    QCOMPARE(ed.greedy, gb::greedy_text(ed.config, ed.params, ed.tokenizer, r->input));
+    QCOMPARE(d.greedy, gb::greedy_text(d.config, d.params, d.tokenizer, r->input));
     // the attention: the encoder-decoder's last cross-attention and the decoder-only model's last self-attention
     const gb::AttentionRecord *cross = nullptr, *causal = nullptr;
-    for (const auto& rec : r->ed.trace)
+    for (const auto& rec : ed.trace)
       if (rec.attention && rec.attention->kind == gb::AttentionRecord::Kind::Cross) cross = &*rec.attention;
-    for (const auto& rec : r->d.trace)
+    for (const auto& rec : d.trace)
       if (rec.attention && rec.attention->kind == gb::AttentionRecord::Kind::Causal) causal = &*rec.attention;
     QVERIFY(cross && causal);
     QVERIFY(cp->crossMap()->weights() == cross->heads[0].A);
     QVERIFY(cp->causalMap()->weights() == causal->heads[0].A);
     // another head of the last layer: both maps show that head's record
-    QCOMPARE(cp->headBox()->maximum(), r->ed.config.heads);
-    QVERIFY(r->ed.config.heads > 1);
+    QCOMPARE(cp->headBox()->maximum(), ed.config.heads);
+    QVERIFY(ed.config.heads > 1);
     cp->headBox()->setValue(2);
     QVERIFY(cp->crossMap()->weights() == cross->heads[1].A);
     QVERIFY(cp->causalMap()->weights() == causal->heads[1].A);
     QVERIFY(!(cross->heads[1].A == cross->heads[0].A));
     // the decoder-only model reads source>target as one sequence: longer than the encoder-decoder's x
-    QVERIFY(r->d.probe.x.size() > r->ed.probe.x.size());
-    QVERIFY(r->d.probe.z.empty() && !r->ed.probe.z.empty());
+    QVERIFY(d.probe.x.size() > ed.probe.x.size());
+    QVERIFY(d.probe.z.empty() && !ed.probe.z.empty());
   }
 
   // File → New during "Train both", and another task after it: the comparison of the old task is put away (the run
@@ -844,6 +852,149 @@ class TestInside : public QObject {
     QVERIFY(done.wait(120000));
     QVERIFY(cp->controller()->result().has_value());
     QCOMPARE(cp->controller()->result()->task, QStringLiteral("sort"));
+  }
+
+  // Any families on one task (issue "The history"): each chosen family trained the steps asked for (EM: at most as
+  // many iterations), on the same pairs laid out its own way; what the tab shows is the core's — parameter counts,
+  // validation loss (gb::evaluate on the same validation pairs), greedy decodings; one curve each.
+  void compare_any_families_on_a_task() {
+    MainWindow w;
+    w.show();
+    auto* cp = w.findChild<ComparePanel*>(QStringLiteral("compareTab"));
+    QVERIFY(cp);
+    QCOMPARE(w.document()->taskName(), QStringLiteral("reverse"));
+    const std::vector<gb::Variant> chosen = {gb::Variant::DecoderOnly, gb::Variant::Bigram, gb::Variant::Rnn,
+                                             gb::Variant::Hmm, gb::Variant::RnnSeq2Seq};
+    for (const gb::FamilyInfo& f : gb::families()) {  // every family of the window that predicts tokens is offered
+      QCheckBox* box = cp->familyBox(f.variant);
+      QCOMPARE(box != nullptr, f.in_window && f.predicts_tokens());
+      if (box) QVERIFY(!box->accessibleName().isEmpty());
+    }
+    cp->familyBox(gb::Variant::EncoderDecoder)->setChecked(false);
+    for (gb::Variant v : chosen) cp->familyBox(v)->setChecked(true);
+    QCOMPARE(cp->chosenFamilies().size(), chosen.size());
+    cp->stepsBox()->setValue(6);
+    cp->emIterationsBox()->setValue(4);
+    QSignalSpy done(cp->controller(), &CompareController::finished);
+    QTest::mouseClick(cp->startButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.first().first().toString().isEmpty(), qPrintable(done.first().first().toString()));
+    const auto& r = cp->controller()->result();
+    QVERIFY(r.has_value());
+    QCOMPARE(r->sides.size(), chosen.size());
+    QCOMPARE(cp->lossPlot()->graphCount(), int(chosen.size()));
+    const CompareController::Sizes sizes = CompareController::sizesFor(QStringLiteral("reverse"));
+    auto info = gb::find_task("reverse");
+    QVERIFY(info.ok());
+    for (size_t k = 0; k < r->sides.size(); ++k) {
+      const CompareController::Side& s = r->sides[k];
+      const gb::Variant v = s.config.variant;
+      QVERIFY(r->side(v) == &s);
+      // the same pairs for every family
+      QCOMPARE(s.trainPairs.size(), r->sides.front().trainPairs.size());
+      QCOMPARE(s.trainPairs.front().source, r->sides.front().trainPairs.front().source);
+      // its steps: the gradient families all of them, EM its iterations (fewer if it converged)
+      if (gb::family(v).trained_by == gb::TrainedBy::Em) {
+        QVERIFY(!s.losses.empty() && s.losses.size() <= 4);
+      } else {
+        QCOMPARE(s.losses.size(), size_t(6));
+      }
+      QCOMPARE(cp->lossPlot()->graph(int(k))->dataCount(), int(s.losses.size()));
+      QCOMPARE(cp->lossPlot()->graph(int(k))->name(), familyTitle(v));
+      // comparable sizes: the RNNs take d_e and d_h from the task's d_e and d_MLP, the HMM K from the request
+      const gb::Config expected = CompareController::configFor(v, s.tokenizer.size(), s.config.max_len, sizes);
+      for (const gb::SizeSpec& spec : gb::family(v).sizes)
+        QCOMPARE(gb::config_size(s.config, spec.field), gb::config_size(expected, spec.field));
+      if (v == gb::Variant::Rnn) QVERIFY(s.config.d_e == sizes.dE && gb::config_size(s.config, gb::SizeField::DHidden) == sizes.dMlp);
+      if (v == gb::Variant::Hmm) QCOMPARE(gb::config_size(s.config, gb::SizeField::States), sizes.states);
+      QCOMPARE(s.parameterCount, gb::params_count(s.config));
+      QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(qlonglong(s.parameterCount))));
+      QVERIFY(s.msPerStep > 0);
+      // validation loss: the core's, on the same 50 validation pairs laid out this family's way
+      gb::PrepareOptions o;
+      o.variant = v;
+      auto data = gb::prepare_task("reverse", std::min(info->train_size, 4000), 50, 0, o);
+      QVERIFY(data.ok());
+      const gb::EvalReport e = gb::evaluate(s.config, s.params, data->val);
+      QCOMPARE(s.validationLoss, e.loss);
+      QVERIFY(std::isfinite(s.validationLoss) && s.validationLoss > 0);
+      QCOMPARE(s.greedy, gb::greedy_text(s.config, s.params, s.tokenizer, r->input));
+      QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(s.validationLoss, 'f', 3)));
+    }
+    // only the decoder-only model's map: no encoder-decoder was compared
+    QVERIFY(!cp->crossMap()->isVisibleTo(cp) && cp->causalMap()->isVisibleTo(cp));
+    // the choice is part of a beat's view state, and comes back from it
+    const QJsonObject state = cp->viewState();
+    QCOMPARE(state.value(QStringLiteral("families")).toArray().size(), qsizetype(chosen.size()));
+    QCOMPARE(state.value(QStringLiteral("em_iterations")).toInt(), 4);
+    cp->setChosenFamilies({gb::Variant::EncoderDecoder});
+    QCOMPARE(cp->chosenFamilies(), std::vector<gb::Variant>{gb::Variant::EncoderDecoder});
+    QJsonObject noRun = state;
+    noRun.remove(QStringLiteral("run"));
+    cp->setViewState(noRun);
+    std::vector<gb::Variant> sorted = chosen;
+    std::sort(sorted.begin(), sorted.end(), [](gb::Variant a, gb::Variant b) {
+      auto at = [](gb::Variant v) {
+        const auto& fs = gb::families();
+        return std::find_if(fs.begin(), fs.end(), [v](const gb::FamilyInfo& f) { return f.variant == v; }) - fs.begin();
+      };
+      return at(a) < at(b);
+    });
+    QCOMPARE(cp->chosenFamilies(), sorted);
+  }
+
+  // On plain text: the families that read a source cannot be chosen; each model writes a sample at the same τ, the
+  // one the core's decode session writes with the same seed.
+  void compare_families_on_text() {
+    MainWindow w;
+    w.show();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("text.txt"));
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      for (int i = 0; i < 60; ++i) f.write("the cat sat on the mat. the dog sat on the log.\n");
+    }
+    gb::PrepareOptions o;
+    o.variant = gb::Variant::DecoderOnly;
+    o.max_len = 32;
+    auto data = gb::prepare_file(path.toStdString(), o);
+    QVERIFY(data.ok());
+    w.document()->setData(std::move(*data));
+    auto* cp = w.findChild<ComparePanel*>(QStringLiteral("compareTab"));
+    QVERIFY(!cp->familyBox(gb::Variant::EncoderDecoder)->isEnabled());
+    QVERIFY(!cp->familyBox(gb::Variant::RnnSeq2Seq)->isEnabled());
+    cp->setChosenFamilies({gb::Variant::EncoderDecoder, gb::Variant::Bigram, gb::Variant::Rnn, gb::Variant::Hmm});
+    const std::vector<gb::Variant> usable = {gb::Variant::Bigram, gb::Variant::Rnn, gb::Variant::Hmm};
+    QCOMPARE(cp->chosenFamilies(), usable);  // (the encoder-decoder's box stays checked, but cannot be used)
+    cp->stepsBox()->setValue(4);
+    QSignalSpy done(cp->controller(), &CompareController::finished);
+    QTest::mouseClick(cp->startButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.first().first().toString().isEmpty(), qPrintable(done.first().first().toString()));
+    const auto& r = cp->controller()->result();
+    QVERIFY(r.has_value() && r->plainText);
+    QCOMPARE(r->sides.size(), usable.size());
+    for (const CompareController::Side& s : r->sides) {
+      QCOMPARE(s.config.max_len, 32);
+      QCOMPARE(gb::evaluate(s.config, s.params, w.document()->data().val).loss, s.validationLoss);
+      auto session = gb::DecodeSession::create(s.config, s.params, {}, {gb::Tokenizer::kBos});
+      QVERIFY(session.ok());
+      gb::Rng rng(0);
+      gb::SamplerOptions so;
+      so.temperature = r->temperature;
+      QVERIFY(gb::decode_to_end(*session, so, rng, 31, gb::Tokenizer::kEos).ok());
+      std::vector<int> ids(session->tokens().begin() + 1, session->tokens().end());
+      if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
+      QCOMPARE(s.sample, s.tokenizer.decode(ids));
+      QVERIFY(!s.sample.empty());
+      QVERIFY(cp->summaryLabel()->text().contains(QString::fromStdString(s.sample).toHtmlEscaped()));
+    }
+    QVERIFY(!cp->crossMap()->isVisibleTo(cp) && !cp->causalMap()->isVisibleTo(cp));
+    // other data: the comparison of the text is put away
+    QVERIFY(w.document()->loadTask(QStringLiteral("reverse"), 100, 10, 0).isEmpty());
+    QVERIFY(!cp->controller()->result());
+    QVERIFY(cp->familyBox(gb::Variant::EncoderDecoder)->isEnabled());
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

@@ -2,16 +2,30 @@
 
 #include "backgroundjob.h"
 #include "errortext.h"
+#include "familynames.h"
 #include "memorylimit.h"
 
+#include "core/family.h"
+#include "core/rng.h"
 #include "core/train/memory.h"
+#include "core/train/recipe.h"
 
 #include <QCoreApplication>
 
+#include <chrono>
+
+const CompareController::Side* CompareController::Result::side(gb::Variant v) const {
+  for (const Side& s : sides)
+    if (s.config.variant == v) return &s;
+  return nullptr;
+}
 
 CompareController::CompareController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::progress, this, &CompareController::progress);
   connect(mJob, &BackgroundJob::runningChanged, this, &CompareController::runningChanged);
+  connect(mJob, &BackgroundJob::outOfMemory, this, [this] {
+    emit finished(tr("The comparison ran out of memory: compare fewer families, or smaller data."));
+  });
 }
 
 bool CompareController::running() const { return mJob->running(); }
@@ -20,106 +34,215 @@ void CompareController::cancel() { mJob->cancel(); }
 
 bool CompareController::followTask(const QString& task) {
   bool dropped = false;
-  if (running() && mRunningTask != task) {
+  // (a file's comparison has no task name to follow: any other data drops it)
+  if (running() && (mRunningTask != task || task.isEmpty())) {
     mJob->cancel();  // (its result, should it come, is dropped by the job)
     dropped = true;
   }
-  if (mResult && mResult->task != task) {
+  if (mResult && (mResult->task != task || task.isEmpty())) {
     mResult.reset();
     dropped = true;
   }
   return dropped;
 }
 
-void CompareController::start(const QString& task, int layers, int heads, int dE, int dMlp, int steps, quint64 seed) {
-  const std::string name = task.toStdString();
-  mRunningTask = task;
+CompareController::Sizes CompareController::sizesFor(const QString& task) {
+  Sizes s;
+  if (auto info = gb::find_task(task.toStdString())) {
+    s.layers = info->layers;
+    s.heads = info->heads;
+    s.dE = info->d_e;
+    s.dMlp = info->d_mlp;
+  }
+  return s;
+}
+
+gb::Config CompareController::configFor(gb::Variant v, int vocabSize, int maxLen, const Sizes& s) {
+  gb::Config c;
+  const gb::FamilyInfo& f = gb::family(v);
+  if (f.transformer) {
+    c = gb::Config::make(v, vocabSize, maxLen, v == gb::Variant::EncoderDecoder ? s.layers : 0, s.layers, s.heads,
+                         s.dE, s.dMlp);
+  } else {
+    c = gb::family_config(v, vocabSize, maxLen);
+    if (f.has(gb::SizeField::DModel)) gb::set_config_size(c, gb::SizeField::DModel, s.dE);
+    if (f.has(gb::SizeField::DHidden)) gb::set_config_size(c, gb::SizeField::DHidden, s.dMlp);
+    if (f.has(gb::SizeField::States)) gb::set_config_size(c, gb::SizeField::States, s.states);
+  }
+  c.bos_id = gb::Tokenizer::kBos;
+  c.eos_id = gb::Tokenizer::kEos;
+  c.pad_id = gb::Tokenizer::kPad;
+  return c;
+}
+
+void CompareController::start(const Request& request) {
+  mRunningTask = request.task;
   const qint64 cap = MemoryLimit::capBytes();  // the settings' cap, read here (GUI thread)
-  mJob->run([this, name, layers, heads, dE, dMlp, steps, seed, cap](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  // the families' names, translated here (GUI thread) for the worker's messages
+  std::vector<QString> titles;
+  for (gb::Variant v : request.families) titles.push_back(familyTitle(v));
+  mJob->run([this, request, cap, titles](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto fail = [this](const QString& message) -> BackgroundJob::Deliver {
       return [this, message] { emit finished(message); };
     };
-    auto info = gb::find_task(name);
-    if (!info) return fail(errorText(info.error()));
+    const int n = int(request.families.size());
+    if (n == 0) return fail(QCoreApplication::translate("CompareController", "Choose at least one family to train."));
+    const std::string task = request.task.toStdString();
+    std::optional<gb::TaskInfo> info;
+    if (!task.empty()) {
+      auto found = gb::find_task(task);
+      if (!found) return fail(errorText(found.error()));
+      info = *found;
+    } else if (!request.data) {
+      return fail(QCoreApplication::translate("CompareController", "Load data first: a built-in task or a file."));
+    }
+    const bool plainText = !info && request.data->train_pairs.empty();
     auto out = std::make_shared<Result>();
-    out->task = QString::fromStdString(name);
-    // the same pairs for both: the same task, sizes and seed; each variant lays them out its own way
+    out->task = request.task;
+    out->plainText = plainText;
+    out->temperature = request.temperature;
+    out->sides.resize(size_t(n));
     struct Run {
-      Side* side;
-      gb::PreparedData data;
+      std::shared_ptr<const gb::PreparedData> data;
       std::optional<gb::TrainingPlan> plan;
       std::unique_ptr<gb::Trainer> trainer;
+      gb::TrainOptions options;
+      double seconds = 0;
+      int steps = 0;
+      bool converged = false;
     };
-    Run runs[2] = {{&out->ed, {}, {}, {}}, {&out->d, {}, {}, {}}};
-    const int trainN = std::min(info->train_size, 4000), valN = 50;
+    std::vector<Run> runs(static_cast<size_t>(n));
     const int threads = gb::training_threads();
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < n; ++k) {
       if (ctx.cancelled()) return {};
+      const gb::Variant v = request.families[size_t(k)];
+      const gb::FamilyInfo& f = gb::family(v);
+      if (!f.predicts_tokens())
+        return fail(QCoreApplication::translate("CompareController", "%1 reads numbers, not tokens: it cannot be "
+                                                                      "compared on this data.").arg(titles[size_t(k)]));
+      if (plainText && f.reads_source)
+        return fail(QCoreApplication::translate("CompareController", "%1 reads a source and a target: plain text has "
+                                                                      "no pairs. Leave it out, or load a task.")
+                        .arg(titles[size_t(k)]));
       gb::PrepareOptions o;
-      o.variant = k == 0 ? gb::Variant::EncoderDecoder : gb::Variant::DecoderOnly;
-      auto data = gb::prepare_task(name, trainN, valN, seed, o);
-      if (!data) return fail(errorText(data.error()));
-      runs[k].data = std::move(*data);
-      Side& s = *runs[k].side;
-      s.tokenizer = runs[k].data.tokenizer;
-      s.trainPairs = runs[k].data.train_pairs;
-      s.config = gb::Config::make(o.variant, s.tokenizer.size(), runs[k].data.max_len, k == 0 ? layers : 0, layers,
-                                  heads, dE, dMlp);
-      s.config.bos_id = gb::Tokenizer::kBos;
-      s.config.eos_id = gb::Tokenizer::kEos;
-      s.config.pad_id = gb::Tokenizer::kPad;
+      o.variant = v;
+      if (info) {  // the same pairs for every family: the same task and seed; each lays them out its own way
+        auto data = gb::prepare_task(task, std::min(info->train_size, 4000), 50, request.seed, o);
+        if (!data) return fail(errorText(data.error()));
+        runs[size_t(k)].data = std::make_shared<const gb::PreparedData>(std::move(*data));
+      } else if (plainText) {  // a text reads the same for every family that continues one sequence
+        runs[size_t(k)].data = request.data;
+      } else {  // a pairs file, laid out again for this family (read again on this worker)
+        auto data = gb::prepare_from_description(request.data->description, o);
+        if (!data) return fail(errorText(data.error()));
+        runs[size_t(k)].data = std::make_shared<const gb::PreparedData>(std::move(*data));
+      }
+      const gb::PreparedData& d = *runs[size_t(k)].data;
+      Side& s = out->sides[size_t(k)];
+      s.tokenizer = d.tokenizer;
+      s.trainPairs = d.train_pairs;
+      s.config = configFor(v, d.tokenizer.size(), d.max_len, request.sizes);
       if (auto e = s.config.validate()) return fail(errorText(*e));
+      gb::TrainChoices choices = gb::default_choices(gb::OptimizerKind::AdamW, v);  // the family's own η, or EM
+      const bool em = f.trained_by == gb::TrainedBy::Em;
+      choices.steps = em ? request.emIterations : request.steps;
+      choices.seed = request.seed;
+      runs[size_t(k)].options = gb::train_options(choices);
     }
-    // Both models train at once: planned together against the cap before either is allocated.
-    gb::TrainOptions to = gb::task_recipe(*info, seed);
-    to.steps = steps;
+    // All train at once: planned together against the cap before any is allocated.
     {
       int64_t need = 0;
-      for (const Run& run : runs) need += gb::training_memory(run.side->config, to, threads).total();
+      for (int k = 0; k < n; ++k)
+        need += gb::training_memory(out->sides[size_t(k)].config, runs[size_t(k)].options, threads).total();
       if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, need, cap)) return fail(errorText(*e));
     }
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < n; ++k) {
       if (ctx.cancelled()) return {};
-      Side& s = *runs[k].side;
-      s.params = gb::params_init(s.config, seed);
+      Side& s = out->sides[size_t(k)];
+      s.params = gb::params_init(s.config, request.seed);
       s.parameterCount = gb::params_count(s.config);
       gb::PlanRequest r;
       r.config = &s.config;
       r.params = &s.params;
-      r.data = &runs[k].data.train;
-      r.options = to;
+      r.data = &runs[size_t(k)].data->train;
+      r.options = runs[size_t(k)].options;
       r.memory_limit = cap;
       auto plan = gb::plan_training(r);
       if (!plan) return fail(errorText(plan.error()));
-      runs[k].plan.emplace(std::move(*plan));
-      runs[k].trainer = std::make_unique<gb::Trainer>(*runs[k].plan, s.params);
-      runs[k].trainer->set_cancel(ctx.cancelFlag());  // Cancel, New: the step in progress ends at its next check
+      runs[size_t(k)].plan.emplace(std::move(*plan));
+      runs[size_t(k)].trainer = std::make_unique<gb::Trainer>(*runs[size_t(k)].plan, s.params);
+      runs[size_t(k)].trainer->set_cancel(ctx.cancelFlag());  // Cancel, New: the step in progress ends at its next check
     }
-    // alternating: a step of one, a step of the other
-    for (int step = 0; step < steps; ++step)
-      for (int k = 0; k < 2; ++k) {
-        if (!ctx.progress(2 * step + k, 2 * steps)) return {};
-        const gb::StepReport& rep = runs[k].trainer->step();
+    // in turn: a step of each (a family trained by EM stops once EM can no longer raise its likelihood)
+    using Clock = std::chrono::steady_clock;
+    int total = 0, longest = 0, done = 0;
+    for (const Run& run : runs) {
+      total += run.options.steps;
+      longest = std::max(longest, run.options.steps);
+    }
+    for (int step = 0; step < longest; ++step)
+      for (int k = 0; k < n; ++k) {
+        Run& run = runs[size_t(k)];
+        if (step >= run.options.steps) continue;
+        if (!ctx.progress(done++, total)) return {};
+        if (run.converged) continue;
+        const auto t0 = Clock::now();
+        const gb::StepReport& rep = run.trainer->step();
+        run.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
         if (rep.cancelled) return {};
-        if (rep.fault) return fail(QCoreApplication::translate("CompareController", "Training diverged at step %1.").arg(step + 1));
-        runs[k].side->losses.push_back(rep.loss);
+        if (rep.fault)
+          return fail(QCoreApplication::translate("CompareController", "%1: training diverged at step %2.")
+                          .arg(titles[size_t(k)])
+                          .arg(step + 1));
+        ++run.steps;
+        out->sides[size_t(k)].losses.push_back(rep.loss);
+        run.converged = rep.converged;
       }
-    runs[0].trainer.reset();
-    runs[1].trainer.reset();
-    // the probe: the first validation pair's source, read by both
-    const auto& val = runs[0].data.val_pairs;
-    if (val.empty()) return fail(QCoreApplication::translate("CompareController", "The task has no validation pairs."));
-    out->input = val.front().source;
-    for (int k = 0; k < 2; ++k) {
-      Side& s = *runs[k].side;
-      gb::ProbeText probe;
-      probe.source = out->input;
-      probe.known_target = val.front().target;
-      auto e = gb::probe_example(s.config, s.params, s.tokenizer, probe);
-      if (!e) return fail(QCoreApplication::translate("CompareController", "The probe does not fit the model."));
-      s.probe = *e;
-      s.trace = gb::trace_forward(s.config, s.params, s.probe);
-      s.greedy = gb::greedy_text(s.config, s.params, s.tokenizer, out->input);
+    for (int k = 0; k < n; ++k) {
+      Run& run = runs[size_t(k)];
+      Side& s = out->sides[size_t(k)];
+      run.trainer.reset();
+      run.plan.reset();
+      s.msPerStep = run.steps > 0 ? 1000.0 * run.seconds / run.steps : 0.0;
+      if (ctx.cancelled()) return {};
+      if (!run.data->val.empty()) {
+        const gb::EvalReport e = gb::evaluate(s.config, s.params, run.data->val);
+        s.validationLoss = e.loss;
+        s.validationTokens = e.tokens;
+      }
+    }
+    if (plainText) {  // a sample from each, from <bos>, at one τ and one seed
+      for (int k = 0; k < n; ++k) {
+        if (ctx.cancelled()) return {};
+        Side& s = out->sides[size_t(k)];
+        auto session = gb::DecodeSession::create(s.config, s.params, {}, {gb::Tokenizer::kBos});
+        if (!session) continue;
+        gb::Rng rng(request.seed);
+        gb::SamplerOptions so;
+        so.temperature = request.temperature;
+        auto run = gb::decode_to_end(*session, so, rng, std::min(80, s.config.max_len - 1), gb::Tokenizer::kEos,
+                                     [&ctx](int, int) { return !ctx.cancelled(); });
+        if (!run) continue;
+        std::vector<int> ids(session->tokens().begin() + 1, session->tokens().end());
+        if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
+        s.sample = s.tokenizer.decode(ids);
+      }
+    } else {  // the probe: the first validation pair's source, read by each
+      const auto& val = runs[0].data->val_pairs;
+      if (val.empty()) return fail(QCoreApplication::translate("CompareController", "The data has no validation pairs."));
+      out->input = val.front().source;
+      for (int k = 0; k < n; ++k) {
+        if (ctx.cancelled()) return {};
+        Side& s = out->sides[size_t(k)];
+        gb::ProbeText probe;
+        probe.source = out->input;
+        probe.known_target = val.front().target;
+        if (auto e = gb::probe_example(s.config, s.params, s.tokenizer, probe)) {
+          s.probe = *e;
+          if (gb::family(s.config).transformer) s.trace = gb::trace_forward(s.config, s.params, s.probe);
+        }
+        s.greedy = gb::greedy_text(s.config, s.params, s.tokenizer, out->input);
+      }
     }
     return [this, out] {
       mResult = std::move(*out);

@@ -1,11 +1,14 @@
-// comparecontroller.h — both variants side by side: the same task trained as an encoder-decoder (seed 000) and as a
-// decoder-only model on "source>target" (seed 002), with the same sizes, the same pairs and the same recipe,
-// alternating one step each on a worker; then their loss curves, parameter counts, the attention of one probe
-// (cross-attention against causal self-attention over source>target) and the greedy decoding of the same input.
+// comparecontroller.h — model families side by side (issue "The history": compare any families on one task): the
+// data loaded in the Data dock trained as each chosen family — the ED-Transformer, the D-Transformer, the bigram,
+// the HMM, the RNN, the RNN encoder-decoder — with comparable sizes, the same pairs (or the same text) and each
+// family's own recipe (AdamW at the family's η, or EM), one step of each in turn on a worker; then their loss curves,
+// validation loss in the same units (mean −log P per predicted token), parameter counts, time per step, the greedy
+// decoding of one probe (pairs) or a sample at one τ (text), and the transformers' attention on the probe
+// (cross-attention against causal self-attention over source>target).
 //
 // Widget-free. start() returns at once; progress() reports steps; finished() delivers a Result (or an error
 // message); cancel() stops at the next step and nothing arrives. The core does all of it (prepare_task,
-// plan_training, Trainer, trace_forward, greedy_text); this only schedules it.
+// plan_training, Trainer, evaluate, trace_forward, greedy_text, the decode session); this only schedules it.
 #pragma once
 
 #include "core/model/stepper.h"
@@ -24,37 +27,66 @@ class CompareController : public QObject {
  public:
   explicit CompareController(QObject* parent = nullptr);
 
+  // The sizes every family takes its own from: the transformers' L, H, d_e, d_MLP (the encoder-decoder gets L
+  // encoder and L decoder layers); an RNN's d_e = d_e and d_h = d_MLP; an HMM's K = states. The bigram has none.
+  struct Sizes {
+    int layers = 2, heads = 4, dE = 64, dMlp = 128, states = 32;
+  };
+  struct Request {
+    std::vector<gb::Variant> families;  // at least one; each a family that predicts tokens
+    // The data: a built-in task's name (its pairs generated from seed, at most 4,000 for training and 50 for
+    // validation), or, when empty, `data` — the document's (a text is shared as it is; a pairs file is laid out
+    // again from its description for each family).
+    QString task;
+    std::shared_ptr<const gb::PreparedData> data;
+    Sizes sizes;
+    int steps = 300;        // each family's optimizer steps (one batch each)
+    int emIterations = 30;  // a family trained by EM: its iterations (each over all the data; fewer once converged)
+    quint64 seed = 0;
+    double temperature = 0.8;  // τ of the sample each model writes on text data
+  };
+
   struct Side {
     gb::Config config;
     gb::Params<float> params;
     gb::Tokenizer tokenizer;
-    std::vector<gb::TextPair> trainPairs;  // the pairs it was trained on (the same for both)
-    std::vector<double> losses;            // per step
+    std::vector<gb::TextPair> trainPairs;  // the pairs it was trained on (the same for every family); empty on text
+    std::vector<double> losses;            // per step (an EM family's per iteration)
+    double validationLoss = 0;             // gb::evaluate on the validation examples after the last step
+    int64_t validationTokens = 0;          // the tokens it was measured over
+    double msPerStep = 0;                  // measured: the steps' time on this machine, divided by the steps
     int64_t parameterCount = 0;
-    gb::Example probe;                      // the probe's example for this variant
-    std::vector<gb::StepRecord> trace;      // its forward pass, recorded
-    std::string greedy;                     // the greedy decoding of the probe's source
+    gb::Example probe;                      // the probe's example for this family (pairs)
+    std::vector<gb::StepRecord> trace;      // its forward pass, recorded (the transformers: the maps' records)
+    std::string greedy;                     // the greedy decoding of the probe's source (pairs)
+    std::string sample;                     // text: a sample from <bos> at the request's τ (seeded as the request)
   };
   struct Result {
-    QString task;
-    std::string input;  // the probe's source
-    Side ed, d;
+    QString task;       // the task's name; empty for a file
+    bool plainText = false;
+    std::string input;  // the probe's source (pairs)
+    double temperature = 0.8;
+    std::vector<Side> sides;  // in the request's order
+    const Side* side(gb::Variant v) const;  // null when it was not compared
   };
 
-  // task: a built-in task name; layers, heads, d_e, d_mlp: the sizes of both (the encoder-decoder gets `layers`
-  // encoder and `layers` decoder layers, the decoder-only model `layers` layers); steps: each model's.
-  void start(const QString& task, int layers, int heads, int dE, int dMlp, int steps, quint64 seed);
+  // Sizes for a task: its own default model (TaskInfo); for a file, the transformers' "small".
+  static Sizes sizesFor(const QString& task);
+  // The config family v gets for |V|, ℓ_max and the sizes (special tokens set as the tokenizer has them).
+  static gb::Config configFor(gb::Variant v, int vocabSize, int maxLen, const Sizes& s);
+
+  void start(const Request& request);
   void cancel();
   bool running() const;
-  // The task loaded in the Data dock is now `task` (empty: none). A comparison of another task — running or
+  // The task loaded in the Data dock is now `task` (empty: none or a file). A comparison of other data — running or
   // shown — no longer belongs beside it: the run is cancelled, the result forgotten. Returns true when something
-  // was dropped (the panel then says why).
+  // was dropped (the panel then says why). A file's comparison is dropped whenever the data changes.
   bool followTask(const QString& task);
   QString runningTask() const { return running() ? mRunningTask : QString(); }
   const std::optional<Result>& result() const { return mResult; }
 
  signals:
-  void progress(int done, int total);  // steps of both models together
+  void progress(int done, int total);  // steps of all the models together
   void finished(const QString& error);  // empty: result() is set
   void runningChanged(bool running);
 

@@ -3,12 +3,16 @@
 #include "appearance.h"
 #include "controllers/comparecontroller.h"
 #include "controllers/modeldocument.h"
+#include "familynames.h"
 #include "widgets/figureexport.h"
+#include "widgets/flowlayout.h"
 #include "widgets/heatmap.h"
 #include "widgets/textlabel.h"
 
+#include <QCheckBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
@@ -30,19 +34,43 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   mSteps->setValue(300);
   auto* stepsLabel = new QLabel(tr("Steps each"), this);
   stepsLabel->setBuddy(mSteps);
-  mStart = new QPushButton(tr("Train both"), this);
+  mEm = new QSpinBox(this);
+  mEm->setObjectName(QStringLiteral("compareEmIterations"));
+  mEm->setRange(1, 10000);
+  mEm->setValue(30);
+  mEm->setToolTip(tr("A family trained by EM (the HMM) takes whole passes over the data, not steps on a batch: "
+                     "its iterations"));
+  auto* emLabel = new QLabel(tr("EM iterations"), this);
+  emLabel->setBuddy(mEm);
+  mStart = new QPushButton(tr("Train and compare"), this);
   mStart->setObjectName(QStringLiteral("compareStart"));
-  mStart->setToolTip(tr("The loaded task, trained as an encoder-decoder and as a decoder-only model on source>target: "
-                        "the same pairs, sizes and recipe, one step of each in turn"));
+  mStart->setToolTip(tr("The loaded data, trained as each chosen family: the same pairs (or text), comparable sizes, "
+                        "each family's own recipe, one step of each in turn"));
   mCancel = new QPushButton(tr("Cancel"), this);
   mCancel->setObjectName(QStringLiteral("compareCancel"));
   mCancel->setAccessibleName(tr("Cancel the comparison"));
   mProgress = new QProgressBar(this);
   mProgress->setAccessibleName(tr("Progress of the comparison"));
   mProgress->setTextVisible(false);
+  // the families: every one the window has that predicts tokens (the HMM with Gaussians reads numbers)
+  auto* familiesRow = new FlowLayout;
+  auto* familiesLabel = new QLabel(tr("Families:"), this);
+  familiesRow->addWidget(familiesLabel);
+  for (const gb::FamilyInfo& f : gb::families()) {
+    if (!f.in_window || !f.predicts_tokens()) continue;
+    auto* box = new QCheckBox(familyTitle(f.variant), this);
+    box->setObjectName(QStringLiteral("compareFamily_") + QString::fromStdString(f.name));
+    box->setAccessibleName(tr("Compare %1").arg(familyTitle(f.variant)));
+    box->setToolTip(familySummary(f.variant));
+    box->setChecked(f.transformer);
+    familiesRow->addWidget(box);
+    mFamilies[f.variant] = box;
+  }
   auto* row = new QHBoxLayout;
   row->addWidget(stepsLabel);
   row->addWidget(mSteps);
+  row->addWidget(emLabel);
+  row->addWidget(mEm);
   row->addWidget(mStart);
   row->addWidget(mCancel);
   row->addWidget(mProgress, 1);
@@ -51,22 +79,16 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   mPlot = new QCustomPlot(this);
   mPlot->setObjectName(QStringLiteral("compareLoss"));
   installExportMenu(mPlot);
-  mPlot->setAccessibleName(tr("Loss of both variants"));
+  mPlot->setAccessibleName(tr("Loss of the compared families"));
   mPlot->setMinimumHeight(160);
-  mEdGraph = mPlot->addGraph();
-  mDGraph = mPlot->addGraph();
-  mEdGraph->setName(tr("encoder-decoder"));
-  mDGraph->setName(tr("decoder-only"));
   mPlot->xAxis->setLabel(tr("step"));
   mPlot->yAxis->setLabel(tr("loss J"));
   mPlot->legend->setVisible(true);
-  auto colours = [this] {
-    mEdGraph->setPen(QPen(Appearance::get().series(0), 2));
-    mDGraph->setPen(QPen(Appearance::get().series(1), 2));
-  };
-  colours();
   Appearance::get().attach(mPlot);
-  connect(&Appearance::get(), &Appearance::changed, this, colours);
+  connect(&Appearance::get(), &Appearance::changed, this, [this] {
+    for (int i = 0; i < mPlot->graphCount(); ++i) mPlot->graph(i)->setPen(QPen(Appearance::get().series(i), 2));
+    mPlot->replot(QCustomPlot::rpQueuedReplot);
+  });
   mSummary = new QLabel(this);
   mSummary->setObjectName(QStringLiteral("compareSummary"));
   makeTextLabel(mSummary);
@@ -99,6 +121,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   maps->addWidget(mCausal, 1, 1);
   maps->setRowStretch(1, 1);
   auto* v = new QVBoxLayout(this);
+  v->addLayout(familiesRow);
   v->addLayout(row);
   v->addWidget(mInfo);
   v->addWidget(mPlot, 1);
@@ -116,48 +139,99 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
     mProgress->setValue(done);
   });
   connect(mCtl, &CompareController::runningChanged, this, [this](bool running) {
-    mStart->setEnabled(!running);
+    mStart->setEnabled(!running && !chosenFamilies().empty());
     mCancel->setEnabled(running);
     mProgress->setVisible(running);
   });
   connect(mCtl, &CompareController::finished, this, &ComparePanel::show);
   connect(mHead, &QSpinBox::valueChanged, this, &ComparePanel::drawMaps);
-  connect(mDoc, &ModelDocument::dataChanged, this, [this] {  // a comparison of another task does not stay beside it
+  connect(mDoc, &ModelDocument::dataChanged, this, [this] {  // a comparison of other data does not stay beside it
+    followData();
     if (!mCtl->followTask(mDoc->taskName())) return;
     for (QWidget* w : shownWithResult()) w->hide();
     mInfo->setText(mDoc->taskName().isEmpty()
-                       ? tr("The data changed, so the comparison was put away. Load a built-in task, then train it "
-                            "both ways.")
-                       : tr("The task is now “%1”, so the comparison of another task was put away: train both again.")
+                       ? tr("The data changed, so the comparison was put away. Train the chosen families on the data "
+                            "now loaded.")
+                       : tr("The task is now “%1”, so the comparison of another task was put away: train them again.")
                              .arg(mDoc->taskName()));
   });
+  for (auto& [variant, box] : mFamilies) connect(box, &QCheckBox::toggled, this, [this] {
+      mStart->setEnabled(!mCtl->running() && !chosenFamilies().empty());
+    });
   mCancel->setEnabled(false);
   mProgress->hide();
-  mInfo->setText(tr("Load a built-in task, then train it both ways: the encoder-decoder reads the source with its "
+  mInfo->setText(tr("Load a built-in task or a text, choose the families, then train them side by side: the same "
+                    "data, comparable sizes, one step of each in turn. The encoder-decoder reads the source with its "
                     "encoder; the decoder-only model reads source>target as one sequence."));
   for (QWidget* w : shownWithResult()) w->hide();
+  followData();
 }
 
 std::vector<QWidget*> ComparePanel::shownWithResult() const {
   return {mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle, mHead, mHeadLabel};
 }
 
+QCheckBox* ComparePanel::familyBox(gb::Variant v) const {
+  auto it = mFamilies.find(v);
+  return it == mFamilies.end() ? nullptr : it->second;
+}
+
+std::vector<gb::Variant> ComparePanel::chosenFamilies() const {
+  std::vector<gb::Variant> out;
+  for (const gb::FamilyInfo& f : gb::families())
+    if (QCheckBox* box = familyBox(f.variant); box && box->isChecked() && box->isEnabled()) out.push_back(f.variant);
+  return out;
+}
+
+void ComparePanel::setChosenFamilies(const std::vector<gb::Variant>& families) {
+  for (auto& [variant, box] : mFamilies)
+    box->setChecked(std::find(families.begin(), families.end(), variant) != families.end());
+}
+
+void ComparePanel::followData() {
+  // plain text has no pairs: the families that read a source cannot train on it
+  const bool text = mDoc->hasData() && mDoc->taskName().isEmpty() && mDoc->data().train_pairs.empty();
+  for (auto& [variant, box] : mFamilies) {
+    const bool source = gb::family(variant).reads_source;
+    box->setEnabled(!(text && source));
+    box->setToolTip(text && source ? tr("%1 reads a source and a target: the loaded text has no pairs.")
+                                         .arg(familyTitle(variant))
+                                   : familySummary(variant));
+  }
+  mStart->setEnabled(!mCtl->running() && !chosenFamilies().empty());
+}
+
 void ComparePanel::start() {
   const QString task = mDoc->taskName();
-  auto info = gb::find_task(task.toStdString());
-  if (task.isEmpty() || !info) {
-    mInfo->setText(tr("The comparison trains a built-in task: load one in the Data dock first."));
+  if (!mDoc->hasData() && task.isEmpty()) {
+    mInfo->setText(tr("The comparison trains the loaded data: load a built-in task or a file in the Data dock first."));
     return;
   }
-  mInfo->setText(tr("Training “%1” both ways, %2 steps each, one step of each in turn (L = %3, H = %4, d_e = %5, "
-                    "d_mlp = %6)…")
-                     .arg(task)
+  const std::vector<gb::Variant> families = chosenFamilies();
+  if (families.empty()) {
+    mInfo->setText(tr("Choose at least one family to train."));
+    return;
+  }
+  CompareController::Request r;
+  r.families = families;
+  r.task = task;
+  r.data = mDoc->sharedData();
+  r.sizes = CompareController::sizesFor(task);
+  r.steps = mSteps->value();
+  r.emIterations = mEm->value();
+  QStringList names;
+  for (gb::Variant v : families) names << familyTitle(v);
+  mInfo->setText(tr("Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn "
+                    "(transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7)…")
+                     .arg(QLocale().createSeparatedList(names))
                      .arg(mSteps->value())
-                     .arg(info->layers)
-                     .arg(info->heads)
-                     .arg(info->d_e)
-                     .arg(info->d_mlp));
-  mCtl->start(task, info->layers, info->heads, info->d_e, info->d_mlp, mSteps->value(), 0);
+                     .arg(r.sizes.layers)
+                     .arg(r.sizes.heads)
+                     .arg(r.sizes.dE)
+                     .arg(r.sizes.dMlp)
+                     .arg(r.sizes.states)
+                     .arg(r.emIterations));
+  mCtl->start(r);
 }
 
 void ComparePanel::show(const QString& error) {
@@ -167,41 +241,77 @@ void ComparePanel::show(const QString& error) {
     return;
   }
   for (QWidget* w : shownWithResult()) w->show();
-  auto curve = [](QCPGraph* g, const std::vector<double>& losses) {
+  mPlot->clearGraphs();
+  for (size_t k = 0; k < r->sides.size(); ++k) {
+    const CompareController::Side& s = r->sides[k];
+    QCPGraph* g = mPlot->addGraph();
+    g->setName(familyTitle(s.config.variant));
+    g->setPen(QPen(Appearance::get().series(int(k)), 2));
     QVector<double> x, y;
-    for (size_t i = 0; i < losses.size(); ++i) {
+    for (size_t i = 0; i < s.losses.size(); ++i) {
       x << double(i + 1);
-      y << losses[i];
+      y << s.losses[i];
     }
     g->setData(x, y, true);
-  };
-  curve(mEdGraph, r->ed.losses);
-  curve(mDGraph, r->d.losses);
+  }
   mPlot->rescaleAxes();
   mPlot->yAxis->setRangeLower(0);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
   const QLocale l;
-  auto side = [&](const CompareController::Side& s, const QString& name) {
-    return tr("%1: %2 parameters, ℓ_max %3, final loss %4, greedy “%5”")
-        .arg(name, l.toString(qlonglong(s.parameterCount)))
-        .arg(s.config.max_len)
-        .arg(l.toString(s.losses.empty() ? 0.0 : s.losses.back(), 'f', 3))
-        .arg(QString::fromStdString(s.greedy));
+  QString rows;
+  auto cell = [](const QString& text) { return QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>"); };
+  auto number = [](const QString& text) {
+    return QStringLiteral("<td align=\"right\">") + text.toHtmlEscaped() + QStringLiteral("</td>");
   };
-  mSummary->setText(tr("Both trained on the same %1 pairs of “%2”; the probe: “%3”.")
-                        .arg(r->ed.trainPairs.size())
-                        .arg(r->task, QString::fromStdString(r->input))
-                        .toHtmlEscaped() +
-                    QStringLiteral("<br>") + side(r->ed, tr("Encoder-decoder")).toHtmlEscaped() + QStringLiteral("<br>") +
-                    side(r->d, tr("Decoder-only")).toHtmlEscaped());
+  for (const CompareController::Side& s : r->sides) {
+    const bool em = gb::family(s.config).trained_by == gb::TrainedBy::Em;
+    rows += QStringLiteral("<tr>") + cell(familyTitle(s.config.variant)) +
+            number(l.toString(qlonglong(s.parameterCount))) +
+            number(em ? tr("%1 (EM: %2 iterations)").arg(l.toString(s.msPerStep, 'f', 1)).arg(s.losses.size())
+                      : l.toString(s.msPerStep, 'f', 1)) +
+            number(l.toString(s.losses.empty() ? 0.0 : s.losses.back(), 'f', 3)) +
+            number(l.toString(s.validationLoss, 'f', 3)) +
+            cell(QStringLiteral("“") + QString::fromStdString(r->plainText ? s.sample : s.greedy) + QStringLiteral("”")) +
+            QStringLiteral("</tr>");
+  }
+  const QString header =
+      QStringLiteral("<tr>") + cell(tr("Family")) + cell(tr("Parameters")) + cell(tr("ms per step")) +
+      cell(tr("Final training loss")) + cell(tr("Validation loss")) +
+      cell(r->plainText ? tr("Sample at τ = %1").arg(l.toString(r->temperature, 'f', 1)) : tr("Greedy decoding")) +
+      QStringLiteral("</tr>");
+  const QString what =
+      r->plainText
+          ? tr("All trained on the same text; validation loss is the mean −log P per predicted token on its last "
+               "part, the same units for every family.")
+          : tr("All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted "
+               "token of the validation pairs as each family lays them out.")
+                .arg(r->sides.front().trainPairs.size())
+                .arg(r->task.isEmpty() ? tr("the file") : r->task, QString::fromStdString(r->input));
   mSummary->setTextFormat(Qt::RichText);
+  mSummary->setText(what.toHtmlEscaped() + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">") + header +
+                    rows + QStringLiteral("</table>"));
+  const CompareController::Side* ed = r->side(gb::Variant::EncoderDecoder);
+  const CompareController::Side* d = r->side(gb::Variant::DecoderOnly);
+  const bool maps = !r->plainText && (ed || d);
+  mCross->setVisible(maps && ed);
+  mCrossTitle->setVisible(maps && ed);
+  mCausal->setVisible(maps && d);
+  mCausalTitle->setVisible(maps && d);
+  mHead->setVisible(maps);
+  mHeadLabel->setVisible(maps);
   {
     QSignalBlocker quiet(mHead);
-    mHead->setRange(1, std::max(1, std::min(r->ed.config.heads, r->d.config.heads)));  // (both: the task's H)
+    int heads = 1 << 30;
+    for (const CompareController::Side* s : {ed, d})
+      if (s) heads = std::min(heads, s->config.heads);
+    mHead->setRange(1, std::max(1, maps ? heads : 1));
   }
   drawMaps();
-  mInfo->setText(tr("Done. The encoder-decoder's target column reads the source through cross-attention; the "
-                    "decoder-only model's columns after “>” read the source in the same sequence, causally."));
+  if (ed && d && !r->plainText)
+    mInfo->setText(tr("Done. The encoder-decoder's target column reads the source through cross-attention; the "
+                      "decoder-only model's columns after “>” read the source in the same sequence, causally."));
+  else
+    mInfo->setText(tr("Done: %n families compared.", nullptr, int(r->sides.size())));
 }
 
 void ComparePanel::drawMaps() {
@@ -211,26 +321,27 @@ void ComparePanel::drawMaps() {
   mCrossTitle->setText(tr("Encoder-decoder: cross-attention, last layer, head %1").arg(head + 1));
   mCausalTitle->setText(tr("Decoder-only: masked self-attention over source>target, last layer, head %1").arg(head + 1));
   // the attention of the probe: the chosen head of the last layer of the kind that carries the source to the target
-  auto draw = [head](Heatmap* map, const CompareController::Side& s, gb::AttentionRecord::Kind kind) {
+  auto draw = [head](Heatmap* map, const CompareController::Side* s, gb::AttentionRecord::Kind kind) {
+    if (!s) return;
     const gb::AttentionRecord* last = nullptr;
-    for (const auto& rec : s.trace)
+    for (const auto& rec : s->trace)
       if (rec.attention && rec.attention->kind == kind) last = &*rec.attention;
     if (!last || head >= int(last->heads.size())) return;
     auto labels = [&](const std::vector<int>& ids) {
       QStringList out;
-      for (int t : ids) out << QString::fromStdString(s.tokenizer.display(t));
+      for (int t : ids) out << QString::fromStdString(s->tokenizer.display(t));
       return out;
     };
-    const QStringList x = labels(s.probe.x);
-    const QStringList keys = kind == gb::AttentionRecord::Kind::Cross ? labels(s.probe.z) : x;
+    const QStringList x = labels(s->probe.x);
+    const QStringList keys = kind == gb::AttentionRecord::Kind::Cross ? labels(s->probe.z) : x;
     QStringList predicted;
     for (int j = 0; j < x.size(); ++j) predicted << (j + 1 < x.size() ? x[j + 1] : QStringLiteral("?"));
     const gb::HeadRecord& h = last->heads[size_t(head)];
     map->setPredictions(predicted);
-    map->setData(h.A, h.S, h.mask, keys, x, std::sqrt(double(s.config.d_h())));
+    map->setData(h.A, h.S, h.mask, keys, x, std::sqrt(double(s->config.d_h())));
   };
-  draw(mCross, r->ed, gb::AttentionRecord::Kind::Cross);
-  draw(mCausal, r->d, gb::AttentionRecord::Kind::Causal);
+  draw(mCross, r->side(gb::Variant::EncoderDecoder), gb::AttentionRecord::Kind::Cross);
+  draw(mCausal, r->side(gb::Variant::DecoderOnly), gb::AttentionRecord::Kind::Causal);
 }
 
 bool ComparePanel::presentNext() {
@@ -243,7 +354,7 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   auto* strip = new QWidget(parent);
   auto* h = new QHBoxLayout(strip);
   h->setContentsMargins(0, 0, 0, 0);
-  h->addWidget(new QLabel(tr("Space trains both variants."), strip));
+  h->addWidget(new QLabel(tr("Space trains the chosen families."), strip));
   h->addStretch(1);
   auto* train = new QPushButton(mStart->text(), strip);
   train->setObjectName(QStringLiteral("presenterCompareStart"));
@@ -255,12 +366,25 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
 }
 
 QJsonObject ComparePanel::viewState() const {
-  QJsonObject s{{QStringLiteral("steps"), mSteps->value()}};
+  QJsonArray families;
+  for (const gb::FamilyInfo& f : gb::families())
+    if (QCheckBox* box = familyBox(f.variant); box && box->isChecked()) families.append(QString::fromStdString(f.name));
+  QJsonObject s{{QStringLiteral("steps"), mSteps->value()},
+                {QStringLiteral("em_iterations"), mEm->value()},
+                {QStringLiteral("families"), families}};
   if (mCtl->result()) s.insert(QStringLiteral("run"), true);  // the comparison was shown: a beat runs it again
   return s;
 }
 
 void ComparePanel::setViewState(const QJsonObject& state) {
   if (state.contains(QStringLiteral("steps"))) mSteps->setValue(state.value(QStringLiteral("steps")).toInt(300));
+  if (state.contains(QStringLiteral("em_iterations")))
+    mEm->setValue(state.value(QStringLiteral("em_iterations")).toInt(30));
+  if (state.value(QStringLiteral("families")).isArray()) {  // (names the window does not know are left out)
+    std::vector<gb::Variant> chosen;
+    for (const QJsonValue& name : state.value(QStringLiteral("families")).toArray())
+      if (const gb::FamilyInfo* f = gb::find_family(name.toString().toStdString())) chosen.push_back(f->variant);
+    if (!chosen.empty()) setChosenFamilies(chosen);
+  }
   if (state.value(QStringLiteral("run")).toBool() && !mCtl->running()) start();
 }

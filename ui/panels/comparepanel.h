@@ -1,10 +1,14 @@
-// comparepanel.h — the Compare tab: the task trained as an encoder-decoder and as a decoder-only model side by side
-// (CompareController), and what differs: the loss curves, the parameter counts, the attention on one probe
-// (cross-attention against causal self-attention over source>target) and the greedy decoding of the same input.
+// comparepanel.h — the Compare tab: the loaded data trained as each chosen family side by side (CompareController),
+// and what differs: the loss curves, validation loss, parameter counts, time per step, the greedy decoding of the same
+// input (pairs) or a sample at one τ (text), and the transformers' attention on one probe (cross-attention against
+// causal self-attention over source>target). By default the two transformers, as seed 004 compares them.
 #pragma once
+
+#include "core/config.h"
 
 #include <QWidget>
 
+#include <map>
 #include <vector>
 
 #include "presentable.h"
@@ -12,7 +16,7 @@
 class CompareController;
 class Heatmap;
 class ModelDocument;
-class QCPGraph;
+class QCheckBox;
 class QCustomPlot;
 class QLabel;
 class QProgressBar;
@@ -25,6 +29,7 @@ class ComparePanel : public QWidget, public Presentable {
   explicit ComparePanel(ModelDocument* doc, QWidget* parent = nullptr);
   CompareController* controller() const { return mCtl; }
   QSpinBox* stepsBox() const { return mSteps; }
+  QSpinBox* emIterationsBox() const { return mEm; }  // a family trained by EM: its iterations
   QPushButton* startButton() const { return mStart; }
   QPushButton* cancelButton() const { return mCancel; }
   QCustomPlot* lossPlot() const { return mPlot; }
@@ -32,6 +37,11 @@ class ComparePanel : public QWidget, public Presentable {
   Heatmap* crossMap() const { return mCross; }    // the encoder-decoder's cross-attention (last layer, headBox's head)
   Heatmap* causalMap() const { return mCausal; }  // the decoder-only model's self-attention (last layer, the same head)
   QSpinBox* headBox() const { return mHead; }
+  // The families offered (every family in the window that predicts tokens), each a check box
+  // ("compareFamily_<name>"); the default choice is both transformers.
+  QCheckBox* familyBox(gb::Variant v) const;
+  std::vector<gb::Variant> chosenFamilies() const;  // checked and usable on the loaded data, in the registry's order
+  void setChosenFamilies(const std::vector<gb::Variant>& families);
 
   bool presentNext() override;  // starts the comparison
   bool presentBack() override { return false; }
@@ -48,14 +58,15 @@ class ComparePanel : public QWidget, public Presentable {
  private:
   void show(const QString& error);
   void drawMaps();  // both maps: the last layer's chosen head
+  void followData();  // the data's kind decides which families can be compared (no source on plain text)
   std::vector<QWidget*> shownWithResult() const;
   ModelDocument* mDoc;
   CompareController* mCtl;
-  QSpinBox *mSteps, *mHead;
+  QSpinBox *mSteps, *mEm, *mHead;
   QPushButton *mStart, *mCancel;
   QProgressBar* mProgress;
   QLabel *mInfo, *mSummary, *mCrossTitle, *mCausalTitle, *mHeadLabel;
   QCustomPlot* mPlot;
-  QCPGraph *mEdGraph, *mDGraph;
+  std::map<gb::Variant, QCheckBox*> mFamilies;
   Heatmap *mCross, *mCausal;
 };
