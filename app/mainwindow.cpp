@@ -227,7 +227,7 @@ void MainWindow::createTabs() {
       {QStringLiteral("algorithm"), new AlgorithmPanel(mDoc, mTrainer, mTabs)},
       {QStringLiteral("training"), mTrainingView},
       {QStringLiteral("perturbation"), new PerturbationPanel(mDoc, mTabs)},
-      {QStringLiteral("compare"), new ComparePanel(mDoc, mTabs)},
+      {QStringLiteral("compare"), new ComparePanel(mDoc, mBench->compare(), mTabs)},
       {QStringLiteral("table"), new TablePanel(mDoc, mTrainer, mTabs)},
       {QStringLiteral("states"), new StatesPanel(mDoc, mTrainer, mTabs)}};
   for (int i = 0; i < int(workbenchTabs().size()); ++i) {

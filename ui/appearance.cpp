@@ -180,6 +180,16 @@ QColor Appearance::series(int i) const {
   }
 }
 
+QColor Appearance::category(int i) const {
+  const bool dark = mTheme == Theme::Dark;
+  static const QColor light[] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x9e, 0x73),
+                                 QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9), QColor(0x40, 0x40, 0x40)};
+  static const QColor darker[] = {QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0xc4, 0x8f),
+                                  QColor(0xcc, 0x79, 0xa7), QColor(0xf0, 0xe4, 0x42), QColor(0xd0, 0xd0, 0xd0)};
+  const int k = ((i % 6) + 6) % 6;
+  return dark ? darker[k] : light[k];
+}
+
 void Appearance::apply() {
   QApplication::setFont(font());
   QPalette pal = QApplication::style()->standardPalette();

@@ -58,6 +58,9 @@ class Appearance : public QObject {
   // Series colours (Okabe–Ito, colour-blind safe), brighter on the dark theme: 0 = blue, 1 = vermillion,
   // 2 = grey (a reference series).
   QColor series(int i) const;
+  // The i-th of several series of equal rank (the Compare tab's families): Okabe and Ito's colour-blind-safe
+  // palette, readable on the theme's background; repeats after six.
+  QColor category(int i) const;
   bool showGrid() const { return mTheme != Theme::Projector; }
 
   // Styles the plot now and whenever the appearance changes (until the plot is destroyed).

@@ -3,6 +3,7 @@
 // checked with the core on the document's trained model — reversal's cross-attention on the anti-diagonal, the
 // translation decoding "Ich will ein Auto kaufen", the language model's greedy text repeating itself, and the
 // causal mask keeping the earlier columns of the decoder bit for bit when a later target token is replaced.
+#include "controllers/comparecontroller.h"
 #include "controllers/lesson.h"
 #include "controllers/lessonrecipe.h"
 #include "controllers/modeldocument.h"
@@ -11,6 +12,7 @@
 #include "controllers/workers.h"
 
 #include "core/decode/session.h"
+#include "core/family.h"
 #include "core/model/perturb.h"
 #include "core/model/stepper.h"
 #include "core/text/prepare.h"
@@ -128,6 +130,36 @@ class TestLessonRecipes : public QObject {
     qInfo("τ = 0: “%s”", first.c_str());
     QVERIFY(first.size() >= 30);
     QCOMPARE(greedy(), first);
+  }
+
+  // "From HMM to transformer": the recipe's model, then the four families side by side on the same text (the
+  // workbench's CompareController): the key moment is their comparison — each trained, its validation loss the
+  // core's on the document's validation text, a sample from each at the lesson's τ.
+  void hmm_to_transformer() {
+    Workbench bench;
+    const double s = runRecipe(bench, QStringLiteral("hmm-to-transformer"));
+    QVERIFY(s >= 0);
+    qInfo("from HMM to transformer: key moment after %.1f s, without a window", s);
+    const auto& r = bench.compare()->result();
+    QVERIFY(r.has_value());
+    QVERIFY(r->plainText);
+    const std::vector<gb::Variant> expected = {gb::Variant::Bigram, gb::Variant::Hmm, gb::Variant::Rnn,
+                                               gb::Variant::DecoderOnly};
+    QCOMPARE(r->sides.size(), expected.size());
+    const ModelDocument& doc = *bench.document();
+    for (size_t k = 0; k < expected.size(); ++k) {
+      const CompareController::Side& side = r->sides[k];
+      QCOMPARE(side.config.variant, expected[k]);
+      QVERIFY(!side.losses.empty());
+      QCOMPARE(gb::evaluate(side.config, side.params, doc.data().val).loss, side.validationLoss);
+      QVERIFY(!side.sample.empty());
+      qInfo("%-13s %7lld parameters, %6.1f ms/step, validation loss %.3f, τ = %.1f: “%s”",
+            gb::family(side.config).name.c_str(), static_cast<long long>(side.parameterCount), side.msPerStep,
+            side.validationLoss, r->temperature, side.sample.substr(0, 40).c_str());
+    }
+    // every family learned something: below the uniform guess log |V|
+    for (const CompareController::Side& side : r->sides)
+      QVERIFY(side.validationLoss < std::log(double(side.tokenizer.size())));
   }
 
   void why_the_mask() {

@@ -15,6 +15,7 @@
 #include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
 #include "panels/comparepanel.h"
+#include "controllers/comparecontroller.h"
 #include "panels/maskeditor.h"
 #include "panels/maskspanel.h"
 #include "panels/parameterspanel.h"
@@ -101,7 +102,7 @@ class TestLessons : public QObject {
   }
 
   void builtins_parse_in_both_languages() {
-    QCOMPARE(builtinLessonIds().size(), 4);
+    QCOMPARE(builtinLessonIds().size(), 5);
     for (const QString& id : builtinLessonIds())
       for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de")}) {
         QString error;
@@ -112,6 +113,23 @@ class TestLessons : public QObject {
         QVERIFY2(!QPixmap(l->picture).isNull(), qPrintable(l->picture));
         for (const LessonBeat& b : l->beats) QVERIFY(!b.caption.isEmpty());
       }
+    // written back as read: the recipe's comparison too
+    {
+      const auto l = loadLesson(QStringLiteral("hmm-to-transformer"), QStringLiteral("en"), nullptr);
+      QVERIFY(l);
+      QCOMPARE(l->recipe.compareFamilies,
+               QStringList({QStringLiteral("bigram"), QStringLiteral("hmm"), QStringLiteral("rnn"), QStringLiteral("decoder-only")}));
+      QCOMPARE(l->recipe.compareSteps, 300);
+      QCOMPARE(l->recipe.compareEmIterations, 20);
+      QCOMPARE(l->recipe.compareTemperature, 0.8);
+      const auto again = parseLesson(lessonToJson(*l), QStringLiteral("en"), QStringLiteral("again.json"), nullptr);
+      QVERIFY(again);
+      QCOMPARE(again->recipe.compareFamilies, l->recipe.compareFamilies);
+      QCOMPARE(again->recipe.compareSteps, 300);
+      QCOMPARE(again->recipe.compareEmIterations, 20);
+      QCOMPARE(again->recipe.compareTemperature, 0.8);
+      QCOMPARE(again->beats.size(), l->beats.size());
+    }
     QString error;
     QCOMPARE(loadLesson(QStringLiteral("translation"), QStringLiteral("de"), &error)->title,
              QStringLiteral("„Ich will ein Auto kaufen“"));
@@ -232,6 +250,39 @@ class TestLessons : public QObject {
     QVERIFY(w.lessonRunner()->showBeat(2));
     QCOMPARE(w.tabs()->currentIndex(), 0);
     QCOMPARE(w.findChild<AttentionPanel*>()->probeBox()->currentText(), QStringLiteral("I want to buy a car"));
+  }
+
+  // "From HMM to transformer" in the window: its key moment is the Compare tab with the four families' result — the
+  // workbench's comparison, shown as the core computed it, the beat's families checked; shown again, it stays.
+  void hmm_to_transformer_compares_four_families() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const double s = openAndWait(w, QStringLiteral("hmm-to-transformer"));
+    QVERIFY(s >= 0);
+    qInfo("the HMM-to-transformer lesson reached its key moment in %.1f s", s);
+    auto* cp = w.findChild<ComparePanel*>();
+    QVERIFY(w.tabs()->currentWidget()->isAncestorOf(cp));
+    const auto& r = cp->controller()->result();
+    QVERIFY(r.has_value());
+    QCOMPARE(r->sides.size(), size_t(4));
+    QCOMPARE(cp->lossPlot()->graphCount(), 4);
+    QVERIFY(cp->lossPlot()->isVisibleTo(cp));
+    for (size_t k = 0; k < r->sides.size(); ++k) {
+      const CompareController::Side& side = r->sides[k];
+      QVERIFY(cp->familyBox(side.config.variant)->isChecked());
+      QCOMPARE(cp->lossPlot()->graph(int(k))->dataCount(), int(side.losses.size()));
+      QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(side.validationLoss, 'f', 3)));
+    }
+    QCOMPARE(cp->stepsBox()->value(), 300);
+    QCOMPARE(cp->emIterationsBox()->value(), 20);
+    QVERIFY(!cp->controller()->running());
+    const double first = r->sides.front().validationLoss;
+    QVERIFY(w.lessonRunner()->showBeat(1));
+    QVERIFY(w.lessonRunner()->showBeat(0));  // back: the same comparison, not trained again
+    QVERIFY(!cp->controller()->running());
+    QVERIFY(cp->controller()->result().has_value());
+    QCOMPARE(cp->controller()->result()->sides.front().validationLoss, first);
   }
 
   void language_model_from_greedy_to_uniform() {
@@ -607,7 +658,22 @@ class TestLessons : public QObject {
     badTau.replace("\"tau\": 0", "\"tau\": 1e308");
     QByteArray bothData = valid;
     bothData.replace("\"task\": \"reverse\"", "\"task\": \"reverse\", \"text\": \"/etc/passwd\"");
+    // a recipe's comparison: families the window cannot compare, twice the same, a τ that is no number
+    QFile twoFiles(builtinLessonPath(QStringLiteral("hmm-to-transformer")));
+    QVERIFY(twoFiles.open(QIODevice::ReadOnly));
+    const QByteArray history = twoFiles.readAll();
+    const QByteArray families = "\"families\": [\"bigram\", \"hmm\", \"rnn\", \"decoder-only\"], \"steps\": 300, \"em_iterations\": 20, \"temperature\": 0.8";
+    QVERIFY(history.contains(families));
+    QByteArray gmm = history, twice = history, tau = history, notList = history;
+    gmm.replace(families, "\"families\": [\"hmm-gmm\"]");
+    twice.replace(families, "\"families\": [\"rnn\", \"rnn\"]");
+    tau.replace(families, "\"families\": [\"rnn\"], \"temperature\": \"hot\"");
+    notList.replace(families, "\"families\": \"rnn\"");
     const Case cases[] = {
+        {"gmm.json", gmm, "recipe.compare.families"},
+        {"twice.json", twice, "recipe.compare.families"},
+        {"tau.json", tau, "recipe.compare.temperature"},
+        {"notlist.json", notList, "recipe.compare.families"},
         {"empty.json", QByteArray(), "not JSON"},
         {"truncated.json", valid.left(valid.size() / 2), "not JSON"},
         {"binary.json", QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11), "not JSON"},

@@ -77,6 +77,9 @@ gb::Config CompareController::configFor(gb::Variant v, int vocabSize, int maxLen
 
 void CompareController::start(const Request& request) {
   mRunningTask = request.task;
+  mRequest = request;
+  mRequest.data.reset();  // (kept by the run alone)
+  emit started();
   const qint64 cap = MemoryLimit::capBytes();  // the settings' cap, read here (GUI thread)
   // the families' names, translated here (GUI thread) for the worker's messages
   std::vector<QString> titles;

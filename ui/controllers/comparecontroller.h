@@ -84,8 +84,12 @@ class CompareController : public QObject {
   bool followTask(const QString& task);
   QString runningTask() const { return running() ? mRunningTask : QString(); }
   const std::optional<Result>& result() const { return mResult; }
+  // The request of the latest start() (its families, steps, τ): the Compare tab shows them when another (a lesson)
+  // started the run.
+  const Request& request() const { return mRequest; }
 
  signals:
+  void started();  // start() was called: request() is the new run's
   void progress(int done, int total);  // steps of all the models together
   void finished(const QString& error);  // empty: result() is set
   void runningChanged(bool running);
@@ -93,5 +97,6 @@ class CompareController : public QObject {
  private:
   BackgroundJob* mJob;
   std::optional<Result> mResult;
+  Request mRequest;
   QString mRunningTask;
 };

@@ -122,6 +122,35 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
       !r.integer(rc, QStringLiteral("steps"), p, 1, 100000, &re.steps, true) ||
       !r.integer(rc, QStringLiteral("train_seed"), p, 0, 1000000, &re.trainSeed, false)))
     return done();
+  if (l.hasRecipe && rc.contains(QStringLiteral("compare"))) {  // families side by side after the training
+    const QString cp = p + QStringLiteral("compare.");
+    const QJsonValue cv = rc.value(QStringLiteral("compare"));
+    if (!cv.isObject()) return r.fail(p + QStringLiteral("compare"), LessonTr::tr("an object")), done();
+    const QJsonObject c = cv.toObject();
+    QStringList tokenFamilies;
+    for (const gb::FamilyInfo& f : gb::families())
+      if (f.in_window && f.predicts_tokens()) tokenFamilies << QString::fromStdString(f.name);
+    const QJsonValue fv = c.value(QStringLiteral("families"));
+    const QString expected = LessonTr::tr("a list of 1 to %1 families, each one of: %2")
+                                 .arg(tokenFamilies.size())
+                                 .arg(tokenFamilies.join(QStringLiteral(", ")));
+    if (!fv.isArray() || fv.toArray().isEmpty() || fv.toArray().size() > tokenFamilies.size())
+      return r.fail(cp + QStringLiteral("families"), expected), done();
+    for (const QJsonValue& name : fv.toArray()) {
+      if (!name.isString() || !tokenFamilies.contains(name.toString()) || re.compareFamilies.contains(name.toString()))
+        return r.fail(cp + QStringLiteral("families"), expected), done();
+      re.compareFamilies << name.toString();
+    }
+    if (!r.integer(c, QStringLiteral("steps"), cp, 1, 100000, &re.compareSteps, false) ||
+        !r.integer(c, QStringLiteral("em_iterations"), cp, 1, 10000, &re.compareEmIterations, false))
+      return done();
+    const QJsonValue tv = c.value(QStringLiteral("temperature"));
+    if (!tv.isUndefined()) {
+      if (!tv.isDouble() || !(tv.toDouble() >= 0 && tv.toDouble() <= 100))
+        return r.fail(cp + QStringLiteral("temperature"), LessonTr::tr("a number from 0 to 100")), done();
+      re.compareTemperature = tv.toDouble();
+    }
+  }
   // the beats
   const QJsonValue beats = o.value(QStringLiteral("beats"));
   if (!beats.isArray() || beats.toArray().isEmpty() || beats.toArray().size() > 1000)
@@ -215,7 +244,7 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
 
 QStringList builtinLessonIds() {
   return {QStringLiteral("reversal"), QStringLiteral("translation"), QStringLiteral("language-model"),
-          QStringLiteral("why-the-mask")};
+          QStringLiteral("why-the-mask"), QStringLiteral("hmm-to-transformer")};
 }
 
 QByteArray lessonToJson(const Lesson& l) {
@@ -241,6 +270,12 @@ QByteArray lessonToJson(const Lesson& l) {
     rc.insert(QStringLiteral("optimizer"), re.optimizer);
     rc.insert(QStringLiteral("steps"), re.steps);
     rc.insert(QStringLiteral("train_seed"), re.trainSeed);
+    if (!re.compareFamilies.isEmpty())
+      rc.insert(QStringLiteral("compare"),
+                QJsonObject{{QStringLiteral("families"), QJsonArray::fromStringList(re.compareFamilies)},
+                            {QStringLiteral("steps"), re.compareSteps},
+                            {QStringLiteral("em_iterations"), re.compareEmIterations},
+                            {QStringLiteral("temperature"), re.compareTemperature}});
     o.insert(QStringLiteral("recipe"), rc);
   }
   QJsonArray beats;

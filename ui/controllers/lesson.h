@@ -30,6 +30,12 @@ struct LessonRecipe {
   QString optimizer;      // "adamw" | "sgd"
   int steps = 0;
   int trainSeed = 0;
+  // then, optionally, families side by side on the same data (the Compare tab; its result is the key moment):
+  // recipe.compare = {"families": [names], "steps": N, "em_iterations": M, "temperature": τ}
+  QStringList compareFamilies;  // empty: no comparison
+  int compareSteps = 300;
+  int compareEmIterations = 30;
+  double compareTemperature = 0.8;
 };
 
 struct LessonBeat {

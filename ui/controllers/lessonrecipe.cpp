@@ -1,5 +1,6 @@
 #include "lessonrecipe.h"
 
+#include "comparecontroller.h"
 #include "datachoice.h"
 #include "modeldesign.h"
 #include "modeldocument.h"
@@ -17,6 +18,7 @@ LessonRecipeRunner::LessonRecipeRunner(Workbench* bench, QObject* parent) : QObj
 
 void LessonRecipeRunner::fail(const QString& error) {
   disconnect(mWait);
+  disconnect(mWaitEnd);
   mRunning = false;
   emit failed(error);
 }
@@ -104,9 +106,43 @@ void LessonRecipeRunner::train() {
       emit failed(tr("The lesson's training did not finish."));
       return;
     }
+    if (!mLesson.recipe.compareFamilies.isEmpty()) return compare();
     // the document takes the trained parameters when the worker hands them back (queued): then the key moment
     QMetaObject::invokeMethod(this, &LessonRecipeRunner::reached, Qt::QueuedConnection);
   });
   const QString err = setup->start();
   if (!err.isEmpty()) fail(err);
+}
+
+void LessonRecipeRunner::compare() {
+  const LessonRecipe& r = mLesson.recipe;
+  ModelDocument* doc = mBench->document();
+  CompareController* ctl = mBench->compare();
+  CompareController::Request request;
+  for (const QString& name : r.compareFamilies)
+    if (const gb::FamilyInfo* f = gb::find_family(name.toStdString())) request.families.push_back(f->variant);
+  request.task = doc->taskName();
+  request.data = doc->sharedData();
+  request.sizes = CompareController::sizesFor(request.task);
+  request.steps = r.compareSteps;
+  request.emIterations = r.compareEmIterations;
+  request.seed = quint64(r.trainSeed);
+  request.temperature = r.compareTemperature;
+  mRunning = true;
+  emit progress(tr("Training %n families side by side…", nullptr, int(request.families.size())));
+  mWait = connect(ctl, &CompareController::finished, this, [this](const QString& error) {
+    disconnect(mWaitEnd);
+    if (!error.isEmpty()) return fail(error);
+    disconnect(mWait);
+    mRunning = false;
+    emit reached();
+  });
+  ctl->start(request);
+  // cancelled (File → New, other data): its result never comes, and the lesson says so instead of waiting (connected
+  // after start(): starting may end an earlier run of the user's first)
+  mWaitEnd = connect(ctl, &CompareController::runningChanged, this, [this](bool running) {
+    if (running || !mRunning) return;
+    disconnect(mWaitEnd);
+    fail(tr("The lesson's comparison was cancelled."));
+  });
 }

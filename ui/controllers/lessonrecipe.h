@@ -1,7 +1,9 @@
 // lessonrecipe.h — a lesson's way to its key moment, through the workbench's controllers and without widgets: the
 // model family, the data (a built-in task, or a text shipped with the lesson), the model (a preset, ℓ_max, the
 // seed), the training (optimizer, steps, seed) — or, for a lesson saved with its model, that model opened. The
-// window's lesson runner shows the beats once reached() comes; tests run a lesson with a Workbench alone.
+// window's lesson runner shows the beats once reached() comes; tests run a lesson with a Workbench alone. A recipe
+// with a comparison (recipe.compare) trains the families side by side after its model (the workbench's
+// CompareController, the Compare tab's): reached() comes when their result is there.
 #pragma once
 
 #include "lesson.h"
@@ -32,10 +34,11 @@ class LessonRecipeRunner : public QObject {
   void dataLoaded(const QString& error);
   void build();
   void train();
+  void compare();  // the recipe's families side by side (recipe.compare), after the training
   void fail(const QString& error);
   Workbench* mBench;
   Lesson mLesson;
   bool mRunning = false;
   std::unique_ptr<QTemporaryDir> mTextDir;  // a shipped text copied out of the resources for the core to read
-  QMetaObject::Connection mWait;
+  QMetaObject::Connection mWait, mWaitEnd;
 };

@@ -1,5 +1,6 @@
 #include "workbench.h"
 
+#include "comparecontroller.h"
 #include "datachoice.h"
 #include "files.h"
 #include "presentation.h"
@@ -16,7 +17,8 @@ Workbench::Workbench(QObject* parent)
       mData(new DataChoice(mDoc, this)),
       mTraining(new TrainingSetup(mDoc, mTrainer, this)),
       mFiles(new Files(mDoc, mTrainer, this)),
-      mPresentation(new Presentation(this)) {
+      mPresentation(new Presentation(this)),
+      mCompare(new CompareController(this)) {
   // another model replaces the open one (build, open, new): whoever trains the old one lets go of it, at once
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
   // the next run's recipe follows the family (its η)

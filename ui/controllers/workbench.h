@@ -5,6 +5,7 @@
 
 #include <QObject>
 
+class CompareController;
 class DataChoice;
 class Files;
 class Presentation;
@@ -24,6 +25,7 @@ class Workbench : public QObject {
   TrainingSetup* training() const { return mTraining; }
   Files* files() const { return mFiles; }
   Presentation* presentation() const { return mPresentation; }
+  CompareController* compare() const { return mCompare; }  // families side by side (the Compare tab, lessons)
 
  private:
   ModelDocument* mDoc;
@@ -33,4 +35,5 @@ class Workbench : public QObject {
   TrainingSetup* mTraining;
   Files* mFiles;
   Presentation* mPresentation;
+  CompareController* mCompare;
 };

@@ -26,8 +26,8 @@
 #include <algorithm>
 #include <cmath>
 
-ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), mDoc(doc) {
-  mCtl = new CompareController(this);
+ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QWidget* parent)
+    : QWidget(parent), mDoc(doc), mCtl(controller) {
   mSteps = new QSpinBox(this);
   mSteps->setObjectName(QStringLiteral("compareSteps"));
   mSteps->setRange(1, 100000);
@@ -86,7 +86,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
   mPlot->legend->setVisible(true);
   Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
-    for (int i = 0; i < mPlot->graphCount(); ++i) mPlot->graph(i)->setPen(QPen(Appearance::get().series(i), 2));
+    for (int i = 0; i < mPlot->graphCount(); ++i) mPlot->graph(i)->setPen(QPen(Appearance::get().category(i), 2));
     mPlot->replot(QCustomPlot::rpQueuedReplot);
   });
   mSummary = new QLabel(this);
@@ -144,6 +144,13 @@ ComparePanel::ComparePanel(ModelDocument* doc, QWidget* parent) : QWidget(parent
     mProgress->setVisible(running);
   });
   connect(mCtl, &CompareController::finished, this, &ComparePanel::show);
+  connect(mCtl, &CompareController::started, this, [this] {  // (a lesson's recipe may have started it)
+    const CompareController::Request& r = mCtl->request();
+    QSignalBlocker a(mSteps), b(mEm);
+    mSteps->setValue(r.steps);
+    mEm->setValue(r.emIterations);
+    setChosenFamilies(r.families);
+  });
   connect(mHead, &QSpinBox::valueChanged, this, &ComparePanel::drawMaps);
   connect(mDoc, &ModelDocument::dataChanged, this, [this] {  // a comparison of other data does not stay beside it
     followData();
@@ -246,7 +253,7 @@ void ComparePanel::show(const QString& error) {
     const CompareController::Side& s = r->sides[k];
     QCPGraph* g = mPlot->addGraph();
     g->setName(familyTitle(s.config.variant));
-    g->setPen(QPen(Appearance::get().series(int(k)), 2));
+    g->setPen(QPen(Appearance::get().category(int(k)), 2));
     QVector<double> x, y;
     for (size_t i = 0; i < s.losses.size(); ++i) {
       x << double(i + 1);

@@ -26,7 +26,7 @@ class QSpinBox;
 class ComparePanel : public QWidget, public Presentable {
   Q_OBJECT
  public:
-  explicit ComparePanel(ModelDocument* doc, QWidget* parent = nullptr);
+  ComparePanel(ModelDocument* doc, CompareController* controller, QWidget* parent = nullptr);
   CompareController* controller() const { return mCtl; }
   QSpinBox* stepsBox() const { return mSteps; }
   QSpinBox* emIterationsBox() const { return mEm; }  // a family trained by EM: its iterations
