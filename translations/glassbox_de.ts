@@ -549,16 +549,32 @@
 <context>
     <name>CompareController</name>
     <message>
-        <source>Training diverged at step %1.</source>
-        <translation>Das Training ist bei Schritt %1 divergiert.</translation>
+        <source>The comparison ran out of memory: compare fewer families, or smaller data.</source>
+        <translation>Dem Vergleich ging der Speicher aus: Vergleichen Sie weniger Familien oder kleinere Daten.</translation>
     </message>
     <message>
-        <source>The task has no validation pairs.</source>
-        <translation>Die Aufgabe hat keine Validierungspaare.</translation>
+        <source>Choose at least one family to train.</source>
+        <translation>Wählen Sie mindestens eine Familie zum Trainieren.</translation>
     </message>
     <message>
-        <source>The probe does not fit the model.</source>
-        <translation>Die Probe passt nicht zum Modell.</translation>
+        <source>Load data first: a built-in task or a file.</source>
+        <translation>Laden Sie zuerst Daten: eine eingebaute Aufgabe oder eine Datei.</translation>
+    </message>
+    <message>
+        <source>%1 reads numbers, not tokens: it cannot be compared on this data.</source>
+        <translation>%1 liest Zahlen, keine Tokens: Es kann auf diesen Daten nicht verglichen werden.</translation>
+    </message>
+    <message>
+        <source>%1 reads a source and a target: plain text has no pairs. Leave it out, or load a task.</source>
+        <translation>%1 liest eine Quelle und ein Ziel: Reiner Text hat keine Paare. Lassen Sie es weg oder laden Sie eine Aufgabe.</translation>
+    </message>
+    <message>
+        <source>%1: training diverged at step %2.</source>
+        <translation>%1: Das Training ist in Schritt %2 divergiert.</translation>
+    </message>
+    <message>
+        <source>The data has no validation pairs.</source>
+        <translation>Die Daten haben keine Validierungspaare.</translation>
     </message>
 </context>
 <context>
@@ -566,14 +582,6 @@
     <message>
         <source>Steps each</source>
         <translation>Schritte je Modell</translation>
-    </message>
-    <message>
-        <source>Train both</source>
-        <translation>Beide trainieren</translation>
-    </message>
-    <message>
-        <source>The loaded task, trained as an encoder-decoder and as a decoder-only model on source&gt;target: the same pairs, sizes and recipe, one step of each in turn</source>
-        <translation>Die geladene Aufgabe, trainiert als Encoder-Decoder und als reiner Decoder auf Quelle&gt;Ziel: dieselben Paare, Größen und dasselbe Rezept, abwechselnd ein Schritt von jedem</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -586,22 +594,6 @@
     <message>
         <source>Progress of the comparison</source>
         <translation>Fortschritt des Vergleichs</translation>
-    </message>
-    <message>
-        <source>Loss of both variants</source>
-        <translation>Verlust beider Varianten</translation>
-    </message>
-    <message>
-        <source>encoder-decoder</source>
-        <translation>Encoder-Decoder</translation>
-    </message>
-    <message>
-        <source>decoder-only</source>
-        <translation>nur Decoder</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>Schritt</translation>
     </message>
     <message>
         <source>loss J</source>
@@ -620,40 +612,8 @@
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <source>Load a built-in task, then train it both ways: the encoder-decoder reads the source with its encoder; the decoder-only model reads source&gt;target as one sequence.</source>
-        <translation>Laden Sie eine eingebaute Aufgabe und trainieren Sie sie auf beide Arten: Der Encoder-Decoder liest die Quelle mit seinem Encoder; der reine Decoder liest Quelle&gt;Ziel als eine Folge.</translation>
-    </message>
-    <message>
-        <source>The comparison trains a built-in task: load one in the Data dock first.</source>
-        <translation>Der Vergleich trainiert eine eingebaute Aufgabe: Laden Sie zuerst eine im Daten-Dock.</translation>
-    </message>
-    <message>
-        <source>Training “%1” both ways, %2 steps each, one step of each in turn (L = %3, H = %4, d_e = %5, d_mlp = %6)…</source>
-        <translation>„%1“ wird auf beide Arten trainiert, je %2 Schritte, abwechselnd ein Schritt von jedem (L = %3, H = %4, d_e = %5, d_mlp = %6) …</translation>
-    </message>
-    <message>
-        <source>%1: %2 parameters, ℓ_max %3, final loss %4, greedy “%5”</source>
-        <translation>%1: %2 Parameter, ℓ_max %3, letzter Verlust %4, gierig „%5“</translation>
-    </message>
-    <message>
-        <source>Both trained on the same %1 pairs of “%2”; the probe: “%3”.</source>
-        <translation>Beide auf denselben %1 Paaren von „%2“ trainiert; die Probe: „%3“.</translation>
-    </message>
-    <message>
-        <source>Encoder-decoder</source>
-        <translation>Encoder-Decoder</translation>
-    </message>
-    <message>
-        <source>Decoder-only</source>
-        <translation>Nur Decoder</translation>
-    </message>
-    <message>
         <source>Done. The encoder-decoder's target column reads the source through cross-attention; the decoder-only model's columns after “&gt;” read the source in the same sequence, causally.</source>
         <translation>Fertig. Die Zielspalte des Encoder-Decoders liest die Quelle über die Kreuzaufmerksamkeit; die Spalten des reinen Decoders nach „&gt;“ lesen die Quelle in derselben Folge, kausal.</translation>
-    </message>
-    <message>
-        <source>Space trains both variants.</source>
-        <translation>Leertaste trainiert beide Varianten.</translation>
     </message>
     <message>
         <source>Head of the last layer shown in both maps</source>
@@ -676,12 +636,120 @@
         <translation>Nur Decoder: maskierte Selbstaufmerksamkeit über Quelle&gt;Ziel, letzte Schicht, Kopf %1</translation>
     </message>
     <message>
-        <source>The data changed, so the comparison was put away. Load a built-in task, then train it both ways.</source>
-        <translation>Die Daten haben sich geändert, darum wurde der Vergleich weggelegt. Laden Sie eine eingebaute Aufgabe und trainieren Sie sie dann auf beide Arten.</translation>
+        <source>A family trained by EM (the HMM) takes whole passes over the data, not steps on a batch: its iterations</source>
+        <translation>Eine mit EM trainierte Familie (das HMM) macht ganze Durchläufe über die Daten, keine Schritte auf einem Batch: ihre Iterationen</translation>
     </message>
     <message>
-        <source>The task is now “%1”, so the comparison of another task was put away: train both again.</source>
-        <translation>Die Aufgabe ist jetzt „%1“, darum wurde der Vergleich einer anderen Aufgabe weggelegt: Trainieren Sie beide erneut.</translation>
+        <source>EM iterations</source>
+        <translation>EM-Iterationen</translation>
+    </message>
+    <message>
+        <source>Train and compare</source>
+        <translation>Trainieren und vergleichen</translation>
+    </message>
+    <message>
+        <source>The loaded data, trained as each chosen family: the same pairs (or text), comparable sizes, each family's own recipe, one step of each in turn</source>
+        <translation>Die geladenen Daten, mit jeder gewählten Familie trainiert: dieselben Paare (oder derselbe Text), vergleichbare Größen, das eigene Rezept jeder Familie, abwechselnd ein Schritt von jeder</translation>
+    </message>
+    <message>
+        <source>Families:</source>
+        <translation>Familien:</translation>
+    </message>
+    <message>
+        <source>Compare %1</source>
+        <translation>%1 vergleichen</translation>
+    </message>
+    <message>
+        <source>Loss of the compared families</source>
+        <translation>Verlust der verglichenen Familien</translation>
+    </message>
+    <message>
+        <source>The data changed, so the comparison was put away. Train the chosen families on the data now loaded.</source>
+        <translation>Die Daten haben sich geändert, daher wurde der Vergleich weggelegt. Trainieren Sie die gewählten Familien auf den jetzt geladenen Daten.</translation>
+    </message>
+    <message>
+        <source>The task is now “%1”, so the comparison of another task was put away: train them again.</source>
+        <translation>Die Aufgabe ist jetzt „%1“, daher wurde der Vergleich einer anderen Aufgabe weggelegt: Trainieren Sie sie erneut.</translation>
+    </message>
+    <message>
+        <source>Load a built-in task or a text, choose the families, then train them side by side: the same data, comparable sizes, one step of each in turn. The encoder-decoder reads the source with its encoder; the decoder-only model reads source&gt;target as one sequence.</source>
+        <translation>Laden Sie eine eingebaute Aufgabe oder einen Text, wählen Sie die Familien und trainieren Sie sie nebeneinander: dieselben Daten, vergleichbare Größen, abwechselnd ein Schritt von jeder. Der Encoder-Decoder liest die Quelle mit seinem Encoder; das Decoder-only-Modell liest Quelle&gt;Ziel als eine Sequenz.</translation>
+    </message>
+    <message>
+        <source>%1 reads a source and a target: the loaded text has no pairs.</source>
+        <translation>%1 liest eine Quelle und ein Ziel: Der geladene Text hat keine Paare.</translation>
+    </message>
+    <message>
+        <source>The comparison trains the loaded data: load a built-in task or a file in the Data dock first.</source>
+        <translation>Der Vergleich trainiert auf den geladenen Daten: Laden Sie zuerst im Daten-Dock eine eingebaute Aufgabe oder eine Datei.</translation>
+    </message>
+    <message>
+        <source>Choose at least one family to train.</source>
+        <translation>Wählen Sie mindestens eine Familie zum Trainieren.</translation>
+    </message>
+    <message>
+        <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7)…</source>
+        <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7) …</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Familie</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation>ms pro Schritt</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>Validierungsverlust</translation>
+    </message>
+    <message>
+        <source>Sample at τ = %1</source>
+        <translation>Stichprobe bei τ = %1</translation>
+    </message>
+    <message>
+        <source>Greedy decoding</source>
+        <translation>Gierige Dekodierung</translation>
+    </message>
+    <message>
+        <source>All trained on the same text; validation loss is the mean −log P per predicted token on its last part, the same units for every family.</source>
+        <translation>Alle auf demselben Text trainiert; der Validierungsverlust ist das mittlere −log P je vorhergesagtem Token auf seinem letzten Teil, in denselben Einheiten für jede Familie.</translation>
+    </message>
+    <message>
+        <source>All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted token of the validation pairs as each family lays them out.</source>
+        <translation>Alle auf denselben %1 Paaren von „%2“ trainiert; die Probe: „%3“. Validierungsverlust: mittleres −log P je vorhergesagtem Token der Validierungspaare, so wie jede Familie sie anordnet.</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>der Datei</translation>
+    </message>
+    <message>
+        <source>Space trains the chosen families.</source>
+        <translation>Leertaste trainiert die gewählten Familien.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>Done: %1 families compared.</source>
+        <translation>Fertig: %1 Familien verglichen.</translation>
+    </message>
+    <message>
+        <source>step (a family trained by EM: iteration)</source>
+        <translation>Schritt (eine mit EM trainierte Familie: Iteration)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 EM iterations)</source>
+        <translation>%1 (%2 EM-Iterationen)</translation>
+    </message>
+    <message>
+        <source>%1 an iteration</source>
+        <translation>%1 je Iteration</translation>
     </message>
 </context>
 <context>
@@ -1953,6 +2021,14 @@ Maske %8</translation>
         <source>The lesson's training did not finish.</source>
         <translation>Das Training der Lektion wurde nicht fertig.</translation>
     </message>
+    <message>
+        <source>The lesson's comparison was cancelled.</source>
+        <translation>Der Vergleich der Lektion wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Training the families side by side…</source>
+        <translation>Die Familien werden nebeneinander trainiert …</translation>
+    </message>
 </context>
 <context>
     <name>LessonRunner</name>
@@ -2030,6 +2106,14 @@ Maske %8</translation>
     <message>
         <source>%1 is a model without a lesson: open it with File → Open.</source>
         <translation>%1 ist ein Modell ohne Lektion: Öffnen Sie es mit Datei → Öffnen.</translation>
+    </message>
+    <message>
+        <source>a list of 1 to %1 families, each one of: %2</source>
+        <translation>eine Liste von 1 bis %1 Familien, jede eine von: %2</translation>
+    </message>
+    <message>
+        <source>a number from 0 to 100</source>
+        <translation>eine Zahl von 0 bis 100</translation>
     </message>
 </context>
 <context>

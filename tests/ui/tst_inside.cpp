@@ -900,7 +900,7 @@ class TestInside : public QObject {
         QCOMPARE(s.losses.size(), size_t(6));
       }
       QCOMPARE(cp->lossPlot()->graph(int(k))->dataCount(), int(s.losses.size()));
-      QCOMPARE(cp->lossPlot()->graph(int(k))->name(), familyTitle(v));
+      QVERIFY(cp->lossPlot()->graph(int(k))->name().startsWith(familyTitle(v)));
       // comparable sizes: the RNNs take d_e and d_h from the task's d_e and d_MLP, the HMM K from the request
       const gb::Config expected = CompareController::configFor(v, s.tokenizer.size(), s.config.max_len, sizes);
       for (const gb::SizeSpec& spec : gb::family(v).sizes)
@@ -988,7 +988,7 @@ class TestInside : public QObject {
       if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
       QCOMPARE(s.sample, s.tokenizer.decode(ids));
       QVERIFY(!s.sample.empty());
-      QVERIFY(cp->summaryLabel()->text().contains(QString::fromStdString(s.sample).toHtmlEscaped()));
+      QVERIFY(cp->summaryLabel()->text().contains(QString::fromStdString(s.sample).left(40).toHtmlEscaped()));
     }
     QVERIFY(!cp->crossMap()->isVisibleTo(cp) && !cp->causalMap()->isVisibleTo(cp));
     // other data: the comparison of the text is put away

@@ -129,7 +129,7 @@ void LessonRecipeRunner::compare() {
   request.seed = quint64(r.trainSeed);
   request.temperature = r.compareTemperature;
   mRunning = true;
-  emit progress(tr("Training %n families side by side…", nullptr, int(request.families.size())));
+  emit progress(tr("Training the families side by side…"));
   mWait = connect(ctl, &CompareController::finished, this, [this](const QString& error) {
     disconnect(mWaitEnd);
     if (!error.isEmpty()) return fail(error);

@@ -73,17 +73,24 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   row->addWidget(mEm);
   row->addWidget(mStart);
   row->addWidget(mCancel);
-  row->addWidget(mProgress, 1);
+  row->addStretch(1);
   mInfo = new QLabel(this);
   makeTextLabel(mInfo);
   mPlot = new QCustomPlot(this);
   mPlot->setObjectName(QStringLiteral("compareLoss"));
   installExportMenu(mPlot);
   mPlot->setAccessibleName(tr("Loss of the compared families"));
-  mPlot->setMinimumHeight(160);
-  mPlot->xAxis->setLabel(tr("step"));
+  mPlot->setMinimumHeight(260);
+  mPlot->installEventFilter(this);
+  mPlot->xAxis->setLabel(tr("step (a family trained by EM: iteration)"));
   mPlot->yAxis->setLabel(tr("loss J"));
+  // the legend in a row of its own above the axes: with four or six families an inset legend hides their ends
   mPlot->legend->setVisible(true);
+  mPlot->plotLayout()->insertRow(0);
+  mPlot->plotLayout()->addElement(0, 0, mPlot->legend);
+  mPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  mPlot->legend->setWrap(2);
+  mPlot->plotLayout()->setRowStretchFactor(0, 0.001);
   Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
     for (int i = 0; i < mPlot->graphCount(); ++i) mPlot->graph(i)->setPen(QPen(Appearance::get().category(i), 2));
@@ -114,15 +121,20 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   headRow->addWidget(mHeadLabel);
   headRow->addWidget(mHead);
   headRow->addStretch(1);
-  auto* maps = new QGridLayout;
+  auto* maps = mMaps = new QGridLayout;
   maps->addWidget(mCrossTitle, 0, 0);
   maps->addWidget(mCausalTitle, 0, 1);
   maps->addWidget(mCross, 1, 0);
   maps->addWidget(mCausal, 1, 1);
   maps->setRowStretch(1, 1);
-  auto* v = new QVBoxLayout(this);
-  v->addLayout(familiesRow);
-  v->addLayout(row);
+  mControls = new QWidget(this);
+  auto* controls = new QVBoxLayout(mControls);
+  controls->setContentsMargins(0, 0, 0, 0);
+  controls->addLayout(familiesRow);
+  controls->addLayout(row);
+  auto* v = mLayout = new QVBoxLayout(this);
+  v->addWidget(mControls);
+  v->addWidget(mProgress);  // (seen by the class too)
   v->addWidget(mInfo);
   v->addWidget(mPlot, 1);
   v->addWidget(mSummary);
@@ -252,7 +264,9 @@ void ComparePanel::show(const QString& error) {
   for (size_t k = 0; k < r->sides.size(); ++k) {
     const CompareController::Side& s = r->sides[k];
     QCPGraph* g = mPlot->addGraph();
-    g->setName(familyTitle(s.config.variant));
+    const bool em = gb::family(s.config).trained_by == gb::TrainedBy::Em;
+    g->setName(em ? tr("%1 (%2 EM iterations)").arg(familyTitle(s.config.variant)).arg(s.losses.size())
+                  : familyTitle(s.config.variant));
     g->setPen(QPen(Appearance::get().category(int(k)), 2));
     QVector<double> x, y;
     for (size_t i = 0; i < s.losses.size(); ++i) {
@@ -270,20 +284,23 @@ void ComparePanel::show(const QString& error) {
   auto number = [](const QString& text) {
     return QStringLiteral("<td align=\"right\">") + text.toHtmlEscaped() + QStringLiteral("</td>");
   };
+  // a sample's first 60 characters: the rows stay a line or two high on a projector (the whole text is the result's)
+  auto shortened = [](const QString& text) {
+    return text.size() <= 60 ? text : text.left(59) + QStringLiteral("…");
+  };
   for (const CompareController::Side& s : r->sides) {
     const bool em = gb::family(s.config).trained_by == gb::TrainedBy::Em;
     rows += QStringLiteral("<tr>") + cell(familyTitle(s.config.variant)) +
             number(l.toString(qlonglong(s.parameterCount))) +
-            number(em ? tr("%1 (EM: %2 iterations)").arg(l.toString(s.msPerStep, 'f', 1)).arg(s.losses.size())
-                      : l.toString(s.msPerStep, 'f', 1)) +
-            number(l.toString(s.losses.empty() ? 0.0 : s.losses.back(), 'f', 3)) +
+            number(em ? tr("%1 an iteration").arg(l.toString(s.msPerStep, 'f', 1)) : l.toString(s.msPerStep, 'f', 1)) +
             number(l.toString(s.validationLoss, 'f', 3)) +
-            cell(QStringLiteral("“") + QString::fromStdString(r->plainText ? s.sample : s.greedy) + QStringLiteral("”")) +
+            cell(QStringLiteral("“") + shortened(QString::fromStdString(r->plainText ? s.sample : s.greedy)) +
+                 QStringLiteral("”")) +
             QStringLiteral("</tr>");
   }
   const QString header =
       QStringLiteral("<tr>") + cell(tr("Family")) + cell(tr("Parameters")) + cell(tr("ms per step")) +
-      cell(tr("Final training loss")) + cell(tr("Validation loss")) +
+      cell(tr("Validation loss")) +
       cell(r->plainText ? tr("Sample at τ = %1").arg(l.toString(r->temperature, 'f', 1)) : tr("Greedy decoding")) +
       QStringLiteral("</tr>");
   const QString what =
@@ -306,6 +323,9 @@ void ComparePanel::show(const QString& error) {
   mCausalTitle->setVisible(maps && d);
   mHead->setVisible(maps);
   mHeadLabel->setVisible(maps);
+  mLayout->setStretchFactor(mMaps, maps ? 2 : 0);  // without maps the curves take the room
+  // the legend in one row when the room allows (about 180 pixels an entry)
+  wrapLegend();
   {
     QSignalBlocker quiet(mHead);
     int heads = 1 << 30;
@@ -318,7 +338,7 @@ void ComparePanel::show(const QString& error) {
     mInfo->setText(tr("Done. The encoder-decoder's target column reads the source through cross-attention; the "
                       "decoder-only model's columns after “>” read the source in the same sequence, causally."));
   else
-    mInfo->setText(tr("Done: %n families compared.", nullptr, int(r->sides.size())));
+    mInfo->setText(r->sides.size() == 1 ? tr("Done.") : tr("Done: %1 families compared.").arg(r->sides.size()));
 }
 
 void ComparePanel::drawMaps() {
@@ -349,6 +369,27 @@ void ComparePanel::drawMaps() {
   };
   draw(mCross, r->side(gb::Variant::EncoderDecoder), gb::AttentionRecord::Kind::Cross);
   draw(mCausal, r->side(gb::Variant::DecoderOnly), gb::AttentionRecord::Kind::Causal);
+}
+
+void ComparePanel::setPresenting(bool on) { mControls->setVisible(!on); }
+
+void ComparePanel::wrapLegend() {
+  const int n = mPlot->graphCount();
+  if (n == 0) return;
+  int perRow = 1;  // the widest entries that fit side by side
+  int widest = 0;
+  for (int i = 0; i < mPlot->legend->itemCount(); ++i)
+    if (QCPAbstractLegendItem* item = mPlot->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+  if (widest > 0) perRow = std::clamp((mPlot->width() - 20) / (widest + 10), 1, n);
+  if (mPlot->legend->wrap() == perRow) return;
+  mPlot->legend->setWrap(perRow);
+  mPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // (rearranges the entries already there)
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool ComparePanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == mPlot && event->type() == QEvent::Resize) wrapLegend();
+  return QWidget::eventFilter(watched, event);
 }
 
 bool ComparePanel::presentNext() {

@@ -17,6 +17,8 @@ class CompareController;
 class Heatmap;
 class ModelDocument;
 class QCheckBox;
+class QGridLayout;
+class QVBoxLayout;
 class QCustomPlot;
 class QLabel;
 class QProgressBar;
@@ -48,7 +50,7 @@ class ComparePanel : public QWidget, public Presentable {
   bool presentFirst() override { return false; }
   bool presentLast() override { return false; }
   QWidget* makePresenterStrip(QWidget* parent) override;
-  void setPresenting(bool) override {}
+  void setPresenting(bool on) override;  // the choice of families and steps is the lecturer's: hidden from the class
   QJsonObject viewState() const override;
   void setViewState(const QJsonObject& state) override;
 
@@ -58,7 +60,9 @@ class ComparePanel : public QWidget, public Presentable {
  private:
   void show(const QString& error);
   void drawMaps();  // both maps: the last layer's chosen head
-  void followData();  // the data's kind decides which families can be compared (no source on plain text)
+  void followData();
+  void wrapLegend();  // as many legend entries a row as the plot's width holds
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the data's kind decides which families can be compared (no source on plain text)
   std::vector<QWidget*> shownWithResult() const;
   ModelDocument* mDoc;
   CompareController* mCtl;
@@ -68,5 +72,8 @@ class ComparePanel : public QWidget, public Presentable {
   QLabel *mInfo, *mSummary, *mCrossTitle, *mCausalTitle, *mHeadLabel;
   QCustomPlot* mPlot;
   std::map<gb::Variant, QCheckBox*> mFamilies;
+  QVBoxLayout* mLayout;
+  QWidget* mControls;  // the families, the steps, Train and Cancel
+  QGridLayout* mMaps;  // the transformers' maps: room only when they are shown
   Heatmap *mCross, *mCausal;
 };
