@@ -28,6 +28,21 @@
 
 ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QWidget* parent)
     : QWidget(parent), mDoc(doc), mCtl(controller) {
+  // the families, first (the reading order is the tab order): every one the window has that predicts tokens (the
+  // HMM with Gaussians reads numbers)
+  auto* familiesRow = new FlowLayout;
+  auto* familiesLabel = new QLabel(tr("Families:"), this);
+  familiesRow->addWidget(familiesLabel);
+  for (const gb::FamilyInfo& f : gb::families()) {
+    if (!f.in_window || !f.predicts_tokens()) continue;
+    auto* box = new QCheckBox(familyTitle(f.variant), this);
+    box->setObjectName(QStringLiteral("compareFamily_") + QString::fromStdString(f.name));
+    box->setAccessibleName(tr("Compare %1").arg(familyTitle(f.variant)));
+    box->setToolTip(familySummary(f.variant));
+    box->setChecked(f.transformer);
+    familiesRow->addWidget(box);
+    mFamilies[f.variant] = box;
+  }
   mSteps = new QSpinBox(this);
   mSteps->setObjectName(QStringLiteral("compareSteps"));
   mSteps->setRange(1, 100000);
@@ -52,20 +67,6 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   mProgress = new QProgressBar(this);
   mProgress->setAccessibleName(tr("Progress of the comparison"));
   mProgress->setTextVisible(false);
-  // the families: every one the window has that predicts tokens (the HMM with Gaussians reads numbers)
-  auto* familiesRow = new FlowLayout;
-  auto* familiesLabel = new QLabel(tr("Families:"), this);
-  familiesRow->addWidget(familiesLabel);
-  for (const gb::FamilyInfo& f : gb::families()) {
-    if (!f.in_window || !f.predicts_tokens()) continue;
-    auto* box = new QCheckBox(familyTitle(f.variant), this);
-    box->setObjectName(QStringLiteral("compareFamily_") + QString::fromStdString(f.name));
-    box->setAccessibleName(tr("Compare %1").arg(familyTitle(f.variant)));
-    box->setToolTip(familySummary(f.variant));
-    box->setChecked(f.transformer);
-    familiesRow->addWidget(box);
-    mFamilies[f.variant] = box;
-  }
   auto* row = new QHBoxLayout;
   row->addWidget(stepsLabel);
   row->addWidget(mSteps);
@@ -312,7 +313,7 @@ void ComparePanel::show(const QString& error) {
                 .arg(r->sides.front().trainPairs.size())
                 .arg(r->task.isEmpty() ? tr("the file") : r->task, QString::fromStdString(r->input));
   mSummary->setTextFormat(Qt::RichText);
-  mSummary->setText(what.toHtmlEscaped() + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">") + header +
+  mSummary->setText(what.toHtmlEscaped() + QStringLiteral("<table cellspacing=\"10\" cellpadding=\"0\">") + header +
                     rows + QStringLiteral("</table>"));
   const CompareController::Side* ed = r->side(gb::Variant::EncoderDecoder);
   const CompareController::Side* d = r->side(gb::Variant::DecoderOnly);
