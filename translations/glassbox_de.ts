@@ -1390,6 +1390,10 @@
         <source>Where the decoder looks in the source (it reads “%1” and predicts the next token): additive attention over z</source>
         <translation>Wohin der Decoder in der Quelle schaut (er liest „%1“ und sagt das nächste Token vorher): additive Aufmerksamkeit über z</translation>
     </message>
+    <message>
+        <source>Run beam search from the current step</source>
+        <translation>Beam-Suche ab dem aktuellen Schritt ausführen</translation>
+    </message>
 </context>
 <context>
     <name>FamilyNames</name>

@@ -26,6 +26,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -995,6 +997,52 @@ class TestInside : public QObject {
     QVERIFY(w.document()->loadTask(QStringLiteral("reverse"), 100, 10, 0).isEmpty());
     QVERIFY(!cp->controller()->result());
     QVERIFY(cp->familyBox(gb::Variant::EncoderDecoder)->isEnabled());
+  }
+
+  // Presenting (issue 33 item 6): the strip runs beam search on the beam tree (τ's slider gives it its room), and the
+  // level the presenter's keys reach is scrolled into view — the winner's node at that level inside the viewport.
+  void beam_tree_while_presenting() {
+    MainWindow w;
+    DecodingPanel* dp = startDecoding(w, 1);
+    QVERIFY(dp);
+    dp->controller()->setSyncBudget(1e12);  // at once
+    dp->beamWidthBox()->setValue(4);
+    dp->views()->setCurrentWidget(dp->beamTree()->parentWidget()->parentWidget()->parentWidget());
+    w.setPresenting(true);
+    QCoreApplication::processEvents();
+    auto* strip = w.presenterStrip();
+    QVERIFY(strip && strip->isVisible());
+    auto* beam = strip->findChild<QPushButton*>(QStringLiteral("presenterBeamSearch"));
+    QVERIFY(beam && beam->isVisible() && !beam->accessibleName().isEmpty());
+    QVERIFY(!strip->findChild<QSlider*>(QStringLiteral("presenterTemperature"))->isVisible());
+    QVERIFY(!dp->controller()->beamResult().has_value());
+    QTest::mouseClick(beam, Qt::LeftButton);
+    QVERIFY(dp->controller()->beamResult().has_value());
+    const BeamTreeView* tree = dp->beamTree();
+    QVERIFY(!tree->isEmpty());
+    auto* scroll = qobject_cast<QScrollArea*>(tree->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    auto inView = [&](int level) {
+      for (const BeamTreeView::Node& n : tree->nodes())
+        if (n.depth == level && n.winner) {
+          const QPoint c = tree->mapTo(scroll->viewport(), n.rect.center().toPoint());
+          return scroll->viewport()->rect().contains(c);
+        }
+      return false;
+    };
+    QVERIFY(dp->presentFirst());
+    for (int level = 1; level <= tree->levels(); ++level) {
+      QVERIFY(dp->presentNext());
+      QCOMPARE(tree->shownLevels(), level);
+      QTRY_VERIFY2(inView(level), qPrintable(QStringLiteral("level %1 of %2 is off-screen").arg(level).arg(tree->levels())));
+    }
+    // (the walk had to scroll: the whole tree is wider than the view)
+    if (tree->width() > scroll->viewport()->width()) QVERIFY(scroll->horizontalScrollBar()->value() > 0);
+    // on another view the slider is back
+    dp->views()->setCurrentIndex(0);
+    QVERIFY(strip->findChild<QSlider*>(QStringLiteral("presenterTemperature"))->isVisible());
+    QVERIFY(!beam->isVisible());
+    w.setPresenting(false);
   }
 
   // The beam tree draws the core's nodes: tokens, log p, scores, pruned and finished flags, the winner's path; the

@@ -261,7 +261,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mBeamPage->setObjectName(QStringLiteral("beam"));
   mBeamTree = new BeamTreeView(mBeamPage);
   mBeamTree->setObjectName(QStringLiteral("beamTree"));
-  auto* treeScroll = new QScrollArea(mBeamPage);
+  auto* treeScroll = mTreeScroll = new QScrollArea(mBeamPage);
   treeScroll->setWidget(mBeamTree);
   treeScroll->setWidgetResizable(true);
   treeScroll->setAccessibleName(tr("Beam search tree"));
@@ -464,6 +464,10 @@ void DecodingPanel::showLevels(int n) {
   }
   mLevelBack->setEnabled(!mBeamTree->isEmpty() && n > 0);
   mLevelNext->setEnabled(!mBeamTree->isEmpty() && n < mBeamTree->levels());
+  // the level the presenter's keys reached comes into view (at 1024 × 768 the deeper levels are off to the right);
+  // once now and once the scroll area has taken the tree's new size
+  scrollToLevel();
+  QTimer::singleShot(0, this, &DecodingPanel::scrollToLevel);
   const auto& r = mCtl->beamResult();
   if (mBeamTree->isEmpty() || !r) {
     mLevelLabel->setText(tr("Beam search draws its tree here, one level per new token."));
@@ -476,6 +480,17 @@ void DecodingPanel::showLevels(int n) {
                            .arg(n)
                            .arg(mBeamTree->levels())
                            .arg(QLocale().toString(r->score, 'f', 3), QLocale().toString(r->normalized, 'f', 3)));
+}
+
+void DecodingPanel::scrollToLevel() {
+  const int n = mBeamTree->shownLevels();
+  if (mBeamTree->isEmpty() || n <= 0) return;
+  const BeamTreeView::Node* at = nullptr;
+  for (const BeamTreeView::Node& node : mBeamTree->nodes())
+    if (node.depth == n && (!at || (node.winner && !at->winner))) at = &node;
+  if (!at) return;
+  const QPoint c = at->rect.center().toPoint();
+  mTreeScroll->ensureVisible(c.x(), c.y(), int(at->rect.width() / 2) + 24, int(at->rect.height() / 2) + 24);
 }
 
 void DecodingPanel::showProgress(int done, int limit) {
@@ -760,6 +775,24 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   // (no "Temperature" before the slider: "τ = 0.70" after it says it, and the strip must fit 1024 pixels in German)
   h->addWidget(tau, 1);
   h->addWidget(tauLabel);
+  // on the beam tree the strip runs the search itself (beam search ignores τ: the button takes the slider's room)
+  auto* beam = new QPushButton(mBeam->text(), strip);
+  beam->setObjectName(QStringLiteral("presenterBeamSearch"));
+  beam->setAccessibleName(tr("Run beam search from the current step"));
+  beam->setFocusPolicy(Qt::TabFocus);
+  connect(beam, &QPushButton::clicked, mBeam, [this] {
+    if (mBeam->isEnabled()) mBeam->click();
+  });
+  h->addWidget(beam);
+  h->addStretch(0);
+  auto followView = [this, tau, tauLabel, beam] {
+    const bool onTree = mViews->currentWidget() == mBeamPage;
+    tau->setVisible(!onTree);
+    tauLabel->setVisible(!onTree);
+    beam->setVisible(onTree);
+  };
+  connect(mViews, &QTabWidget::currentChanged, strip, followView);
+  followView();
   h->addSpacing(12);
   std::tie(mStripBack, mStripNext) = addStepButtons(this, strip, h, mBack->text(), mStep->text());  // Next also starts
   redraw();

@@ -22,6 +22,7 @@ class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
+class QScrollArea;
 class QProgressBar;
 class QPushButton;
 class QSlider;
@@ -133,7 +134,9 @@ class DecodingPanel : public QWidget, public Presentable {
   QDoubleSpinBox* mBeamAlpha;
   QPushButton *mLevelBack, *mLevelNext;
   QLabel* mLevelLabel;
+  QScrollArea* mTreeScroll;
   void showLevels(int n);
+  void scrollToLevel();  // the deepest level shown (its winner, else its first node) into view
   bool beamStepping() const;  // the presenter's keys step the beam tree's levels
   MatrixView* mAttention;  // the pending column's attention: keys × layers, averaged over heads
 };
