@@ -576,6 +576,10 @@
         <source>The data has no validation pairs.</source>
         <translation>Die Daten haben keine Validierungspaare.</translation>
     </message>
+    <message>
+        <source>%1 with attention</source>
+        <translation>%1 mit Aufmerksamkeit</translation>
+    </message>
 </context>
 <context>
     <name>ComparePanel</name>
@@ -750,6 +754,30 @@
     <message>
         <source>%1 an iteration</source>
         <translation>%1 je Iteration</translation>
+    </message>
+    <message>
+        <source>Exact match against the source's length, each compared family</source>
+        <translation>Exakte Treffer gegen die Länge der Quelle, für jede verglichene Familie</translation>
+    </message>
+    <message>
+        <source>source length (tokens)</source>
+        <translation>Länge der Quelle (Tokens)</translation>
+    </message>
+    <message>
+        <source>exact match</source>
+        <translation>exakte Treffer</translation>
+    </message>
+    <message>
+        <source>The RNN encoder-decoder whose decoder reads a weighted sum of all the encoder's states at each step (Bahdanau et al. 2015): the bridge from one vector c to attention</source>
+        <translation>Der RNN-Encoder-Decoder, dessen Decoder in jedem Schritt eine gewichtete Summe aller Zustände des Encoders liest (Bahdanau et al. 2015): die Brücke von einem Vektor c zur Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
     </message>
 </context>
 <context>

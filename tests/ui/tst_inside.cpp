@@ -915,13 +915,28 @@ class TestInside : public QObject {
       // validation loss: the core's, on the same 50 validation pairs laid out this family's way
       gb::PrepareOptions o;
       o.variant = v;
-      auto data = gb::prepare_task("reverse", std::min(info->train_size, 4000), 50, 0, o);
+      auto data = gb::prepare_task("reverse", std::min(info->train_size, 4000), 300, 0, o);
       QVERIFY(data.ok());
       const gb::EvalReport e = gb::evaluate(s.config, s.params, data->val);
       QCOMPARE(s.validationLoss, e.loss);
       QVERIFY(std::isfinite(s.validationLoss) && s.validationLoss > 0);
       QCOMPARE(s.greedy, gb::greedy_text(s.config, s.params, s.tokenizer, r->input));
       QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(s.validationLoss, 'f', 3)));
+      // exact match against the source's length: the core's exact_match of each length's validation pairs
+      int counted = 0;
+      QCOMPARE(cp->exactPlot()->graph(int(k))->dataCount(), int(s.exactByLength.size()));
+      for (size_t i = 0; i < s.exactByLength.size(); ++i) {
+        const auto& at = s.exactByLength[i];
+        std::vector<gb::TextPair> group;
+        for (const gb::TextPair& p : data->val_pairs)
+          if (int(s.tokenizer.encode(p.source).ids.size()) == at.length) group.push_back(p);
+        QCOMPARE(at.pairs, int(group.size()));
+        QCOMPARE(at.exact, gb::exact_match(s.config, s.params, s.tokenizer, group));
+        QCOMPARE(cp->exactPlot()->graph(int(k))->data()->at(int(i))->value, at.exact);
+        counted += at.pairs;
+      }
+      QCOMPARE(counted, int(data->val_pairs.size()));
+      QVERIFY(s.exactByLength.size() >= 5);  // reverse: sources of 3 to 8 letters
     }
     // only the decoder-only model's map: no encoder-decoder was compared
     QVERIFY(!cp->crossMap()->isVisibleTo(cp) && cp->causalMap()->isVisibleTo(cp));
@@ -993,6 +1008,7 @@ class TestInside : public QObject {
       QVERIFY(cp->summaryLabel()->text().contains(QString::fromStdString(s.sample).left(40).toHtmlEscaped()));
     }
     QVERIFY(!cp->crossMap()->isVisibleTo(cp) && !cp->causalMap()->isVisibleTo(cp));
+    QVERIFY(!cp->exactPlot()->isVisibleTo(cp));  // (a text has no pairs to match)
     // other data: the comparison of the text is put away
     QVERIFY(w.document()->loadTask(QStringLiteral("reverse"), 100, 10, 0).isEmpty());
     QVERIFY(!cp->controller()->result());

@@ -162,6 +162,39 @@ class TestLessonRecipes : public QObject {
       QVERIFY(side.validationLoss < std::log(double(side.tokenizer.size())));
   }
 
+  // "Why transformers won": the key moment is the bottleneck, measured — on reverse, the RNN encoder-decoder's exact
+  // match falls as the source grows (one vector c carries it), the same model with attention over the encoder's
+  // states does not fall so, the transformer reads every source token; every figure the core's exact_match.
+  void why_transformers_won() {
+    Workbench bench;
+    const double s = runRecipe(bench, QStringLiteral("why-transformers-won"));
+    QVERIFY(s >= 0);
+    qInfo("why transformers won: key moment after %.1f s, without a window", s);
+    const auto& r = bench.compare()->result();
+    QVERIFY(r.has_value() && !r->plainText);
+    QCOMPARE(r->sides.size(), size_t(3));
+    const CompareController::Side* ed = r->side(gb::Variant::EncoderDecoder);
+    const CompareController::Side* rnn = r->side(gb::Variant::RnnSeq2Seq);
+    const CompareController::Side* att = r->side(gb::Variant::RnnSeq2Seq, true);
+    QVERIFY(ed && rnn && att && rnn != att);
+    QCOMPARE(att->config.attention, gb::RnnAttention::Additive);
+    QCOMPARE(rnn->config.attention, gb::RnnAttention::None);
+    for (const CompareController::Side* side : {ed, rnn, att}) {
+      QString line;
+      for (const auto& at : side->exactByLength) line += QStringLiteral(" %1:%2").arg(at.length).arg(at.exact, 0, 'f', 2);
+      qInfo("%-40s exact match by source length:%s", qPrintable(CompareController::title(side->config)), qPrintable(line));
+      QVERIFY(side->exactByLength.size() >= 5);
+    }
+    // the bottleneck: the plain RNN encoder-decoder at the longest sources below its own at the shortest, and below
+    // the attending one and the transformer there
+    const auto& plain = rnn->exactByLength;
+    QVERIFY(plain.back().exact < plain.front().exact);
+    QVERIFY(att->exactByLength.back().exact > plain.back().exact);
+    QVERIFY(ed->exactByLength.back().exact > plain.back().exact);
+    // the lesson's own model: the RNN whose gradient the States beat shows
+    QCOMPARE(bench.document()->config().variant, gb::Variant::Rnn);
+  }
+
   void why_the_mask() {
     Workbench bench;
     const double s = runRecipe(bench, QStringLiteral("why-the-mask"));

@@ -15,6 +15,8 @@
 #include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
 #include "panels/comparepanel.h"
+#include "panels/statespanel.h"
+#include "controllers/statescontroller.h"
 #include "controllers/comparecontroller.h"
 #include "panels/maskeditor.h"
 #include "panels/maskspanel.h"
@@ -102,7 +104,7 @@ class TestLessons : public QObject {
   }
 
   void builtins_parse_in_both_languages() {
-    QCOMPARE(builtinLessonIds().size(), 5);
+    QCOMPARE(builtinLessonIds().size(), 6);
     for (const QString& id : builtinLessonIds())
       for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de")}) {
         QString error;
@@ -283,6 +285,34 @@ class TestLessons : public QObject {
     QVERIFY(!cp->controller()->running());
     QVERIFY(cp->controller()->result().has_value());
     QCOMPARE(cp->controller()->result()->sides.front().validationLoss, first);
+  }
+
+  // "Why transformers won" in the window: the bottleneck on the Compare tab (exact match against the source's length,
+  // three contenders), then the States tab with the RNN's gradient reaching back over the probe.
+  // GLASSBOX_TEST_SHOTS=DIR keeps a picture of each beat.
+  void why_transformers_won_in_the_window() {
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const double s = openAndWait(w, QStringLiteral("why-transformers-won"));
+    QVERIFY(s >= 0);
+    qInfo("the why-transformers-won lesson reached its key moment in %.1f s", s);
+    auto* cp = w.findChild<ComparePanel*>();
+    QVERIFY(w.tabs()->currentWidget()->isAncestorOf(cp));
+    QVERIFY(cp->exactPlot()->isVisibleTo(cp));
+    QCOMPARE(cp->exactPlot()->graphCount(), 3);
+    QVERIFY(cp->attentionBox()->isChecked());
+    QVERIFY(cp->legendLabel()->text().contains(
+        CompareController::title(cp->controller()->result()->sides[2].config).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))));
+    const QString shots = qEnvironmentVariable("GLASSBOX_TEST_SHOTS");
+    if (!shots.isEmpty()) settledFrame(&w).save(shots + QStringLiteral("/why-transformers-won-1.png"));
+    QVERIFY(w.lessonRunner()->showBeat(1));
+    auto* sp = w.findChild<StatesPanel*>();
+    QVERIFY(sp && w.tabs()->currentWidget()->isAncestorOf(sp));
+    QTRY_VERIFY_WITH_TIMEOUT(sp->gradientPlot()->graphCount() > 0 && sp->gradientPlot()->graph(0)->dataCount() > 0, 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(sp->controller()->input(), QStringLiteral("abcdefg"), 30000);
+    if (!shots.isEmpty()) settledFrame(&w).save(shots + QStringLiteral("/why-transformers-won-2.png"));
   }
 
   void language_model_from_greedy_to_uniform() {

@@ -13,11 +13,21 @@
 #include <QCoreApplication>
 
 #include <chrono>
+#include <map>
 
-const CompareController::Side* CompareController::Result::side(gb::Variant v) const {
+namespace {
+constexpr int kValidationPairs = 300;  // a task's validation pairs: about 50 for each source length of the letter tasks
+}
+
+const CompareController::Side* CompareController::Result::side(gb::Variant v, bool attention) const {
   for (const Side& s : sides)
-    if (s.config.variant == v) return &s;
+    if (s.config.variant == v && (s.config.attention == gb::RnnAttention::Additive) == attention) return &s;
   return nullptr;
+}
+
+QString CompareController::title(const gb::Config& c) {
+  return c.attention == gb::RnnAttention::Additive ? tr("%1 with attention").arg(familyTitle(c.variant))
+                                                    : familyTitle(c.variant);
 }
 
 CompareController::CompareController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
@@ -82,13 +92,25 @@ void CompareController::start(const Request& request) {
   emit started();
   const qint64 cap = MemoryLimit::capBytes();  // the settings' cap, read here (GUI thread)
   // the families' names, translated here (GUI thread) for the worker's messages
+  struct Contender {
+    gb::Variant variant;
+    bool attention;
+  };
+  std::vector<Contender> contenders;
+  for (gb::Variant v : request.families) contenders.push_back({v, false});
+  if (request.rnnAttention) contenders.push_back({gb::Variant::RnnSeq2Seq, true});
   std::vector<QString> titles;
-  for (gb::Variant v : request.families) titles.push_back(familyTitle(v));
-  mJob->run([this, request, cap, titles](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  for (const Contender& c : contenders) {
+    gb::Config named;
+    named.variant = c.variant;
+    named.attention = c.attention ? gb::RnnAttention::Additive : gb::RnnAttention::None;
+    titles.push_back(title(named));
+  }
+  mJob->run([this, request, cap, titles, contenders](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto fail = [this](const QString& message) -> BackgroundJob::Deliver {
       return [this, message] { emit finished(message); };
     };
-    const int n = int(request.families.size());
+    const int n = int(contenders.size());
     if (n == 0) return fail(QCoreApplication::translate("CompareController", "Choose at least one family to train."));
     const std::string task = request.task.toStdString();
     std::optional<gb::TaskInfo> info;
@@ -118,7 +140,7 @@ void CompareController::start(const Request& request) {
     const int threads = gb::training_threads();
     for (int k = 0; k < n; ++k) {
       if (ctx.cancelled()) return {};
-      const gb::Variant v = request.families[size_t(k)];
+      const gb::Variant v = contenders[size_t(k)].variant;
       const gb::FamilyInfo& f = gb::family(v);
       if (!f.predicts_tokens())
         return fail(QCoreApplication::translate("CompareController", "%1 reads numbers, not tokens: it cannot be "
@@ -130,7 +152,7 @@ void CompareController::start(const Request& request) {
       gb::PrepareOptions o;
       o.variant = v;
       if (info) {  // the same pairs for every family: the same task and seed; each lays them out its own way
-        auto data = gb::prepare_task(task, std::min(info->train_size, 4000), 50, request.seed, o);
+        auto data = gb::prepare_task(task, std::min(info->train_size, 4000), kValidationPairs, request.seed, o);
         if (!data) return fail(errorText(data.error()));
         runs[size_t(k)].data = std::make_shared<const gb::PreparedData>(std::move(*data));
       } else if (plainText) {  // a text reads the same for every family that continues one sequence
@@ -145,6 +167,7 @@ void CompareController::start(const Request& request) {
       s.tokenizer = d.tokenizer;
       s.trainPairs = d.train_pairs;
       s.config = configFor(v, d.tokenizer.size(), d.max_len, request.sizes);
+      if (contenders[size_t(k)].attention) s.config.attention = gb::RnnAttention::Additive;
       if (auto e = s.config.validate()) return fail(errorText(*e));
       gb::TrainChoices choices = gb::default_choices(gb::OptimizerKind::AdamW, v);  // the family's own η, or EM
       const bool em = f.trained_by == gb::TrainedBy::Em;
@@ -245,6 +268,13 @@ void CompareController::start(const Request& request) {
           if (gb::family(s.config).transformer) s.trace = gb::trace_forward(s.config, s.params, s.probe);
         }
         s.greedy = gb::greedy_text(s.config, s.params, s.tokenizer, out->input);
+        // exact match against the source's length (the same validation pairs for every family)
+        std::map<int, std::vector<gb::TextPair>> byLength;
+        for (const gb::TextPair& p : val) byLength[int(s.tokenizer.encode(p.source).ids.size())].push_back(p);
+        for (const auto& [length, group] : byLength) {
+          if (ctx.cancelled()) return {};
+          s.exactByLength.push_back({length, int(group.size()), gb::exact_match(s.config, s.params, s.tokenizer, group)});
+        }
       }
     }
     return [this, out] {

@@ -33,8 +33,12 @@ class CompareController : public QObject {
     int layers = 2, heads = 4, dE = 64, dMlp = 128, states = 32;
   };
   struct Request {
-    std::vector<gb::Variant> families;  // at least one; each a family that predicts tokens
-    // The data: a built-in task's name (its pairs generated from seed, at most 4,000 for training and 50 for
+    std::vector<gb::Variant> families;  // each a family that predicts tokens
+    // One more contender after them: the RNN encoder-decoder with additive attention over the encoder's states
+    // (Bahdanau et al. 2015) — the history's bridge from the bottleneck to the transformer. Its name in lessons and
+    // view states: kAttentionName.
+    bool rnnAttention = false;
+    // The data: a built-in task's name (its pairs generated from seed, at most 4,000 for training and 300 for
     // validation), or, when empty, `data` — the document's (a text is shared as it is; a pairs file is laid out
     // again from its description for each family).
     QString task;
@@ -60,6 +64,14 @@ class CompareController : public QObject {
     std::vector<gb::StepRecord> trace;      // its forward pass, recorded (the transformers: the maps' records)
     std::string greedy;                     // the greedy decoding of the probe's source (pairs)
     std::string sample;                     // text: a sample from <bos> at the request's τ (seeded as the request)
+    // Pairs: exact match (greedy decoding equal to the target, core exact_match) of the validation pairs grouped by
+    // the source's length in tokens — seed 004's bottleneck: one vector c for the whole source.
+    struct AtLength {
+      int length = 0;  // tokens of the source
+      int pairs = 0;
+      double exact = 0;
+    };
+    std::vector<AtLength> exactByLength;
   };
   struct Result {
     QString task;       // the task's name; empty for a file
@@ -67,8 +79,13 @@ class CompareController : public QObject {
     std::string input;  // the probe's source (pairs)
     double temperature = 0.8;
     std::vector<Side> sides;  // in the request's order
-    const Side* side(gb::Variant v) const;  // null when it was not compared
+    // Null when it was not compared; attention: the RNN encoder-decoder with attention (else the one without).
+    const Side* side(gb::Variant v, bool attention = false) const;
   };
+
+  static constexpr const char* kAttentionName = "rnn-seq2seq+attention";
+  // What the window calls a compared model: its family's title, "… with attention" for the bridge.
+  static QString title(const gb::Config& c);
 
   // Sizes for a task: its own default model (TaskInfo); for a file, the transformers' "small".
   static Sizes sizesFor(const QString& task);

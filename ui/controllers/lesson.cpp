@@ -1,6 +1,7 @@
 #include "lesson.h"
 
 #include "core/io/model_file.h"
+#include "comparecontroller.h"
 #include "errortext.h"
 #include "tabs.h"
 
@@ -130,6 +131,7 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
     QStringList tokenFamilies;
     for (const gb::FamilyInfo& f : gb::families())
       if (f.in_window && f.predicts_tokens()) tokenFamilies << QString::fromStdString(f.name);
+    tokenFamilies << QLatin1String(CompareController::kAttentionName);  // the RNN encoder-decoder with attention
     const QJsonValue fv = c.value(QStringLiteral("families"));
     const QString expected = LessonTr::tr("a list of 1 to %1 families, each one of: %2")
                                  .arg(tokenFamilies.size())
@@ -244,7 +246,8 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
 
 QStringList builtinLessonIds() {
   return {QStringLiteral("reversal"), QStringLiteral("translation"), QStringLiteral("language-model"),
-          QStringLiteral("why-the-mask"), QStringLiteral("hmm-to-transformer")};
+          QStringLiteral("why-the-mask"), QStringLiteral("hmm-to-transformer"),
+          QStringLiteral("why-transformers-won")};
 }
 
 QByteArray lessonToJson(const Lesson& l) {

@@ -119,8 +119,10 @@ void LessonRecipeRunner::compare() {
   ModelDocument* doc = mBench->document();
   CompareController* ctl = mBench->compare();
   CompareController::Request request;
-  for (const QString& name : r.compareFamilies)
-    if (const gb::FamilyInfo* f = gb::find_family(name.toStdString())) request.families.push_back(f->variant);
+  for (const QString& name : r.compareFamilies) {
+    if (name == QLatin1String(CompareController::kAttentionName)) request.rnnAttention = true;
+    else if (const gb::FamilyInfo* f = gb::find_family(name.toStdString())) request.families.push_back(f->variant);
+  }
   request.task = doc->taskName();
   request.data = doc->sharedData();
   request.sizes = CompareController::sizesFor(request.task);

@@ -42,6 +42,15 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
     box->setChecked(f.transformer);
     familiesRow->addWidget(box);
     mFamilies[f.variant] = box;
+    if (f.variant == gb::Variant::RnnSeq2Seq) {  // and the bridge beside it
+      gb::Config c;
+      c.variant = f.variant;
+      c.attention = gb::RnnAttention::Additive;
+      mAttention = new QCheckBox(CompareController::title(c), this);
+      mAttention->setObjectName(QStringLiteral("compareFamily_") + QLatin1String(CompareController::kAttentionName));
+      mAttention->setAccessibleName(tr("Compare %1").arg(CompareController::title(c)));
+      familiesRow->addWidget(mAttention);
+    }
   }
   mSteps = new QSpinBox(this);
   mSteps->setObjectName(QStringLiteral("compareSteps"));
@@ -67,14 +76,8 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   mProgress = new QProgressBar(this);
   mProgress->setAccessibleName(tr("Progress of the comparison"));
   mProgress->setTextVisible(false);
-  auto* row = new QHBoxLayout;
-  row->addWidget(stepsLabel);
-  row->addWidget(mSteps);
-  row->addWidget(emLabel);
-  row->addWidget(mEm);
-  row->addWidget(mStart);
-  row->addWidget(mCancel);
-  row->addStretch(1);
+  auto* row = new FlowLayout;  // (wraps in a narrow central area: the tab never grows wider than its room)
+  for (QWidget* w : std::initializer_list<QWidget*>{stepsLabel, mSteps, emLabel, mEm, mStart, mCancel}) row->addWidget(w);
   mInfo = new QLabel(this);
   makeTextLabel(mInfo);
   mPlot = new QCustomPlot(this);
@@ -82,21 +85,29 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   installExportMenu(mPlot);
   mPlot->setAccessibleName(tr("Loss of the compared families"));
   mPlot->setMinimumHeight(260);
-  mPlot->installEventFilter(this);
   mPlot->xAxis->setLabel(tr("step (a family trained by EM: iteration)"));
   mPlot->yAxis->setLabel(tr("loss J"));
-  // the legend in a row of its own above the axes: with four or six families an inset legend hides their ends
-  mPlot->legend->setVisible(true);
-  mPlot->plotLayout()->insertRow(0);
-  mPlot->plotLayout()->addElement(0, 0, mPlot->legend);
-  mPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  mPlot->legend->setWrap(2);
-  mPlot->plotLayout()->setRowStretchFactor(0, 0.001);
+  // one legend above both plots (a label: it wraps at any width, and an inset legend would hide the curves' ends)
+  mLegend = new QLabel(this);
+  mLegend->setObjectName(QStringLiteral("compareLegend"));
+  mLegend->setTextFormat(Qt::RichText);
+  mLegend->setWordWrap(true);
   Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
-    for (int i = 0; i < mPlot->graphCount(); ++i) mPlot->graph(i)->setPen(QPen(Appearance::get().category(i), 2));
-    mPlot->replot(QCustomPlot::rpQueuedReplot);
+    for (QCustomPlot* plot : {mPlot, mExact}) {
+      for (int i = 0; i < plot->graphCount(); ++i) plot->graph(i)->setPen(QPen(Appearance::get().category(i), 2));
+      plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    drawLegend();
   });
+  mExact = new QCustomPlot(this);
+  mExact->setObjectName(QStringLiteral("compareExact"));
+  installExportMenu(mExact);
+  mExact->setAccessibleName(tr("Exact match against the source's length, each compared family"));
+  mExact->setMinimumHeight(260);
+  mExact->xAxis->setLabel(tr("source length (tokens)"));
+  mExact->yAxis->setLabel(tr("exact match"));
+  Appearance::get().attach(mExact);
   mSummary = new QLabel(this);
   mSummary->setObjectName(QStringLiteral("compareSummary"));
   makeTextLabel(mSummary);
@@ -137,7 +148,11 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   v->addWidget(mControls);
   v->addWidget(mProgress);  // (seen by the class too)
   v->addWidget(mInfo);
-  v->addWidget(mPlot, 1);
+  v->addWidget(mLegend);
+  auto* plots = new QHBoxLayout;
+  plots->addWidget(mPlot, 3);
+  plots->addWidget(mExact, 2);
+  v->addLayout(plots, 1);
   v->addWidget(mSummary);
   v->addLayout(headRow);
   v->addLayout(maps, 2);
@@ -152,7 +167,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
     mProgress->setValue(done);
   });
   connect(mCtl, &CompareController::runningChanged, this, [this](bool running) {
-    mStart->setEnabled(!running && !chosenFamilies().empty());
+    mStart->setEnabled(!running && anyChosen());
     mCancel->setEnabled(running);
     mProgress->setVisible(running);
   });
@@ -163,6 +178,8 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
     mSteps->setValue(r.steps);
     mEm->setValue(r.emIterations);
     setChosenFamilies(r.families);
+    QSignalBlocker c(mAttention);
+    mAttention->setChecked(r.rnnAttention);
   });
   connect(mHead, &QSpinBox::valueChanged, this, &ComparePanel::drawMaps);
   connect(mDoc, &ModelDocument::dataChanged, this, [this] {  // a comparison of other data does not stay beside it
@@ -176,8 +193,9 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
                              .arg(mDoc->taskName()));
   });
   for (auto& [variant, box] : mFamilies) connect(box, &QCheckBox::toggled, this, [this] {
-      mStart->setEnabled(!mCtl->running() && !chosenFamilies().empty());
+      mStart->setEnabled(!mCtl->running() && anyChosen());
     });
+  connect(mAttention, &QCheckBox::toggled, this, [this] { mStart->setEnabled(!mCtl->running() && anyChosen()); });
   mCancel->setEnabled(false);
   mProgress->hide();
   mInfo->setText(tr("Load a built-in task or a text, choose the families, then train them side by side: the same "
@@ -188,7 +206,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
 }
 
 std::vector<QWidget*> ComparePanel::shownWithResult() const {
-  return {mPlot, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle, mHead, mHeadLabel};
+  return {mLegend, mPlot, mExact, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle, mHead, mHeadLabel};
 }
 
 QCheckBox* ComparePanel::familyBox(gb::Variant v) const {
@@ -201,6 +219,10 @@ std::vector<gb::Variant> ComparePanel::chosenFamilies() const {
   for (const gb::FamilyInfo& f : gb::families())
     if (QCheckBox* box = familyBox(f.variant); box && box->isChecked() && box->isEnabled()) out.push_back(f.variant);
   return out;
+}
+
+bool ComparePanel::anyChosen() const {
+  return !chosenFamilies().empty() || (mAttention->isChecked() && mAttention->isEnabled());
 }
 
 void ComparePanel::setChosenFamilies(const std::vector<gb::Variant>& families) {
@@ -218,7 +240,12 @@ void ComparePanel::followData() {
                                          .arg(familyTitle(variant))
                                    : familySummary(variant));
   }
-  mStart->setEnabled(!mCtl->running() && !chosenFamilies().empty());
+  mAttention->setEnabled(!text);
+  mAttention->setToolTip(text ? tr("%1 reads a source and a target: the loaded text has no pairs.").arg(mAttention->text())
+                              : tr("The RNN encoder-decoder whose decoder reads a weighted sum of all the encoder's "
+                                   "states at each step (Bahdanau et al. 2015): the bridge from one vector c to "
+                                   "attention"));
+  mStart->setEnabled(!mCtl->running() && anyChosen());
 }
 
 void ComparePanel::start() {
@@ -228,12 +255,13 @@ void ComparePanel::start() {
     return;
   }
   const std::vector<gb::Variant> families = chosenFamilies();
-  if (families.empty()) {
+  if (!anyChosen()) {
     mInfo->setText(tr("Choose at least one family to train."));
     return;
   }
   CompareController::Request r;
   r.families = families;
+  r.rnnAttention = mAttention->isChecked() && mAttention->isEnabled();
   r.task = task;
   r.data = mDoc->sharedData();
   r.sizes = CompareController::sizesFor(task);
@@ -241,6 +269,7 @@ void ComparePanel::start() {
   r.emIterations = mEm->value();
   QStringList names;
   for (gb::Variant v : families) names << familyTitle(v);
+  if (r.rnnAttention) names << mAttention->text();
   mInfo->setText(tr("Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn "
                     "(transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7)…")
                      .arg(QLocale().createSeparatedList(names))
@@ -266,8 +295,8 @@ void ComparePanel::show(const QString& error) {
     const CompareController::Side& s = r->sides[k];
     QCPGraph* g = mPlot->addGraph();
     const bool em = gb::family(s.config).trained_by == gb::TrainedBy::Em;
-    g->setName(em ? tr("%1 (%2 EM iterations)").arg(familyTitle(s.config.variant)).arg(s.losses.size())
-                  : familyTitle(s.config.variant));
+    g->setName(em ? tr("%1 (%2 EM iterations)").arg(CompareController::title(s.config)).arg(s.losses.size())
+                  : CompareController::title(s.config));
     g->setPen(QPen(Appearance::get().category(int(k)), 2));
     QVector<double> x, y;
     for (size_t i = 0; i < s.losses.size(); ++i) {
@@ -276,9 +305,34 @@ void ComparePanel::show(const QString& error) {
     }
     g->setData(x, y, true);
   }
+  bool anyEm = false;
+  for (const CompareController::Side& s : r->sides) anyEm |= gb::family(s.config).trained_by == gb::TrainedBy::Em;
+  mPlot->xAxis->setLabel(anyEm ? tr("step (a family trained by EM: iteration)") : tr("step"));
   mPlot->rescaleAxes();
   mPlot->yAxis->setRangeLower(0);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
+  // pairs: exact match against the source's length (the same validation pairs for every family)
+  mExact->clearGraphs();
+  mExact->setVisible(!r->plainText);
+  int shortest = 1 << 30, longest = 0;
+  for (size_t k = 0; k < r->sides.size(); ++k) {
+    const CompareController::Side& s = r->sides[k];
+    QCPGraph* g = mExact->addGraph();
+    g->setName(CompareController::title(s.config));
+    g->setPen(QPen(Appearance::get().category(int(k)), 2));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+    QVector<double> x, y;
+    for (const auto& at : s.exactByLength) {
+      x << at.length;
+      y << at.exact;
+      shortest = std::min(shortest, at.length);
+      longest = std::max(longest, at.length);
+    }
+    g->setData(x, y, true);
+  }
+  if (longest > 0) mExact->xAxis->setRange(shortest - 0.5, longest + 0.5);
+  mExact->yAxis->setRange(0, 1.05);
+  mExact->replot(QCustomPlot::rpQueuedReplot);
   const QLocale l;
   QString rows;
   auto cell = [](const QString& text) { return QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>"); };
@@ -291,12 +345,11 @@ void ComparePanel::show(const QString& error) {
   };
   for (const CompareController::Side& s : r->sides) {
     const bool em = gb::family(s.config).trained_by == gb::TrainedBy::Em;
-    rows += QStringLiteral("<tr>") + cell(familyTitle(s.config.variant)) +
+    rows += QStringLiteral("<tr>") + cell(CompareController::title(s.config)) +
             number(l.toString(qlonglong(s.parameterCount))) +
             number(em ? tr("%1 an iteration").arg(l.toString(s.msPerStep, 'f', 1)) : l.toString(s.msPerStep, 'f', 1)) +
             number(l.toString(s.validationLoss, 'f', 3)) +
-            cell(QStringLiteral("“") + shortened(QString::fromStdString(r->plainText ? s.sample : s.greedy)) +
-                 QStringLiteral("”")) +
+            cell(tr("“%1”").arg(shortened(QString::fromStdString(r->plainText ? s.sample : s.greedy)))) +
             QStringLiteral("</tr>");
   }
   const QString header =
@@ -310,7 +363,7 @@ void ComparePanel::show(const QString& error) {
                "part, the same units for every family.")
           : tr("All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted "
                "token of the validation pairs as each family lays them out.")
-                .arg(r->sides.front().trainPairs.size())
+                .arg(QLocale().toString(qlonglong(r->sides.front().trainPairs.size())))
                 .arg(r->task.isEmpty() ? tr("the file") : r->task, QString::fromStdString(r->input));
   mSummary->setTextFormat(Qt::RichText);
   mSummary->setText(what.toHtmlEscaped() + QStringLiteral("<table cellspacing=\"10\" cellpadding=\"0\">") + header +
@@ -325,8 +378,7 @@ void ComparePanel::show(const QString& error) {
   mHead->setVisible(maps);
   mHeadLabel->setVisible(maps);
   mLayout->setStretchFactor(mMaps, maps ? 2 : 0);  // without maps the curves take the room
-  // the legend in one row when the room allows (about 180 pixels an entry)
-  wrapLegend();
+  drawLegend();
   {
     QSignalBlocker quiet(mHead);
     int heads = 1 << 30;
@@ -340,6 +392,15 @@ void ComparePanel::show(const QString& error) {
                       "decoder-only model's columns after “>” read the source in the same sequence, causally."));
   else
     mInfo->setText(r->sides.size() == 1 ? tr("Done.") : tr("Done: %1 families compared.").arg(r->sides.size()));
+}
+
+void ComparePanel::drawLegend() {
+  QStringList entries;
+  for (int k = 0; k < mPlot->graphCount(); ++k)
+    entries << QStringLiteral("<span style=\"color:%1\">━━</span>&nbsp;%2")
+                   .arg(Appearance::get().category(k).name(),
+                        mPlot->graph(k)->name().toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+  mLegend->setText(entries.join(QStringLiteral(" &nbsp; ")));
 }
 
 void ComparePanel::drawMaps() {
@@ -374,24 +435,6 @@ void ComparePanel::drawMaps() {
 
 void ComparePanel::setPresenting(bool on) { mControls->setVisible(!on); }
 
-void ComparePanel::wrapLegend() {
-  const int n = mPlot->graphCount();
-  if (n == 0) return;
-  int perRow = 1;  // the widest entries that fit side by side
-  int widest = 0;
-  for (int i = 0; i < mPlot->legend->itemCount(); ++i)
-    if (QCPAbstractLegendItem* item = mPlot->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
-  if (widest > 0) perRow = std::clamp((mPlot->width() - 20) / (widest + 10), 1, n);
-  if (mPlot->legend->wrap() == perRow) return;
-  mPlot->legend->setWrap(perRow);
-  mPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // (rearranges the entries already there)
-  mPlot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-bool ComparePanel::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == mPlot && event->type() == QEvent::Resize) wrapLegend();
-  return QWidget::eventFilter(watched, event);
-}
 
 bool ComparePanel::presentNext() {
   if (mCtl->running()) return false;
@@ -418,6 +461,7 @@ QJsonObject ComparePanel::viewState() const {
   QJsonArray families;
   for (const gb::FamilyInfo& f : gb::families())
     if (QCheckBox* box = familyBox(f.variant); box && box->isChecked()) families.append(QString::fromStdString(f.name));
+  if (mAttention->isChecked()) families.append(QLatin1String(CompareController::kAttentionName));
   QJsonObject s{{QStringLiteral("steps"), mSteps->value()},
                 {QStringLiteral("em_iterations"), mEm->value()},
                 {QStringLiteral("families"), families}};
@@ -431,9 +475,15 @@ void ComparePanel::setViewState(const QJsonObject& state) {
     mEm->setValue(state.value(QStringLiteral("em_iterations")).toInt(30));
   if (state.value(QStringLiteral("families")).isArray()) {  // (names the window does not know are left out)
     std::vector<gb::Variant> chosen;
-    for (const QJsonValue& name : state.value(QStringLiteral("families")).toArray())
-      if (const gb::FamilyInfo* f = gb::find_family(name.toString().toStdString())) chosen.push_back(f->variant);
-    if (!chosen.empty()) setChosenFamilies(chosen);
+    bool attention = false;
+    for (const QJsonValue& name : state.value(QStringLiteral("families")).toArray()) {
+      if (name.toString() == QLatin1String(CompareController::kAttentionName)) attention = true;
+      else if (const gb::FamilyInfo* f = gb::find_family(name.toString().toStdString())) chosen.push_back(f->variant);
+    }
+    if (!chosen.empty() || attention) {
+      setChosenFamilies(chosen);
+      mAttention->setChecked(attention);
+    }
   }
   if (state.value(QStringLiteral("run")).toBool() && !mCtl->running()) start();
 }

@@ -35,6 +35,9 @@ class ComparePanel : public QWidget, public Presentable {
   QPushButton* startButton() const { return mStart; }
   QPushButton* cancelButton() const { return mCancel; }
   QCustomPlot* lossPlot() const { return mPlot; }
+  // Pairs: exact match of the validation pairs against the source's length, one graph a family (the bottleneck)
+  QCustomPlot* exactPlot() const { return mExact; }
+  QLabel* legendLabel() const { return mLegend; }
   QLabel* summaryLabel() const { return mSummary; }
   Heatmap* crossMap() const { return mCross; }    // the encoder-decoder's cross-attention (last layer, headBox's head)
   Heatmap* causalMap() const { return mCausal; }  // the decoder-only model's self-attention (last layer, the same head)
@@ -44,6 +47,9 @@ class ComparePanel : public QWidget, public Presentable {
   QCheckBox* familyBox(gb::Variant v) const;
   std::vector<gb::Variant> chosenFamilies() const;  // checked and usable on the loaded data, in the registry's order
   void setChosenFamilies(const std::vector<gb::Variant>& families);
+  // The RNN encoder-decoder with attention, one more contender ("compareFamily_rnn-seq2seq+attention")
+  QCheckBox* attentionBox() const { return mAttention; }
+  bool anyChosen() const;
 
   bool presentNext() override;  // starts the comparison
   bool presentBack() override { return false; }
@@ -60,9 +66,8 @@ class ComparePanel : public QWidget, public Presentable {
  private:
   void show(const QString& error);
   void drawMaps();  // both maps: the last layer's chosen head
-  void followData();
-  void wrapLegend();  // as many legend entries a row as the plot's width holds
-  bool eventFilter(QObject* watched, QEvent* event) override;  // the data's kind decides which families can be compared (no source on plain text)
+  void drawLegend();  // each graph's colour and name
+  void followData();  // the data's kind decides which families can be compared (no source on plain text)
   std::vector<QWidget*> shownWithResult() const;
   ModelDocument* mDoc;
   CompareController* mCtl;
@@ -71,7 +76,10 @@ class ComparePanel : public QWidget, public Presentable {
   QProgressBar* mProgress;
   QLabel *mInfo, *mSummary, *mCrossTitle, *mCausalTitle, *mHeadLabel;
   QCustomPlot* mPlot;
+  QCustomPlot* mExact;
+  QLabel* mLegend;  // one legend for both plots: each family's colour and name, wrapping as text does
   std::map<gb::Variant, QCheckBox*> mFamilies;
+  QCheckBox* mAttention;
   QVBoxLayout* mLayout;
   QWidget* mControls;  // the families, the steps, Train and Cancel
   QGridLayout* mMaps;  // the transformers' maps: room only when they are shown
