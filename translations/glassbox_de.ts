@@ -580,6 +580,10 @@
         <source>%1 with attention</source>
         <translation>%1 mit Aufmerksamkeit</translation>
     </message>
+    <message>
+        <source>The data has no validation examples: the comparison measures each family on them.</source>
+        <translation>Die Daten haben keine Validierungsbeispiele: Der Vergleich misst jede Familie an ihnen.</translation>
+    </message>
 </context>
 <context>
     <name>ComparePanel</name>
@@ -760,10 +764,6 @@
         <translation>Exakte Treffer gegen die Länge der Quelle, für jede verglichene Familie</translation>
     </message>
     <message>
-        <source>source length (tokens)</source>
-        <translation>Länge der Quelle (Tokens)</translation>
-    </message>
-    <message>
         <source>exact match</source>
         <translation>exakte Treffer</translation>
     </message>
@@ -778,6 +778,22 @@
     <message>
         <source>“%1”</source>
         <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>Time per training step against the source's length, each compared family</source>
+        <translation>Zeit pro Trainingsschritt gegen die Länge der Quelle, für jede verglichene Familie</translation>
+    </message>
+    <message>
+        <source>ms per training step</source>
+        <translation>ms pro Trainingsschritt</translation>
+    </message>
+    <message>
+        <source>n (tokens)</source>
+        <translation>n (Tokens)</translation>
+    </message>
+    <message>
+        <source>Steps in sequence, n = %1</source>
+        <translation>Schritte nacheinander, n = %1</translation>
     </message>
 </context>
 <context>
@@ -2146,6 +2162,10 @@ Maske %8</translation>
     <message>
         <source>a number from 0 to 100</source>
         <translation>eine Zahl von 0 bis 100</translation>
+    </message>
+    <message>
+        <source>families that read one sequence: a text has no source and target</source>
+        <translation>Familien, die eine Sequenz lesen: Ein Text hat keine Quelle und kein Ziel</translation>
     </message>
 </context>
 <context>

@@ -937,6 +937,21 @@ class TestInside : public QObject {
       }
       QCOMPARE(counted, int(data->val_pairs.size()));
       QVERIFY(s.exactByLength.size() >= 5);  // reverse: sources of 3 to 8 letters
+      // the recurrence: a step's measured time at each timed length, and the steps one after another — a token each
+      // for the recurrent families (<bos> n > n <eos>, or z = n and x = <bos> n <eos>), a layer each for a transformer
+      QCOMPARE(s.timeByLength.size(), std::size(CompareController::kTimedLengths));
+      QCOMPARE(cp->timePlot()->graph(int(k))->dataCount(), int(s.timeByLength.size()));
+      for (size_t i = 0; i < s.timeByLength.size(); ++i) {
+        const auto& at = s.timeByLength[i];
+        const int n = CompareController::kTimedLengths[i];
+        QCOMPARE(at.length, n);
+        QVERIFY(at.ms > 0);
+        const int expected = v == gb::Variant::DecoderOnly ? s.config.dec_layers
+                             : v == gb::Variant::Bigram    ? 1
+                             : v == gb::Variant::RnnSeq2Seq ? n + (n + 2)
+                                                            : 2 * n + 3;
+        QCOMPARE(at.sequential, expected);
+      }
     }
     // only the decoder-only model's map: no encoder-decoder was compared
     QVERIFY(!cp->crossMap()->isVisibleTo(cp) && cp->causalMap()->isVisibleTo(cp));
@@ -1009,6 +1024,8 @@ class TestInside : public QObject {
     }
     QVERIFY(!cp->crossMap()->isVisibleTo(cp) && !cp->causalMap()->isVisibleTo(cp));
     QVERIFY(!cp->exactPlot()->isVisibleTo(cp));  // (a text has no pairs to match)
+    QVERIFY(!cp->timePlot()->isVisibleTo(cp));
+    for (const CompareController::Side& s : r->sides) QVERIFY(s.timeByLength.empty());
     // other data: the comparison of the text is put away
     QVERIFY(w.document()->loadTask(QStringLiteral("reverse"), 100, 10, 0).isEmpty());
     QVERIFY(!cp->controller()->result());
@@ -1052,8 +1069,9 @@ class TestInside : public QObject {
       QCOMPARE(tree->shownLevels(), level);
       QTRY_VERIFY2(inView(level), qPrintable(QStringLiteral("level %1 of %2 is off-screen").arg(level).arg(tree->levels())));
     }
-    // (the walk had to scroll: the whole tree is wider than the view)
-    if (tree->width() > scroll->viewport()->width()) QVERIFY(scroll->horizontalScrollBar()->value() > 0);
+    // (the walk had to scroll: the whole tree is wider than the view, so the test fails without the scrolling)
+    QVERIFY(tree->width() > scroll->viewport()->width());
+    QVERIFY(scroll->horizontalScrollBar()->value() > 0);
     // on another view the slider is back
     dp->views()->setCurrentIndex(0);
     QVERIFY(strip->findChild<QSlider*>(QStringLiteral("presenterTemperature"))->isVisible());

@@ -307,7 +307,13 @@ class TestLessons : public QObject {
         CompareController::title(cp->controller()->result()->sides[2].config).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))));
     const QString shots = qEnvironmentVariable("GLASSBOX_TEST_SHOTS");
     if (!shots.isEmpty()) settledFrame(&w).save(shots + QStringLiteral("/why-transformers-won-1.png"));
+    // the recurrence: the same comparison (not trained again), its time per step against the length
     QVERIFY(w.lessonRunner()->showBeat(1));
+    QVERIFY(w.tabs()->currentWidget()->isAncestorOf(cp));
+    QVERIFY(!cp->controller()->running());
+    QVERIFY(cp->timePlot()->isVisibleTo(cp));
+    QCOMPARE(cp->timePlot()->graphCount(), 3);
+    QVERIFY(w.lessonRunner()->showBeat(2));
     auto* sp = w.findChild<StatesPanel*>();
     QVERIFY(sp && w.tabs()->currentWidget()->isAncestorOf(sp));
     QTRY_VERIFY_WITH_TIMEOUT(sp->gradientPlot()->graphCount() > 0 && sp->gradientPlot()->graph(0)->dataCount() > 0, 30000);
@@ -694,7 +700,9 @@ class TestLessons : public QObject {
     const QByteArray history = twoFiles.readAll();
     const QByteArray families = "\"families\": [\"bigram\", \"hmm\", \"rnn\", \"decoder-only\"], \"steps\": 300, \"em_iterations\": 20, \"temperature\": 0.8";
     QVERIFY(history.contains(families));
-    QByteArray gmm = history, twice = history, tau = history, notList = history;
+    QByteArray gmm = history, twice = history, tau = history, notList = history, source = history, many = history;
+    source.replace(families, "\"families\": [\"rnn\", \"rnn-seq2seq+attention\"]");  // a text has no source
+    many.replace(families, "\"families\": [\"rnn\"], \"steps\": 0");
     gmm.replace(families, "\"families\": [\"hmm-gmm\"]");
     twice.replace(families, "\"families\": [\"rnn\", \"rnn\"]");
     tau.replace(families, "\"families\": [\"rnn\"], \"temperature\": \"hot\"");
@@ -704,6 +712,8 @@ class TestLessons : public QObject {
         {"twice.json", twice, "recipe.compare.families"},
         {"tau.json", tau, "recipe.compare.temperature"},
         {"notlist.json", notList, "recipe.compare.families"},
+        {"source.json", source, "recipe.compare.families"},
+        {"steps0.json", many, "recipe.compare.steps"},
         {"empty.json", QByteArray(), "not JSON"},
         {"truncated.json", valid.left(valid.size() / 2), "not JSON"},
         {"binary.json", QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11), "not JSON"},

@@ -60,9 +60,12 @@ void BackgroundJob::run(Work work) {
       deliver = work(ctx);
       work = nullptr;  // its copies freed here, on the worker
     } catch (const std::bad_alloc&) {  // more memory than the machine would give: said, never a crash
-      deliver = {};
       workers::reportOutOfMemory(QCoreApplication::translate("BackgroundJob", "Work on a view"));
-      workers::post(ctx.mJob, [job = ctx.mJob] { emit job->outOfMemory(); });
+      // delivered as a result is: only while this run is the job's current one (a run cancelled or superseded
+      // meanwhile reports nothing to the job's listeners)
+      deliver = [job = ctx.mJob] {
+        if (job) emit job->outOfMemory();
+      };
     }
     const quint64 id = ctx.mState->id;
     const QPointer<BackgroundJob> job = ctx.mJob;

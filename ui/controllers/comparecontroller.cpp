@@ -25,6 +25,13 @@ const CompareController::Side* CompareController::Result::side(gb::Variant v, bo
   return nullptr;
 }
 
+int CompareController::sequentialSteps(const gb::Config& c, const gb::Example& e) {
+  const gb::FamilyInfo& f = gb::family(c);
+  if (f.transformer) return c.enc_layers + c.dec_layers;
+  if (c.variant == gb::Variant::Bigram) return 1;
+  return int(e.z.size() + e.x.size());  // the RNNs' recurrence, the HMM's forward recursion: token by token
+}
+
 QString CompareController::title(const gb::Config& c) {
   return c.attention == gb::RnnAttention::Additive ? tr("%1 with attention").arg(familyTitle(c.variant))
                                                     : familyTitle(c.variant);
@@ -53,6 +60,7 @@ bool CompareController::followTask(const QString& task) {
     mResult.reset();
     dropped = true;
   }
+  if (dropped) emit this->dropped();
   return dropped;
 }
 
@@ -175,6 +183,10 @@ void CompareController::start(const Request& request) {
       choices.seed = request.seed;
       runs[size_t(k)].options = gb::train_options(choices);
     }
+    // Nothing to validate on: said before any training (a text's last part, a task's or file's validation pairs)
+    if (runs[0].data->val.empty() || (!plainText && runs[0].data->val_pairs.empty()))
+      return fail(QCoreApplication::translate("CompareController", "The data has no validation examples: the "
+                                                                    "comparison measures each family on them."));
     // All train at once: planned together against the cap before any is allocated.
     {
       int64_t need = 0;
@@ -270,10 +282,63 @@ void CompareController::start(const Request& request) {
         s.greedy = gb::greedy_text(s.config, s.params, s.tokenizer, out->input);
         // exact match against the source's length (the same validation pairs for every family)
         std::map<int, std::vector<gb::TextPair>> byLength;
-        for (const gb::TextPair& p : val) byLength[int(s.tokenizer.encode(p.source).ids.size())].push_back(p);
+        for (size_t i = 0; i < std::min(val.size(), size_t(kValidationPairs)); ++i)  // (a file's: its first 300)
+          byLength[int(s.tokenizer.encode(val[i].source).ids.size())].push_back(val[i]);
         for (const auto& [length, group] : byLength) {
           if (ctx.cancelled()) return {};
           s.exactByLength.push_back({length, int(group.size()), gb::exact_match(s.config, s.params, s.tokenizer, group)});
+        }
+      }
+      // the recurrence: a training step's time against the source's length (the letters of the training sources,
+      // cut into sources and targets of n characters; fresh parameters of the same sizes)
+      std::string letters;
+      for (const gb::TextPair& p : runs[0].data->train_pairs) {
+        letters += p.source;
+        if (letters.size() > 4096) break;
+      }
+      const int longest = kTimedLengths[std::size(kTimedLengths) - 1];
+      // (characters: a word tokenizer would read the cut letters as unknown words of another length)
+      const bool characters = runs[0].data->tokenizer.kind() == gb::TokenizerKind::Char;
+      for (int k = 0; characters && int(letters.size()) > longest + 64 && k < n; ++k) {
+        Side& s = out->sides[size_t(k)];
+        gb::Config c = s.config;
+        c.max_len = std::max(c.max_len, 2 * longest + 3);  // (room for source>target laid out as one sequence)
+        gb::TrainChoices choices = gb::default_choices(gb::OptimizerKind::AdamW, c.variant);
+        choices.steps = 4;
+        choices.batch = 32;
+        choices.seed = request.seed;
+        const gb::TrainOptions o = gb::train_options(choices);
+        if (gb::check_memory(gb::ErrorCode::PlanMemory, gb::training_memory(c, o, threads).total(), cap)) continue;
+        gb::Params<float> params = gb::params_init(c, request.seed);
+        for (int length : kTimedLengths) {
+          if (ctx.cancelled()) return {};
+          std::vector<gb::TextPair> pairs;
+          for (int b = 0; b < 32; ++b) {
+            const std::string cut = letters.substr(size_t(b * 2), size_t(length));
+            pairs.push_back({cut, std::string(cut.rbegin(), cut.rend())});
+          }
+          auto examples = gb::examples_from_pairs(pairs, s.tokenizer, c, gb::LengthPolicy::Truncate, nullptr);
+          if (!examples || examples->empty()) break;
+          gb::PlanRequest pr;
+          pr.config = &c;
+          pr.params = &params;
+          pr.data = &*examples;
+          pr.options = o;
+          pr.memory_limit = cap;
+          auto plan = gb::plan_training(pr);
+          if (!plan) break;
+          gb::Trainer trainer(*plan, params);
+          trainer.set_cancel(ctx.cancelFlag());
+          double seconds = 0;
+          for (int step = 0; step < 4; ++step) {
+            const auto t0 = Clock::now();
+            const gb::StepReport& rep = trainer.step();
+            if (rep.cancelled) return {};
+            if (step > 0) seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+          }
+          const gb::Example& e = examples->front();
+          s.timeByLength.push_back({int(c.has_source() ? e.z.size() : (e.x.size() - 3) / 2), 1000.0 * seconds / 3,
+                                    sequentialSteps(c, e)});
         }
       }
     }

@@ -72,6 +72,15 @@ class CompareController : public QObject {
       double exact = 0;
     };
     std::vector<AtLength> exactByLength;
+    // Pairs: the recurrence — a training step's time on this machine against the source's length n (batches of 32
+    // pairs whose source and target have n tokens; fresh parameters of the same sizes: the time does not depend on
+    // their values), and the steps that must run one after another for such a pair (sequentialSteps).
+    struct StepTime {
+      int length = 0;       // n: tokens of each source (and target)
+      double ms = 0;        // measured, the mean of three steps after a first
+      int sequential = 0;   // steps one after another
+    };
+    std::vector<StepTime> timeByLength;
   };
   struct Result {
     QString task;       // the task's name; empty for a file
@@ -84,6 +93,10 @@ class CompareController : public QObject {
   };
 
   static constexpr const char* kAttentionName = "rnn-seq2seq+attention";
+  // The steps a model must take one after another to read and score example e: a recurrent family one per token
+  // (an encoder-decoder |z| + |x|), a transformer one per layer (every position of a layer at once), the bigram one.
+  static int sequentialSteps(const gb::Config& c, const gb::Example& e);
+  static constexpr int kTimedLengths[] = {8, 16, 32, 64};
   // What the window calls a compared model: its family's title, "… with attention" for the bridge.
   static QString title(const gb::Config& c);
 
@@ -110,6 +123,7 @@ class CompareController : public QObject {
   void progress(int done, int total);  // steps of all the models together
   void finished(const QString& error);  // empty: result() is set
   void runningChanged(bool running);
+  void dropped();  // followTask() put a run or a result away (the data changed)
 
  private:
   BackgroundJob* mJob;

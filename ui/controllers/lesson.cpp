@@ -141,6 +141,11 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
     for (const QJsonValue& name : fv.toArray()) {
       if (!name.isString() || !tokenFamilies.contains(name.toString()) || re.compareFamilies.contains(name.toString()))
         return r.fail(cp + QStringLiteral("families"), expected), done();
+      const gb::FamilyInfo* f = gb::find_family(name.toString().toStdString());
+      if (!re.text.isEmpty() && (!f || f->reads_source))  // (rnn-seq2seq+attention is no registered name: it reads one)
+        return r.fail(cp + QStringLiteral("families"),
+                      LessonTr::tr("families that read one sequence: a text has no source and target")),
+               done();
       re.compareFamilies << name.toString();
     }
     if (!r.integer(c, QStringLiteral("steps"), cp, 1, 100000, &re.compareSteps, false) ||

@@ -23,4 +23,6 @@ Workbench::Workbench(QObject* parent)
   connect(mDoc, &ModelDocument::aboutToReplace, mTrainer, &TrainingController::reset);
   // the next run's recipe follows the family (its η)
   connect(mDoc, &ModelDocument::variantChanged, mTraining, &TrainingSetup::setFamily);
+  // a comparison of other data is put away, with or without a window (a lesson's recipe may be waiting for it)
+  connect(mDoc, &ModelDocument::dataChanged, mCompare, [this] { mCompare->followTask(mDoc->taskName()); });
 }

@@ -94,7 +94,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   mLegend->setWordWrap(true);
   Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
-    for (QCustomPlot* plot : {mPlot, mExact}) {
+    for (QCustomPlot* plot : {mPlot, mExact, mTime}) {
       for (int i = 0; i < plot->graphCount(); ++i) plot->graph(i)->setPen(QPen(Appearance::get().category(i), 2));
       plot->replot(QCustomPlot::rpQueuedReplot);
     }
@@ -105,9 +105,22 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   installExportMenu(mExact);
   mExact->setAccessibleName(tr("Exact match against the source's length, each compared family"));
   mExact->setMinimumHeight(260);
-  mExact->xAxis->setLabel(tr("source length (tokens)"));
+  mExact->xAxis->setLabel(tr("n (tokens)"));  // (the source's length: the captions say so)
   mExact->yAxis->setLabel(tr("exact match"));
   Appearance::get().attach(mExact);
+  mTime = new QCustomPlot(this);
+  mTime->setObjectName(QStringLiteral("compareTime"));
+  installExportMenu(mTime);
+  mTime->setAccessibleName(tr("Time per training step against the source's length, each compared family"));
+  mTime->setMinimumHeight(260);
+  mTime->xAxis->setLabel(tr("n (tokens)"));
+  {  // ticks at the lengths timed
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int n : CompareController::kTimedLengths) ticker->addTick(n, QString::number(n));
+    mTime->xAxis->setTicker(ticker);
+  }
+  mTime->yAxis->setLabel(tr("ms per training step"));
+  Appearance::get().attach(mTime);
   mSummary = new QLabel(this);
   mSummary->setObjectName(QStringLiteral("compareSummary"));
   makeTextLabel(mSummary);
@@ -152,6 +165,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   auto* plots = new QHBoxLayout;
   plots->addWidget(mPlot, 3);
   plots->addWidget(mExact, 2);
+  plots->addWidget(mTime, 2);
   v->addLayout(plots, 1);
   v->addWidget(mSummary);
   v->addLayout(headRow);
@@ -184,7 +198,9 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   connect(mHead, &QSpinBox::valueChanged, this, &ComparePanel::drawMaps);
   connect(mDoc, &ModelDocument::dataChanged, this, [this] {  // a comparison of other data does not stay beside it
     followData();
-    if (!mCtl->followTask(mDoc->taskName())) return;
+    mCtl->followTask(mDoc->taskName());  // (the workbench asks too: whichever asks first drops it, dropped() says so)
+  });
+  connect(mCtl, &CompareController::dropped, this, [this] {
     for (QWidget* w : shownWithResult()) w->hide();
     mInfo->setText(mDoc->taskName().isEmpty()
                        ? tr("The data changed, so the comparison was put away. Train the chosen families on the data "
@@ -206,7 +222,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
 }
 
 std::vector<QWidget*> ComparePanel::shownWithResult() const {
-  return {mLegend, mPlot, mExact, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle, mHead, mHeadLabel};
+  return {mLegend, mPlot, mExact, mTime, mSummary, mCross, mCausal, mCrossTitle, mCausalTitle, mHead, mHeadLabel};
 }
 
 QCheckBox* ComparePanel::familyBox(gb::Variant v) const {
@@ -333,12 +349,42 @@ void ComparePanel::show(const QString& error) {
   if (longest > 0) mExact->xAxis->setRange(shortest - 0.5, longest + 0.5);
   mExact->yAxis->setRange(0, 1.05);
   mExact->replot(QCustomPlot::rpQueuedReplot);
+  // pairs: the measured time of a training step against the source's length (the recurrence)
+  mTime->clearGraphs();
+  bool timed = false;
+  for (size_t k = 0; k < r->sides.size(); ++k) {
+    const CompareController::Side& s = r->sides[k];
+    QCPGraph* g = mTime->addGraph();
+    g->setName(CompareController::title(s.config));
+    g->setPen(QPen(Appearance::get().category(int(k)), 2));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+    QVector<double> x, y;
+    for (const auto& at : s.timeByLength) {
+      x << at.length;
+      y << at.ms;
+    }
+    timed |= !x.isEmpty();
+    g->setData(x, y, true);
+  }
+  mTime->setVisible(!r->plainText && timed);
+  mTime->rescaleAxes();
+  mTime->yAxis->setRangeLower(0);
+  mTime->xAxis->setRange(0, mTime->xAxis->range().upper + 6);
+  mTime->replot(QCustomPlot::rpQueuedReplot);
   const QLocale l;
   QString rows;
   auto cell = [](const QString& text) { return QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>"); };
   auto number = [](const QString& text) {
     return QStringLiteral("<td align=\"right\">") + text.toHtmlEscaped() + QStringLiteral("</td>");
   };
+  // the steps one after another for a pair of the longest timed length (when the time was measured)
+  bool timedTable = false;
+  int timedLength = 0;
+  for (const CompareController::Side& s : r->sides)
+    if (!s.timeByLength.empty()) {
+      timedTable = true;
+      timedLength = s.timeByLength.back().length;
+    }
   // a sample's first 60 characters: the rows stay a line or two high on a projector (the whole text is the result's)
   auto shortened = [](const QString& text) {
     return text.size() <= 60 ? text : text.left(59) + QStringLiteral("…");
@@ -348,13 +394,16 @@ void ComparePanel::show(const QString& error) {
     rows += QStringLiteral("<tr>") + cell(CompareController::title(s.config)) +
             number(l.toString(qlonglong(s.parameterCount))) +
             number(em ? tr("%1 an iteration").arg(l.toString(s.msPerStep, 'f', 1)) : l.toString(s.msPerStep, 'f', 1)) +
-            number(l.toString(s.validationLoss, 'f', 3)) +
+            number(s.validationTokens > 0 ? l.toString(s.validationLoss, 'f', 3) : QStringLiteral("—")) +
+            (timedTable ? number(s.timeByLength.empty() ? QString() : l.toString(s.timeByLength.back().sequential))
+                        : QString()) +
             cell(tr("“%1”").arg(shortened(QString::fromStdString(r->plainText ? s.sample : s.greedy)))) +
             QStringLiteral("</tr>");
   }
   const QString header =
       QStringLiteral("<tr>") + cell(tr("Family")) + cell(tr("Parameters")) + cell(tr("ms per step")) +
       cell(tr("Validation loss")) +
+      (timedTable ? cell(tr("Steps in sequence, n = %1").arg(timedLength)) : QString()) +
       cell(r->plainText ? tr("Sample at τ = %1").arg(l.toString(r->temperature, 'f', 1)) : tr("Greedy decoding")) +
       QStringLiteral("</tr>");
   const QString what =
@@ -478,7 +527,8 @@ void ComparePanel::setViewState(const QJsonObject& state) {
     bool attention = false;
     for (const QJsonValue& name : state.value(QStringLiteral("families")).toArray()) {
       if (name.toString() == QLatin1String(CompareController::kAttentionName)) attention = true;
-      else if (const gb::FamilyInfo* f = gb::find_family(name.toString().toStdString())) chosen.push_back(f->variant);
+      else if (const gb::FamilyInfo* f = gb::find_family(name.toString().toStdString()); f && familyBox(f->variant))
+        chosen.push_back(f->variant);  // (a family the tab does not offer, e.g. hmm-gmm, is left out)
     }
     if (!chosen.empty() || attention) {
       setChosenFamilies(chosen);

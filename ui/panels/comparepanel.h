@@ -38,6 +38,8 @@ class ComparePanel : public QWidget, public Presentable {
   // Pairs: exact match of the validation pairs against the source's length, one graph a family (the bottleneck)
   QCustomPlot* exactPlot() const { return mExact; }
   QLabel* legendLabel() const { return mLegend; }
+  // Pairs: a training step's measured time against the source's length, one graph a family (the recurrence)
+  QCustomPlot* timePlot() const { return mTime; }
   QLabel* summaryLabel() const { return mSummary; }
   Heatmap* crossMap() const { return mCross; }    // the encoder-decoder's cross-attention (last layer, headBox's head)
   Heatmap* causalMap() const { return mCausal; }  // the decoder-only model's self-attention (last layer, the same head)
@@ -77,6 +79,7 @@ class ComparePanel : public QWidget, public Presentable {
   QLabel *mInfo, *mSummary, *mCrossTitle, *mCausalTitle, *mHeadLabel;
   QCustomPlot* mPlot;
   QCustomPlot* mExact;
+  QCustomPlot* mTime;
   QLabel* mLegend;  // one legend for both plots: each family's colour and name, wrapping as text does
   std::map<gb::Variant, QCheckBox*> mFamilies;
   QCheckBox* mAttention;

@@ -542,6 +542,7 @@ void DecodingPanel::redraw() {
   mRun->setEnabled(idle && active && !mCtl->finished());
   mBack->setEnabled(idle && active && !s->steps().empty());
   mBeam->setEnabled(idle && active && !mCtl->finished());
+  if (mStripBeam) mStripBeam->setEnabled(mBeam->isEnabled());
   mBeamWidth->setEnabled(idle);
   mSeed->setEnabled(idle);
   mSaveHistory->setEnabled(idle && active && !s->steps().empty());
@@ -776,7 +777,7 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   h->addWidget(tau, 1);
   h->addWidget(tauLabel);
   // on the beam tree the strip runs the search itself (beam search ignores τ: the button takes the slider's room)
-  auto* beam = new QPushButton(mBeam->text(), strip);
+  auto* beam = mStripBeam = new QPushButton(mBeam->text(), strip);
   beam->setObjectName(QStringLiteral("presenterBeamSearch"));
   beam->setAccessibleName(tr("Run beam search from the current step"));
   beam->setFocusPolicy(Qt::TabFocus);
@@ -793,6 +794,9 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   };
   connect(mViews, &QTabWidget::currentChanged, strip, followView);
   followView();
+  connect(beam, &QObject::destroyed, this, [this, beam] {
+    if (mStripBeam == beam) mStripBeam = nullptr;
+  });
   h->addSpacing(12);
   std::tie(mStripBack, mStripNext) = addStepButtons(this, strip, h, mBack->text(), mStep->text());  // Next also starts
   redraw();

@@ -109,6 +109,7 @@ class DecodingPanel : public QWidget, public Presentable {
   QWidget* mControls;
   QPushButton* mStripNext = nullptr;  // presentation mode's strip
   QPushButton* mStripBack = nullptr;
+  QPushButton* mStripBeam = nullptr;  // the strip's Beam search (enabled as the tab's)
   QSlider* mTau;
   QLabel* mTauLabel;
   QSpinBox *mTopK, *mSeed;
