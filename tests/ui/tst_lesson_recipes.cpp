@@ -195,6 +195,27 @@ class TestLessonRecipes : public QObject {
     QCOMPARE(bench.document()->config().variant, gb::Variant::Rnn);
   }
 
+  // Other data while a recipe's comparison runs, without a window: the workbench puts the comparison away, and the
+  // lesson says it was cancelled instead of waiting — or of reaching a key moment on data no longer loaded.
+  void other_data_cancels_a_recipes_comparison() {
+    Workbench bench;
+    QString error;
+    const auto lesson = loadLesson(QStringLiteral("why-transformers-won"), QStringLiteral("en"), &error);
+    QVERIFY2(lesson, qPrintable(error));
+    LessonRecipeRunner runner(&bench);
+    QSignalSpy reached(&runner, &LessonRecipeRunner::reached);
+    QSignalSpy failed(&runner, &LessonRecipeRunner::failed);
+    QCOMPARE(runner.start(*lesson), QString());
+    QVERIFY(QTest::qWaitFor([&] { return bench.compare()->running() || !failed.isEmpty(); }, 300000));
+    QVERIFY(failed.isEmpty());
+    QCOMPARE(bench.document()->loadTask(QStringLiteral("sort"), 100, 10, 0), QString());
+    QVERIFY(!bench.compare()->running());
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
+    QVERIFY(reached.isEmpty());
+    QVERIFY(!runner.running());
+    QVERIFY(!bench.compare()->result());
+  }
+
   void why_the_mask() {
     Workbench bench;
     const double s = runRecipe(bench, QStringLiteral("why-the-mask"));
