@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QWidget* parent)
     : QWidget(parent), mDoc(doc), mCtl(controller) {
@@ -327,45 +328,38 @@ void ComparePanel::show(const QString& error) {
   mPlot->rescaleAxes();
   mPlot->yAxis->setRangeLower(0);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
-  // pairs: exact match against the source's length (the same validation pairs for every family)
+  // pairs: exact match against the source's length (the same validation pairs for every family), and the measured
+  // time of a training step against it (the recurrence)
   mExact->clearGraphs();
   mExact->setVisible(!r->plainText);
+  mTime->clearGraphs();
   int shortest = 1 << 30, longest = 0;
+  bool timed = false;
   for (size_t k = 0; k < r->sides.size(); ++k) {
     const CompareController::Side& s = r->sides[k];
-    QCPGraph* g = mExact->addGraph();
-    g->setName(CompareController::title(s.config));
-    g->setPen(QPen(Appearance::get().category(int(k)), 2));
-    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
-    QVector<double> x, y;
+    QVector<double> x, y, n, ms;
     for (const auto& at : s.exactByLength) {
       x << at.length;
       y << at.exact;
       shortest = std::min(shortest, at.length);
       longest = std::max(longest, at.length);
     }
-    g->setData(x, y, true);
+    for (const auto& at : s.timeByLength) {
+      n << at.length;
+      ms << at.ms;
+    }
+    timed |= !n.isEmpty();
+    for (auto [plot, px, py] : {std::tuple{mExact, &x, &y}, std::tuple{mTime, &n, &ms}}) {
+      QCPGraph* g = plot->addGraph();  // in the family's colour, as its loss curve
+      g->setName(CompareController::title(s.config));
+      g->setPen(QPen(Appearance::get().category(int(k)), 2));
+      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+      g->setData(*px, *py, true);
+    }
   }
   if (longest > 0) mExact->xAxis->setRange(shortest - 0.5, longest + 0.5);
   mExact->yAxis->setRange(0, 1.05);
   mExact->replot(QCustomPlot::rpQueuedReplot);
-  // pairs: the measured time of a training step against the source's length (the recurrence)
-  mTime->clearGraphs();
-  bool timed = false;
-  for (size_t k = 0; k < r->sides.size(); ++k) {
-    const CompareController::Side& s = r->sides[k];
-    QCPGraph* g = mTime->addGraph();
-    g->setName(CompareController::title(s.config));
-    g->setPen(QPen(Appearance::get().category(int(k)), 2));
-    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
-    QVector<double> x, y;
-    for (const auto& at : s.timeByLength) {
-      x << at.length;
-      y << at.ms;
-    }
-    timed |= !x.isEmpty();
-    g->setData(x, y, true);
-  }
   mTime->setVisible(!r->plainText && timed);
   mTime->rescaleAxes();
   mTime->yAxis->setRangeLower(0);
