@@ -81,19 +81,34 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   for (QWidget* w : std::initializer_list<QWidget*>{stepsLabel, mSteps, emLabel, mEm, mStart, mCancel}) row->addWidget(w);
   mInfo = new QLabel(this);
   makeTextLabel(mInfo);
-  mPlot = new QCustomPlot(this);
-  mPlot->setObjectName(QStringLiteral("compareLoss"));
-  installExportMenu(mPlot);
-  mPlot->setAccessibleName(tr("Loss of the compared families"));
-  mPlot->setMinimumHeight(260);
-  mPlot->xAxis->setLabel(tr("step (a family trained by EM: iteration)"));
-  mPlot->yAxis->setLabel(tr("loss J"));
+  // the three plots: named, exportable, styled by the appearance, as tall as a projector needs
+  auto makePlot = [this](const char* name, const QString& accessible, const QString& x, const QString& y) {
+    auto* plot = new QCustomPlot(this);
+    plot->setObjectName(QLatin1String(name));
+    installExportMenu(plot);
+    plot->setAccessibleName(accessible);
+    plot->setMinimumHeight(260);
+    plot->xAxis->setLabel(x);
+    plot->yAxis->setLabel(y);
+    Appearance::get().attach(plot);
+    return plot;
+  };
+  mPlot = makePlot("compareLoss", tr("Loss of the compared families"), tr("step (a family trained by EM: iteration)"),
+                   tr("loss J"));
+  mExact = makePlot("compareExact", tr("Exact match against the source's length, each compared family"),
+                    tr("n (tokens)"), tr("exact match"));  // (n: the source's length, as the captions say)
+  mTime = makePlot("compareTime", tr("Time per training step against the source's length, each compared family"),
+                   tr("n (tokens)"), tr("ms per training step"));
+  {  // ticks at the lengths timed
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int n : CompareController::kTimedLengths) ticker->addTick(n, QString::number(n));
+    mTime->xAxis->setTicker(ticker);
+  }
   // one legend above both plots (a label: it wraps at any width, and an inset legend would hide the curves' ends)
   mLegend = new QLabel(this);
   mLegend->setObjectName(QStringLiteral("compareLegend"));
   mLegend->setTextFormat(Qt::RichText);
   mLegend->setWordWrap(true);
-  Appearance::get().attach(mPlot);
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
     for (QCustomPlot* plot : {mPlot, mExact, mTime}) {
       for (int i = 0; i < plot->graphCount(); ++i) plot->graph(i)->setPen(QPen(Appearance::get().category(i), 2));
@@ -101,27 +116,6 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
     }
     drawLegend();
   });
-  mExact = new QCustomPlot(this);
-  mExact->setObjectName(QStringLiteral("compareExact"));
-  installExportMenu(mExact);
-  mExact->setAccessibleName(tr("Exact match against the source's length, each compared family"));
-  mExact->setMinimumHeight(260);
-  mExact->xAxis->setLabel(tr("n (tokens)"));  // (the source's length: the captions say so)
-  mExact->yAxis->setLabel(tr("exact match"));
-  Appearance::get().attach(mExact);
-  mTime = new QCustomPlot(this);
-  mTime->setObjectName(QStringLiteral("compareTime"));
-  installExportMenu(mTime);
-  mTime->setAccessibleName(tr("Time per training step against the source's length, each compared family"));
-  mTime->setMinimumHeight(260);
-  mTime->xAxis->setLabel(tr("n (tokens)"));
-  {  // ticks at the lengths timed
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int n : CompareController::kTimedLengths) ticker->addTick(n, QString::number(n));
-    mTime->xAxis->setTicker(ticker);
-  }
-  mTime->yAxis->setLabel(tr("ms per training step"));
-  Appearance::get().attach(mTime);
   mSummary = new QLabel(this);
   mSummary->setObjectName(QStringLiteral("compareSummary"));
   makeTextLabel(mSummary);
