@@ -359,6 +359,7 @@ void MainWindow::applyPresenting(bool on) {
     setWindowState(mWindowStateBeforePresenting & ~Qt::WindowFullScreen);
     if (mWindowStateBeforePresenting & Qt::WindowFullScreen) showFullScreen();
     restoreState(mStateBeforePresenting);  // the docks as they were
+    arrangeDocks();                         // (for the width the window has now)
   }
   if (mPresentAction) mPresentAction->setChecked(on);
 }
@@ -384,8 +385,43 @@ void MainWindow::showKeysHelp(bool on) {
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
+  if (!mArrangePending) {  // after the resize (moving docks inside a resize event re-enters the layout)
+    mArrangePending = true;
+    QTimer::singleShot(0, this, [this] {
+      mArrangePending = false;
+      arrangeDocks();
+    });
+  }
   if (mBlank && mBlank->isVisible()) mBlank->setGeometry(rect());
   if (mKeysHelp && mKeysHelp->isVisible()) showKeysHelp(true);
+}
+
+bool MainWindow::isCompact() const {
+  return !mTrainingDock->isFloating() && tabifiedDockWidgets(mDataDock).contains(mTrainingDock);
+}
+
+void MainWindow::arrangeDocks() {
+  if (isPresenting() || mTrainingDock->isFloating()) return;  // a floated dock is where its user put it
+  const bool narrow = width() < kCompactWidth;
+  if (narrow && dockWidgetArea(mTrainingDock) == Qt::RightDockWidgetArea) {
+    const bool lessonShown = mLessonDock->isVisibleTo(this);
+    tabifyDockWidget(mDataDock, mTrainingDock);
+    if (!mLessonDock->isFloating()) {
+      tabifyDockWidget(mDataDock, mLessonDock);
+      mLessonDock->setVisible(lessonShown);
+    }
+    (lessonShown && !mLessonDock->isFloating() ? mLessonDock : mDataDock)->raise();
+    resizeDocks({mModelDock}, {340}, Qt::Horizontal);
+  } else if (!narrow && isCompact()) {
+    const bool lessonShown = mLessonDock->isVisibleTo(this);
+    addDockWidget(Qt::RightDockWidgetArea, mTrainingDock);
+    if (!mLessonDock->isFloating() && tabifiedDockWidgets(mDataDock).contains(mLessonDock)) {
+      addDockWidget(Qt::RightDockWidgetArea, mLessonDock);
+      mLessonDock->setVisible(lessonShown);
+    }
+    mTrainingDock->show();
+    resizeDocks({mModelDock, mTrainingDock}, {340, 340}, Qt::Horizontal);
+  }
 }
 
 bool MainWindow::presentStep(int direction) {
@@ -446,7 +482,9 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, mLessonDock);
   mLessonDock->hide();  // shown when a lesson is open or a beat is added (View → Lesson)
   connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
-    if (mLessons->hasLesson() && !isPresenting()) mLessonDock->show();
+    if (!mLessons->hasLesson() || isPresenting()) return;
+    mLessonDock->show();
+    if (isCompact()) mLessonDock->raise();  // a tab beside Data and Training: the lesson's in front
   });
   resizeDocks({mModelDock, mTrainingDock}, {340, 340}, Qt::Horizontal);
 }
@@ -760,6 +798,7 @@ void MainWindow::resetLayout() {
   }
   mLessonDock->setFloating(false);
   restoreState(mDefaultState);
+  arrangeDocks();  // the default for this width: one column of docks when narrow
 }
 
 void MainWindow::restoreWindowState() {

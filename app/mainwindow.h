@@ -63,7 +63,12 @@ class MainWindow : public QMainWindow {
   QString saveLesson(const QString& path);
   void saveLessonDialog();
   QDockWidget* lessonDock() const { return mLessonDock; }
-  QLabel* captionBar() const { return mCaption; }  // the beat's caption above the view while presenting
+  QLabel* captionBar() const { return mCaption; }
+  // The docks on a narrow screen (a window narrower than kCompactWidth, a 1024×768 laptop): one column, Model above
+  // and Data, Training and Lesson as tabs below it, so the central view keeps ≈ 680 of 1024 pixels (three columns
+  // left it ≈ 280). Wider again, Training and Lesson go back to the right. A floated dock stays where it was put.
+  static constexpr int kCompactWidth = 1200;
+  bool isCompact() const;  // the beat's caption above the view while presenting
   Presentable* presentable(int tab) const;          // the central tab's view
 
   // Presentation mode (F5, View → Present; Esc leaves): full screen, docks, menus and tab bar hidden, the current
@@ -130,7 +135,7 @@ class MainWindow : public QMainWindow {
  protected:
   void closeEvent(QCloseEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;  // the presenter's keys
-  void resizeEvent(QResizeEvent* event) override;              // the overlays cover the window
+  void resizeEvent(QResizeEvent* event) override;              // the overlays cover the window; the docks' columns
 
  private:
   void createDocks();
@@ -138,7 +143,8 @@ class MainWindow : public QMainWindow {
   void showFamilyTabs();  // the tabs the family of the model (or of the design) offers; the others hidden
   void createMenus();
   void createStrips();
-  void applyPresenting(bool on);  // what the window shows of the presentation's state (presentation.h)
+  void applyPresenting(bool on);
+  void arrangeDocks();  // one column of docks or three, by the window's width (isCompact)  // what the window shows of the presentation's state (presentation.h)
   void showBlank(bool on);
   void showKeysHelp(bool on);
   void fillKeysHelp();  // the list of keys, Next as the visible tab does it
@@ -173,6 +179,7 @@ class MainWindow : public QMainWindow {
   QAction* mPresentAction = nullptr;
   Presentation* mPresentation = nullptr;  // the workbench's: presenting, blank, the keys list, what a key does
   QByteArray mStateBeforePresenting;
+  bool mArrangePending = false;
   Qt::WindowStates mWindowStateBeforePresenting;
   QActionGroup* mLanguageGroup = nullptr;
   QByteArray mDefaultState;

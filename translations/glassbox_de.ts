@@ -303,8 +303,8 @@
         <translation>Kopf %1 von %2, %3: Y = V·softmax(mask(KᵀQ / √d_h)), d_h = %4. Keys nach unten, Queries nach rechts.</translation>
     </message>
     <message>
-        <source>Query column j reads x_j and predicts x_{j+1} (labelled “reads→predicts”).</source>
-        <translation>Query-Spalte j liest x_j und sagt x_{j+1} vorher (beschriftet „liest→sagt vorher“).</translation>
+        <source>Query column j reads xⱼ and predicts xⱼ₊₁ (labelled “reads→predicts”).</source>
+        <translation>Query-Spalte j liest xⱼ und sagt xⱼ₊₁ vorher (beschriftet „liest→sagt vorher“).</translation>
     </message>
     <message>
         <source>Purple above 0, orange below, white 0; hover a weight to see how it is made.</source>
@@ -1845,12 +1845,12 @@ Maske %8</translation>
         <translation>Spalte %1 liest „%2“ und sagt „%3“ vorher</translation>
     </message>
     <message>
-        <source>query t_x: column j reads x_j</source>
-        <translation>Query t_x: Spalte j liest x_j</translation>
+        <source>query t_x: column j reads xⱼ</source>
+        <translation>Query t_x: Spalte j liest xⱼ</translation>
     </message>
     <message>
-        <source>… and predicts x_{j+1}</source>
-        <translation>… und sagt x_{j+1} vorher</translation>
+        <source>… and predicts xⱼ₊₁</source>
+        <translation>… und sagt xⱼ₊₁ vorher</translation>
     </message>
 </context>
 <context>

@@ -161,7 +161,7 @@ void AttentionOpenedView::redraw() {
                       .arg(mRecord.heads.size())
                       .arg(kind)
                       .arg(dh);
-  if (!mPredicted.isEmpty()) title += QLatin1Char(' ') + tr("Query column j reads x_j and predicts x_{j+1} (labelled “reads→predicts”).");
+  if (!mPredicted.isEmpty()) title += QLatin1Char(' ') + tr("Query column j reads xⱼ and predicts xⱼ₊₁ (labelled “reads→predicts”).");
   title += QLatin1Char(' ') + tr("Purple above 0, orange below, white 0; hover a weight to see how it is made.");
   mTitle->setText(title);
   for (int i = 0; i < kParts; ++i) mViews[size_t(i)]->plot()->setAccessibleName(mTitles[size_t(i)]->text());

@@ -2,6 +2,7 @@
 
 #include "core/family.h"
 #include "widgets/textlabel.h"
+#include "widgets/logticker.h"
 
 #include "appearance.h"
 #include "widgets/colormaps.h"
@@ -408,8 +409,8 @@ void ParametersPanel::rebuildPlot() {
     graph->data()->set(points, true);
   }
   const bool log = mLog->isChecked();
-  mPlot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-  mPlot->yAxis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog) : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  if (log) makePowerOfTenAxis(mPlot->yAxis);
+  else makeLinearAxis(mPlot->yAxis);
   Appearance::get().stylePlot(mPlot);  // the new graphs' widths at this zoom and theme
   mPlot->rescaleAxes();
   mPlot->replot(QCustomPlot::rpQueuedReplot);

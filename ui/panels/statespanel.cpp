@@ -8,6 +8,7 @@
 #include "widgets/figureexport.h"
 #include "widgets/matrixview.h"
 #include "widgets/textlabel.h"
+#include "widgets/logticker.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -60,8 +61,7 @@ StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidge
   mPlot->setMinimumHeight(160);
   mPlot->xAxis->setLabel(tr("steps back from the loss"));
   mPlot->yAxis->setLabel(tr("‖∂J/∂h‖"));
-  mPlot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-  mPlot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  makePowerOfTenAxis(mPlot->yAxis);
   mPlot->setAccessibleName(tr("How far back the gradient reaches"));
   Appearance::get().attach(mPlot);
   mPlot->addGraph();
@@ -131,8 +131,7 @@ void StatesPanel::draw() {
   }
   mPlot->xAxis->setLabel(tr("steps back from the loss"));
   mPlot->yAxis->setLabel(tr("‖∂J/∂h‖"));
-  mPlot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-  mPlot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  makePowerOfTenAxis(mPlot->yAxis);
   mPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
   mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
   const QStringList& tokens = mCtl->tokens();

@@ -130,7 +130,7 @@ void Heatmap::redraw() {
     auto title = [](const QString& what, const LabelFit& fit) {
       return fit.every == 1 ? what : tr("%1 (numbered every %2)").arg(what).arg(fit.every);
     };
-    mPlot->xAxis->setLabel(title(mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads x_j"), fx));
+    mPlot->xAxis->setLabel(title(mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads xⱼ"), fx));
     mPlot->yAxis->setLabel(title(tr("key t_z"), fy));
     // along the top: what each column predicts (x_{j+1}), so the map does not look shifted by one
     mPlot->xAxis2->setVisible(!mPredicted.isEmpty());
@@ -139,7 +139,7 @@ void Heatmap::redraw() {
       mPlot->xAxis2->setTicker(labelTicker(mPredicted, nq, fp));
       mPlot->xAxis2->setTickLabels(true);
       mPlot->xAxis2->setTickLabelRotation(fp.rotate ? -45 : 0);
-      mPlot->xAxis2->setLabel(title(tr("… and predicts x_{j+1}"), fp));
+      mPlot->xAxis2->setLabel(title(tr("… and predicts xⱼ₊₁"), fp));
       mPlot->xAxis2->setRange(-0.5, nq - 0.5);
     }
   }

@@ -3,6 +3,7 @@
 #include "appearance.h"
 #include "colormaps.h"
 #include "figureexport.h"
+#include "logticker.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -75,9 +76,8 @@ LossPlot::LossPlot(QWidget* parent) : QWidget(parent) {
   });
   mRepaint->start();
   connect(mLog, &QCheckBox::toggled, this, [this](bool on) {
-    mPlot->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (on) mPlot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    else mPlot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    if (on) makePowerOfTenAxis(mPlot->yAxis);
+    else makeLinearAxis(mPlot->yAxis);
     rebuild();
   });
   connect(mSmooth, &QCheckBox::toggled, this, [this] { rebuild(); });

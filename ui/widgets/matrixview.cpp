@@ -3,6 +3,7 @@
 #include "appearance.h"
 #include "colormaps.h"
 #include "figureexport.h"
+#include "logticker.h"
 
 #include <QFontMetrics>
 #include <QLocale>
@@ -30,9 +31,7 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   }
   if (look == Look::Change) {
     mScale->setDataScaleType(QCPAxis::stLogarithmic);
-    mScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    mScale->axis()->setNumberFormat(QStringLiteral("eb"));
-    mScale->axis()->setNumberPrecision(0);
+    makePowerOfTenAxis(mScale->axis());
   }
   mScale->setGradient(look == Look::Diverging   ? divergingGradient()
                       : look == Look::Binary ? maskGradient()
