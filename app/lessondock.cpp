@@ -63,13 +63,13 @@ LessonDock::LessonDock(LessonRunner* runner, QWidget* parent) : QWidget(parent),
   auto* row1 = new QHBoxLayout;
   row1->addWidget(mAdd);
   row1->addWidget(mShow);
-  row1->addWidget(mSave);
   auto* row2 = new QHBoxLayout;
   row2->addWidget(mUp);
   row2->addWidget(mDown);
   row2->addWidget(mDelete);
   v->addLayout(row1);
   v->addLayout(row2);
+  v->addWidget(mSave);  // a row of its own: "Lektion speichern …" beside two others was wider than the dock
 
   connect(mAdd, &QPushButton::clicked, this, &LessonDock::addRequested);
   connect(mSave, &QPushButton::clicked, this, &LessonDock::saveRequested);

@@ -424,6 +424,22 @@ void MainWindow::arrangeDocks() {
   }
 }
 
+bool MainWindow::event(QEvent* event) {
+  const bool done = QMainWindow::event(event);
+  if (event->type() == QEvent::LayoutRequest) tidyDockTabs();  // (the layout has placed the docks by now)
+  return done;
+}
+
+void MainWindow::tidyDockTabs() {
+  // the tab bars Qt makes for docks in one place (ours when narrow, or a user's): a screen reader says what they are.
+  // One no longer used (wide again) Qt keeps, shown outside the window: hidden, it is not offered as an empty control.
+  for (QTabBar* bar : findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+    bar->setAccessibleName(tr("Docks"));
+    bar->setAccessibleDescription(tr("The docks in this column: choose one to show it"));
+    if (bar->count() == 0 && bar->isVisible()) bar->hide();
+  }
+}
+
 bool MainWindow::presentStep(int direction) {
   Presentable* p = mPresentables.at(size_t(mTabs->currentIndex()));
   if (!p) return false;

@@ -135,6 +135,7 @@ class MainWindow : public QMainWindow {
  protected:
   void closeEvent(QCloseEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;  // the presenter's keys
+  bool event(QEvent* event) override;                           // the docks' tab bars, after each layout
   void resizeEvent(QResizeEvent* event) override;              // the overlays cover the window; the docks' columns
 
  private:
@@ -144,7 +145,8 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createStrips();
   void applyPresenting(bool on);
-  void arrangeDocks();  // one column of docks or three, by the window's width (isCompact)  // what the window shows of the presentation's state (presentation.h)
+  void arrangeDocks();  // one column of docks or three, by the window's width (isCompact)
+  void tidyDockTabs();  // the docks' tab bars named for a screen reader, an unused one hidden  // what the window shows of the presentation's state (presentation.h)
   void showBlank(bool on);
   void showKeysHelp(bool on);
   void fillKeysHelp();  // the list of keys, Next as the visible tab does it

@@ -477,6 +477,18 @@
         <source>?</source>
         <translation>?</translation>
     </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Encoder-Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Kreuzaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Masked self-attention</source>
+        <translation>Maskierte Selbstaufmerksamkeit</translation>
+    </message>
 </context>
 <context>
     <name>BackgroundJob</name>
@@ -2697,6 +2709,14 @@ Maske %8</translation>
     <message>
         <source>Lesson %1: %2</source>
         <translation>Lektion %1: %2</translation>
+    </message>
+    <message>
+        <source>Docks</source>
+        <translation>Docks</translation>
+    </message>
+    <message>
+        <source>The docks in this column: choose one to show it</source>
+        <translation>Die Docks dieser Spalte: eines wählen, um es zu zeigen</translation>
     </message>
 </context>
 <context>

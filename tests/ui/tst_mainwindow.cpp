@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTabBar>
 #include <QTranslator>
 #include <QtTest>
 
@@ -49,13 +50,32 @@ class TestMainWindow : public QObject {
       MainWindow w;
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
-      const QDockWidget* d[] = {w.modelDock(), w.dataDock(), w.trainingDock()};
+      QDockWidget* d[] = {w.modelDock(), w.dataDock(), w.trainingDock()};
+      // wide: three columns, Model and Data on the left, Training on the right
+      w.resize(1280, 800);
+      QTRY_VERIFY(!w.isCompact());
       for (int i = 0; i < 3; ++i) {
         QVERIFY(d[i]);
         QCOMPARE(d[i]->windowTitle(), docks[i]);
         QVERIFY(d[i]->isVisible());
-        QCOMPARE(w.dockWidgetArea(const_cast<QDockWidget*>(d[i])), i < 2 ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea);
+        QCOMPARE(w.dockWidgetArea(d[i]), i < 2 ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea);
       }
+      // a 1024×768 laptop: one column, Training a tab beside Data (named for a screen reader), the centre wider
+      w.resize(1024, 768);
+      QTRY_VERIFY(w.isCompact());
+      QCOMPARE(w.dockWidgetArea(w.trainingDock()), Qt::LeftDockWidgetArea);
+      QVERIFY(w.tabifiedDockWidgets(w.dataDock()).contains(w.trainingDock()));
+      QTRY_VERIFY(w.modelDock()->isVisible() && w.dataDock()->isVisible() && w.trainingDock()->visibleRegion().isEmpty());
+      QTRY_VERIFY(w.centralWidget()->width() >= 1024 * 55 / 100);  // (three columns of docks left it ≈ 280)
+      for (QTabBar* bar : w.findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly))
+        if (bar->isVisible()) QCOMPARE(bar->accessibleName(), w.tr("Docks"));
+      w.trainingDock()->raise();
+      QTRY_VERIFY(!w.trainingDock()->visibleRegion().isEmpty());
+      // wide again: Training back on the right, shown
+      w.resize(1280, 800);
+      QTRY_VERIFY(!w.isCompact());
+      QCOMPARE(w.dockWidgetArea(w.trainingDock()), Qt::RightDockWidgetArea);
+      QVERIFY(w.modelDock()->isVisible() && w.dataDock()->isVisible() && w.trainingDock()->isVisible());
       QCOMPARE(w.tabs()->count(), tabs.size());
       for (int i = 0; i < tabs.size(); ++i) QCOMPARE(w.tabs()->tabText(i), tabs[i]);
       // the tabs the family offers (core/family.h): an encoder-decoder has no next-token table

@@ -98,7 +98,8 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
   l.summaryText = o.value(QStringLiteral("summary"));
   l.title = localized(l.titleText, language);
   l.summary = localized(l.summaryText, language);
-  l.picture = o.value(QStringLiteral("picture")).toString();
+  l.pictureText = o.value(QStringLiteral("picture"));
+  l.picture = localized(l.pictureText, language);  // a picture of the window in the lesson's language
   if (l.title.isEmpty()) return r.fail(QStringLiteral("title"), LessonTr::tr("a text (or {\"en\": …, \"de\": …})")), done();
   // the recipe (a lesson that comes with its model may have none)
   l.hasRecipe = !withModel || o.contains(QStringLiteral("recipe"));
@@ -262,7 +263,8 @@ QByteArray lessonToJson(const Lesson& l) {
   o.insert(QStringLiteral("title"), l.titleText.isUndefined() || l.titleText.isNull() ? QJsonValue(l.title) : l.titleText);
   if (!l.summary.isEmpty())
     o.insert(QStringLiteral("summary"), l.summaryText.isUndefined() || l.summaryText.isNull() ? QJsonValue(l.summary) : l.summaryText);
-  if (!l.picture.isEmpty()) o.insert(QStringLiteral("picture"), l.picture);
+  if (!l.picture.isEmpty())
+    o.insert(QStringLiteral("picture"), l.pictureText.isUndefined() || l.pictureText.isNull() ? QJsonValue(l.picture) : l.pictureText);
   if (l.hasRecipe) {
     const LessonRecipe& re = l.recipe;
     QJsonObject rc;

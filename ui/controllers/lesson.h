@@ -50,7 +50,8 @@ struct Lesson {
   QString id;
   QString title, summary;  // in the language of the window
   QJsonValue titleText, summaryText;  // as the file has them
-  QString picture;         // a resource path, or empty
+  QString picture;         // a resource path or a file, in the language of the window; or empty
+  QJsonValue pictureText;  // as the file has it (a path, or {"en": …, "de": …})
   bool hasRecipe = false;  // how to make the model; a lesson saved with its model (below) may have none
   LessonRecipe recipe;
   QString modelFile;       // the lesson came in a model file: its model, data and history are that file's

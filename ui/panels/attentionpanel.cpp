@@ -399,12 +399,17 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   kind->setObjectName(QStringLiteral("presenterAttentionKind"));
   kind->setAccessibleName(tr("Attention kind"));
   kind->setFocusPolicy(Qt::TabFocus);
-  kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  kind->setMinimumContentsLength(10);  // the strip stays one line; the open list shows the whole names
+  kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   auto syncKind = [this, kind] {
     QSignalBlocker b(kind);
     kind->clear();
-    for (int i = 0; i < mKind->count(); ++i) kind->addItem(mKind->itemText(i));
+    // short names: the strip keeps one line at 1024 pixels, in German too (the caption and the map's titles say more)
+    for (int i = 0; i < mKind->count(); ++i) {
+      const auto k = gb::AttentionRecord::Kind(mKind->itemData(i).toInt());
+      kind->addItem(k == gb::AttentionRecord::Kind::Bidirectional ? tr("Encoder self-attention")
+                    : k == gb::AttentionRecord::Kind::Cross       ? tr("Cross-attention")
+                                                                  : tr("Masked self-attention"));
+    }
     kind->setCurrentIndex(mKind->currentIndex());
   };
   syncKind();

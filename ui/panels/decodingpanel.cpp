@@ -759,8 +759,7 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
   view->setObjectName(QStringLiteral("presenterDecodingView"));
   view->setAccessibleName(tr("Decoding view"));
   view->setFocusPolicy(Qt::TabFocus);
-  view->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  view->setMinimumContentsLength(7);  // the slider keeps its room at 1024 pixels, in German too
+  view->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "Nächstes Token" whole (the slider gives way)
   for (int i = 0; i < mViews->count(); ++i) view->addItem(mViews->tabText(i));
   view->setCurrentIndex(mViews->currentIndex());
   connect(view, &QComboBox::currentIndexChanged, mViews, &QTabWidget::setCurrentIndex);
@@ -768,9 +767,9 @@ QWidget* DecodingPanel::makePresenterStrip(QWidget* parent) {
     QSignalBlocker b(view);
     view->setCurrentIndex(i);
   });
-  auto* viewLabel = new QLabel(tr("View"), strip);
-  viewLabel->setBuddy(view);
-  h->addWidget(viewLabel);
+  auto* viewLabel = new QLabel(tr("View"), strip);  // names the choice for a screen reader; not shown: the choice's
+  viewLabel->setBuddy(view);                          // own text says it, and "Nächstes Token" needs the room
+  viewLabel->hide();
   h->addWidget(view);
   h->addSpacing(12);
   // (no "Temperature" before the slider: "τ = 0.70" after it says it, and the strip must fit 1024 pixels in German)

@@ -5,6 +5,7 @@
 #include "widgets/figureexport.h"
 #include "widgets/matrixview.h"
 #include "widgets/textlabel.h"
+#include "widgets/axistitle.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -65,12 +66,12 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   mCachedGraph->setName(tr("with the cache"));
   mUncachedGraph->setName(tr("without the cache"));
   for (QCPGraph* g : {mCachedGraph, mUncachedGraph}) g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-  mWork->xAxis->setLabel(tr("step (tokens in the context)"));
+  setAxisTitle(mWork->xAxis, tr("step (tokens in the context)"));
   auto steps = QSharedPointer<QCPAxisTickerFixed>::create();  // whole steps
   steps->setTickStep(1);
   steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
   mWork->xAxis->setTicker(steps);
-  mWork->yAxis->setLabel(tr("multiply-adds"));
+  setAxisTitle(mWork->yAxis, tr("multiply-adds"));
   mWork->legend->setVisible(true);
   // right, half-way up: the uncached line is high there, the cached one low
   mWork->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
@@ -189,9 +190,9 @@ void KvCacheView::redraw() {
   const double unit = top >= 2e6 ? 1e6 : top >= 2e3 ? 1e3 : 1;
   for (double& w : cached) w /= unit;
   for (double& w : uncached) w /= unit;
-  mWork->yAxis->setLabel(unit == 1e6   ? tr("multiply-adds (millions)")
-                         : unit == 1e3 ? tr("multiply-adds (thousands)")
-                                       : tr("multiply-adds"));
+  setAxisTitle(mWork->yAxis, unit == 1e6   ? tr("multiply-adds (millions)")
+                             : unit == 1e3 ? tr("multiply-adds (thousands)")
+                                           : tr("multiply-adds"));
   mCachedGraph->setData(keys, cached, true);
   mUncachedGraph->setData(keys, uncached, true);
   mWork->xAxis->setRange(keys.isEmpty() ? 0 : keys.front() - 0.5, keys.isEmpty() ? 1 : keys.back() + 0.5);

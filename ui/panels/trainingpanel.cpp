@@ -58,9 +58,17 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   mForm = form;
   mStepsLabel = new QLabel(tr("Steps"), this);
   mStepsLabel->setBuddy(mSteps);
-  form->addRow(tr("Optimizer"), mOptimizer);
+  // the two choices under their labels, as wide as the dock: their names ("Warm-up, then cosine decay to η/10") are
+  // wider than a field beside a label at 1024 pixels
+  mOptimizerLabel = new QLabel(tr("Optimizer"), this);
+  mOptimizerLabel->setBuddy(mOptimizer);
+  mScheduleLabel = new QLabel(tr("Schedule"), this);
+  mScheduleLabel->setBuddy(mSchedule);
+  form->addRow(mOptimizerLabel);
+  form->addRow(mOptimizer);
   form->addRow(tr("Learning rate η"), mLr);
-  form->addRow(tr("Schedule"), mSchedule);
+  form->addRow(mScheduleLabel);
+  form->addRow(mSchedule);
   form->addRow(tr("Warm-up steps"), mWarmup);
   form->addRow(tr("Batch size"), mBatch);
   form->addRow(mStepsLabel, mSteps);
@@ -271,7 +279,7 @@ void TrainingPanel::showChoices() {
   mSeed->setValue(int(c.seed));
   // a family trained by EM has no optimizer, η, schedule or batch: a step is one iteration over all the data
   const bool em = gb::family(mSetup->family()).trained_by == gb::TrainedBy::Em;
-  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizer, mLr, mSchedule, mWarmup, mBatch})
+  for (QWidget* w : std::initializer_list<QWidget*>{mOptimizerLabel, mOptimizer, mLr, mScheduleLabel, mSchedule, mWarmup, mBatch})
     mForm->setRowVisible(w, !em);
   mStepsLabel->setText(em ? tr("EM iterations") : tr("Steps"));
   mSteps->setAccessibleName(em ? tr("EM iterations") : tr("Steps"));

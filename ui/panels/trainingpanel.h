@@ -60,6 +60,8 @@ class TrainingPanel : public QWidget {
   QSpinBox *mBatch, *mSteps, *mSeed;
   QFormLayout* mForm = nullptr;
   QLabel* mStepsLabel = nullptr;  // "Steps", or "EM iterations" for a family trained by EM
+  QLabel* mOptimizerLabel = nullptr;  // above their choices: the choices' names take the dock's width
+  QLabel* mScheduleLabel = nullptr;
   QPushButton *mStart, *mPause, *mStep, *mStop, *mReset;
   QProgressBar* mProgress;
   QLabel* mStatus;

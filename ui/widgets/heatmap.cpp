@@ -3,6 +3,7 @@
 #include "appearance.h"
 #include "colormaps.h"
 #include "figureexport.h"
+#include "axistitle.h"
 
 #include <QLocale>
 #include <QMouseEvent>
@@ -116,7 +117,7 @@ void Heatmap::redraw() {
       setMapCell(mMap, c, r, masked ? std::nan("") : v);
     }
   mMap->setDataRange(QCPRange(lo, hi));
-  if (mScale) mScale->axis()->setLabel(mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"));
+  if (mScale) setAxisTitle(mScale->axis(), mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"));
   if (!mCompact) {
     // every token label where they fit side by side (or upright); otherwise every k-th position, numbered, and the
     // axis title says so (hovering still names every cell)
@@ -130,8 +131,8 @@ void Heatmap::redraw() {
     auto title = [](const QString& what, const LabelFit& fit) {
       return fit.every == 1 ? what : tr("%1 (numbered every %2)").arg(what).arg(fit.every);
     };
-    mPlot->xAxis->setLabel(title(mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads xⱼ"), fx));
-    mPlot->yAxis->setLabel(title(tr("key t_z"), fy));
+    setAxisTitle(mPlot->xAxis, title(mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads xⱼ"), fx));
+    setAxisTitle(mPlot->yAxis, title(tr("key t_z"), fy));
     // along the top: what each column predicts (x_{j+1}), so the map does not look shifted by one
     mPlot->xAxis2->setVisible(!mPredicted.isEmpty());
     if (!mPredicted.isEmpty()) {
@@ -139,7 +140,7 @@ void Heatmap::redraw() {
       mPlot->xAxis2->setTicker(labelTicker(mPredicted, nq, fp));
       mPlot->xAxis2->setTickLabels(true);
       mPlot->xAxis2->setTickLabelRotation(fp.rotate ? -45 : 0);
-      mPlot->xAxis2->setLabel(title(tr("… and predicts xⱼ₊₁"), fp));
+      setAxisTitle(mPlot->xAxis2, title(tr("… and predicts xⱼ₊₁"), fp));
       mPlot->xAxis2->setRange(-0.5, nq - 0.5);
     }
   }

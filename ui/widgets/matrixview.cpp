@@ -4,6 +4,7 @@
 #include "colormaps.h"
 #include "figureexport.h"
 #include "logticker.h"
+#include "axistitle.h"
 
 #include <QFontMetrics>
 #include <QLocale>
@@ -113,7 +114,7 @@ void MatrixView::setScaleVisible(bool on) {
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void MatrixView::setScaleLabel(const QString& label) { mScale->axis()->setLabel(label); }
+void MatrixView::setScaleLabel(const QString& label) { setAxisTitle(mScale->axis(), label); }
 
 void MatrixView::clear() {
   mM.resize(0, 0);
@@ -127,7 +128,7 @@ void MatrixView::clear() {
   mColLabels.clear();
   for (QCPAxis* a : {mPlot->xAxis, mPlot->yAxis}) {
     a->setTicker(QSharedPointer<QCPAxisTickerText>::create());
-    a->setLabel(QString());
+    setAxisTitle(a, QString());
   }
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -227,8 +228,8 @@ void MatrixView::applyTicks() {
     if (labelled || !hadLabels || what.isEmpty()) return what;
     return tr("%1 (numbered)").arg(what);
   };
-  mPlot->xAxis->setLabel(title(mColTitle, colText, mColLabels));
-  mPlot->yAxis->setLabel(title(mRowTitle, rowText, mRowLabels));
+  setAxisTitle(mPlot->xAxis, title(mColTitle, colText, mColLabels));
+  setAxisTitle(mPlot->yAxis, title(mRowTitle, rowText, mRowLabels));
 }
 
 void MatrixView::resizeEvent(QResizeEvent* e) {
