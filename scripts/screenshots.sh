@@ -42,12 +42,12 @@ pshot 1920x1080 present-decoding-1920-projector.png --language en --theme projec
 pshot 1920x1080 present-algorithm-1920.png --language en --demo 300 --tab algorithm
 pshot 1024x768 present-training-1024-dark.png --language en --theme dark --demo 300 --tab training
 # the built-in lessons at their key moments: the Start page's pictures (resources) and the README's (docs)
-# (the Start page shows each in the window's language: NAME.png and NAME-de.png)
+# (the Start page shows each in the window's language: NAME.png and NAME-de.png; the screen as the class sees it)
 for lesson in $("$app" --lessons); do
   for lang in en de; do
     pic="$here/resources/lessons/$lesson$([ "$lang" = de ] && echo -de).png"
     xvfb-run -a -s "-screen 0 1024x768x24" "$app" --language "$lang" --lesson "$lesson" --present \
-      --export "$pic" 2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
+      --screenshot "$pic" 2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
     echo "$pic"
   done
 done

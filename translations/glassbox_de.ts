@@ -406,10 +406,6 @@
         <translation>Query t_x</translation>
     </message>
     <message>
-        <source>head %1 of %2</source>
-        <translation>Kopf %1 von %2</translation>
-    </message>
-    <message>
         <source>Previous head</source>
         <translation>Vorheriger Kopf</translation>
     </message>
@@ -436,10 +432,6 @@
     <message>
         <source>Attention of layer %1, head %2</source>
         <translation>Aufmerksamkeit von Schicht %1, Kopf %2</translation>
-    </message>
-    <message>
-        <source>layer %1 of %2 · %3</source>
-        <translation>Schicht %1 von %2 · %3</translation>
     </message>
     <message>
         <source>Tracing the forward pass…</source>
@@ -488,6 +480,26 @@
     <message>
         <source>Masked self-attention</source>
         <translation>Maskierte Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>layer %1/%2 · %3</source>
+        <translation>Schicht %1/%2 · %3</translation>
+    </message>
+    <message>
+        <source>head %1/%2</source>
+        <translation>Kopf %1/%2</translation>
+    </message>
+    <message>
+        <source>mean of the heads</source>
+        <translation>Mittel der Köpfe</translation>
+    </message>
+    <message>
+        <source>◀ head</source>
+        <translation>◀ Kopf</translation>
+    </message>
+    <message>
+        <source>head ▶</source>
+        <translation>Kopf ▶</translation>
     </message>
 </context>
 <context>

@@ -385,12 +385,13 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
       where->setText(tr("Build a model to see its attention."));
       return;
     }
+    // short ("layer 2/2 · head 1/4"): the strip keeps one line at 1024 pixels, in German too
     const int heads = mTracer->config().heads;
-    where->setText(tr("layer %1 of %2 · %3")
+    where->setText(tr("layer %1/%2 · %3")
                        .arg(mLayer->value())
                        .arg(mLayer->maximum())
-                       .arg(mHead->currentIndex() < heads ? tr("head %1 of %2").arg(mHead->currentIndex() + 1).arg(heads)
-                                                         : tr("average over the heads")));
+                       .arg(mHead->currentIndex() < heads ? tr("head %1/%2").arg(mHead->currentIndex() + 1).arg(heads)
+                                                         : tr("mean of the heads")));
   };
   connect(this, &AttentionPanel::selectionChanged, where, show);
   show();
@@ -411,6 +412,7 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
                                                                   : tr("Masked self-attention"));
     }
     kind->setCurrentIndex(mKind->currentIndex());
+    kind->setVisible(kind->count() > 1);  // a decoder-only model or an RNN has one kind: nothing to choose
   };
   syncKind();
   connect(this, &AttentionPanel::selectionChanged, kind, syncKind);
@@ -420,7 +422,12 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   kindLabel->hide();
   h->addWidget(kind);
   h->addWidget(where, 1);
-  addStepButtons(this, strip, h, tr("Previous head"), tr("Next head"));
+  // short faces (the strip's room), the whole names for a screen reader and the tooltip
+  const auto [back, next] = addStepButtons(this, strip, h, tr("◀ head"), tr("head ▶"));
+  back->setAccessibleName(tr("Previous head"));
+  back->setToolTip(tr("Previous head"));
+  next->setAccessibleName(tr("Next head"));
+  next->setToolTip(tr("Next head"));
   return strip;
 }
 
