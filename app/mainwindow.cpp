@@ -403,6 +403,9 @@ bool MainWindow::isCompact() const {
 void MainWindow::arrangeDocks() {
   if (isPresenting() || mTrainingDock->isFloating()) return;  // a floated dock is where its user put it
   const bool narrow = width() < kCompactWidth;
+  // only when the width crosses the line (or after Reset Layout): docks a user moved stay where they were put
+  if (mArrangedFor == int(narrow)) return;
+  mArrangedFor = int(narrow);
   if (narrow && dockWidgetArea(mTrainingDock) == Qt::RightDockWidgetArea) {
     const bool lessonShown = mLessonDock->isVisibleTo(this);
     tabifyDockWidget(mDataDock, mTrainingDock);
@@ -814,6 +817,7 @@ void MainWindow::resetLayout() {
   }
   mLessonDock->setFloating(false);
   restoreState(mDefaultState);
+  mArrangedFor = -1;
   arrangeDocks();  // the default for this width: one column of docks when narrow
 }
 

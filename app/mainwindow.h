@@ -182,6 +182,7 @@ class MainWindow : public QMainWindow {
   Presentation* mPresentation = nullptr;  // the workbench's: presenting, blank, the keys list, what a key does
   QByteArray mStateBeforePresenting;
   bool mArrangePending = false;
+  int mArrangedFor = -1;  // the docks arranged for a narrow window (1), a wide one (0), not yet (-1)
   Qt::WindowStates mWindowStateBeforePresenting;
   QActionGroup* mLanguageGroup = nullptr;
   QByteArray mDefaultState;

@@ -71,6 +71,14 @@ class TestMainWindow : public QObject {
         if (bar->isVisible()) QCOMPARE(bar->accessibleName(), w.tr("Docks"));
       w.trainingDock()->raise();
       QTRY_VERIFY(!w.trainingDock()->visibleRegion().isEmpty());
+      // a dock the user moves stays where it was put while the window stays narrow
+      w.addDockWidget(Qt::RightDockWidgetArea, w.trainingDock());
+      w.resize(1000, 760);
+      QTRY_COMPARE(w.size(), QSize(1000, 760));
+      for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();  // (the window arranges after a resize, queued)
+      QCOMPARE(w.dockWidgetArea(w.trainingDock()), Qt::RightDockWidgetArea);
+      w.resetLayout();  // Reset Layout: the narrow window's arrangement again
+      QTRY_VERIFY(w.isCompact());
       // wide again: Training back on the right, shown
       w.resize(1280, 800);
       QTRY_VERIFY(!w.isCompact());
