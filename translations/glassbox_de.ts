@@ -1933,7 +1933,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>multiply-adds</source>
-        <translation>Multiplikationen und Additionen</translation>
+        <translation>Multiplikationen (je mit Addition)</translation>
     </message>
     <message>
         <source>Start decoding: each step adds one column to every layer's cache.</source>
@@ -1941,11 +1941,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>multiply-adds (millions)</source>
-        <translation>Multiplikationen und Additionen (Millionen)</translation>
+        <translation>Multiplikationen (Millionen)</translation>
     </message>
     <message>
         <source>multiply-adds (thousands)</source>
-        <translation>Multiplikationen und Additionen (Tausende)</translation>
+        <translation>Multiplikationen (Tausende)</translation>
     </message>
     <message>
         <source>without the cache</source>

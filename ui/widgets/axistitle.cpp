@@ -1,15 +1,12 @@
 #include "axistitle.h"
 
 #include <QFontMetrics>
-#include <QObject>
 #include <QStringList>
 
 #include <algorithm>
 #include <qcustomplot.h>
 
 namespace {
-
-constexpr const char* kTitle = "glassboxAxisTitle";
 
 // The room QCustomPlot draws the title in: centred on the axis rect, inside the plot.
 int roomFor(const QCPAxis* axis) {
@@ -22,30 +19,9 @@ int roomFor(const QCPAxis* axis) {
   return 2 * std::min(centre, size - centre) - 4;
 }
 
-// The title fitted to the room it has now; true when that changed the label.
-bool fit(QCPAxis* axis) {
-  const QVariant title = axis->property(kTitle);
-  if (!title.isValid()) return false;
-  const QString label = fitAxisTitle(title.toString(), axis->labelFont(), roomFor(axis));
-  if (label == axis->label()) return false;
-  axis->setLabel(label);
-  return true;
-}
-
-// After each layout (a resize, a new font, new ticks), every titled axis of the plot fitted to its room again; a
-// title that changed is drawn with the margins it needs one replot later.
-void refit(QCustomPlot* plot) {
-  bool changed = false;
-  for (QCPAxisRect* r : plot->axisRects())
-    for (QCPAxis* a : r->axes()) changed = fit(a) || changed;
-  for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
-    if (auto* s = qobject_cast<QCPColorScale*>(e)) changed = fit(s->axis()) || changed;
-  if (changed) plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
 }  // namespace
 
-QString fitAxisTitle(const QString& title, const QFont& font, int room) {
+QString fitAxisTitle(const QString& title, const QFont& font, int room, bool elide) {
   const QFontMetrics fm(font);
   if (room <= 0 || fm.horizontalAdvance(title) <= room) return title;
   QStringList lines;
@@ -60,17 +36,22 @@ QString fitAxisTitle(const QString& title, const QFont& font, int room) {
     }
   }
   lines << line;
-  for (QString& l : lines)
-    if (fm.horizontalAdvance(l) > room) l = fm.elidedText(l, Qt::ElideRight, room);
+  if (elide)
+    for (QString& l : lines)
+      if (fm.horizontalAdvance(l) > room) l = fm.elidedText(l, Qt::ElideRight, room);
   return lines.join(QLatin1Char('\n'));
 }
 
-void setAxisTitle(QCPAxis* axis, const QString& title) {
-  QCustomPlot* plot = axis->parentPlot();
-  if (!plot->property(kTitle).toBool()) {
-    plot->setProperty(kTitle, true);
-    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { refit(plot); });
+void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shorter) {
+  const int room = roomFor(axis);
+  const QFontMetrics fm(axis->labelFont());
+  if (axis->orientation() == Qt::Horizontal) {
+    // one line (a title of several lines under a short map left QCustomPlot's margin too tall: the map squashed):
+    // the title, else its shorter form, else that form elided
+    const QString pick = room <= 0 || fm.horizontalAdvance(title) <= room || shorter.isEmpty() ? title : shorter;
+    axis->setLabel(room > 0 && fm.horizontalAdvance(pick) > room ? fm.elidedText(pick, Qt::ElideRight, room) : pick);
+  } else {
+    // upright (lines side by side): wrapped at its spaces, never elided (a short colour bar would cut "‖change‖")
+    axis->setLabel(fitAxisTitle(title, axis->labelFont(), room, /*elide=*/false));
   }
-  axis->setProperty(kTitle, title);
-  fit(axis);
 }

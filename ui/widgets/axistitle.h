@@ -1,7 +1,7 @@
 // axistitle.h — an axis title that is never cut. QCustomPlot draws a title centred on its axis and clips it to the
 // plot: on a small map (the mask beside the attention map, the mask editor's three maps at 1024×768) "query t_x
-// (reads → predicts) (numbered)" lost both ends. setAxisTitle keeps the whole title and shows it in as many lines
-// as the room needs (a word wider than the room alone is elided), fitted again after each of the plot's layouts.
+// (reads → predicts) (numbered)" lost both ends. setAxisTitle fits the title to the room the plot has now; the
+// views call it again after each resize (Heatmap::redraw, MatrixView::applyTicks).
 #pragma once
 
 #include <QString>
@@ -9,6 +9,8 @@
 class QCPAxis;
 class QFont;
 
-void setAxisTitle(QCPAxis* axis, const QString& title);
-// The title in lines no wider than `room` pixels in `font`.
-QString fitAxisTitle(const QString& title, const QFont& font, int room);
+// A horizontal axis: one line — the title, or where it does not fit the shorter form, elided if even that does not
+// fit. An upright axis: the title wrapped at its spaces into lines side by side.
+void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shorter = QString());
+// The title in lines no wider than `room` pixels in `font` (a word wider than that alone elided when `elide`).
+QString fitAxisTitle(const QString& title, const QFont& font, int room, bool elide = true);

@@ -131,7 +131,8 @@ void Heatmap::redraw() {
     auto title = [](const QString& what, const LabelFit& fit) {
       return fit.every == 1 ? what : tr("%1 (numbered every %2)").arg(what).arg(fit.every);
     };
-    setAxisTitle(mPlot->xAxis, title(mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads xⱼ"), fx));
+    const QString query = mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads xⱼ");
+    setAxisTitle(mPlot->xAxis, title(query, fx), query);
     setAxisTitle(mPlot->yAxis, title(tr("key t_z"), fy));
     // along the top: what each column predicts (x_{j+1}), so the map does not look shifted by one
     mPlot->xAxis2->setVisible(!mPredicted.isEmpty());
@@ -140,7 +141,7 @@ void Heatmap::redraw() {
       mPlot->xAxis2->setTicker(labelTicker(mPredicted, nq, fp));
       mPlot->xAxis2->setTickLabels(true);
       mPlot->xAxis2->setTickLabelRotation(fp.rotate ? -45 : 0);
-      setAxisTitle(mPlot->xAxis2, title(tr("… and predicts xⱼ₊₁"), fp));
+      setAxisTitle(mPlot->xAxis2, title(tr("… and predicts xⱼ₊₁"), fp), tr("… and predicts xⱼ₊₁"));
       mPlot->xAxis2->setRange(-0.5, nq - 0.5);
     }
   }

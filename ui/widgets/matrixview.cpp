@@ -202,8 +202,15 @@ void MatrixView::applyTicks() {
       }
     auto t = QSharedPointer<QCPAxisTickerText>::create();
     t->addTick(0, QStringLiteral("1"));
+    int last = 1;
     for (int i = step; i <= n; i += step)
-      if (i > 1) t->addTick(i - 1, QString::number(i));
+      if (i > 1) t->addTick(i - 1, QString::number(last = i));
+    // the last row or column numbered too (5 columns read "1 2 4" and the fifth had none): beside the last multiple
+    // when there is room for half a step, else in its place
+    if (last < n) {
+      if (2 * (n - last) < step && last > 1) t->ticks().remove(last - 1);
+      t->addTick(n - 1, QString::number(n));
+    }
     return t;
   };
   // labels where each has room (upright on the x axis when only that fits); otherwise indices, and the axis says so
@@ -228,8 +235,8 @@ void MatrixView::applyTicks() {
     if (labelled || !hadLabels || what.isEmpty()) return what;
     return tr("%1 (numbered)").arg(what);
   };
-  setAxisTitle(mPlot->xAxis, title(mColTitle, colText, mColLabels));
-  setAxisTitle(mPlot->yAxis, title(mRowTitle, rowText, mRowLabels));
+  setAxisTitle(mPlot->xAxis, title(mColTitle, colText, mColLabels), mColTitle);  // (numbered: the ticks say it)
+  setAxisTitle(mPlot->yAxis, title(mRowTitle, rowText, mRowLabels), mRowTitle);
 }
 
 void MatrixView::resizeEvent(QResizeEvent* e) {
