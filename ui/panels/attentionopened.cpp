@@ -45,8 +45,9 @@ AttentionOpenedView::AttentionOpenedView(QWidget* parent, bool headChooser) : QW
     m->setScaleLabel(QString());
     if (i != Weights) m->setScaleVisible(false);  // the map keeps the room (hovering gives every value)
     mViews[size_t(i)] = m;
-    auto* t = new QLabel(this);  // one line (a wrapped title would ask for the height of many at a narrow width)
-    t->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    auto* t = new QLabel(this);  // wrapped where the map is narrow ("A = softmax(S) per column" was cut at 1024)
+    t->setWordWrap(true);
+    t->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     mTitles[size_t(i)] = t;
     // row 1: what the head reads and writes (Q, K, V, Y); row 2: how the weights come about
     const int row = i <= V || i == Output ? 0 : 2;

@@ -47,7 +47,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   auto* probeLabel = new QLabel(tr("Probe"), this);
   row1->addWidget(probeLabel);
   row1->addWidget(mProbe, 1);
-  row1->addWidget(mKind, 1);
+  row1->addWidget(mKind, 2);  // the kind's name is the longer ("Kreuzaufmerksamkeit (Decoder → Encoder)")
   auto* row2 = new QHBoxLayout;
   auto* layerLabel = new QLabel(tr("Layer"), this);
   row2->addWidget(layerLabel);
@@ -400,7 +400,7 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   kind->setObjectName(QStringLiteral("presenterAttentionKind"));
   kind->setAccessibleName(tr("Attention kind"));
   kind->setFocusPolicy(Qt::TabFocus);
-  kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // as wide as the kind shown
   auto syncKind = [this, kind] {
     QSignalBlocker b(kind);
     kind->clear();
@@ -412,6 +412,8 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
                                                                   : tr("Masked self-attention"));
     }
     kind->setCurrentIndex(mKind->currentIndex());
+    // as wide as the kind it shows (the widest, "Maskierte Selbstaufmerksamkeit", left the layer and head two lines)
+    kind->setMinimumContentsLength(int(kind->currentText().size()) + 1);
     kind->setVisible(kind->count() > 1);  // a decoder-only model or an RNN has one kind: nothing to choose
   };
   syncKind();

@@ -15,7 +15,14 @@ int roomFor(const QCPAxis* axis) {
   const bool across = axis->orientation() == Qt::Horizontal;
   const int size = across ? plot->width() : plot->height();
   const int laid = across ? r->width() : r->height();
-  const int centre = laid > 10 ? (across ? r->center().x() : r->center().y()) : size / 2;
+  // after a resize the axis rect is still where the last layout put it: its margins, kept, give the new centre
+  const QRect outer = plot->plotLayout()->outerRect();
+  int centre = size / 2;
+  if (laid > 10 && outer.width() > 10 && outer.height() > 10) {
+    const int before = across ? r->left() - outer.left() : r->top() - outer.top();
+    const int after = across ? outer.right() - r->right() : outer.bottom() - r->bottom();
+    centre = before + std::max(0, size - before - after) / 2;
+  }
   return 2 * std::min(centre, size - centre) - 4;
 }
 
@@ -42,16 +49,52 @@ QString fitAxisTitle(const QString& title, const QFont& font, int room, bool eli
   return lines.join(QLatin1Char('\n'));
 }
 
-void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shorter) {
+namespace {
+
+constexpr const char* kTitle = "glassboxAxisTitle";
+constexpr const char* kShorter = "glassboxAxisTitleShorter";
+
+QString fitted(QCPAxis* axis, const QString& title, const QString& shorter) {
   const int room = roomFor(axis);
   const QFontMetrics fm(axis->labelFont());
   if (axis->orientation() == Qt::Horizontal) {
     // one line (a title of several lines under a short map left QCustomPlot's margin too tall: the map squashed):
     // the title, else its shorter form, else that form elided
     const QString pick = room <= 0 || fm.horizontalAdvance(title) <= room || shorter.isEmpty() ? title : shorter;
-    axis->setLabel(room > 0 && fm.horizontalAdvance(pick) > room ? fm.elidedText(pick, Qt::ElideRight, room) : pick);
-  } else {
-    // upright (lines side by side): wrapped at its spaces, never elided (a short colour bar would cut "‖change‖")
-    axis->setLabel(fitAxisTitle(title, axis->labelFont(), room, /*elide=*/false));
+    return room > 0 && fm.horizontalAdvance(pick) > room ? fm.elidedText(pick, Qt::ElideRight, room) : pick;
   }
+  // upright (lines side by side): wrapped at its spaces, never elided (a short colour bar would cut "‖change‖")
+  return fitAxisTitle(title, axis->labelFont(), room, /*elide=*/false);
+}
+
+// After each layout of the plot (a resize, new ticks, another font) every titled axis fitted to the room it has now;
+// a title that changed is drawn with its margins one replot later (one line across: the margins do not grow).
+void refit(QCustomPlot* plot) {
+  bool changed = false;
+  auto fit = [&](QCPAxis* a) {
+    const QVariant title = a->property(kTitle);
+    if (!title.isValid()) return;
+    const QString label = fitted(a, title.toString(), a->property(kShorter).toString());
+    if (label == a->label()) return;
+    a->setLabel(label);
+    changed = true;
+  };
+  for (QCPAxisRect* r : plot->axisRects())
+    for (QCPAxis* a : r->axes()) fit(a);
+  for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+    if (auto* s = qobject_cast<QCPColorScale*>(e)) fit(s->axis());
+  if (changed) plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace
+
+void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shorter) {
+  QCustomPlot* plot = axis->parentPlot();
+  if (!plot->property(kTitle).toBool()) {
+    plot->setProperty(kTitle, true);
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { refit(plot); });
+  }
+  axis->setProperty(kTitle, title);
+  axis->setProperty(kShorter, shorter);
+  axis->setLabel(fitted(axis, title, shorter));
 }
