@@ -15,6 +15,7 @@
 #include "mainwindow.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
+#include "ui/screen.h"
 #include "ui/settle.h"
 
 #include <QAbstractButton>
@@ -262,19 +263,8 @@ class TestLabels : public QObject {
 };
 
 int main(int argc, char** argv) {
-  // a 1024×768 laptop's screen, offscreen: GLASSBOX_TEST_SCREEN=WIDTHxHEIGHT overrides it
-  const QByteArray spec = qgetenv("GLASSBOX_TEST_SCREEN").isEmpty() ? QByteArray("1024x768") : qgetenv("GLASSBOX_TEST_SCREEN");
-  const QList<QByteArray> wh = spec.split('x');
   QTemporaryDir dir;
-  const QString config = dir.filePath(QStringLiteral("screen.json"));
-  QFile f(config);
-  if (!f.open(QIODevice::WriteOnly)) return 1;
-  f.write(QStringLiteral("{\"screens\": [{\"name\": \"Laptop\", \"x\": 0, \"y\": 0, \"width\": %1, \"height\": %2, "
-                         "\"logicalDpi\": 96, \"logicalBaseDpi\": 96, \"dpr\": 1}]}")
-              .arg(QString::fromLatin1(wh.value(0)), QString::fromLatin1(wh.value(1)))
-              .toUtf8());
-  f.close();
-  qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + config.toLocal8Bit());
+  if (!useTestScreen(dir, QByteArray("1024x768"))) return 1;
   QApplication app(argc, argv);
   TestLabels t;
   return QTest::qExec(&t, argc, argv);

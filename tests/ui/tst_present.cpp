@@ -38,6 +38,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include "ui/screen.h"
 #include "ui/settle.h"
 
 #include <QtTest>
@@ -468,21 +469,8 @@ class TestPresent : public QObject {
 };
 
 int main(int argc, char** argv) {
-  // the screen a lecture hall has: GLASSBOX_TEST_SCREEN=WIDTHxHEIGHT[@RATIO], offscreen
-  const QByteArray spec = qgetenv("GLASSBOX_TEST_SCREEN").isEmpty() ? QByteArray("1024x768") : qgetenv("GLASSBOX_TEST_SCREEN");
-  const QList<QByteArray> sizeRatio = spec.split('@');
-  const QList<QByteArray> wh = sizeRatio[0].split('x');
   QTemporaryDir dir;
-  const QString config = dir.filePath(QStringLiteral("screen.json"));
-  QFile f(config);
-  if (!f.open(QIODevice::WriteOnly)) return 1;
-  f.write(QStringLiteral("{\"screens\": [{\"name\": \"Projector\", \"x\": 0, \"y\": 0, \"width\": %1, \"height\": %2, "
-                         "\"logicalDpi\": 96, \"logicalBaseDpi\": 96, \"dpr\": %3}]}")
-              .arg(QString::fromLatin1(wh.value(0)), QString::fromLatin1(wh.value(1)),
-                   QString::fromLatin1(sizeRatio.value(1, "1")))
-              .toUtf8());
-  f.close();
-  qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + config.toLocal8Bit());
+  if (!useTestScreen(dir, QByteArray("1024x768"))) return 1;
   QApplication app(argc, argv);
   TestPresent t;
   return QTest::qExec(&t, argc, argv);
