@@ -26,6 +26,10 @@ shot screenshot-en.png --language en
 shot screenshot-de.png --language de
 shot workbench-en.png --language en --demo 600 --tab attention
 shot workbench-de.png --language de --demo 600 --tab attention
+# a 1024×768 laptop: the docks in one column
+xvfb-run -a -s "-screen 0 1024x768x24" "$app" --language en --demo 600 --tab attention --screenshot "$out/workbench-1024.png" \
+  2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
+echo "$out/workbench-1024.png"
 shot masks-en.png --language en --demo 300 --tab masks
 shot parameters-en.png --language en --demo 300 --tab parameters
 shot parameters-de.png --language de --demo 300 --tab parameters
