@@ -21,7 +21,10 @@ void MirrorButton::sync() {
 }
 
 bool MirrorButton::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == mSource && (event->type() == QEvent::EnabledChange || event->type() == QEvent::LanguageChange))
+  // the kind of event first: the source's own destructor sends events while it is only a QWidget any more, and
+  // comparing it with the QPointer casts it to a button (UBSan: a downcast of a QWidget, when the Training dock went
+  // before the strips)
+  if ((event->type() == QEvent::EnabledChange || event->type() == QEvent::LanguageChange) && watched == mSource)
     sync();
   return QPushButton::eventFilter(watched, event);
 }
