@@ -268,6 +268,57 @@ class TestCoreRnn : public QObject {
     QVERIFY(far < 1e-3 * near);
   }
 
+  // The encoder-decoder's trace: ‖∂J_last/∂h_j‖ over the decoder's states and ‖∂J_last/∂g_t‖ over the encoder's.
+  // Without attention it is the chain rule written out here in double — through the decoder, into c (the encoder's
+  // last state, the decoder's h_0) and back through the encoder — and with a contracting V it vanishes over the
+  // source: the bottleneck as a gradient. With additive attention every encoder state is read directly, and the
+  // first source token's gradient stays within reach.
+  void seq2seq_trace_shows_the_gradient_through_c() {
+    Config c = family_config(Variant::RnnSeq2Seq, 7, 40);
+    c.d_e = 4;
+    c.d_hidden = 8;
+    c.bos_id = 0;
+    std::vector<int> z, x{0};
+    for (int i = 0; i < 16; ++i) z.push_back(1 + (i * 5 + 2) % 6);
+    for (int i = 0; i < 8; ++i) x.push_back(1 + (i * 3 + 1) % 6);
+    double ratio[2] = {0, 0};
+    for (const RnnAttention attention : {RnnAttention::None, RnnAttention::Additive}) {
+      c.attention = attention;
+      Params<float> p = params_init(c, 9);
+      p.rnn.V *= 0.5f;  // contractions: the gradient must shrink step by step along the recurrence
+      p.rnn_enc.V *= 0.5f;
+      const RnnSeq2SeqTrace t = rnn_seq2seq_trace(c, p.rnn, p.rnn_enc, z, x);
+      QCOMPARE(t.dec_grad_norm.size(), x.size() - 1);
+      QCOMPARE(t.enc_grad_norm.size(), z.size());
+      for (double g : t.dec_grad_norm) QVERIFY(std::isfinite(g) && g > 0);
+      ratio[attention == RnnAttention::Additive] = t.enc_grad_norm.front() / t.dec_grad_norm.back();
+      if (attention == RnnAttention::Additive) continue;
+      // the chain rule in double: the decoder from its last predicting state back to h_1, then h_0 = c = g_|z|
+      const int last = int(x.size()) - 2;
+      Eigen::VectorXd logits = p.rnn.W_u.cast<double>() * t.dec_H.col(last).cast<double>() + p.rnn.b_u.cast<double>();
+      Eigen::VectorXd sm = (logits.array() - logits.maxCoeff()).exp().matrix();
+      sm /= sm.sum();
+      sm(x.back()) -= 1.0;
+      Eigen::VectorXd g = p.rnn.W_u.cast<double>().transpose() * sm;
+      auto close = [](double a, double b) { return std::abs(a - b) <= 1e-5 * std::max(1e-6, a); };
+      for (int j = last; j >= 0; --j) {
+        QVERIFY2(close(g.norm(), t.dec_grad_norm[size_t(j)]),
+                 qPrintable(QStringLiteral("h%1: %2 vs %3").arg(j + 1).arg(g.norm()).arg(t.dec_grad_norm[size_t(j)])));
+        const Eigen::VectorXd h = t.dec_H.col(j).cast<double>();
+        g = p.rnn.V.cast<double>().transpose() * (g.array() * (1.0 - h.array().square())).matrix();
+      }
+      for (int s = int(z.size()) - 1; s >= 0; --s) {  // g is ∂J/∂c = ∂J/∂g_|z| here
+        QVERIFY2(close(g.norm(), t.enc_grad_norm[size_t(s)]),
+                 qPrintable(QStringLiteral("g%1: %2 vs %3").arg(s + 1).arg(g.norm()).arg(t.enc_grad_norm[size_t(s)])));
+        const Eigen::VectorXd h = t.enc_H.col(s).cast<double>();
+        g = p.rnn_enc.V.cast<double>().transpose() * (g.array() * (1.0 - h.array().square())).matrix();
+      }
+    }
+    qInfo("‖∂J/∂g₁‖ / ‖∂J/∂h at the loss‖: through c alone %.3g, with attention %.3g", ratio[0], ratio[1]);
+    QVERIFY(ratio[0] < 1e-4);
+    QVERIFY(ratio[1] > 100 * ratio[0]);
+  }
+
   void model_file_round_trip_and_hostile() {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("r.safetensors")).toStdString();

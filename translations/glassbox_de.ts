@@ -3902,6 +3902,26 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>Attention weights, one column per target token read</source>
         <translation>Gewichte der Aufmerksamkeit, eine Spalte je gelesenem Token des Ziels</translation>
     </message>
+    <message>
+        <source>‖∂J/∂state‖</source>
+        <translation>‖∂J/∂Zustand‖</translation>
+    </message>
+    <message>
+        <source>decoder hⱼ</source>
+        <translation>Decoder hⱼ</translation>
+    </message>
+    <message>
+        <source>encoder gₜ (c = g%1)</source>
+        <translation>Encoder gₜ (c = g%1)</translation>
+    </message>
+    <message>
+        <source>Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): with attention each decoder step reads every gₜ directly, so the first source token's state g₁ gets %2 of the gradient at the loss, though it is %3 steps back along the recurrence.</source>
+        <translation>Darunter, wie weit der Gradient der letzten Vorhersage zurückreicht, J = −log P(„%1“ | …): mit Aufmerksamkeit liest jeder Schritt des Decoders jedes gₜ direkt, so erhält der Zustand g₁ des ersten Quelltokens %2 des Gradienten am Verlust, obwohl er entlang der Rekurrenz %3 Schritte zurückliegt.</translation>
+    </message>
+    <message>
+        <source>Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): along the decoder's states hⱼ, into c and back through the encoder's gₜ. The first source token's state g₁, %3 steps back, gets %2 of the gradient at the loss: all the decoder learns of the source passes through c.</source>
+        <translation>Darunter, wie weit der Gradient der letzten Vorhersage zurückreicht, J = −log P(„%1“ | …): entlang der Zustände hⱼ des Decoders, in c hinein und zurück durch die Zustände gₜ des Encoders. Der Zustand g₁ des ersten Quelltokens, %3 Schritte zurück, erhält %2 des Gradienten am Verlust: alles, was der Decoder über die Quelle lernt, geht durch c.</translation>
+    </message>
 </context>
 <context>
     <name>SystemError</name>

@@ -862,6 +862,21 @@ class TestWorkbench : public QObject {
     QTRY_VERIFY(sp->posteriorView()->isVisible() && sp->posteriorView()->matrix() == expected.alpha);
     QCOMPARE(sp->statesView()->matrix().cols(), Eigen::Index(example->z.size() + example->x.size()));
     QVERIFY(sp->statesView()->matrix().leftCols(Eigen::Index(example->z.size())) == expected.enc_H);
+    // the gradient of the last prediction along the chain: the decoder's states from the loss back, then c and the
+    // encoder's states, each the core's number at its distance from the loss
+    QVERIFY(got.dec_grad_norm == expected.dec_grad_norm && got.enc_grad_norm == expected.enc_grad_norm);
+    QVERIFY(sp->gradientPlot()->isVisible());
+    const QCPGraph* dec = sp->gradientPlot()->graph(0);
+    const QCPGraph* enc = sp->gradientPlot()->graph(1);
+    const int m = int(expected.dec_grad_norm.size()), nz = int(example->z.size());
+    QCOMPARE(dec->dataCount(), m);
+    QCOMPARE(enc->dataCount(), nz);
+    QCOMPARE(dec->data()->at(0)->key, 0.0);
+    QCOMPARE(dec->data()->at(0)->value, expected.dec_grad_norm.back());  // the state that makes the prediction
+    QCOMPARE(enc->data()->at(0)->key, double(m));                        // c = g_|z|, the decoder's h_0
+    QCOMPARE(enc->data()->at(0)->value, expected.enc_grad_norm.back());
+    QCOMPARE(enc->data()->at(nz - 1)->key, double(m + nz - 1));          // g_1, the farthest
+    QCOMPARE(enc->data()->at(nz - 1)->value, expected.enc_grad_norm.front());
     // Decoding: the step's attention weights over the source, from the session
     w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
     auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));

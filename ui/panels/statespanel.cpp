@@ -31,6 +31,13 @@ QString sub(int n) {
   for (QChar ch : QString::number(n)) out += digits[ch.digitValue()];
   return out;
 }
+
+// Whole decades around [lo, hi], at least two: the log ticker then labels powers of ten only (within one decade it
+// would label 2·10⁻¹, 4·10⁻¹, … into each other on a short plot)
+void setDecades(QCPAxis* axis, double lo, double hi) {
+  const double top = std::ceil(std::log10(hi) + 1e-9);
+  axis->setRange(std::pow(10.0, std::min(std::floor(std::log10(lo)), top - 2)), std::pow(10.0, top));
+}
 }  // namespace
 
 StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
@@ -67,6 +74,9 @@ StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidge
   mPlot->addGraph();
   mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
   mPlot->graph(0)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+  mPlot->addGraph();  // an RNN encoder-decoder's: the encoder's states (graph 0 then holds the decoder's)
+  mPlot->graph(1)->setLineStyle(QCPGraph::lsLine);
+  mPlot->graph(1)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 6));
   auto* row = new QHBoxLayout;
   auto* inputLabel = new QLabel(tr("Probe"), this);
   inputLabel->setBuddy(mInput);
@@ -118,9 +128,11 @@ void StatesPanel::draw() {
   const bool attention = s2s && s2s->trace.alpha.size() > 0;
   mStates->setVisible(t || s2s);
   mPosterior->setVisible(hmm || attention);
-  mPlot->setVisible(t || hmm);
+  mPlot->setVisible(t || hmm || (s2s && !s2s->trace.dec_grad_norm.empty()));
   mStatesTitle->setVisible(t || hmm || s2s);
-  mPlotTitle->setVisible(t || hmm || attention);
+  mPlotTitle->setVisible(t || hmm || s2s);
+  showLegend(s2s);
+  if (!s2s) mPlot->graph(1)->data()->clear();
   if (hmm) return drawHmm();
   if (s2s) return drawSeq2Seq();
   if (!t) {
@@ -167,8 +179,7 @@ void StatesPanel::draw() {
   mPlot->graph(0)->setPen(QPen(Appearance::get().series(0), 2));
   Appearance::get().stylePlot(mPlot);
   mPlot->xAxis->setRange(-0.5, std::max(1.0, double(g.size()) - 0.5));
-  if (hi > 0)  // whole decades: the log ticker labels each power of ten once
-    mPlot->yAxis->setRange(std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi) + 1e-9)));
+  if (hi > 0) setDecades(mPlot->yAxis, lo, hi);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
   const double ratio = hi > 0 && !ys.isEmpty() ? ys.back() / ys.front() : 0;
   mPlotTitle->setText(
@@ -283,8 +294,10 @@ void StatesPanel::drawSeq2Seq() {
                     : tr("h%1[%2] = %3 (decoder, after “%4”)")
                           .arg(sub(col - nz + 1)).arg(row + 1).arg(v, cols.value(col));
   });
+  const QString reach = drawSeq2SeqGradient();
   if (!attention) {
     mPosterior->clear();
+    mPlotTitle->setText(reach);
     return;
   }
   mPosterior->setMatrix(t.alpha, tr("source token"), tr("target token read"), s.source, tokens);
@@ -297,7 +310,77 @@ void StatesPanel::drawSeq2Seq() {
         .arg(QLocale().toString(double(A(row, col)), 'f', 3), tokens.value(col), source.value(row));
   });
   mPlotTitle->setText(tr("Above, the attention: where each decoder step looks in the source, one column per target "
-                         "token read (each column sums to 1)."));
+                         "token read (each column sums to 1).") +
+                      QLatin1Char(' ') + reach);
+}
+
+// ‖∂J_last/∂state‖ along the whole chain an RNN encoder-decoder's last prediction depends on: the decoder's hⱼ back
+// to h₁, then c = g|z| (the decoder's h₀) and the encoder's gₜ back to g₁, each at its distance from the loss along
+// the recurrence (both from the core, gb::rnn_seq2seq_trace). Returns the caption.
+QString StatesPanel::drawSeq2SeqGradient() {
+  const gb::RnnSeq2SeqTrace& t = mCtl->seq2seqTrace()->trace;
+  const auto& dg = t.dec_grad_norm;
+  const auto& eg = t.enc_grad_norm;
+  mPlot->graph(0)->data()->clear();
+  mPlot->graph(1)->data()->clear();
+  if (dg.empty()) return {};
+  const int m = int(dg.size()), nz = int(eg.size());
+  QVector<double> dx, dy, ex, ey;
+  double lo = 1e300, hi = 0;
+  auto add = [&](QVector<double>& xs, QVector<double>& ys, int k, double v) {
+    if (!(v > 0) || !std::isfinite(v)) return;  // a log scale has no 0
+    xs << k;
+    ys << v;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  };
+  for (int j = m - 1; j >= 0; --j) add(dx, dy, m - 1 - j, dg[size_t(j)]);   // hⱼ₊₁: the state at the loss is 0 back
+  for (int s = nz - 1; s >= 0; --s) add(ex, ey, m + (nz - 1 - s), eg[size_t(s)]);  // c = g|z| is h₀: m back
+  mPlot->xAxis->setLabel(tr("steps back from the loss"));
+  mPlot->yAxis->setLabel(tr("‖∂J/∂state‖"));
+  makePowerOfTenAxis(mPlot->yAxis);
+  mPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
+  mPlot->graph(0)->setData(dx, dy, true);
+  mPlot->graph(0)->setName(tr("decoder hⱼ"));
+  mPlot->graph(0)->setPen(QPen(Appearance::get().series(0), 2));
+  mPlot->graph(1)->setData(ex, ey, true);
+  mPlot->graph(1)->setName(tr("encoder gₜ (c = g%1)").arg(sub(nz)));
+  mPlot->graph(1)->setPen(QPen(Appearance::get().series(1), 2));
+  Appearance::get().stylePlot(mPlot);
+  mPlot->xAxis->setRange(-0.5, std::max(1.0, double(m + nz) - 0.5));
+  if (hi > 0) setDecades(mPlot->yAxis, lo, hi);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+  const QStringList& tokens = mCtl->tokens();
+  const QString target = tokens.value(tokens.size() - 1);
+  if (eg.empty() || !(dg.back() > 0)) return {};
+  const QString ratio = QLocale().toString(eg.front() / dg.back(), 'g', 2);
+  const int far = m + nz - 1;
+  return t.alpha.size() > 0
+             ? tr("Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): with attention "
+                  "each decoder step reads every gₜ directly, so the first source token's state g₁ gets %2 of the "
+                  "gradient at the loss, though it is %3 steps back along the recurrence.")
+                   .arg(target, ratio).arg(far)
+             : tr("Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): along the "
+                  "decoder's states hⱼ, into c and back through the encoder's gₜ. The first source token's state g₁, "
+                  "%3 steps back, gets %2 of the gradient at the loss: all the decoder learns of the source passes "
+                  "through c.")
+                   .arg(target, ratio).arg(far);
+}
+
+// The legend above the plot, for the encoder-decoder's two curves only (taken out of the layout otherwise, so the
+// other families' plot keeps its room)
+void StatesPanel::showLegend(bool on) {
+  if (on == mLegendShown) return;
+  mLegendShown = on;
+  if (on) {
+    placeLegendAbove(mPlot);
+    return;
+  }
+  mPlot->plotLayout()->take(mPlot->legend);
+  mPlot->plotLayout()->simplify();
+  mPlot->axisRect()->insetLayout()->addElement(mPlot->legend, Qt::AlignRight | Qt::AlignTop);
+  mPlot->legend->setVisible(false);
 }
 
 bool StatesPanel::presentNext() {

@@ -47,6 +47,8 @@ class StatesPanel : public QWidget, public Presentable {
   void draw();
   void drawHmm();
   void drawSeq2Seq();
+  QString drawSeq2SeqGradient();
+  void showLegend(bool on);
   ModelDocument* mDoc;
   StatesController* mCtl;
   QComboBox* mInput;
@@ -57,5 +59,6 @@ class StatesPanel : public QWidget, public Presentable {
   MatrixView* mPosterior;
   QCustomPlot* mPlot;
   bool mStale = true;
+  bool mLegendShown = false;
   int mFilledData = -1;  // the data generation the probe box was filled for (sampleinputs.h)
 };

@@ -398,6 +398,20 @@ RnnSeq2SeqTrace rnn_seq2seq_trace(const Config& c, const RnnParams<float>& p, co
   MatF logits;
   rnn_seq2seq_forward(logits, enc, dec, p, e, c, b);
   RnnSeq2SeqTrace t;
+  if (b.T >= 2) {  // J_last = −log softmax(logits[:, n−2])[x_{n−1}], as rnn_trace; the parameters' gradient unwanted
+    const Eigen::Index last = b.T - 2;
+    MatF dlogits = MatF::Zero(logits.rows(), logits.cols());
+    const float mx = logits.col(last).maxCoeff();
+    VecF ex = (logits.col(last).array() - mx).exp().matrix();
+    dlogits.col(last) = ex / ex.sum();
+    dlogits(x[size_t(b.T - 1)], last) -= 1.0f;
+    RnnParams<float> g = zeros_like(p);
+    RnnCellParams<float> ge{MatF::Zero(e.V.rows(), e.V.cols()), MatF::Zero(e.A.rows(), e.A.cols()),
+                            VecF::Zero(e.b.size())};
+    rnn_seq2seq_backward(g, ge, enc, dec, dlogits, p, e, c, b);
+    for (Eigen::Index j = 0; j <= last; ++j) t.dec_grad_norm.push_back(double(dec.dH.col(j).norm()));
+    for (Eigen::Index s = 0; s < Eigen::Index(b.S); ++s) t.enc_grad_norm.push_back(double(enc.dH.col(s).norm()));
+  }
   t.enc_H = std::move(enc.H);
   t.c = dec.H0.col(0);
   t.dec_H = std::move(dec.H);

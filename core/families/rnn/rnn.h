@@ -69,12 +69,19 @@ RnnTrace rnn_trace(const Config& c, const RnnParams<float>& p, const std::vector
 
 // What the encoder-decoder's views show of one pair (source z, n ≥ 1 target tokens x): the encoder's states, c, the
 // decoder's states and, with additive attention, the weights each decoder step put on each source position. Computed
-// by rnn_seq2seq_forward itself.
+// by rnn_seq2seq_forward itself. With n ≥ 2, also how far back the gradient of the last prediction reaches, J_last =
+// −log P(x_n | x_1..x_{n−1}, z), computed by rnn_seq2seq_backward (∂J/∂logits non-zero in that column only):
+//   dec_grad_norm  n − 1   ‖∂J_last/∂h_j‖, j = 1 … n − 1 (entry n − 2 makes the prediction)
+//   enc_grad_norm  |z|     ‖∂J_last/∂g_t‖, t = 1 … |z|: through c alone, g_t is (n − 1) + (|z| − t) steps from the
+//                          loss; with attention every g_t is also read directly by each decoder step
+// (both empty when n < 2).
 struct RnnSeq2SeqTrace {
   MatF enc_H;  // d_h × |z|
   VecF c;      // d_h: the encoder's last state, where the decoder starts
   MatF dec_H;  // d_h × n
   MatF alpha;  // |z| × n, column j: the weights of the step that read x_j (empty without attention)
+  std::vector<double> dec_grad_norm;
+  std::vector<double> enc_grad_norm;
 };
 RnnSeq2SeqTrace rnn_seq2seq_trace(const Config& c, const RnnParams<float>& p, const RnnCellParams<float>& e,
                                   const std::vector<int>& z, const std::vector<int>& x);
