@@ -1,6 +1,7 @@
 // Seed 004's perturbation experiment, in the core: replace one token and compare every state of the forward pass
 // column by column. The bidirectional encoder changes every column (after the embedding, which changes only the
 // replaced one); the causal decoder leaves every column before the replaced token bit-for-bit the same.
+#include "core/family.h"
 #include "core/model/params.h"
 #include "core/model/perturb.h"
 
@@ -80,6 +81,68 @@ class TestPerturb : public QObject {
       expectColumns((*r)[i], i == 0 ? std::vector<bool>{false, false, false, true, false, false}
                                     : std::vector<bool>{false, false, false, true, true, true},
                     "decoder-only");
+  }
+
+  // The recurrent families: their states are model_forward's. An RNN encoder-decoder with a source token replaced
+  // keeps the encoder's states before it bit for bit (it reads left to right) and changes every state from it on,
+  // c with them, so every decoder state and P; a target token replaced leaves the encoder alone and the decoder's
+  // states before it. Each change is the norm of the difference of the forward's own states (and of exp of
+  // model_logprobs for P).
+  void recurrent_families() {
+    for (const RnnAttention attention : {RnnAttention::None, RnnAttention::Additive}) {
+      Config c = family_config(Variant::RnnSeq2Seq, 12, 10);
+      c.d_e = 4;
+      c.d_hidden = 6;
+      c.attention = attention;
+      const Params<float> p = params_init(c, 5);
+      const Example a{{3, 4, 5, 6, 7}, {1, 8, 9, 10}};
+      Example b = a;
+      b.z[2] = 11;
+      auto r = perturbation(c, p, a, b);
+      QVERIFY(r);
+      QCOMPARE(int(r->size()), 3);
+      QCOMPARE((*r)[0].stream, 'Z');
+      QCOMPARE((*r)[1].stream, 'X');
+      QCOMPARE((*r)[2].stream, 'P');
+      expectColumns((*r)[0], {false, false, true, true, true}, "rnn-seq2seq, source replaced");
+      expectColumns((*r)[1], {true, true, true, true}, "rnn-seq2seq, source replaced");
+      expectColumns((*r)[2], {true, true, true, true}, "rnn-seq2seq, source replaced, P");
+      // the numbers: the forward's own states and distributions
+      Activations<float> fa, fb;
+      model_forward(fa, c, p, make_batch(c, a));
+      model_forward(fb, c, p, make_batch(c, b));
+      const MatF pa = model_logprobs(c, p, a).array().exp().matrix(), pb = model_logprobs(c, p, b).array().exp().matrix();
+      for (int j = 0; j < 5; ++j)
+        QVERIFY(std::abs((*r)[0].change[size_t(j)] - double((fa.rnn_enc.H.col(j) - fb.rnn_enc.H.col(j)).norm())) < 1e-6);
+      for (int j = 0; j < 4; ++j) {
+        QVERIFY(std::abs((*r)[1].change[size_t(j)] - double((fa.rnn.H.col(j) - fb.rnn.H.col(j)).norm())) < 1e-6);
+        QVERIFY(std::abs((*r)[2].change[size_t(j)] - double((pa.col(j) - pb.col(j)).norm())) < 1e-6);
+      }
+      b = a;
+      b.x[2] = 11;
+      r = perturbation(c, p, a, b);
+      QVERIFY(r);
+      expectColumns((*r)[0], std::vector<bool>(5, false), "rnn-seq2seq, target replaced");
+      expectColumns((*r)[1], {false, false, true, true}, "rnn-seq2seq, target replaced");
+      expectColumns((*r)[2], {false, false, true, true}, "rnn-seq2seq, target replaced, P");
+    }
+    // the RNN language model, an LSTM cell
+    Config c = family_config(Variant::Rnn, 12, 10);
+    c.d_e = 4;
+    c.d_hidden = 6;
+    c.cell = RnnCell::Lstm;
+    const Params<float> p = params_init(c, 6);
+    const Example a{{}, {1, 4, 5, 6, 7, 8}};
+    Example b = a;
+    b.x[3] = 11;
+    auto r = perturbation(c, p, a, b);
+    QVERIFY(r);
+    QCOMPARE(int(r->size()), 2);
+    for (const auto& s : *r) expectColumns(s, {false, false, false, true, true, true}, "rnn");
+    // a token the vocabulary lacks is refused, not read
+    b.x[3] = 12;
+    r = perturbation(c, p, a, b);
+    QVERIFY(!r);
   }
 
   void lengths_must_match() {

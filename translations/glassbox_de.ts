@@ -3693,6 +3693,34 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>Decoding the model's own continuation of the sentence…</source>
         <translation>Das Modell dekodiert zuerst seine eigene Fortsetzung des Satzes …</translation>
     </message>
+    <message>
+        <source>state gₜ</source>
+        <translation>Zustand gₜ</translation>
+    </message>
+    <message>
+        <source>state hⱼ</source>
+        <translation>Zustand hⱼ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Encoder&lt;/b&gt; (an RNN reading the source left to right): the change of each state gₜ</source>
+        <translation>&lt;b&gt;Encoder&lt;/b&gt; (ein RNN, das die Quelle von links nach rechts liest): die Änderung jedes Zustands gₜ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decoder&lt;/b&gt; (an RNN starting from c, the encoder's last state): the change of each state hⱼ and of the distribution P it predicts</source>
+        <translation>&lt;b&gt;Decoder&lt;/b&gt; (ein RNN, das bei c beginnt, dem letzten Zustand des Encoders): die Änderung jedes Zustands hⱼ und der Verteilung P, die er vorhersagt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;RNN&lt;/b&gt; (one token after another): the change of each state hⱼ and of the distribution P it predicts</source>
+        <translation>&lt;b&gt;RNN&lt;/b&gt; (ein Token nach dem anderen): die Änderung jedes Zustands hⱼ und der Verteilung P, die es vorhersagt</translation>
+    </message>
+    <message>
+        <source>The encoder reads the source left to right: its states before the replaced token stay exactly as they were, every state from it on changes — and with the last, c, every decoder state.</source>
+        <translation>Der Encoder liest die Quelle von links nach rechts: Seine Zustände vor dem ersetzten Token bleiben genau, wie sie waren, jeder Zustand ab ihm ändert sich — und mit dem letzten, c, jeder Zustand des Decoders.</translation>
+    </message>
+    <message>
+        <source>Each state reads only the tokens before it: the states before the replaced one cannot change.</source>
+        <translation>Jeder Zustand liest nur die Tokens vor ihm: Die Zustände vor dem ersetzten können sich nicht ändern.</translation>
+    </message>
 </context>
 <context>
     <name>StartPage</name>

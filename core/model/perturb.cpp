@@ -24,6 +24,57 @@ std::vector<const StepRecord*> states(const std::vector<StepRecord>& trace) {
   return out;
 }
 
+// The change of each column of a and b (same shape)
+PerturbationStage compare(char stream, int layer, std::string label, const MatF& x, const MatF& y) {
+  PerturbationStage s;
+  s.stream = stream;
+  s.layer = layer;
+  s.label = std::move(label);
+  for (Eigen::Index j = 0; j < x.cols(); ++j) {
+    s.change.push_back(double((x.col(j) - y.col(j)).norm()));
+    s.identical.push_back(std::memcmp(x.col(j).data(), y.col(j).data(), size_t(x.rows()) * sizeof(float)) == 0);
+  }
+  return s;
+}
+
+// P = softmax of each column of the logits
+MatF softmax_columns(const MatF& logits) {
+  MatF P(logits.rows(), logits.cols());
+  for (Eigen::Index j = 0; j < logits.cols(); ++j) {
+    P.col(j) = (logits.col(j).array() - logits.col(j).maxCoeff()).exp().matrix();
+    P.col(j) /= P.col(j).sum();
+  }
+  return P;
+}
+
+// The recurrent families have no listing to trace: their states are model_forward's own (the training path), one
+// stage per stream — the encoder's states g (an encoder-decoder), the states h, and P.
+Result<std::vector<PerturbationStage>> recurrent_perturbation(const Config& c, const Params<float>& p, const Example& a,
+                                                              const Example& b, const TraceProgress& progress) {
+  for (const Example* e : {&a, &b})
+    if (auto err = check_example(c, *e)) return *err;
+  Activations<float> pa, pb;
+  int done = 0;
+  for (auto [e, act] : {std::pair{&a, &pa}, std::pair{&b, &pb}}) {
+    if (progress && !progress(done, 2))
+      return Error(ErrorCode::TraceCancelled, {{"done", std::to_string(done)}, {"limit", "2"}});
+    model_forward(*act, c, p, make_batch(c, *e));
+    ++done;
+  }
+  if (progress) progress(2, 2);
+  std::vector<PerturbationStage> out;
+  if (c.variant == Variant::RnnSeq2Seq) {
+    const Eigen::Index nz = Eigen::Index(a.z.size());
+    out.push_back(compare('Z', 0, "g_t = f(V_enc g_{t-1} + A_enc W_e[:, z_t] + b_enc)", pa.rnn_enc.H.leftCols(nz),
+                          pb.rnn_enc.H.leftCols(nz)));
+  }
+  const Eigen::Index n = Eigen::Index(a.x.size());
+  out.push_back(compare('X', 0, "h_j = f(V h_{j-1} + A W_e[:, x_j] + b)", pa.rnn.H.leftCols(n), pb.rnn.H.leftCols(n)));
+  out.push_back(compare('P', -1, "P = softmax(W_u h + b_u)", softmax_columns(pa.logits.leftCols(n)),
+                        softmax_columns(pb.logits.leftCols(n))));
+  return out;
+}
+
 }  // namespace
 
 Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Params<float>& p, const Example& a,
@@ -31,6 +82,7 @@ Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Param
   if (a.x.size() != b.x.size() || a.z.size() != b.z.size())
     return Error(ErrorCode::PerturbationLengths, {{"a", std::to_string(a.x.size()) + "/" + std::to_string(a.z.size())},
                                                   {"b", std::to_string(b.x.size()) + "/" + std::to_string(b.z.size())}});
+  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) return recurrent_perturbation(c, p, a, b, progress);
   // both passes as one run of lines for the progress: a's lines, then b's
   auto part = [&](int offset) -> TraceProgress {
     if (!progress) return {};

@@ -275,6 +275,11 @@ Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<floa
 }
 
 double trace_cost(const Config& c, const Example& e) {
+  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) {  // (no listing: one forward pass, recorded)
+    const double G = c.cell == RnnCell::Lstm ? 4 : 1, dh = c.d_hidden, cell = G * dh * (dh + c.d_e + 4);
+    const double att = c.attention == RnnAttention::Additive ? double(e.z.size()) * 4 * dh + 2 * G * dh * dh : 0;
+    return double(e.z.size()) * cell + double(e.x.size()) * (cell + att + dh * double(c.vocab_size));
+  }
   const double d = c.d_e, nx = double(e.x.size()), nz = double(e.z.size()), H = c.heads;
   auto layer = [&](double n, double nk, bool cross) {
     // Q, K, V, O and the MLP per column; per head the scores, mask and weights (recorded: n_k × n_q each, 4×)

@@ -13,6 +13,9 @@
 #include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
 #include "panels/parameterspanel.h"
+#include "panels/perturbationpanel.h"
+#include "controllers/perturbationcontroller.h"
+#include "core/model/perturb.h"
 #include "panels/trainingpanel.h"
 #include "panels/tablepanel.h"
 #include "panels/statespanel.h"
@@ -756,9 +759,9 @@ class TestWorkbench : public QObject {
     QCOMPARE(int(c.variant), int(gb::Variant::Rnn));
     QCOMPARE(c.d_hidden, 48);
     QCOMPARE(w.document()->params().rnn.V.rows(), Eigen::Index(48));
-    for (const char* hidden : {"attention", "masks", "algorithm", "perturbation", "table"})
+    for (const char* hidden : {"attention", "masks", "algorithm", "table"})
       QVERIFY2(!w.tabs()->isTabVisible(tabIndexOf(QLatin1String(hidden))), hidden);
-    for (const char* shown : {"parameters", "decoding", "training", "compare", "states"})
+    for (const char* shown : {"parameters", "decoding", "training", "compare", "states", "perturbation"})
       QVERIFY2(w.tabs()->isTabVisible(tabIndexOf(QLatin1String(shown))), shown);
     TrainingPanel* tp = w.trainingPanel();
     QCOMPARE(float(tp->learningRateBox()->value()), gb::family(gb::Variant::Rnn).adamw_lr);
@@ -877,6 +880,27 @@ class TestWorkbench : public QObject {
     QCOMPARE(enc->data()->at(0)->value, expected.enc_grad_norm.back());
     QCOMPARE(enc->data()->at(nz - 1)->key, double(m + nz - 1));          // g_1, the farthest
     QCOMPARE(enc->data()->at(nz - 1)->value, expected.enc_grad_norm.front());
+    // Perturbation: a source token replaced — the core's experiment over the forward's states; the encoder's states
+    // before it stay bit for bit, every decoder state changes (through c and the attention)
+    QVERIFY(w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("perturbation"))));
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("perturbation")));
+    auto* pe = w.findChild<PerturbationPanel*>();
+    PerturbationController* pc = pe->controller();
+    QVERIFY(pc->setInput(probe).isEmpty());
+    QTRY_VERIFY(pc->ready() && !pc->busy());
+    QVERIFY(example->z.size() >= 2);
+    const int other = example->z[1] == 3 ? 4 : 3;
+    QVERIFY(pc->replace({'Z', 1}, other).isEmpty());
+    QTRY_VERIFY(!pc->stages().empty() && !pc->busy());
+    const auto want = gb::perturbation(c, w.document()->params(), pc->original(), pc->perturbed());
+    QVERIFY(want && want->size() == pc->stages().size() && want->size() == 3);
+    for (size_t i = 0; i < want->size(); ++i)
+      QVERIFY((*want)[i].change == pc->stages()[i].change && (*want)[i].identical == pc->stages()[i].identical);
+    QVERIFY(pc->stagesOf('Z').front()->identical[0] && !pc->stagesOf('Z').front()->identical[1]);
+    for (bool same : pc->stagesOf('X').front()->identical) QVERIFY(!same);
+    QVERIFY(pe->encoderView()->isVisible());
+    QCOMPARE(pe->encoderView()->matrix().rows(), Eigen::Index(1));
+    QCOMPARE(pe->decoderView()->matrix().rows(), Eigen::Index(2));  // h, then P
     // Decoding: the step's attention weights over the source, from the session
     w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
     auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));

@@ -4,6 +4,8 @@
 #include "controllers/modeldocument.h"
 #include "errortext.h"
 
+#include "core/family.h"
+
 PerturbationController::PerturbationController(ModelDocument* doc, QObject* parent)
     : QObject(parent), mDoc(doc), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::progress, this, &PerturbationController::progress);
@@ -30,7 +32,7 @@ QString PerturbationController::setInput(const QString& text) {
     emit changed();
     return mProblem;
   }
-  if (mDoc->hasModel() && !mDoc->config().is_transformer()) {  // (the tab is not offered for such a family)
+  if (mDoc->hasModel() && !gb::family(mDoc->config()).offers(gb::view::kPerturbation)) {  // (nor is the tab)
     mProblem = errorText(gb::Error(gb::ErrorCode::NotForFamily, {{"family", gb::variant_name(mDoc->config().variant)}}));
     emit changed();
     return mProblem;

@@ -4,6 +4,7 @@
 
 #include "controllers/modeldocument.h"
 #include "controllers/perturbationcontroller.h"
+#include "core/family.h"
 #include "widgets/matrixview.h"
 
 #include <QComboBox>
@@ -192,13 +193,16 @@ void PerturbationPanel::showResult() {
     if (mStripText) mStripText->clear();
     return;
   }
+  // a recurrent family: one row of states per stream (the core's model_forward), no layers
+  const bool recurrent = mDoc->hasModel() && gb::family(mDoc->config()).recurrent_cell;
   // rows: the states in the order the forward pass makes them
-  auto matrix = [](const std::vector<const gb::PerturbationStage*>& st, gb::MatF& m, QStringList& rows) {
+  auto matrix = [recurrent](const std::vector<const gb::PerturbationStage*>& st, gb::MatF& m, QStringList& rows) {
     const int n = st.empty() ? 0 : int(st.front()->change.size());
     m.resize(Eigen::Index(st.size()), n);
     for (size_t r = 0; r < st.size(); ++r) {
       const auto* s = st[r];
       rows << (s->stream == 'P' ? tr("P (next token)")
+               : recurrent      ? (s->stream == 'Z' ? tr("state gₜ") : tr("state hⱼ"))
                : s->layer >= 0  ? tr("layer %1").arg(s->layer + 1)
                : r == 0         ? tr("embedding")
                                 : tr("final norm"));
@@ -221,7 +225,19 @@ void PerturbationPanel::showResult() {
   matrix(dec, m, rows);
   mDecoder->setMatrix(m, QString(), tr("column (the token it reads)"), rows, mCtl->targetTokens());
   const auto enc = mCtl->stagesOf('Z');
-  if (ed) {
+  if (recurrent) {
+    if (ed) {
+      gb::MatF me;
+      QStringList re;
+      matrix(enc, me, re);
+      mEncoder->setMatrix(me, QString(), tr("column (the token it reads)"), re, mCtl->sourceTokens());
+      mEncoderTitle->setText(tr("<b>Encoder</b> (an RNN reading the source left to right): the change of each state gₜ"));
+    }
+    mDecoderTitle->setText(ed ? tr("<b>Decoder</b> (an RNN starting from c, the encoder's last state): the change of "
+                                   "each state hⱼ and of the distribution P it predicts")
+                              : tr("<b>RNN</b> (one token after another): the change of each state hⱼ and of the "
+                                   "distribution P it predicts"));
+  } else if (ed) {
     gb::MatF me;
     QStringList re;
     matrix(enc, me, re);
@@ -246,7 +262,14 @@ void PerturbationPanel::showResult() {
                                  .arg(changed)
                                  .arg(changed + same)
                                  .arg(same);
-  if (mCtl->position().stream == 'X' && same > 0)
+  if (recurrent && mCtl->position().stream == 'Z')
+    text += QLatin1Char(' ') + tr("The encoder reads the source left to right: its states before the replaced token "
+                                  "stay exactly as they were, every state from it on changes — and with the last, c, "
+                                  "every decoder state.");
+  else if (recurrent && same > 0)
+    text += QLatin1Char(' ') + tr("Each state reads only the tokens before it: the states before the replaced one "
+                                  "cannot change.");
+  else if (mCtl->position().stream == 'X' && same > 0)
     text += QLatin1Char(' ') + tr("The causal mask lets no column read a later token: the columns before the "
                                   "replaced one cannot change.");
   else if (mCtl->position().stream == 'Z')

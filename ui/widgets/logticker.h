@@ -6,9 +6,15 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 class PowerOfTenTicker : public QCPAxisTickerLog {
  protected:
   QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override {
+    // Over fewer than 1.6 decades QCustomPlot falls back to evenly spaced ticks (2.5, 3, 3.5): those are written as
+    // plain numbers (precision 0 would have made "2·10⁰" of both 2 and 2.5)
+    const double power = std::round(std::log10(std::abs(tick)));
+    if (tick > 0 && std::abs(tick / std::pow(10.0, power) - 1.0) > 1e-9) return locale.toString(tick, 'g', 3);
     if (formatChar == QLatin1Char('e')) return QLocale::c().toString(tick, 'e', precision);
     return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
   }

@@ -175,7 +175,8 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
   mRange = mLook == Look::Diverging || mLook == Look::Change ? std::max(1e-12, double(big)) : 1.0;
   if (mLook == Look::Change) {  // logarithmic, from the smallest change (at most 8 decades below the largest)
     const double low = std::isfinite(small) ? std::max(double(small), mRange * 1e-8) : mRange * 1e-3;
-    mMap->setDataRange(QCPRange(std::min(low, mRange / 10), mRange));
+    // (at least two decades: the colour bar is then labelled with powers of ten, not crowded with 2.5, 3, 3.5)
+    mMap->setDataRange(QCPRange(std::min(low, mRange / 100), mRange));
   } else {
     mMap->setDataRange(mLook == Look::Diverging ? QCPRange(-mRange, mRange) : QCPRange(0, 1));
   }
