@@ -51,7 +51,7 @@ std::vector<FamilyInfo> make_families() {
                false, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}, {F::DModel, 1, 1024}, {F::DHidden, 1, 4096}},
                {{"small", {{F::DModel, 32}, {F::DHidden, 64}}, false},
                 {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
-               view::kDecoding | view::kRecurrentStates | view::kPerturbation,
+               view::kDecoding | view::kRecurrentStates | view::kPerturbation | view::kAlgorithm,
                // backpropagation through time: η = 10⁻² with clipping learns a character text in a few hundred steps
                1e-2f});
   f.back().recurrent_cell = true;
@@ -60,7 +60,7 @@ std::vector<FamilyInfo> make_families() {
                "recognition used before neural networks.",
                false, false, TrainedBy::Em, {{F::MaxLen, 1, 4096}, {F::States, 1, 1024}},
                {{"small", {{F::States, 8}}, false}, {"medium", {{F::States, 32}}, false}},
-               view::kDecoding | view::kRecurrentStates,
+               view::kDecoding | view::kRecurrentStates | view::kAlgorithm,
                // (no optimizer: EM re-estimates the probabilities from expected counts)
                0.0f});
   f.push_back({Variant::RnnSeq2Seq, "rnn-seq2seq", "rnn-ed", "RNN encoder-decoder",
@@ -69,7 +69,7 @@ std::vector<FamilyInfo> make_families() {
                true, false, TrainedBy::Gradient, {{F::MaxLen, 1, 4096}, {F::DModel, 1, 1024}, {F::DHidden, 1, 4096}},
                {{"small", {{F::DModel, 32}, {F::DHidden, 64}}, false},
                 {"medium", {{F::DModel, 64}, {F::DHidden, 256}}, false}},
-               view::kDecoding | view::kRecurrentStates | view::kPerturbation, 1e-2f});
+               view::kDecoding | view::kRecurrentStates | view::kPerturbation | view::kAlgorithm, 1e-2f});
   f.back().recurrent_cell = true;
   f.push_back({Variant::HmmGmm, "hmm-gmm", "", "HMM with Gaussian mixtures",
                "A chain of hidden states, each emitting a vector from a mixture of Gaussians (seed 001): the acoustic "

@@ -1,5 +1,7 @@
 // The stepper and the trace: the listing is the seed's, stepping reproduces the forward pass, back undoes, and
 // every record holds what the GUI will show (attention per head with its mask, norm statistics, P).
+#include "core/family.h"
+#include "core/model/params.h"
 #include "core/model/stepper.h"
 
 #include <QtTest>
@@ -231,6 +233,80 @@ class TestStepper : public QObject {
 
   // The traced pass with a progress callback: the same records when it never cancels; a cancel stops it before the
   // next line, with TraceCancelled and how far it got.
+  // The recurrent families' listings (an RNN with each cell, the RNN encoder-decoder with and without attention, the
+  // HMM): each loop runs once per token, and every line's record is what model_forward computed at that step — the
+  // state h_j is column j of the forward's H, the attention's α_j its column j, P_j the softmax of its logits' column
+  // j, and the returned P equals exp(model_logprobs). Back undoes a line.
+  void recurrent_listings_reveal_the_forward() {
+    struct Case {
+      Variant v;
+      RnnCell cell;
+      RnnAttention att;
+    };
+    for (const Case k : {Case{Variant::Rnn, RnnCell::Elman, RnnAttention::None},
+                         Case{Variant::Rnn, RnnCell::Lstm, RnnAttention::None},
+                         Case{Variant::RnnSeq2Seq, RnnCell::Elman, RnnAttention::None},
+                         Case{Variant::RnnSeq2Seq, RnnCell::Lstm, RnnAttention::Additive},
+                         Case{Variant::Hmm, RnnCell::Elman, RnnAttention::None}}) {
+      Config c = family_config(k.v, 9, 12);
+      if (k.v != Variant::Hmm) {
+        c.d_e = 4;
+        c.d_hidden = 5;
+        c.cell = k.cell;
+        c.attention = k.att;
+      }
+      const Params<float> p = params_init(c, 3);
+      const Example e{k.v == Variant::RnnSeq2Seq ? std::vector<int>{3, 4, 5} : std::vector<int>{}, {1, 6, 7, 8}};
+      const QString what = QStringLiteral("%1 cell %2 attention %3").arg(int(k.v)).arg(int(k.cell)).arg(int(k.att));
+      Activations<float> act;
+      model_forward(act, c, p, make_batch(c, e));
+      const MatF lp = model_logprobs(c, p, e);
+      Stepper s(c, p, e);
+      int hSeen = 0, pSeen = 0, aSeen = 0;
+      while (s.next()) {
+        const StepRecord& r = s.records().back();
+        const auto& line = pseudocode(c)[size_t(r.line)];
+        QVERIFY2(line.kind != LineKind::Loop || r.layer < int(line.stream == 'Z' ? e.z.size() : e.x.size()),
+                 qPrintable(what));
+        if (r.target == "h" && r.layer >= 0) {
+          QVERIFY2(r.value == MatF(act.rnn.H.col(r.layer)), qPrintable(what));
+          QVERIFY(*s.value("H") == MatF(act.rnn.H.leftCols(r.layer + 1)));
+          ++hSeen;
+        }
+        if (r.target == "g" && r.layer >= 0) QVERIFY(r.value == MatF(act.rnn_enc.H.col(r.layer)));
+        if (r.target == "α") {
+          QVERIFY(r.value == MatF(act.rnn.Alpha.col(r.layer).head(3)));
+          ++aSeen;
+        }
+        if (r.target == "P_j") {
+          for (Eigen::Index v = 0; v < lp.rows(); ++v)
+            QVERIFY2(std::abs(r.value(v, 0) - std::exp(lp(v, r.layer))) < 1e-6, qPrintable(what));
+          ++pSeen;
+        }
+      }
+      QVERIFY(s.at_end());
+      QCOMPARE(pSeen, 4);
+      QCOMPARE(hSeen, k.v == Variant::Hmm ? 0 : 4);
+      QCOMPARE(aSeen, k.att == RnnAttention::Additive ? 4 : 0);
+      const StepRecord& last = s.records().back();
+      QCOMPARE(last.target, std::string("P"));
+      QVERIFY((last.value - MatF(lp.array().exp().matrix())).cwiseAbs().maxCoeff() < 1e-6f);
+      if (k.v == Variant::Hmm) {  // the filtered distributions α̂_1 … α̂_n, each column a distribution
+        const MatF* A = s.value("A");
+        QVERIFY(A && A->cols() == 4 && A->rows() == c.states);
+      }
+      // back: one line undone, the scope as it was
+      const size_t n = s.records().size();
+      QVERIFY(s.back());
+      QCOMPARE(s.records().size(), n - 1);
+      QVERIFY(s.next());
+      // the whole trace, as the Perturbation tab and the tests read it
+      auto t = trace_forward(c, p, e, TraceProgress{});
+      QVERIFY2(t, qPrintable(what));
+      QCOMPARE(t->size(), s.records().size());
+    }
+  }
+
   void trace_with_progress_and_cancel() {
     const Config c = ed_config();
     const Params<float> p = params_init(c, 4);

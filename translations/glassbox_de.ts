@@ -195,6 +195,50 @@
         <source>Inside ColwiseLayerNorm: each column's mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j + ε), scaled by γ and shifted by β.</source>
         <translation>In ColwiseLayerNorm: Mittel μ_j und Varianz σ²_j jeder Spalte, dann (x − μ_j) / √(σ²_j + ε), mit γ skaliert und um β verschoben.</translation>
     </message>
+    <message>
+        <source>▷ One token after another: h_j needs h_{j−1}</source>
+        <translation>▷ Ein Token nach dem anderen: h_j braucht h_{j−1}</translation>
+    </message>
+    <message>
+        <source>▷ Encoding z into one vector c</source>
+        <translation>▷ z in einen einzigen Vektor c kodieren</translation>
+    </message>
+    <message>
+        <source>▷ Decoding x from c</source>
+        <translation>▷ x aus c dekodieren</translation>
+    </message>
+    <message>
+        <source>▷ Decoding x from c, reading every g_i</source>
+        <translation>▷ x aus c dekodieren und dabei jedes g_i lesen</translation>
+    </message>
+    <message>
+        <source>▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)</source>
+        <translation>▷ Die gefilterte Verteilung der Zustände α̂_j = P(z_j | x_1..x_j)</translation>
+    </message>
+    <message>
+        <source>▷ The next token from the last one alone</source>
+        <translation>▷ Das nächste Token allein aus dem letzten</translation>
+    </message>
+    <message>
+        <source>source token i = %1: %2</source>
+        <translation>Quelltoken i = %1: %2</translation>
+    </message>
+    <message>
+        <source>token j = %1: %2</source>
+        <translation>Token j = %1: %2</translation>
+    </message>
+    <message>
+        <source>Next line runs the marked line: the loop runs once per token, one after another, and each line shows what the forward pass computed at that token (H, G, A and P collect the columns so far).</source>
+        <translation>„Nächste Zeile“ führt die markierte Zeile aus: Die Schleife läuft einmal je Token, eines nach dem anderen, und jede Zeile zeigt, was der Vorwärtsdurchlauf bei diesem Token berechnet hat (H, G, A und P sammeln die bisherigen Spalten).</translation>
+    </message>
+    <message>
+        <source>Next: line %1, source token i = %2.</source>
+        <translation>Als Nächstes: Zeile %1, Quelltoken i = %2.</translation>
+    </message>
+    <message>
+        <source>Next: line %1, token j = %2.</source>
+        <translation>Als Nächstes: Zeile %1, Token j = %2.</translation>
+    </message>
 </context>
 <context>
     <name>AttentionOpenedView</name>

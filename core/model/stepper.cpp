@@ -1,5 +1,7 @@
 #include "core/model/stepper.h"
 
+#include "core/families/hmm/hmm.h"
+
 #include <cmath>
 #include <limits>
 
@@ -10,8 +12,17 @@ Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std:
   GB_ASSERT(!dec_mask_ || (dec_mask_->rows() == Eigen::Index(e.x.size()) && dec_mask_->cols() == Eigen::Index(e.x.size())),
             "Stepper: the decoder mask must be |x| × |x|");
   GB_ASSERT(!c.validate(), "Stepper needs a valid config");
-  GB_ASSERT(c.is_transformer(), "Stepper runs a transformer's listing (ask the family: view::kAlgorithm)");
+  recurrent_ = c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq || c.variant == Variant::Hmm;
+  GB_ASSERT(c.is_transformer() || recurrent_, "Stepper runs a family's listing (ask the family: view::kAlgorithm)");
   GB_ASSERT(!check_example(c, e), "Stepper needs an example that fits the model");
+  if (recurrent_) {  // the forward pass itself, once: the lines reveal it step by step
+    model_forward(fwd_, c_, p_, make_batch(c_, e_));
+    if (c.variant == Variant::Hmm) {
+      const HmmFilter f = hmm_filter(p_.hmm, e_.x);
+      hmm_alpha_ = f.alpha;
+      hmm_log_c_ = f.log_c;
+    }
+  }
   const auto& lines = pseudocode(c_);
   // Unroll the listing: lines inside a loop run once per layer, the loop line starts each pass.
   for (size_t i = 0; i < lines.size();) {
@@ -19,7 +30,10 @@ Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std:
     if (lines[i].kind != LineKind::Loop) { program_.push_back({int(i), -1}); ++i; continue; }
     size_t end = i + 1;
     while (end < lines.size() && lines[end].indent > 0) ++end;
-    const int layers = lines[i].stream == 'Z' ? c_.enc_layers : c_.dec_layers;
+    // a transformer's loop runs once per layer, a recurrent family's once per token
+    const int layers = recurrent_ ? int(lines[i].stream == 'Z' ? e_.z.size() : e_.x.size())
+                       : lines[i].stream == 'Z' ? c_.enc_layers
+                                                : c_.dec_layers;
     for (int l = 0; l < layers; ++l) {
       program_.push_back({int(i), l});
       for (size_t k = i + 1; k < end; ++k) program_.push_back({int(k), l});
@@ -67,6 +81,11 @@ void Stepper::run_to_end() {
 
 std::vector<ScopeEntry> Stepper::scope() const {
   std::vector<ScopeEntry> out;
+  if (recurrent_) {
+    for (const auto& [name, m] : s_.named) out.push_back({name, m.rows(), m.cols()});
+    if (s_.l >= 0) out.push_back({c_.variant == Variant::RnnSeq2Seq && !s_.hasX ? "i" : "j", 1, 1});
+    return out;
+  }
   if (s_.hasZ) out.push_back({"Z", s_.Z.rows(), s_.Z.cols()});
   if (s_.hasX) out.push_back({"X", s_.X.rows(), s_.X.cols()});
   if (s_.hasHat) out.push_back({s_.hat_of == 'Z' ? "Ẑ" : "X̂", s_.hat.rows(), s_.hat.cols()});
@@ -76,6 +95,11 @@ std::vector<ScopeEntry> Stepper::scope() const {
 }
 
 const MatF* Stepper::value(const std::string& name) const {
+  if (recurrent_) {
+    for (const auto& [n, m] : s_.named)
+      if (n == name) return &m;
+    return nullptr;
+  }
   if (name == "Z" && s_.hasZ) return &s_.Z;
   if (name == "X" && s_.hasX) return &s_.X;
   if ((name == "X̂" || name == "Ẑ") && s_.hasHat) return &s_.hat;
@@ -127,7 +151,101 @@ static AttentionRecord record_attention(const AttentionCache<float>& cache, cons
   return r;
 }
 
+void Stepper::set(const std::string& name, MatF value) {
+  for (auto& [n, m] : s_.named)
+    if (n == name) {
+      m = std::move(value);
+      return;
+    }
+  s_.named.emplace_back(name, std::move(value));
+}
+
+// A recurrent family's line at step in.layer: what model_forward computed there (fwd_), under the listing's names.
+StepRecord Stepper::execute_recurrent(const Instr& in) {
+  const PseudoLine& line = pseudocode(c_)[size_t(in.line)];
+  StepRecord r;
+  r.line = in.line;
+  r.layer = in.layer;
+  r.stream = line.stream;
+  const bool enc = line.stream == 'Z';
+  r.label = (in.layer >= 0 ? std::string(enc ? "i = " : "j = ") + std::to_string(in.layer + 1) + ": " : std::string()) +
+            line.text;
+  const RnnCache<float>& k = enc ? fwd_.rnn_enc : fwd_.rnn;
+  const Eigen::Index j = in.layer, dh = c_.d_hidden, nz = Eigen::Index(e_.z.size());
+  const std::string& t = line.text;
+  auto starts = [&t](const char* s) { return t.rfind(s, 0) == 0; };
+  auto show = [&](const std::string& name, MatF v) {
+    r.target = name;
+    r.value = v;
+    set(name, std::move(v));
+  };
+  const bool lstm = c_.cell == RnnCell::Lstm;
+  if (!enc) s_.hasX = true;  // (the decoder's part has begun: the loop index is j)
+  switch (line.kind) {
+    case LineKind::Loop:
+      s_.l = int(j);
+      r.target = enc ? "i" : "j";
+      break;
+    case LineKind::Embed:
+      if (c_.variant == Variant::Hmm) {  // α̂_0 ← π
+        show("α̂", p_.hmm.pi.cast<float>());
+      } else if (starts("g_0")) {
+        if (lstm) set("n", MatF::Zero(dh, 1));
+        show("g", MatF::Zero(dh, 1));
+      } else if (starts("c ←")) {
+        if (lstm) set("m", MatF(fwd_.rnn.M0.col(0)));
+        show("c", MatF(fwd_.rnn.H0.col(0)));  // (the encoder's last state; 0 for an empty source)
+      } else if (c_.variant == Variant::RnnSeq2Seq) {  // h_0 ← c
+        s_.l = -1;
+        show("h", MatF(fwd_.rnn.H0.col(0)));
+      } else {  // h_0 ← 0
+        if (lstm) set("m", MatF::Zero(dh, 1));
+        show("h", MatF::Zero(dh, 1));
+      }
+      break;
+    case LineKind::Mlp:
+      if (c_.variant == Variant::Hmm) {  // α̂_j and its scale c_j = P(x_j | x_1..x_{j−1})
+        set("c_j", MatF::Constant(1, 1, float(std::exp(hmm_log_c_(j)))));
+        set("A", hmm_alpha_.leftCols(j + 1).cast<float>());
+        show("α̂", hmm_alpha_.col(j).cast<float>());
+      } else if (starts("[")) {
+        show("[i; f; g; o]", MatF(k.Gt.col(j)));
+      } else if (starts("m_") || starts("n_")) {
+        show(enc ? "n" : "m", MatF(k.M.col(j)));
+      } else {  // the state
+        set(enc ? "G" : "H", k.H.leftCols(j + 1));
+        show(enc ? "g" : "h", MatF(k.H.col(j)));
+      }
+      break;
+    case LineKind::CrossAttention:  // additive attention over the encoder's states
+      if (starts("α")) {
+        set("A", fwd_.rnn.Alpha.topLeftCorner(nz, j + 1));
+        show("α", MatF(fwd_.rnn.Alpha.col(j).head(nz)));
+      } else {
+        show("ctx", MatF(fwd_.rnn.Ctx.col(j)));
+      }
+      break;
+    case LineKind::Output: {
+      const Eigen::Index n = in.layer >= 0 ? j + 1 : Eigen::Index(e_.x.size());
+      MatF lp;
+      log_softmax_columns(lp, MatF(fwd_.logits.leftCols(n)));
+      set("P", lp.array().exp().matrix());  // P = [P_1, …]: softmax of each column (an HMM's rows are log P already)
+      if (in.layer >= 0) {
+        show("P_j", MatF(lp.col(j).array().exp().matrix()));
+      } else {
+        r.target = "P";
+        r.value = *value("P");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return r;
+}
+
 StepRecord Stepper::execute(const Instr& in) {
+  if (recurrent_) return execute_recurrent(in);
   const PseudoLine& line = pseudocode(c_)[size_t(in.line)];
   StepRecord r;
   r.line = in.line;
@@ -237,7 +355,8 @@ std::vector<StepRecord> trace_forward(const Config& c, const Params<float>& p, c
 
 namespace {
 Status check_traceable(const Config& c) {
-  if (c.is_transformer()) return std::nullopt;
+  if (c.is_transformer() || c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq || c.variant == Variant::Hmm)
+    return std::nullopt;
   return Error(ErrorCode::NotForFamily, {{"family", variant_name(c.variant)}});
 }
 

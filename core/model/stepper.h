@@ -7,6 +7,12 @@
 // Q, K, V and per head the scores before and after the mask, the mask and the weights; for norm lines the column
 // means and variances. trace_forward() is the stepper run to the end: the forward pass with recording on.
 // Recording lives here, never on the training hot path (model_forward).
+//
+// The recurrent families (an RNN, an RNN encoder-decoder, an HMM) run their own listings (pseudocode.h): a loop line
+// runs once per token (its record's layer is the step, 0-based: i over the source, j over x), and each line shows
+// what model_forward itself computed at that step — the states, an LSTM's gates and memory, the attention's weights
+// and context, the HMM's filtered distribution α̂_j and scale c_j, P_j — revealed one line at a time, never computed
+// a second way. In scope: the current vectors (h, g, c, m, α̂, …) and the matrices so far (H, G, A, P).
 #pragma once
 
 #include "core/model/model.h"
@@ -87,8 +93,11 @@ class Stepper {
     int l = -1;
     bool hasZ = false, hasX = false, hasHat = false, hasP = false;
     char hat_of = 'X';
+    std::vector<std::pair<std::string, MatF>> named;  // a recurrent family's variables, in the order they appeared
   };
   StepRecord execute(const Instr& in);
+  StepRecord execute_recurrent(const Instr& in);
+  void set(const std::string& name, MatF value);
   const NormParams<float>& norm_params(char stream, int layer, int gamma) const;
 
   Config c_;
@@ -100,6 +109,10 @@ class Stepper {
   State s_;
   std::vector<State> undo_;
   std::vector<StepRecord> records_;
+  bool recurrent_ = false;
+  Activations<float> fwd_;  // a recurrent family's forward pass (model_forward), revealed line by line
+  MatD hmm_alpha_;          // an HMM's α̂ (hmm_filter), K × n
+  Eigen::VectorXd hmm_log_c_;
 };
 
 // The forward pass with recording on: every executed line's record, in order. records.back().value is P.

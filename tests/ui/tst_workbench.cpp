@@ -759,9 +759,9 @@ class TestWorkbench : public QObject {
     QCOMPARE(int(c.variant), int(gb::Variant::Rnn));
     QCOMPARE(c.d_hidden, 48);
     QCOMPARE(w.document()->params().rnn.V.rows(), Eigen::Index(48));
-    for (const char* hidden : {"attention", "masks", "algorithm", "table"})
+    for (const char* hidden : {"attention", "masks", "table"})
       QVERIFY2(!w.tabs()->isTabVisible(tabIndexOf(QLatin1String(hidden))), hidden);
-    for (const char* shown : {"parameters", "decoding", "training", "compare", "states", "perturbation"})
+    for (const char* shown : {"parameters", "decoding", "training", "compare", "states", "perturbation", "algorithm"})
       QVERIFY2(w.tabs()->isTabVisible(tabIndexOf(QLatin1String(shown))), shown);
     TrainingPanel* tp = w.trainingPanel();
     QCOMPARE(float(tp->learningRateBox()->value()), gb::family(gb::Variant::Rnn).adamw_lr);
@@ -901,6 +901,33 @@ class TestWorkbench : public QObject {
     QVERIFY(pe->encoderView()->isVisible());
     QCOMPARE(pe->encoderView()->matrix().rows(), Eigen::Index(1));
     QCOMPARE(pe->decoderView()->matrix().rows(), Eigen::Index(2));  // h, then P
+    // Algorithm: the encoder-decoder's listing, its loops once per token; each state line shows the forward's state,
+    // the attention line the forward's weights over the source (rows: the source's tokens), the end P
+    QVERIFY(w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("algorithm"))));
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("algorithm")));
+    auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+    QCOMPARE(ap->listing()->count(), int(gb::pseudocode(c).size()));
+    ap->inputBox()->setCurrentText(probe);
+    QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+    const gb::Stepper* st = ap->controller()->stepper();
+    QVERIFY(st);
+    const gb::Example& ex = st->example();
+    gb::Activations<float> act;
+    gb::model_forward(act, c, w.document()->params(), gb::make_batch(c, ex));
+    while (!st->at_end() && (st->records().empty() || st->records().back().target != "α"))
+      QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    QVERIFY(!st->at_end());
+    QCOMPARE(st->records().back().layer, 0);
+    QVERIFY(ap->recordLabel()->text().contains(QStringLiteral("j = 1")));
+    QVERIFY(ap->matrixView()->matrix() == gb::MatF(act.rnn.Alpha.col(0).head(Eigen::Index(ex.z.size()))));
+    while (st->records().back().target != "h") QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    QVERIFY(ap->matrixView()->matrix() == gb::MatF(act.rnn.H.col(0)));
+    QVERIFY(st->value("G") && *st->value("G") == act.rnn_enc.H.leftCols(Eigen::Index(ex.z.size())));
+    ap->controller()->runToEnd();
+    QTRY_VERIFY(!ap->controller()->running());
+    QVERIFY(st->at_end());
+    const gb::MatF lp = gb::model_logprobs(c, w.document()->params(), ex);
+    QVERIFY((ap->matrixView()->matrix() - gb::MatF(lp.array().exp().matrix())).cwiseAbs().maxCoeff() < 1e-6f);
     // Decoding: the step's attention weights over the source, from the session
     w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
     auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));

@@ -2,6 +2,8 @@
 
 #include "errortext.h"
 
+#include "core/family.h"
+
 #include <QElapsedTimer>
 #include <QTimer>
 
@@ -10,7 +12,7 @@ AlgorithmController::AlgorithmController(QObject* parent) : QObject(parent) {}
 QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>& p, const gb::Tokenizer& tok,
                                    const QString& input, const QString& target) {
   interrupt();
-  if (!c.is_transformer()) {  // (the tab is not offered for such a family; a robot may still reach it)
+  if (!gb::family(c).offers(gb::view::kAlgorithm)) {  // (nor is the tab; a robot may still reach it)
     mStepper.reset();
     emit changed();
     return errorText(gb::Error(gb::ErrorCode::NotForFamily, {{"family", gb::variant_name(c.variant)}}));
@@ -18,7 +20,7 @@ QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>&
   gb::Example e;
   const auto ids = [&](const QString& s) { return tok.encode(s.toStdString()).ids; };
   e.x = {gb::Tokenizer::kBos};
-  if (c.is_ed()) {
+  if (c.has_source()) {
     e.z = ids(input);
     for (int t : ids(target)) e.x.push_back(t);
   } else {

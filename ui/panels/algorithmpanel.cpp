@@ -35,7 +35,16 @@ namespace {
 constexpr const char* kComments[] = {
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Encoding the context sequence z"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding the primary sequence x"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ One token after another: h_j needs h_{j−1}"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Encoding z into one vector c"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding x from c"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding x from c, reading every g_i"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The next token from the last one alone"),
 };
+
+// A transformer's loops run once per layer, the recurrent families' once per token (core Stepper)
+bool loopsOverTokens(const gb::Config& c) { return !c.is_transformer(); }
 
 QString lineText(const gb::PseudoLine& line) {
   if (line.kind == gb::LineKind::Comment)
@@ -51,6 +60,9 @@ QString stepLabel(const gb::Config& c, const gb::StepRecord& r) {
   const QString text = lineText(lines[size_t(r.line)]);
   if (r.layer < 0) return text;
   const QString l = QString::number(r.layer + 1);
+  if (loopsOverTokens(c))
+    return r.stream == 'Z' ? QCoreApplication::translate("AlgorithmPanel", "source token i = %1: %2").arg(l, text)
+                           : QCoreApplication::translate("AlgorithmPanel", "token j = %1: %2").arg(l, text);
   return r.stream == 'Z' ? QCoreApplication::translate("AlgorithmPanel", "encoder layer %1: %2").arg(l, text)
                          : QCoreApplication::translate("AlgorithmPanel", "decoder layer %1: %2").arg(l, text);
 }
@@ -251,8 +263,12 @@ void AlgorithmPanel::start() {
   if (mDoc->modelFitsData() && !c.has_source() && !mDoc->data().val_pairs.empty())
     input += QStringLiteral(">") + target;  // "source>target"
   const QString err = mCtl->start(c, *p, *tok, input, target);
-  mInfo->setText(err.isEmpty() ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per token, "
-                                    "as the notes write it.")
+  mInfo->setText(err.isEmpty() ? (c.is_transformer()
+                                       ? tr("Next line runs the marked line. Every matrix is d_e × n: one column per "
+                                            "token, as the notes write it.")
+                                       : tr("Next line runs the marked line: the loop runs once per token, one after "
+                                            "another, and each line shows what the forward pass computed at that "
+                                            "token (H, G, A and P collect the columns so far)."))
                                : tr("This input does not fit the model: %1").arg(err));
 }
 
@@ -319,7 +335,12 @@ void AlgorithmPanel::redraw() {
     mMatrix->clear();
     return;
   }
-  if (nextLine >= 0 && s->next_layer() >= 0)
+  if (nextLine >= 0 && s->next_layer() >= 0 && loopsOverTokens(*c))
+    mInfo->setText((gb::pseudocode(*c)[size_t(nextLine)].stream == 'Z' ? tr("Next: line %1, source token i = %2.")
+                                                                       : tr("Next: line %1, token j = %2."))
+                       .arg(nextLine + 1)
+                       .arg(s->next_layer() + 1));
+  else if (nextLine >= 0 && s->next_layer() >= 0)
     mInfo->setText(tr("Next: line %1, layer l = %2.").arg(nextLine + 1).arg(s->next_layer() + 1));
   else if (nextLine >= 0)
     mInfo->setText(tr("Next: line %1.").arg(nextLine + 1));
@@ -355,16 +376,26 @@ void AlgorithmPanel::redraw() {
     mMatrix->clear();
     return;
   }
-  // columns are tokens: z for the encoder's matrices, x for the decoder's
-  const bool isZ = what.startsWith(QLatin1Char('Z')) || what.startsWith(QStringLiteral("Ẑ"));
+  // columns are tokens: z for the encoder's matrices (a recurrent encoder's G = [g_1 … g_i]), x for the decoder's
+  // (a recurrent family's matrices so far: the first j tokens)
+  const bool isZ = what.startsWith(QLatin1Char('Z')) || what.startsWith(QStringLiteral("Ẑ")) ||
+                   (loopsOverTokens(*c) && what == QLatin1String("G"));
   const QStringList& cols = isZ ? mCtl->sourceTokens() : mCtl->targetTokens();
-  const bool labelled = m->cols() == cols.size();
+  const bool labelled = m->cols() == cols.size() || (loopsOverTokens(*c) && m->cols() > 1 && m->cols() < cols.size());
   QStringList rows;
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
-  if (what == QLatin1String("P") && tok && m->rows() == tok->size())
+  if (what.startsWith(QLatin1Char('P')) && tok && m->rows() == tok->size())
     for (int t = 0; t < m->rows(); ++t) rows << QString::fromStdString(tok->display(t));
-  mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows,
-                     labelled ? cols : QStringList());
+  if (loopsOverTokens(*c) && (what == QLatin1String("α") || what == QLatin1String("A")) &&
+      m->rows() == mCtl->sourceTokens().size())
+    rows = mCtl->sourceTokens();  // additive attention's weights: one row per source token
+  QStringList colLabels = labelled ? cols.mid(0, m->cols()) : QStringList();
+  if (loopsOverTokens(*c) && m->cols() == 1 && mShown.isEmpty() && !s->records().empty()) {
+    const gb::StepRecord& r = s->records().back();  // a step's vector: the column of the token it read
+    const QStringList& own = r.stream == 'Z' ? mCtl->sourceTokens() : mCtl->targetTokens();
+    if (r.layer >= 0 && r.layer < own.size()) colLabels = QStringList{own.value(r.layer)};
+  }
+  mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows, colLabels);
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
   mMatrix->plot()->setAccessibleDescription(mMatrixTitle->text());
 }
