@@ -1,5 +1,6 @@
 // The stepper and the trace: the listing is the seed's, stepping reproduces the forward pass, back undoes, and
 // every record holds what the GUI will show (attention per head with its mask, norm statistics, P).
+#include "core/families/hmm/hmm.h"
 #include "core/family.h"
 #include "core/model/params.h"
 #include "core/model/stepper.h"
@@ -294,6 +295,23 @@ class TestStepper : public QObject {
       if (k.v == Variant::Hmm) {  // the filtered distributions α̂_1 … α̂_n, each column a distribution
         const MatF* A = s.value("A");
         QVERIFY(A && A->cols() == 4 && A->rows() == c.states);
+        // Viterbi: the backtrace's one-hot columns are hmm_viterbi's path, and δ_n at its end is the log joint
+        // probability of that path, written out here from π, T and E
+        const std::vector<int> path = hmm_viterbi(p.hmm, e.x);
+        const MatF* Z = s.value("Z*");
+        const MatF* D = s.value("Δ");
+        QVERIFY(Z && D && Z->cols() == 4 && D->cols() == 4);
+        double joint = std::log(double(p.hmm.pi[path[0]])) + std::log(double(p.hmm.emission(e.x[0], path[0])));
+        for (int t = 0; t < 4; ++t) {
+          QCOMPARE((*Z)(path[size_t(t)], t), 1.0f);
+          QCOMPARE(Z->col(t).sum(), 1.0f);
+          if (t > 0)
+            joint += std::log(double(p.hmm.transition(path[size_t(t)], path[size_t(t - 1)]))) +
+                     std::log(double(p.hmm.emission(e.x[size_t(t)], path[size_t(t)])));
+        }
+        QVERIFY2(std::abs((*D)(path[3], 3) - joint) < 1e-4 * std::max(1.0, std::abs(joint)),
+                 qPrintable(QStringLiteral("δ_n[z*_n] = %1, log P(x, z*) = %2").arg((*D)(path[3], 3)).arg(joint)));
+        QCOMPARE(D->col(3).maxCoeff(), (*D)(path[3], 3));
       }
       // back: one line undone, the scope as it was
       const size_t n = s.records().size();

@@ -239,6 +239,14 @@
         <source>Next: line %1, token j = %2.</source>
         <translation>Als Nächstes: Zeile %1, Token j = %2.</translation>
     </message>
+    <message>
+        <source>▷ Viterbi: the most probable path of states z*</source>
+        <translation>▷ Viterbi: der wahrscheinlichste Pfad der Zustände z*</translation>
+    </message>
+    <message>
+        <source>state k</source>
+        <translation>Zustand k</translation>
+    </message>
 </context>
 <context>
     <name>AttentionOpenedView</name>

@@ -62,7 +62,14 @@ static std::vector<PseudoLine> hmm_listing() {
   out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ", 'X', 0});
   out.push_back({LineKind::Mlp, 1, "a ← (T α̂_{j−1}) ⊙ E[x_j, :]ᵀ;  c_j ← Σ a;  α̂_j ← a / c_j", 'X', 0});
   out.push_back({LineKind::Output, 1, "P_j ← E T α̂_j", 'X', 0});
-  out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ]", 'X', 0});
+  out.push_back({LineKind::Comment, 0, "▷ Viterbi: the most probable path of states z*", 'X', 0});
+  out.push_back({LineKind::Embed, 0, "δ_1 ← log π + log E[x_1, :]ᵀ", 'X', 0});
+  out.push_back({LineKind::Loop, 0, "for j = 2, …, ℓ", 'X', 0});
+  out.push_back({LineKind::Mlp, 1, "δ_j ← max_k (log T[:, k] + δ_{j−1}[k]) + log E[x_j, :]ᵀ;  ψ_j ← argmax_k", 'X', 0});
+  out.push_back({LineKind::Embed, 0, "z*_ℓ ← argmax_k δ_ℓ[k]", 'X', 0});
+  out.push_back({LineKind::Loop, 0, "for j = ℓ − 1, …, 1", 'X', 0});
+  out.push_back({LineKind::Mlp, 1, "z*_j ← ψ_{j+1}[z*_{j+1}]", 'X', 0});
+  out.push_back({LineKind::Output, 0, "return P = [P_1, …, P_ℓ] and z*", 'X', 0});
   return out;
 }
 

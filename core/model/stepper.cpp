@@ -21,6 +21,10 @@ Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std:
       const HmmFilter f = hmm_filter(p_.hmm, e_.x);
       hmm_alpha_ = f.alpha;
       hmm_log_c_ = f.log_c;
+      HmmViterbi v = hmm_viterbi_trellis(p_.hmm, e_.x);
+      hmm_delta_ = std::move(v.delta);
+      hmm_back_ = std::move(v.back);
+      hmm_path_ = std::move(v.path);
     }
   }
   const auto& lines = pseudocode(c_);
@@ -30,11 +34,21 @@ Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std:
     if (lines[i].kind != LineKind::Loop) { program_.push_back({int(i), -1}); ++i; continue; }
     size_t end = i + 1;
     while (end < lines.size() && lines[end].indent > 0) ++end;
-    // a transformer's loop runs once per layer, a recurrent family's once per token
+    // a transformer's loop runs once per layer, a recurrent family's once per token (0-based: Viterbi's forward
+    // loop from the second token, its backtrace from the second last down to the first)
     const int layers = recurrent_ ? int(lines[i].stream == 'Z' ? e_.z.size() : e_.x.size())
                        : lines[i].stream == 'Z' ? c_.enc_layers
                                                 : c_.dec_layers;
-    for (int l = 0; l < layers; ++l) {
+    std::vector<int> steps;
+    const std::string& t = lines[i].text;
+    if (recurrent_ && t.rfind("for j = 2", 0) == 0) {
+      for (int l = 1; l < layers; ++l) steps.push_back(l);
+    } else if (recurrent_ && t.rfind("for j = ℓ − 1", 0) == 0) {
+      for (int l = layers - 2; l >= 0; --l) steps.push_back(l);
+    } else {
+      for (int l = 0; l < layers; ++l) steps.push_back(l);
+    }
+    for (int l : steps) {
       program_.push_back({int(i), l});
       for (size_t k = i + 1; k < end; ++k) program_.push_back({int(k), l});
     }
@@ -187,7 +201,16 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
       r.target = enc ? "i" : "j";
       break;
     case LineKind::Embed:
-      if (c_.variant == Variant::Hmm) {  // α̂_0 ← π
+      if (c_.variant == Variant::Hmm && starts("δ_1")) {
+        set("Δ", hmm_delta_.leftCols(1).cast<float>());
+        show("δ", hmm_delta_.col(0).cast<float>());
+      } else if (c_.variant == Variant::Hmm && starts("z*")) {  // the backtrace starts at the end
+        const Eigen::Index last = Eigen::Index(e_.x.size()) - 1;
+        MatF Z = MatF::Zero(c_.states, last + 1);
+        Z(hmm_path_[size_t(last)], last) = 1;
+        set("Z*", Z);
+        show("z*_j", MatF::Constant(1, 1, float(hmm_path_[size_t(last)] + 1)));  // (states numbered from 1)
+      } else if (c_.variant == Variant::Hmm) {  // α̂_0 ← π
         show("α̂", p_.hmm.pi.cast<float>());
       } else if (starts("g_0")) {
         if (lstm) set("n", MatF::Zero(dh, 1));
@@ -204,7 +227,16 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
       }
       break;
     case LineKind::Mlp:
-      if (c_.variant == Variant::Hmm) {  // α̂_j and its scale c_j = P(x_j | x_1..x_{j−1})
+      if (c_.variant == Variant::Hmm && starts("δ_j")) {
+        set("Δ", hmm_delta_.leftCols(j + 1).cast<float>());
+        set("ψ_j", MatF(hmm_back_.col(j).cast<float>().array() + 1.0f));  // (states numbered from 1)
+        show("δ", hmm_delta_.col(j).cast<float>());
+      } else if (c_.variant == Variant::Hmm && starts("z*")) {
+        MatF Z = *value("Z*");
+        Z(hmm_path_[size_t(j)], j) = 1;
+        set("Z*", Z);
+        show("z*_j", MatF::Constant(1, 1, float(hmm_path_[size_t(j)] + 1)));
+      } else if (c_.variant == Variant::Hmm) {  // α̂_j and its scale c_j = P(x_j | x_1..x_{j−1})
         set("c_j", MatF::Constant(1, 1, float(std::exp(hmm_log_c_(j)))));
         set("A", hmm_alpha_.leftCols(j + 1).cast<float>());
         show("α̂", hmm_alpha_.col(j).cast<float>());

@@ -729,6 +729,24 @@ class TestWorkbench : public QObject {
     const QCPGraph* line = sp->gradientPlot()->graph(0);
     QCOMPARE(line->dataCount(), int(path.size()));
     for (int t = 0; t < line->dataCount(); ++t) QCOMPARE(line->data()->at(t)->value, double(path[size_t(t)] + 1));
+    // Algorithm: the forward algorithm's α̂_j, then Viterbi's trellis and its backtrace, step by step; at the end the
+    // backtrace's one-hot columns are the States tab's path
+    QVERIFY(w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("algorithm"))));
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("algorithm")));
+    auto* ap = w.findChild<AlgorithmPanel*>(QStringLiteral("algorithmTab"));
+    ap->inputBox()->setCurrentText(probe);
+    QTest::mouseClick(ap->startButton(), Qt::LeftButton);
+    const gb::Stepper* st = ap->controller()->stepper();
+    QVERIFY(st);
+    const gb::HmmViterbi trellis = gb::hmm_viterbi_trellis(w.document()->params().hmm, st->example().x);
+    while (!st->at_end() && (st->records().empty() || st->records().back().target != "δ"))
+      QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    QVERIFY(ap->matrixView()->matrix() == gb::MatF(trellis.delta.col(0).cast<float>()));
+    ap->controller()->runToEnd();
+    QTRY_VERIFY(!ap->controller()->running());
+    const gb::MatF* Zstar = st->value("Z*");
+    QVERIFY(Zstar && Zstar->cols() == Eigen::Index(trellis.path.size()));
+    for (int t = 0; t < int(Zstar->cols()); ++t) QCOMPARE((*Zstar)(trellis.path[size_t(t)], t), 1.0f);
     // other data: the probe follows it
     const QStringList before = w.document()->sampleInputs();
     w.workbench()->data()->chooseTask(QStringLiteral("add"));  // (sort would draw the same sources)

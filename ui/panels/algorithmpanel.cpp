@@ -41,6 +41,7 @@ constexpr const char* kComments[] = {
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding x from c, reading every g_i"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The next token from the last one alone"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Viterbi: the most probable path of states z*"),
 };
 
 // A transformer's loops run once per layer, the recurrent families' once per token (core Stepper)
@@ -395,7 +396,9 @@ void AlgorithmPanel::redraw() {
     const QStringList& own = r.stream == 'Z' ? mCtl->sourceTokens() : mCtl->targetTokens();
     if (r.layer >= 0 && r.layer < own.size()) colLabels = QStringList{own.value(r.layer)};
   }
-  mMatrix->setMatrix(*m, rows.isEmpty() ? tr("row") : tr("token"), tr("column: one per token"), rows, colLabels);
+  const bool states = c->variant == gb::Variant::Hmm && m->rows() == c->states;  // an HMM's K rows: its states
+  mMatrix->setMatrix(*m, rows.isEmpty() ? (states ? tr("state k") : tr("row")) : tr("token"), tr("column: one per token"),
+                     rows, colLabels);
   mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
   mMatrix->plot()->setAccessibleDescription(mMatrixTitle->text());
 }

@@ -268,8 +268,13 @@ MatD hmm_posterior(const HmmParams<float>& p, const std::vector<int>& x) {
 }
 
 std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& x) {
+  return hmm_viterbi_trellis(p, x).path;
+}
+
+HmmViterbi hmm_viterbi_trellis(const HmmParams<float>& p, const std::vector<int>& x) {
   const int n = int(x.size());
-  if (n == 0) return {};
+  HmmViterbi out;
+  if (n == 0) return out;
   const Dense d(p);
   const int K = d.K();
   const MatD logTT = d.TT.array().log();  // column i: log T[i, ·]
@@ -277,7 +282,9 @@ std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& 
   for (Eigen::Index v = 0; v < logET.cols(); ++v)  // a token no state emits: a missing observation
     if (!(d.ET.col(v).maxCoeff() > 0)) logET.col(v).setZero();
   VecD delta = d.pi.array().log().matrix() + logET.col(x[0]), next(K);
-  Eigen::MatrixXi back(K, n);
+  Eigen::MatrixXi back = Eigen::MatrixXi::Zero(K, n);
+  out.delta.resize(K, n);
+  out.delta.col(0) = delta;
   for (int t = 1; t < n; ++t) {
     for (int i = 0; i < K; ++i) {
       Eigen::Index j = 0;
@@ -288,13 +295,16 @@ std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& 
     if (!(next.maxCoeff() > -std::numeric_limits<double>::infinity()))  // no state reachable emits x_t: missing
       for (int i = 0; i < K; ++i) next[i] = (logTT.col(i) + delta).maxCoeff();
     delta.swap(next);
+    out.delta.col(t) = delta;
   }
   std::vector<int> path(static_cast<size_t>(n));
   Eigen::Index last = 0;
   delta.maxCoeff(&last);
   path[size_t(n - 1)] = int(last);
   for (int t = n - 1; t > 0; --t) path[size_t(t - 1)] = back(path[size_t(t)], t);
-  return path;
+  out.back = std::move(back);
+  out.path = std::move(path);
+  return out;
 }
 
 MatD hmm_next_logprobs(const HmmParams<float>& p, const std::vector<int>& x) {

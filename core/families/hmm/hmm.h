@@ -48,6 +48,15 @@ MatD hmm_posterior(const HmmParams<float>& p, const std::vector<int>& x);
 // The most probable state path argmax_z P(z, x) (Viterbi, in log arithmetic), state ids from 0; ties go to the lower
 // state id. A token no state can emit is a missing observation (as for hmm_posterior).
 std::vector<int> hmm_viterbi(const HmmParams<float>& p, const std::vector<int>& x);
+// The same with its trellis, as the Algorithm tab steps through it: delta (K × n) column t = δ_t, the log probability
+// of the best path ending in each state at t; back (K × n) column t ≥ 1 = ψ_t, the state each came from (column 0
+// unused, 0); path = hmm_viterbi's.
+struct HmmViterbi {
+  MatD delta;
+  Eigen::MatrixXi back;
+  std::vector<int> path;
+};
+HmmViterbi hmm_viterbi_trellis(const HmmParams<float>& p, const std::vector<int>& x);
 
 // Row v, column t: log P(x_{t+1} = v | x_1..x_t), |V| × n (column t = n − 1 predicts the token after the last).
 MatD hmm_next_logprobs(const HmmParams<float>& p, const std::vector<int>& x);
