@@ -772,10 +772,6 @@
         <translation>Wählen Sie mindestens eine Familie zum Trainieren.</translation>
     </message>
     <message>
-        <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7)…</source>
-        <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7) …</translation>
-    </message>
-    <message>
         <source>Family</source>
         <translation>Familie</translation>
     </message>
@@ -870,6 +866,10 @@
     <message>
         <source>Steps in sequence, n = %1</source>
         <translation>Schritte nacheinander, n = %1</translation>
+    </message>
+    <message>
+        <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 and d_h for as many parameters as the transformer's; HMM: K = %7)…</source>
+        <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 und d_h für so viele Parameter wie der Transformer; HMM: K = %7) …</translation>
     </message>
 </context>
 <context>

@@ -903,11 +903,21 @@ class TestInside : public QObject {
       }
       QCOMPARE(cp->lossPlot()->graph(int(k))->dataCount(), int(s.losses.size()));
       QVERIFY(cp->lossPlot()->graph(int(k))->name().startsWith(familyTitle(v)));
-      // comparable sizes: the RNNs take d_e and d_h from the task's d_e and d_MLP, the HMM K from the request
-      const gb::Config expected = CompareController::configFor(v, s.tokenizer.size(), s.config.max_len, sizes);
+      // the same budget: the RNNs take d_e from the task and the largest d_h whose parameters do not outnumber the
+      // transformer's that reads the data as they do; the HMM K from the request
+      const bool att = s.config.attention == gb::RnnAttention::Additive;
+      const gb::Config expected = CompareController::configFor(v, s.tokenizer.size(), s.config.max_len, sizes, att);
       for (const gb::SizeSpec& spec : gb::family(v).sizes)
         QCOMPARE(gb::config_size(s.config, spec.field), gb::config_size(expected, spec.field));
-      if (v == gb::Variant::Rnn) QVERIFY(s.config.d_e == sizes.dE && gb::config_size(s.config, gb::SizeField::DHidden) == sizes.dMlp);
+      if (gb::family(v).recurrent_cell) {
+        const gb::Variant tv = gb::family(v).reads_source ? gb::Variant::EncoderDecoder : gb::Variant::DecoderOnly;
+        const int64_t budget = gb::params_count(CompareController::configFor(tv, s.tokenizer.size(), s.config.max_len, sizes));
+        gb::Config bigger = s.config;
+        ++bigger.d_hidden;
+        QVERIFY(s.config.d_e == sizes.dE && gb::params_count(s.config) <= budget && gb::params_count(bigger) > budget);
+        qInfo("%s: d_h = %d, %lld parameters (the transformer's: %lld)", qPrintable(CompareController::title(s.config)),
+              s.config.d_hidden, static_cast<long long>(gb::params_count(s.config)), static_cast<long long>(budget));
+      }
       if (v == gb::Variant::Hmm) QCOMPARE(gb::config_size(s.config, gb::SizeField::States), sizes.states);
       QCOMPARE(s.parameterCount, gb::params_count(s.config));
       QVERIFY(cp->summaryLabel()->text().contains(QLocale().toString(qlonglong(s.parameterCount))));

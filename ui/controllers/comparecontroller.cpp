@@ -75,7 +75,7 @@ CompareController::Sizes CompareController::sizesFor(const QString& task) {
   return s;
 }
 
-gb::Config CompareController::configFor(gb::Variant v, int vocabSize, int maxLen, const Sizes& s) {
+gb::Config CompareController::configFor(gb::Variant v, int vocabSize, int maxLen, const Sizes& s, bool attention) {
   gb::Config c;
   const gb::FamilyInfo& f = gb::family(v);
   if (f.transformer) {
@@ -86,6 +86,22 @@ gb::Config CompareController::configFor(gb::Variant v, int vocabSize, int maxLen
     if (f.has(gb::SizeField::DModel)) gb::set_config_size(c, gb::SizeField::DModel, s.dE);
     if (f.has(gb::SizeField::DHidden)) gb::set_config_size(c, gb::SizeField::DHidden, s.dMlp);
     if (f.has(gb::SizeField::States)) gb::set_config_size(c, gb::SizeField::States, s.states);
+    if (attention) c.attention = gb::RnnAttention::Additive;
+    if (f.recurrent_cell && f.has(gb::SizeField::DHidden)) {  // the transformer's budget of parameters
+      const int64_t budget = gb::params_count(configFor(
+          f.reads_source ? gb::Variant::EncoderDecoder : gb::Variant::DecoderOnly, vocabSize, maxLen, s));
+      const gb::SizeSpec* spec = nullptr;
+      for (const gb::SizeSpec& z : f.sizes)
+        if (z.field == gb::SizeField::DHidden) spec = &z;
+      int lo = spec->min, hi = spec->max;  // the largest d_h within it (params_count grows with d_h)
+      while (lo < hi) {
+        const int mid = lo + (hi - lo + 1) / 2;
+        c.d_hidden = mid;
+        if (gb::params_count(c) <= budget) lo = mid;
+        else hi = mid - 1;
+      }
+      c.d_hidden = lo;
+    }
   }
   c.bos_id = gb::Tokenizer::kBos;
   c.eos_id = gb::Tokenizer::kEos;
@@ -174,8 +190,7 @@ void CompareController::start(const Request& request) {
       Side& s = out->sides[size_t(k)];
       s.tokenizer = d.tokenizer;
       s.trainPairs = d.train_pairs;
-      s.config = configFor(v, d.tokenizer.size(), d.max_len, request.sizes);
-      if (contenders[size_t(k)].attention) s.config.attention = gb::RnnAttention::Additive;
+      s.config = configFor(v, d.tokenizer.size(), d.max_len, request.sizes, contenders[size_t(k)].attention);
       if (auto e = s.config.validate()) return fail(errorText(*e));
       gb::TrainChoices choices = gb::default_choices(gb::OptimizerKind::AdamW, v);  // the family's own η, or EM
       const bool em = f.trained_by == gb::TrainedBy::Em;

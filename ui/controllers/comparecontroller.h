@@ -102,8 +102,12 @@ class CompareController : public QObject {
 
   // Sizes for a task: its own default model (TaskInfo); for a file, the transformers' "small".
   static Sizes sizesFor(const QString& task);
-  // The config family v gets for |V|, ℓ_max and the sizes (special tokens set as the tokenizer has them).
-  static gb::Config configFor(gb::Variant v, int vocabSize, int maxLen, const Sizes& s);
+  // The config family v gets for |V|, ℓ_max and the sizes (special tokens set as the tokenizer has them). The same
+  // budget for every family that learns by gradient: a transformer takes the sizes as they are; a recurrent family
+  // (attention: the RNN encoder-decoder with additive attention) takes d_e and the largest d_h whose parameters do
+  // not outnumber the transformer's that reads the data as it does (an encoder-decoder's for a source, else a
+  // decoder-only's). The bigram and the HMM have sizes of their own (|V|², K).
+  static gb::Config configFor(gb::Variant v, int vocabSize, int maxLen, const Sizes& s, bool attention = false);
 
   void start(const Request& request);
   void cancel();

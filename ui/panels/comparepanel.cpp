@@ -282,7 +282,8 @@ void ComparePanel::start() {
   for (gb::Variant v : families) names << familyTitle(v);
   if (r.rnnAttention) names << mAttention->text();
   mInfo->setText(tr("Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn "
-                    "(transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5, d_h = %6; HMM: K = %7)…")
+                    "(transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 and d_h for as many "
+                    "parameters as the transformer's; HMM: K = %7)…")
                      .arg(QLocale().createSeparatedList(names))
                      .arg(mSteps->value())
                      .arg(r.sizes.layers)
