@@ -16,7 +16,7 @@ if(NOT GLASSBOX_PORTABLE)
     # GCC 12 reports false "may be used uninitialized" inside its own avx512fintrin.h when Eigen's AVX-512
     # kernels are inlined (a known compiler bug, not our code). On processors with AVX-512 BF16/VBMI2 (Zen 4)
     # -march=native turns the same false report into "is used uninitialized" (`__m512 __Y = __Y;` in
-    # _mm512_undefined_ps, GCC bug 105593, fixed in GCC 13): both are silenced for GCC 12 only.
+    # _mm512_undefined_ps, GCC bug 105593, fixed in GCC 13): both are silenced before GCC 13.
     if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
       target_compile_options(glassbox_flags INTERFACE -Wno-maybe-uninitialized)
       if(CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)

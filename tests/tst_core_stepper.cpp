@@ -232,8 +232,6 @@ class TestStepper : public QObject {
     QCOMPARE(int(sc.size()), 3);  // X, X̂, l
   }
 
-  // The traced pass with a progress callback: the same records when it never cancels; a cancel stops it before the
-  // next line, with TraceCancelled and how far it got.
   // The recurrent families' listings (an RNN with each cell, the RNN encoder-decoder with and without attention, the
   // HMM): each loop runs once per token, and every line's record is what model_forward computed at that step — the
   // state h_j is column j of the forward's H, the attention's α_j its column j, P_j the softmax of its logits' column
@@ -266,9 +264,8 @@ class TestStepper : public QObject {
       int hSeen = 0, pSeen = 0, aSeen = 0;
       while (s.next()) {
         const StepRecord& r = s.records().back();
-        const auto& line = pseudocode(c)[size_t(r.line)];
-        QVERIFY2(line.kind != LineKind::Loop || r.layer < int(line.stream == 'Z' ? e.z.size() : e.x.size()),
-                 qPrintable(what));
+        if (r.target == "[i; f; g; o]") QVERIFY(r.value == MatF(act.rnn.Gt.col(r.layer)) || r.value == MatF(act.rnn_enc.Gt.col(r.layer)));
+        if (r.target == "m") QVERIFY(r.value.cols() == 1 && (r.layer < 0 || r.value == MatF(act.rnn.M.col(r.layer))));
         if (r.target == "h" && r.layer >= 0) {
           QVERIFY2(r.value == MatF(act.rnn.H.col(r.layer)), qPrintable(what));
           QVERIFY(*s.value("H") == MatF(act.rnn.H.leftCols(r.layer + 1)));
@@ -313,16 +310,40 @@ class TestStepper : public QObject {
                  qPrintable(QStringLiteral("δ_n[z*_n] = %1, log P(x, z*) = %2").arg((*D)(path[3], 3)).arg(joint)));
         QCOMPARE(D->col(3).maxCoeff(), (*D)(path[3], 3));
       }
-      // back: one line undone, the scope as it was
+      // back: one line undone, the scope as it was before it
       const size_t n = s.records().size();
       QVERIFY(s.back());
-      QCOMPARE(s.records().size(), n - 1);
+      QVERIFY(s.back());
+      const auto before = s.scope();
+      const MatF P_before = s.value("P") ? *s.value("P") : MatF();
       QVERIFY(s.next());
-      // the whole trace, as the Perturbation tab and the tests read it
+      QVERIFY(s.back());
+      QCOMPARE(s.records().size(), n - 2);
+      const auto after = s.scope();
+      QCOMPARE(after.size(), before.size());
+      for (size_t i = 0; i < after.size(); ++i)
+        QVERIFY(after[i].name == before[i].name && after[i].rows == before[i].rows && after[i].cols == before[i].cols);
+      QVERIFY((s.value("P") ? *s.value("P") : MatF()) == P_before);
+      s.run_to_end();
+      QCOMPARE(s.records().size(), n);
+      // the whole trace (trace_forward: the stepper run to the end)
       auto t = trace_forward(c, p, e, TraceProgress{});
       QVERIFY2(t, qPrintable(what));
       QCOMPARE(t->size(), s.records().size());
     }
+  }
+
+  // The traced pass with a progress callback: the same records when it never cancels; a cancel stops it before the
+  // next line, with TraceCancelled and how far it got.
+  // Viterbi over one token: no forward step, no backtrace step — z*_1 = argmax δ_1
+  void hmm_listing_one_token() {
+    const Config c = family_config(Variant::Hmm, 9, 12);
+    const Params<float> p = params_init(c, 4);
+    Stepper s(c, p, Example{{}, {5}});
+    s.run_to_end();
+    const MatF* Z = s.value("Z*");
+    QVERIFY(Z && Z->cols() == 1 && Z->sum() == 1.0f);
+    QCOMPARE((*Z)(hmm_viterbi(p.hmm, {5})[0], 0), 1.0f);
   }
 
   void trace_with_progress_and_cancel() {

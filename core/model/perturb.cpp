@@ -47,8 +47,8 @@ MatF softmax_columns(const MatF& logits) {
   return P;
 }
 
-// The recurrent families have no listing to trace: their states are model_forward's own (the training path), one
-// stage per stream — the encoder's states g (an encoder-decoder), the states h, and P.
+// The recurrent families: their states are model_forward's own (the training path, which their listing only reveals
+// step by step), one stage per stream — the encoder's states g (an encoder-decoder), the states h, and P.
 Result<std::vector<PerturbationStage>> recurrent_perturbation(const Config& c, const Params<float>& p, const Example& a,
                                                               const Example& b, const TraceProgress& progress) {
   for (const Example* e : {&a, &b})
@@ -65,12 +65,12 @@ Result<std::vector<PerturbationStage>> recurrent_perturbation(const Config& c, c
   std::vector<PerturbationStage> out;
   if (c.variant == Variant::RnnSeq2Seq) {
     const Eigen::Index nz = Eigen::Index(a.z.size());
-    out.push_back(compare('Z', 0, "g_t = f(V_enc g_{t-1} + A_enc W_e[:, z_t] + b_enc)", pa.rnn_enc.H.leftCols(nz),
+    out.push_back(compare('Z', 0, "g_i (the encoder's states)", pa.rnn_enc.H.leftCols(nz),
                           pb.rnn_enc.H.leftCols(nz)));
   }
   const Eigen::Index n = Eigen::Index(a.x.size());
-  out.push_back(compare('X', 0, "h_j = f(V h_{j-1} + A W_e[:, x_j] + b)", pa.rnn.H.leftCols(n), pb.rnn.H.leftCols(n)));
-  out.push_back(compare('P', -1, "P = softmax(W_u h + b_u)", softmax_columns(pa.logits.leftCols(n)),
+  out.push_back(compare('X', 0, "h_j (the states)", pa.rnn.H.leftCols(n), pb.rnn.H.leftCols(n)));
+  out.push_back(compare('P', -1, "P_j = softmax(W_u h_j + b_u)", softmax_columns(pa.logits.leftCols(n)),
                         softmax_columns(pb.logits.leftCols(n))));
   return out;
 }

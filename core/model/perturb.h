@@ -3,8 +3,9 @@
 // name — the embedding, each layer's output, the final norm, the output distribution P — it gives, per column, the norm of the change and
 // whether the column is bit-for-bit the same. A bidirectional encoder changes every column; a causal decoder
 // leaves the columns before the replaced token exactly as they were. The recurrent families (an RNN, an RNN
-// encoder-decoder) have no listing: their states come from model_forward itself — the encoder's states g ('Z', layer
-// 0), the states h ('X', layer 0) and P — and a token replaced leaves every state before it exactly as it was.
+// encoder-decoder) are compared on model_forward's states directly (their listing reveals the same activations one
+// step at a time): the encoder's states g ('Z', layer 0), the states h ('X', layer 0) and P — a token replaced leaves
+// every state before it exactly as it was.
 #pragma once
 
 #include "core/error.h"

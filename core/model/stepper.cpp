@@ -17,6 +17,9 @@ Stepper::Stepper(const Config& c, const Params<float>& p, const Example& e, std:
   GB_ASSERT(!check_example(c, e), "Stepper needs an example that fits the model");
   if (recurrent_) {  // the forward pass itself, once: the lines reveal it step by step
     model_forward(fwd_, c_, p_, make_batch(c_, e_));
+    MatF lp;  // P: the softmax of each column of the logits (an HMM's rows are log P already)
+    log_softmax_columns(lp, MatF(fwd_.logits.leftCols(Eigen::Index(e_.x.size()))));
+    fwd_P_ = lp.array().exp().matrix();
     if (c.variant == Variant::Hmm) {
       const HmmFilter f = hmm_filter(p_.hmm, e_.x);
       hmm_alpha_ = f.alpha;
@@ -68,7 +71,8 @@ int Stepper::next_layer() const { return at_end() ? -1 : program_[pc_].layer; }
 
 bool Stepper::next() {
   if (at_end()) return false;
-  undo_.push_back(s_);
+  // (a recurrent family's state grows with every token: back() replays instead of keeping a copy per line)
+  if (!recurrent_) undo_.push_back(s_);
   records_.push_back(execute(program_[pc_]));
   ++pc_;
   return true;
@@ -76,6 +80,12 @@ bool Stepper::next() {
 
 bool Stepper::back() {
   if (pc_ == 0) return false;
+  if (recurrent_) {  // every line is a slice of fwd_: run again to the line before
+    const size_t to = pc_ - 1;
+    reset();
+    while (pc_ < to) next();
+    return true;
+  }
   --pc_;
   s_ = std::move(undo_.back());
   undo_.pop_back();
@@ -195,6 +205,7 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
   };
   const bool lstm = c_.cell == RnnCell::Lstm;
   if (!enc) s_.hasX = true;  // (the decoder's part has begun: the loop index is j)
+  if (line.indent == 0 && line.kind != LineKind::Loop) s_.l = -1;  // (after a loop: no index in scope)
   switch (line.kind) {
     case LineKind::Loop:
       s_.l = int(j);
@@ -210,8 +221,6 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
         Z(hmm_path_[size_t(last)], last) = 1;
         set("Z*", Z);
         show("z*_j", MatF::Constant(1, 1, float(hmm_path_[size_t(last)] + 1)));  // (states numbered from 1)
-      } else if (c_.variant == Variant::Hmm) {  // α̂_0 ← π
-        show("α̂", p_.hmm.pi.cast<float>());
       } else if (starts("g_0")) {
         if (lstm) set("n", MatF::Zero(dh, 1));
         show("g", MatF::Zero(dh, 1));
@@ -219,7 +228,6 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
         if (lstm) set("m", MatF(fwd_.rnn.M0.col(0)));
         show("c", MatF(fwd_.rnn.H0.col(0)));  // (the encoder's last state; 0 for an empty source)
       } else if (c_.variant == Variant::RnnSeq2Seq) {  // h_0 ← c
-        s_.l = -1;
         show("h", MatF(fwd_.rnn.H0.col(0)));
       } else {  // h_0 ← 0
         if (lstm) set("m", MatF::Zero(dh, 1));
@@ -259,11 +267,9 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
       break;
     case LineKind::Output: {
       const Eigen::Index n = in.layer >= 0 ? j + 1 : Eigen::Index(e_.x.size());
-      MatF lp;
-      log_softmax_columns(lp, MatF(fwd_.logits.leftCols(n)));
-      set("P", lp.array().exp().matrix());  // P = [P_1, …]: softmax of each column (an HMM's rows are log P already)
+      set("P", fwd_P_.leftCols(n));  // P = [P_1, …]
       if (in.layer >= 0) {
-        show("P_j", MatF(lp.col(j).array().exp().matrix()));
+        show("P_j", MatF(fwd_P_.col(j)));
       } else {
         r.target = "P";
         r.value = *value("P");
@@ -408,7 +414,8 @@ Result<std::vector<StepRecord>> run_traced(Stepper& s, const TraceProgress& prog
 
 Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
                                                      const MatF& decoder_mask, const TraceProgress& progress) {
-  if (auto err = check_traceable(c)) return *err;
+  if (!c.is_transformer())  // (a mask of self-attention: the recurrent families have none)
+    return Error(ErrorCode::NotForFamily, {{"family", variant_name(c.variant)}});
   if (auto err = check_example(c, e)) return *err;
   if (decoder_mask.rows() != Eigen::Index(e.x.size()) || decoder_mask.cols() != Eigen::Index(e.x.size()))
     return Error(ErrorCode::MaskSize, {{"rows", std::to_string(decoder_mask.rows())},
@@ -426,7 +433,7 @@ Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<floa
 }
 
 double trace_cost(const Config& c, const Example& e) {
-  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) {  // (no listing: one forward pass, recorded)
+  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) {  // (one forward pass, then revealed)
     const double G = c.cell == RnnCell::Lstm ? 4 : 1, dh = c.d_hidden, cell = G * dh * (dh + c.d_e + 4);
     const double att = c.attention == RnnAttention::Additive ? double(e.z.size()) * 4 * dh + 2 * G * dh * dh : 0;
     return double(e.z.size()) * cell + double(e.x.size()) * (cell + att + dh * double(c.vocab_size));

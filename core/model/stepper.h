@@ -1,4 +1,5 @@
-// stepper.h — runs ED-Transformer / D-Transformer one pseudo-code line at a time, and records what each line made.
+// stepper.h — runs a model's listing one pseudo-code line at a time, and records what each line made: the two seed
+// transformers (ED-Transformer, D-Transformer) and the recurrent families (below).
 //
 // The stepper executes the listing of pseudocode(config) on one example (B = 1, no dropout) with the same layer
 // functions as model_forward: next() runs one line, back() undoes one, run_to_line() runs until a given line is
@@ -113,6 +114,7 @@ class Stepper {
   std::vector<StepRecord> records_;
   bool recurrent_ = false;
   Activations<float> fwd_;  // a recurrent family's forward pass (model_forward), revealed line by line
+  MatF fwd_P_;              // its P = softmax of each column of the logits
   MatD hmm_alpha_;          // an HMM's α̂ (hmm_filter), K × n
   Eigen::VectorXd hmm_log_c_;
   MatD hmm_delta_;          // its Viterbi trellis (hmm_viterbi_trellis): δ, ψ and the path
@@ -132,7 +134,8 @@ Result<std::vector<StepRecord>> trace_forward(const Config& c, const Params<floa
 Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Params<float>& p, const Example& e,
                                                      const MatF& decoder_mask, const TraceProgress& progress = {});
 // An estimate of trace_forward's work (multiply-adds, and the records' memory counted alike), so a caller can
-// decide what is immediate and what belongs on a worker thread.
+// decide what is immediate and what belongs on a worker thread. For a recurrent family: its one forward pass
+// (model_forward), what the Perturbation tab runs twice.
 double trace_cost(const Config& c, const Example& e);
 
 }  // namespace gb

@@ -938,7 +938,7 @@ class TestWorkbench : public QObject {
     QCOMPARE(st->records().back().layer, 0);
     QVERIFY(ap->recordLabel()->text().contains(QStringLiteral("j = 1")));
     QVERIFY(ap->matrixView()->matrix() == gb::MatF(act.rnn.Alpha.col(0).head(Eigen::Index(ex.z.size()))));
-    while (st->records().back().target != "h") QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    while (!st->at_end() && st->records().back().target != "h") QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
     QVERIFY(ap->matrixView()->matrix() == gb::MatF(act.rnn.H.col(0)));
     QVERIFY(st->value("G") && *st->value("G") == act.rnn_enc.H.leftCols(Eigen::Index(ex.z.size())));
     ap->controller()->runToEnd();

@@ -4,7 +4,8 @@
 //
 // Widget-free. The panel shows what this holds: the tokens of both sequences, and per state (the embedding, each
 // layer, the final norm, the output distribution P) the norm of each column's change and whether it is
-// bit-for-bit the same. Nothing here recomputes the model: both passes are the core's trace_forward.
+// bit-for-bit the same. Nothing here recomputes the model: both passes are the core's (trace_forward, or for a
+// recurrent family model_forward).
 // Long experiments (gb::trace_cost of both passes above syncBudget()) run on a worker (BackgroundJob) with progress
 // and Cancel; meanwhile stages() is empty, and a run for a sentence or replacement that has changed since is
 // dropped (every new run cancels the one before).

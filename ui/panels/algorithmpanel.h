@@ -1,5 +1,5 @@
-// algorithmpanel.h — the Algorithm tab: the seed's pseudo-code (ED-Transformer or D-Transformer, as the model's
-// options make it), executed one line at a time on a probe. The line that runs next is marked; what is in scope
+// algorithmpanel.h — the Algorithm tab: the family's pseudo-code (ED-Transformer or D-Transformer, as the model's
+// options make it; an RNN, an RNN encoder-decoder, an HMM with Viterbi), executed one line at a time on a probe. The line that runs next is marked; what is in scope
 // is listed with its shape; the matrix a line produced (or any variable in scope) is shown as a heatmap.
 #pragma once
 

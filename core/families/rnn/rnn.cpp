@@ -354,6 +354,18 @@ template <class T> RnnParams<T> zeros_like(const RnnParams<T>& p) {
     out->setZero(in->size());
   return g;
 }
+
+// ∂J_last/∂logits for J_last = −log softmax(logits[:, n−2])[x_{n−1}], the loss of the last prediction alone
+// (n = |x| ≥ 2): softmax − one-hot in that column, zero in every other
+MatF last_prediction_dlogits(const MatF& logits, const std::vector<int>& x) {
+  const Eigen::Index last = Eigen::Index(x.size()) - 2;
+  MatF d = MatF::Zero(logits.rows(), logits.cols());
+  const float mx = logits.col(last).maxCoeff();
+  const VecF e = (logits.col(last).array() - mx).exp().matrix();
+  d.col(last) = e / e.sum();
+  d(x.back(), last) -= 1.0f;
+  return d;
+}
 }  // namespace
 
 RnnTrace rnn_trace(const Config& c, const RnnParams<float>& p, const std::vector<int>& x) {
@@ -366,16 +378,10 @@ RnnTrace rnn_trace(const Config& c, const RnnParams<float>& p, const std::vector
   RnnCache<float> k;
   MatF logits;
   rnn_forward(logits, k, p, c, b);
-  // J_last = −log softmax(logits[:, n−2])[x_{n−1}]: ∂J/∂logits = softmax − one-hot, in that column only
   const Eigen::Index last = b.T - 2;
-  MatF dlogits = MatF::Zero(logits.rows(), logits.cols());
-  const float mx = logits.col(last).maxCoeff();
-  VecF e = (logits.col(last).array() - mx).exp().matrix();
-  dlogits.col(last) = e / e.sum();
-  dlogits(x[size_t(b.T - 1)], last) -= 1.0f;
   // (the parameters' gradient is not wanted: only ∂J/∂h_j, which backward leaves in k.dH)
   RnnParams<float> g = zeros_like(p);
-  rnn_backward(g, k, dlogits, p, c, b);
+  rnn_backward(g, k, last_prediction_dlogits(logits, x), p, c, b);
   RnnTrace t;
   t.H = std::move(k.H);
   for (Eigen::Index j = 0; j <= last; ++j) t.grad_norm.push_back(double(k.dH.col(j).norm()));
@@ -398,17 +404,12 @@ RnnSeq2SeqTrace rnn_seq2seq_trace(const Config& c, const RnnParams<float>& p, co
   MatF logits;
   rnn_seq2seq_forward(logits, enc, dec, p, e, c, b);
   RnnSeq2SeqTrace t;
-  if (b.T >= 2) {  // J_last = −log softmax(logits[:, n−2])[x_{n−1}], as rnn_trace; the parameters' gradient unwanted
+  if (b.T >= 2) {  // as rnn_trace: the last prediction's loss alone; the parameters' gradient unwanted
     const Eigen::Index last = b.T - 2;
-    MatF dlogits = MatF::Zero(logits.rows(), logits.cols());
-    const float mx = logits.col(last).maxCoeff();
-    VecF ex = (logits.col(last).array() - mx).exp().matrix();
-    dlogits.col(last) = ex / ex.sum();
-    dlogits(x[size_t(b.T - 1)], last) -= 1.0f;
     RnnParams<float> g = zeros_like(p);
     RnnCellParams<float> ge{MatF::Zero(e.V.rows(), e.V.cols()), MatF::Zero(e.A.rows(), e.A.cols()),
                             VecF::Zero(e.b.size())};
-    rnn_seq2seq_backward(g, ge, enc, dec, dlogits, p, e, c, b);
+    rnn_seq2seq_backward(g, ge, enc, dec, last_prediction_dlogits(logits, x), p, e, c, b);
     for (Eigen::Index j = 0; j <= last; ++j) t.dec_grad_norm.push_back(double(dec.dH.col(j).norm()));
     for (Eigen::Index s = 0; s < Eigen::Index(b.S); ++s) t.enc_grad_norm.push_back(double(enc.dH.col(s).norm()));
   }
