@@ -229,7 +229,7 @@ class TestCoreIo : public QObject {
       HistoryPoint p{s, 1.0 / s, 0.01};
       p.grad_norm = 2.0 * s;
       p.grad_norms = {float(s), float(s) + 0.5f, float(s) + 0.25f};
-      append_history(h, std::move(p), K);
+      append_history(h, std::move(p), K, 1 << 30);  // every point kept: the norms alone are thinned here
       size_t with = 0;
       for (const HistoryPoint& q : h) with += !q.grad_norms.empty();
       most = std::max(most, with);
@@ -268,6 +268,44 @@ class TestCoreIo : public QObject {
     QCOMPARE(int(std::count_if(back->history.begin(), back->history.end(),
                                [](const HistoryPoint& q) { return !q.grad_norms.empty(); })),
              300 / grad_norm_stride(300, 16) + 1);
+  }
+
+  void long_runs_keep_a_bounded_number_of_points() {
+    // a million steps, a validation every 150,000 and at the end: at most 256 points on the stride, the first,
+    // the validated ones and the newest — evenly spaced, in order, each as it was appended
+    const int P = 256, N = 1000000;
+    std::vector<HistoryPoint> h;
+    size_t most = 0;
+    int removals = 0;
+    for (int s = 1; s <= N; ++s) {
+      HistoryPoint p{s, 1.0 / s, 0.01};
+      p.grad_norm = 2.0 * s;
+      if (append_history(h, std::move(p), 64, P)) ++removals;
+      if (s % 150000 == 0 || s == N) h.back().val_loss = 0.5;  // (as the window's validation arrives)
+      most = std::max(most, h.size());
+      QCOMPARE(h.back().step, s);  // the newest is always there
+      QCOMPARE(h.front().step, 1);
+    }
+    const int every = grad_norm_stride(N, P);
+    QCOMPARE(every, 4096);  // 1,000,000 / 2048 = 488 > 256, / 4096 = 244
+    QVERIFY2(most <= size_t(P) + 2 + 7 + 1, std::to_string(most).c_str());
+    int validated = 0;
+    for (size_t i = 0; i < h.size(); ++i) {
+      const HistoryPoint& q = h[i];
+      if (i > 0) QVERIFY(q.step > h[i - 1].step);
+      QCOMPARE(q.loss, 1.0 / q.step);
+      QVERIFY(q.grad_norm && *q.grad_norm == 2.0 * q.step);
+      validated += q.val_loss.has_value();
+      QVERIFY(i == 0 || q.step % every == 0 || q.val_loss || q.step == N);
+    }
+    QCOMPARE(validated, 7);  // every validation stays
+    QCOMPARE(int(std::count_if(h.begin(), h.end(), [every](const HistoryPoint& q) { return q.step % every == 0; })),
+             N / every);
+    QVERIFY(removals > 0);
+    // up to P steps: every step, and nothing removed
+    std::vector<HistoryPoint> short_;
+    for (int s = 1; s <= P; ++s) QVERIFY(!append_history(short_, HistoryPoint{s, 1.0, 0.01}, 64, P));
+    QCOMPARE(short_.size(), size_t(P));
   }
 
   void atomic_save_keeps_previous_file() {

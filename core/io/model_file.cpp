@@ -116,17 +116,35 @@ int grad_norm_stride(int step, int max_norm_points) {
   return s;
 }
 
-void append_history(std::vector<HistoryPoint>& h, HistoryPoint p, int max_norm_points) {
+bool append_history(std::vector<HistoryPoint>& h, HistoryPoint p, int max_norm_points, int max_points) {
   const int stride = grad_norm_stride(p.step, max_norm_points);
   const bool widened = !h.empty() && grad_norm_stride(h.back().step, max_norm_points) != stride;
+  const int every = grad_norm_stride(p.step, max_points);
+  const bool sparser = !h.empty() && grad_norm_stride(h.back().step, max_points) != every;
+  // a point that is not the newest stays when it is the first, on the points' stride, or validated
+  auto stays = [every](const HistoryPoint& q) { return q.step % every == 0 || q.val_loss.has_value(); };
+  bool removed = false;
+  if (h.size() >= 2 && !stays(h.back())) {  // the point that was the newest is an ordinary one now
+    h.pop_back();
+    removed = true;
+  }
   h.push_back(std::move(p));
+  if (sparser && h.size() > 2) {  // the stride doubled: every point is looked at again (rare: log2 of the steps)
+    const auto from = h.begin() + 1, to = h.end() - 1;
+    const auto kept = std::remove_if(from, to, [&](const HistoryPoint& q) { return !stays(q); });
+    if (kept != to) {
+      h.erase(kept, to);
+      removed = true;
+    }
+  }
   auto thin = [&](HistoryPoint& q) {
     if (!q.grad_norms.empty() && q.step % stride != 0) std::vector<float>().swap(q.grad_norms);  // memory back
   };
-  if (widened)  // the stride doubled: every point but the newest is looked at again (rare: log2 of the steps)
+  if (widened)  // the norms' stride doubled: every point but the newest is looked at again
     for (size_t i = 0; i + 1 < h.size(); ++i) thin(h[i]);
   else if (h.size() >= 2)  // the point that was the newest is now an ordinary one
     thin(h[h.size() - 2]);
+  return removed;
 }
 
 Json history_to_json(const std::vector<HistoryPoint>& h) {

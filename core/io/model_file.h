@@ -93,8 +93,17 @@ Json history_to_json(const std::vector<HistoryPoint>& h);
 // run of ~22,000 steps then holds ~0.6 MB of them instead of ~6 MB. The history written to a file is this one, so
 // what reopens is what the window showed. Every appender (the window's training dock, glassbox-cli train) appends
 // through here. Older files with a norm at every step keep them as read.
+//
+// The points themselves are bounded the same way: a run of any length keeps its first point, every point whose
+// step is a multiple of the points' stride (the smallest power of two that leaves at most max_points of them),
+// every point with a validation (a run validates about ten times), and the newest. Up to max_points steps that is
+// every step; a tiny model trained for millions of steps (hundreds of thousands a second) kept every one, and the
+// history alone grew by 100 MB a minute. Returns true when points other than the new one were removed (a reader
+// that copied the history reads it again).
 inline constexpr int kGradNormPoints = 2048;
+inline constexpr int kHistoryPoints = 8192;
 int grad_norm_stride(int step, int max_norm_points = kGradNormPoints);
-void append_history(std::vector<HistoryPoint>& h, HistoryPoint p, int max_norm_points = kGradNormPoints);
+bool append_history(std::vector<HistoryPoint>& h, HistoryPoint p, int max_norm_points = kGradNormPoints,
+                    int max_points = kHistoryPoints);
 
 }  // namespace gb

@@ -4,9 +4,11 @@
 // Open, a task change, a lesson start, Quit — returns while that step is still running and leaves a consistent
 // window. When the step is released, the worker ends on its own and its memory goes with it.
 #include "controllers/backgroundjob.h"
+#include "controllers/datachoice.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
+#include "controllers/trainingsetup.h"
 #include "controllers/workers.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
@@ -126,6 +128,76 @@ class TestSteady : public QObject {
     gb::testing::set_step_hook({});
     QCOMPARE(steps.count(), 2);  // the third step made no update and reported nothing
     QCOMPARE(c.published().state->cursor.step, 2);
+  }
+
+  // Found by the release monkey (seed 11): a tiny model makes thousands of steps a second, and one queued call per
+  // step, each redrawing the history's views, left the GUI thread ever further behind — the window stopped
+  // answering. Steps made while the GUI thread is busy wait in the run and arrive together: one queued call, one
+  // batch, one historyChanged(), every step in the history once and in order.
+  void steps_made_while_the_window_is_busy_arrive_together() {
+    ModelDocument doc;
+    QVERIFY(doc.loadTask(QStringLiteral("reverse"), 200, 20, 1).isEmpty());
+    QVERIFY(doc.build(smallConfig(doc), 3).isEmpty());
+    TrainingController c;
+    TrainingSetup setup(&doc, &c);  // what turns steps into the document's history
+    std::atomic<int> made{0};
+    gb::testing::set_step_hook([&made] { ++made; });
+    gb::TrainOptions o;
+    o.steps = 400;
+    o.batch_size = 1;
+    o.opt.lr = 0.01f;
+    QVERIFY(!c.prepareRun(doc, o, nullptr));
+    QSignalSpy batches(&c, &TrainingController::steppedBatch);
+    QSignalSpy steps(&c, &TrainingController::stepped);
+    QSignalSpy history(&doc, &ModelDocument::historyChanged);
+    c.start();
+    // the GUI thread turns no event loop until the worker is inside its 300th step (a safety net of two minutes
+    // for a broken worker)
+    const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    while (made.load() < 300 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    QVERIFY(made.load() >= 300);
+    QTRY_COMPARE_WITH_TIMEOUT(c.state(), TrainingController::State::Finished, 60000);
+    gb::testing::set_step_hook({});
+    QCOMPARE(steps.count(), 400);
+    QVERIFY(batches.count() >= 1);
+    const auto first = batches.front().front().value<std::vector<TrainingSnapshot>>();
+    QVERIFY2(first.size() >= 299, qPrintable(QString::number(first.size())));  // all the steps made meanwhile
+    int total = 0;
+    for (const auto& b : batches) total += int(b.front().value<std::vector<TrainingSnapshot>>().size());
+    QCOMPARE(total, 400);
+    QCOMPARE(history.count(), batches.count());  // the history's readers redraw once a batch
+    QCOMPARE(int(doc.history().size()), 400);
+    for (int i = 0; i < 400; ++i) QCOMPARE(doc.history()[size_t(i)].step, i + 1);
+  }
+
+  // Found by the release monkey (seed 11): another family in the Model dock prepared the loaded task again on the
+  // GUI thread — seconds for a large one. A large task is laid out for the new family on the data's worker (the
+  // data stays until then), and a newer load drops the one still running.
+  void a_family_change_prepares_a_large_task_on_the_worker() {
+    ModelDocument doc;
+    DataChoice data(&doc);
+    data.setSizes(12000, 200);  // over what is prepared at once
+    data.loadTask();
+    QVERIFY(data.busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!data.busy(), 120000);
+    QVERIFY(doc.hasData());
+    QVERIFY(!doc.data().train.front().z.empty());  // laid out for the encoder-decoder: z is the source
+    const auto before = doc.sharedData();
+    QSignalSpy finished(&data, &DataChoice::finished);
+    doc.setVariant(gb::Variant::DecoderOnly);
+    QVERIFY(data.busy());                     // returned before the task was prepared
+    QCOMPARE(doc.sharedData(), before);       // the data that was there stays meanwhile
+    data.setSeed(data.seed() + 1);            // (a field edited meanwhile does not change what is laid out again)
+    doc.setVariant(gb::Variant::Rnn);         // a newer request drops the one running
+    QVERIFY(data.busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!data.busy(), 120000);
+    QCOMPARE(finished.count(), 1);            // the dropped load says nothing
+    QVERIFY(finished.front().front().toString().isEmpty());
+    QVERIFY(doc.sharedData() != before);
+    QVERIFY(doc.data().train.front().z.empty());  // one sequence: a language model's layout
+    QCOMPARE(int(doc.data().train.size()), 12000);
+    QCOMPARE(doc.data().description.value("seed", quint64(99)), before->description.value("seed", quint64(98)));
+    QCOMPARE(doc.taskName(), QStringLiteral("reverse"));
   }
 
   // A BackgroundJob that goes while its work runs: its destructor returns at once, the result is dropped, the

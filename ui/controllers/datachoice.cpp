@@ -1,6 +1,7 @@
 #include "datachoice.h"
 
 #include "dataloader.h"
+#include "errortext.h"
 #include "modeldocument.h"
 #include "tasknames.h"
 
@@ -15,6 +16,7 @@ DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), m
   }
   connect(mLoader, &DataLoader::progress, this, &DataChoice::progress);
   connect(mLoader, &DataLoader::finished, this, &DataChoice::workerFinished);
+  connect(doc, &ModelDocument::taskLayoutStale, this, &DataChoice::relayoutTask);  // another family: the task again
   // data that came another way (a model file opened with its task): the choice says what is loaded
   connect(doc, &ModelDocument::dataChanged, this, [this] {
     if (!mDoc->hasData() || mDoc->taskName().isEmpty()) return;
@@ -73,27 +75,52 @@ void DataChoice::setFileMaxLen(int maxLen) {
   emit changed();
 }
 
-void DataChoice::loadTask() {
-  // a small task with a fixed tokenizer is ready in milliseconds: at once (the window opens with it); a large one,
-  // or one whose BPE merges have to be learnt first, on the worker with Cancel
-  if (mTokenizer != QLatin1String("bpe") && mTrain + mVal <= kTaskAtOnce) {
-    const QString err = mDoc->loadTask(mTask, mTrain, mVal, mSeed, mTokenizer);
+void DataChoice::loadTask() { prepareTask(mTask, mTrain, mVal, mSeed, mTokenizer); }
+
+void DataChoice::relayoutTask() {
+  // the loaded task (its own sizes, seed and tokenizer, whatever the fields say now) for the document's new family
+  if (!mDoc->hasData() || mDoc->taskName().isEmpty()) return;
+  const auto& desc = mDoc->data().description;
+  prepareTask(mDoc->taskName(), desc.value("train_size", mTrain), desc.value("val_size", mVal),
+              desc.value("seed", quint64(mSeed)), mDoc->tokenizerChoice());
+}
+
+void DataChoice::prepareTask(const QString& task, int train, int val, quint64 seed, const QString& tokenizer) {
+  // the newest request is the one that counts: a load still running is dropped (it ends on its own)
+  if (busy()) {
+    mLoader->drop();
+    mLoadingWhat.clear();
+    emit busyChanged(false);
+  }
+  // a small task with a fixed tokenizer is ready in milliseconds (a tenth of a second at most): at once, so the
+  // window opens with it; a large one, or one whose BPE merges have to be learnt first, on the worker with Cancel
+  if (tokenizer != QLatin1String("bpe") && train + val <= kTaskAtOnce) {
+    const QString err = mDoc->loadTask(task, train, val, seed, tokenizer);
     emit finished(err.isEmpty() ? QString()
                                 : tr("Could not prepare the task “%1” — the data you had is still there.\n%2")
-                                      .arg(taskDisplayName(mTask.toStdString()), err));
+                                      .arg(taskDisplayName(task.toStdString()), err));
     return;
   }
-  if (busy()) return;
-  const gb::PrepareOptions o = prepareOptions();
+  gb::PrepareOptions o = prepareOptions();
+  o.tokenizer_kind_given = false;
+  if (!tokenizer.isEmpty()) {
+    auto k = gb::parse_tokenizer(tokenizer.toStdString());
+    if (!k) {
+      emit finished(tr("Could not prepare the task “%1” — the data you had is still there.\n%2")
+                        .arg(taskDisplayName(task.toStdString()), errorText(k.error())));
+      return;
+    }
+    o.tokenizer_kind = *k;
+    o.tokenizer_kind_given = true;
+  }
   mLoadingPath.clear();
-  mLoadingTask = mTask;
-  mLoadingTokenizer = mTokenizer;
-  launch(tr("Preparing the task “%1”…").arg(taskDisplayName(mTask.toStdString())));
-  mLoader->startTask(mTask, mTrain, mVal, mSeed, o);
+  mLoadingTask = task;
+  mLoadingTokenizer = tokenizer;
+  launch(tr("Preparing the task “%1”…").arg(taskDisplayName(task.toStdString())));
+  mLoader->startTask(task, train, val, seed, o);
 }
 
 void DataChoice::loadFile(const QString& path) {
-  if (busy()) return;
   gb::PrepareOptions o = prepareOptions();
   o.max_len = mFileMaxLen;
   o.length = gb::LengthPolicy::Filter;
@@ -101,7 +128,7 @@ void DataChoice::loadFile(const QString& path) {
   mLoadingPath = path;
   mLoadingTask.clear();
   launch(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-  mLoader->start(path, o);
+  mLoader->start(path, o);  // (a load still running is dropped: this file is what was asked for)
 }
 
 gb::PrepareOptions DataChoice::prepareOptions() const {

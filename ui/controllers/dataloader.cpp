@@ -29,7 +29,7 @@ void DataLoader::startTask(const QString& task, int trainSize, int valSize, quin
 
 void DataLoader::launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOptions&)> prepare,
                         gb::PrepareOptions o) {
-  if (mJob) return;
+  drop();
   mResult.reset();
   auto job = std::make_shared<Job>();
   mJob = job;
@@ -63,7 +63,7 @@ void DataLoader::launch(std::function<gb::Result<gb::PreparedData>(gb::PrepareOp
 }
 
 void DataLoader::done(const std::shared_ptr<Job>& job, const QString& error, std::shared_ptr<gb::PreparedData> data) {
-  if (job != mJob) return;  // (a newer load cannot start while one runs; kept for safety)
+  if (job != mJob) return;  // dropped (a newer load took its place): its result goes with it
   mJob.reset();
   if (error.isEmpty() && data) mResult = std::move(*data);
   else mResult.reset();
@@ -79,4 +79,9 @@ std::optional<gb::PreparedData> DataLoader::takeData() {
 
 void DataLoader::cancel() {
   if (mJob) mJob->cancel = true;
+}
+
+void DataLoader::drop() {
+  cancel();
+  mJob.reset();
 }

@@ -22,7 +22,7 @@ class DataLoader : public QObject {
   explicit DataLoader(QObject* parent = nullptr);
   ~DataLoader() override;
 
-  // o.progress is replaced. Ignored while a load runs.
+  // o.progress is replaced. A load still running is dropped (drop()): the newer one is what was asked for.
   void start(const QString& path, gb::PrepareOptions o);
   // A built-in task (prepare_task) on the worker: a large one, or one with a BPE tokenizer to learn, takes seconds.
   // Cancel stops it between pairs, BPE merges or examples (prepare_task looks at o.progress) and drops it.
@@ -32,6 +32,8 @@ class DataLoader : public QObject {
 
  public slots:
   void cancel();
+  // Cancels the running load and forgets it: it ends on its own, and nothing of it arrives (not even finished()).
+  void drop();
 
  signals:
   void progress(qint64 done, qint64 total);

@@ -118,11 +118,9 @@ void ModelDocument::setVariant(gb::Variant v) {
   if (v == mVariant) return;
   mVariant = v;
   emit variantChanged(v);
-  if (mData && !mTask.isEmpty()) {  // the same task, laid out for the other variant
-    const auto desc = mData->description;
-    loadTask(mTask, desc["train_size"].get<int>(), desc["val_size"].get<int>(), desc["seed"].get<quint64>(),
-             mTokenizerChoice);
-  }
+  // the same task, laid out for the other variant: prepared again by whoever loads data (DataChoice: at once when
+  // small, else on its worker — a large task took seconds here, on the GUI thread)
+  if (mData && !mTask.isEmpty()) emit taskLayoutStale();
 }
 
 QString ModelDocument::loadTask(const QString& task, int trainSize, int valSize, quint64 seed, const QString& tokenizer) {
@@ -224,6 +222,7 @@ QString ModelDocument::build(const gb::Config& c, gb::Params<float> initialised)
   m.params = {};
   mModel = std::move(m);
   mHistory.clear();
+  ++mHistoryRevision;
   mTraining.reset();
   mLastStep.reset();
   ++mGeneration;
@@ -250,9 +249,18 @@ QString ModelDocument::modelSummary() const {
 }
 
 void ModelDocument::appendHistory(gb::HistoryPoint p) {
-  gb::append_history(mHistory, std::move(p));  // per-tensor gradient norms kept on a bounded number of points
+  // a bounded number of points (and of per-tensor gradient norms): earlier ones may go
+  if (gb::append_history(mHistory, std::move(p))) ++mHistoryRevision;
   if (!mModified) setModified(true);
   emit historyChanged();
+}
+
+void ModelDocument::appendHistory(std::vector<gb::HistoryPoint> points) {
+  if (points.empty()) return;
+  for (gb::HistoryPoint& p : points)
+    if (gb::append_history(mHistory, std::move(p))) ++mHistoryRevision;  // (bounded: earlier points thinned)
+  if (!mModified) setModified(true);
+  emit historyChanged();  // once for all of them
 }
 
 void ModelDocument::setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy) {
@@ -271,6 +279,7 @@ void ModelDocument::setLastStep(std::shared_ptr<const gb::LastStep> s) {
 
 void ModelDocument::clearHistory() {
   mHistory.clear();
+  ++mHistoryRevision;
   emit historyChanged();
 }
 
@@ -403,6 +412,7 @@ QString ModelDocument::adopt(ReadFile file, const QString& path, bool* warningOn
   emit aboutToReplace();
   mVariant = m->config.variant;
   mHistory = m->history;
+  ++mHistoryRevision;
   mTraining = m->training ? std::make_shared<const gb::TrainingState>(std::move(*m->training)) : nullptr;
   mTask = !keptTask.isEmpty() ? keptTask
           : data && m->data.value("kind", "") == "task" ? QString::fromStdString(m->data.value("task", ""))
@@ -433,6 +443,7 @@ void ModelDocument::clear() {
   mData.reset();
   mTask.clear();
   mHistory.clear();
+  ++mHistoryRevision;
   mTraining.reset();
   mPath.clear();
   mModified = false;

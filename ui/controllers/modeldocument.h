@@ -22,6 +22,8 @@ class ModelDocument : public QObject {
   explicit ModelDocument(QObject* parent = nullptr);
 
   gb::Variant variant() const { return mVariant; }
+  // The family the window is set up for. A loaded task is laid out for the family: taskLayoutStale() asks for it
+  // to be prepared again (the data stays as it was until then).
   void setVariant(gb::Variant v);
 
   // Data: a built-in task for the current variant. Returns an error message, or an empty string.
@@ -80,12 +82,17 @@ class ModelDocument : public QObject {
   QString knownTarget(const QString& source) const;
   // The name of the built-in task the data came from, or empty (a file).
   QString taskName() const { return mTask; }
+  QString tokenizerChoice() const { return mTokenizerChoice; }  // the loaded task's: "" (its own), "char", …
   // Whether the open model has been trained (its history is not empty).
   bool isTrained() const { return !mHistory.empty(); }
 
   // Loss history (one point per optimizer step; validation where measured).
   const std::vector<gb::HistoryPoint>& history() const { return mHistory; }
+  // Changes whenever points of the history were removed or replaced (a new run, another model, or the bound on
+  // a long run's points: gb::append_history); a view that copied the history then reads it all again.
+  quint64 historyRevision() const { return mHistoryRevision; }
   void appendHistory(gb::HistoryPoint p);
+  void appendHistory(std::vector<gb::HistoryPoint> points);  // historyChanged() once
   void clearHistory();
   void setValidation(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
   // Where training stopped (data order, generator, AdamW moments): saved with the model, so that training can go
@@ -166,6 +173,8 @@ class ModelDocument : public QObject {
   void aboutToReplace();
   // The model and the data came to fit or stopped fitting (fitProblem() changed).
   void fitChanged();
+  // The variant changed while a task is loaded: it is laid out for the family before (setVariant).
+  void taskLayoutStale();
 
  private:
   gb::Variant mVariant = gb::Variant::EncoderDecoder;
@@ -177,6 +186,7 @@ class ModelDocument : public QObject {
   mutable std::shared_ptr<const gb::Tokenizer> mSharedTokenizer;
   mutable QString mSharedTokenizerKey;
   std::vector<gb::HistoryPoint> mHistory;
+  quint64 mHistoryRevision = 0;
   std::shared_ptr<const gb::TrainingState> mTraining;
   std::shared_ptr<const gb::LastStep> mLastStep;  // mModel's last_step stays empty: this holds it
   QString mPath;

@@ -55,7 +55,7 @@ void StatesController::refresh() {
   if (!probe || mInput.trimmed().isEmpty())
     return clear(tr("Type a probe: the network reads it token by token."));
   const gb::Config c = mDoc->config();
-  const int step = int(mDoc->history().size());
+  const int step = mDoc->history().empty() ? 0 : mDoc->history().back().step;  // (the history keeps a bounded number of points)
   const QString input = mInput;
   mJob->run([this, c, params, tok = mDoc->sharedTokenizer(), p = *probe, step,
              input](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {

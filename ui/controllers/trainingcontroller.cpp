@@ -9,6 +9,8 @@
 #include <QElapsedTimer>
 #include <QMetaObject>
 
+#include <chrono>
+
 #ifdef __linux__
 #ifdef __GLIBC__
 #include <malloc.h>  // malloc_trim
@@ -33,8 +35,21 @@ void keepTheResidentSetFlat() {
 #endif
 }
 
+// What a run's worker tells the GUI thread: a step, a publication of parameters, or anything else (in order).
+struct TrainingController::Report {
+  enum class Kind { Step, Published, Other } kind = Kind::Other;
+  TrainingSnapshot step;                          // Step
+  int published = 0;                              // Published
+  std::function<void(TrainingController&)> call;  // Other
+};
+
 struct TrainingController::Run {
-  QPointer<TrainingController> owner;  // made on the GUI thread; the worker only copies it
+  QPointer<TrainingController> owner;
+  // reports the GUI thread has not taken yet, in order, and whether a call to take them is queued (under reportsMutex)
+  std::mutex reportsMutex;
+  std::vector<Report> reports;
+  bool drainQueued = false;
+  std::condition_variable drained;  // the GUI thread took the reports (a worker far ahead waits for it)  // made on the GUI thread; the worker only copies it
   gb::Config config;
   gb::Params<float> working;                        // trained in place by the worker
   std::shared_ptr<const gb::Params<float>> start;   // setup's parameters, until the worker copies them
@@ -73,12 +88,79 @@ namespace {
 std::atomic<quint64> gPublication{0};
 }  // namespace
 
-template <class F> void TrainingController::report(const std::shared_ptr<Run>& run, F&& f) {
+void TrainingController::queue(const std::shared_ptr<Run>& run, Report r) {
+  bool post = false;
+  {
+    std::unique_lock lock(run->reportsMutex);
+    // a worker far ahead of the GUI thread (a tiny model: hundreds of thousands of steps a second) waits until its
+    // reports are taken, rather than pile them up; Stop, New or Quit end the wait (the poll is a safety net)
+    constexpr size_t kMostWaiting = 1 << 16;
+    if (r.kind == Report::Kind::Step)
+      while (run->reports.size() >= kMostWaiting && !run->stop.load())
+        run->drained.wait_for(lock, std::chrono::milliseconds(50));
+    run->reports.push_back(std::move(r));
+    post = !std::exchange(run->drainQueued, true);
+  }
+  if (!post) return;  // the queued call takes this one too
   std::weak_ptr<Run> weak = run;
-  workers::post(run->owner, [owner = run->owner, weak, f = std::forward<F>(f)]() mutable {
+  workers::post(run->owner, [owner = run->owner, weak] {
     const std::shared_ptr<Run> r = weak.lock();
-    if (r && owner && owner->mRun == r) f(*owner);  // a run that was reset reports to nobody
+    if (r && owner && owner->mRun == r) owner->drainReports(r);  // a run that was reset reports to nobody
   });
+}
+
+void TrainingController::drainReports(const std::shared_ptr<Run>& run) {
+  std::vector<Report> reports;
+  {
+    std::lock_guard lock(run->reportsMutex);
+    reports.swap(run->reports);
+    run->drainQueued = false;
+  }
+  run->drained.notify_all();
+  // every step that came: as one batch first (the history takes them in one go), then one by one in order
+  std::vector<TrainingSnapshot> batch;
+  for (const Report& r : reports)
+    if (r.kind == Report::Kind::Step) batch.push_back(r.step);
+  if (!batch.empty()) emit steppedBatch(batch);
+  for (size_t i = 0; i < reports.size(); ++i) {
+    if (mRun != run) return;  // a report's receiver reset the run: the rest goes to nobody
+    Report& r = reports[i];
+    switch (r.kind) {
+      case Report::Kind::Step:
+        emit stepped(r.step);
+        break;
+      case Report::Kind::Published: {  // only the newest of those that came together: the parameters are its
+        size_t next = i + 1;
+        while (next < reports.size() && reports[next].kind == Report::Kind::Step) ++next;
+        if (next < reports.size() && reports[next].kind == Report::Kind::Published) break;
+        emit paramsPublished(r.published);
+        break;
+      }
+      case Report::Kind::Other:
+        r.call(*this);
+        break;
+    }
+  }
+}
+
+template <class F> void TrainingController::report(const std::shared_ptr<Run>& run, F&& f) {
+  Report r;
+  r.call = std::forward<F>(f);
+  queue(run, std::move(r));
+}
+
+void TrainingController::reportStep(const std::shared_ptr<Run>& run, TrainingSnapshot s) {
+  Report r;
+  r.kind = Report::Kind::Step;
+  r.step = std::move(s);
+  queue(run, std::move(r));
+}
+
+void TrainingController::reportPublished(const std::shared_ptr<Run>& run, int step) {
+  Report r;
+  r.kind = Report::Kind::Published;
+  r.published = step;
+  queue(run, std::move(r));
 }
 
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {
@@ -91,6 +173,7 @@ template <class Run> void tellToStop(Run& run) {  // the worker stops at its nex
   std::lock_guard lock(run.control);
   run.stop = true;
   run.wake.notify_all();
+  run.drained.notify_all();
 }
 }  // namespace
 
@@ -376,7 +459,7 @@ void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // repo
       publishParams(run, trainer);  // a paused run shows its current parameters
       if (trainer.steps_done() != lastAnnounced) {
         lastAnnounced = trainer.steps_done();
-        report(runPtr, [st = lastAnnounced](TrainingController& c) { emit c.paramsPublished(st); });
+        reportPublished(runPtr, lastAnnounced);
       }
       std::unique_lock lock(run.control);
       run.waiting = true;
@@ -413,12 +496,12 @@ void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // repo
     s.tokenAccuracy = r.stats.tokens ? double(r.stats.correct) / double(r.stats.tokens) : 0.0;
     s.gradNorms = r.grad_norms;
     s.loglik = r.loglik;
-    report(runPtr, [s](TrainingController& c) { emit c.stepped(s); });
+    reportStep(runPtr, s);
     const bool last = trainer.steps_done() == steps;
     if (s.step % run.publishEvery == 0 && !last) {  // so the attention view can watch heads form
       publishParams(run, trainer);
       lastAnnounced = s.step;
-      report(runPtr, [st = s.step](TrainingController& c) { emit c.paramsPublished(st); });
+      reportPublished(runPtr, s.step);
 #ifdef __GLIBC__
       // A long run validates rarely (ten times a run), and the GUI thread's growing series (the loss curves,
       // the history) are copied into larger blocks as they grow: the blocks left free stayed with the process
@@ -450,5 +533,5 @@ void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // repo
   }
   if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(run, trainer);
   report(runPtr, [](TrainingController& c) { c.setState(State::Finished); });
-  report(runPtr, [st = trainer.steps_done()](TrainingController& c) { emit c.paramsPublished(st); });
+  reportPublished(runPtr, trainer.steps_done());
 }

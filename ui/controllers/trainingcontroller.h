@@ -149,6 +149,10 @@ class TrainingController : public QObject {
 
  signals:
   void stepped(const TrainingSnapshot& s);
+  // The same steps, all that arrived together, before any of their stepped() signals: what keeps a growing record (the
+  // document's history) takes them in one go. A tiny model makes thousands of steps a second; the worker hands
+  // them over in batches (one queued call while the last is not yet taken), so the GUI thread never falls behind.
+  void steppedBatch(const std::vector<TrainingSnapshot>& steps);
   void validated(int step, double loss, double tokenAccuracy, double sequenceAccuracy);
   // New parameters are readable through params() (every publishEvery steps while training).
   void paramsPublished(int step);
@@ -170,7 +174,13 @@ class TrainingController : public QObject {
   static void publishParams(Run& run, const gb::Trainer& trainer);     // worker thread
   static ParamsPtr snapshot(Run& run, const gb::Params<float>& p);      // worker thread
   // f(controller) on the GUI thread if this controller lives and `run` is still its run.
+  // Reports wait in the run's queue; one queued call at a time takes all that are there (drainReports).
   template <class F> static void report(const std::shared_ptr<Run>& run, F&& f);
+  static void reportStep(const std::shared_ptr<Run>& run, TrainingSnapshot s);
+  static void reportPublished(const std::shared_ptr<Run>& run, int step);
+  struct Report;
+  static void queue(const std::shared_ptr<Run>& run, Report r);  // worker thread
+  void drainReports(const std::shared_ptr<Run>& run);             // GUI thread
   void setState(State s);
 
   std::shared_ptr<Run> mRun;          // the current run (set up, going, or ended); null after a reset

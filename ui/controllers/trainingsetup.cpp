@@ -11,11 +11,17 @@
 TrainingSetup::TrainingSetup(ModelDocument* doc, TrainingController* trainer, QObject* parent)
     : QObject(parent), mDoc(doc), mTrainer(trainer) {
   // a run's steps and validations become the document's history (the plot and files read it there)
-  connect(mTrainer, &TrainingController::stepped, this, [this](const TrainingSnapshot& s) {
-    gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}, s.loglik};
-    point.grad_norm = s.gradNorm;
-    point.grad_norms = s.gradNorms;
-    mDoc->appendHistory(std::move(point));
+  // (the steps that arrived together in one go: the history's readers redraw once, not once a step)
+  connect(mTrainer, &TrainingController::steppedBatch, this, [this](const std::vector<TrainingSnapshot>& steps) {
+    std::vector<gb::HistoryPoint> points;
+    points.reserve(steps.size());
+    for (const TrainingSnapshot& s : steps) {
+      gb::HistoryPoint point{s.step, s.loss, s.lr, {}, {}, {}, {}, {}, s.loglik};
+      point.grad_norm = s.gradNorm;
+      point.grad_norms = s.gradNorms;
+      points.push_back(std::move(point));
+    }
+    mDoc->appendHistory(std::move(points));
   });
   connect(mTrainer, &TrainingController::validated, this,
           [this](int step, double loss, double tokAcc, double seqAcc) { mDoc->setValidation(step, loss, tokAcc, seqAcc); });

@@ -181,8 +181,7 @@ void DataPanel::chooseFile() {
   if (!path.isEmpty()) loadFile(path);
 }
 
-void DataPanel::loadFile(const QString& path) {
-  if (mChoice->busy()) return;
+void DataPanel::loadFile(const QString& path) {  // (a load still running is dropped: this file was asked for)
   mSource->setCurrentIndex(1);
   mChoice->loadFile(path);
 }

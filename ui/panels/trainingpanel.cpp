@@ -135,8 +135,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
     mStatus->setText(tr("Fresh parameters. Start to train."));
   });
   connect(mTrainer, &TrainingController::stepped, this, [this](const TrainingSnapshot& s) {
-    // (the training setup appends the step to the document's history)
-    mPlot->addTraining(s.step, s.loss);  // the plot repaints at its own pace
+    // (the training setup appends the step to the document's history; the plot follows that)
     if (mStepPace->isActive()) {
       mPendingStep = s;  // shown when the timer fires (or at a pause, stop or the end)
       return;
@@ -183,7 +182,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   });
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     showPendingStep();  // the step validated, before its validation
-    mPlot->addValidation(step, loss);  // (the training setup records it in the document)
+    mPlot->showHistory(mDoc->history(), mDoc->historyRevision());  // (the training setup recorded it there)
     mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
                           .arg(step)
                           .arg(QLocale().toString(loss, 'f', 4))
@@ -208,11 +207,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   connect(mDoc, &ModelDocument::modelChanged, this, [this] {
     if (mDoc->generation() != mShownGeneration) {  // another model: its own history (empty, or from its file)
       mShownGeneration = mDoc->generation();
-      mPlot->clear();
-      for (const auto& h : mDoc->history()) {
-        mPlot->addTraining(h.step, h.loss);
-        if (h.val_loss) mPlot->addValidation(h.step, *h.val_loss);
-      }
+      mPlot->showHistory(mDoc->history(), mDoc->historyRevision());
       mProgress->setValue(0);
       mLastStatus.clear();
       mEndStatus.clear();
@@ -229,7 +224,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   connect(mDoc, &ModelDocument::fitChanged, this, &TrainingPanel::refreshButtons);
   connect(mDoc, &ModelDocument::dataChanged, this, &TrainingPanel::refreshButtons);
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
-    if (mDoc->history().empty()) mPlot->clear();
+    mPlot->showHistory(mDoc->history(), mDoc->historyRevision());  // (the plot repaints at its own pace)
   });
   showChoices();
 }

@@ -37,26 +37,17 @@ TrainingView::TrainingView(ModelDocument* doc, TrainingController* trainer, QWid
 
 void TrainingView::syncHistory() {
   const auto& h = mDoc->history();
-  if (mDoc->generation() != mGeneration || h.size() < mShown) {  // another model, or a new run: start again
-    mGeneration = mDoc->generation();
-    mPlot->clear();
-    mLoglik->clear();
-    mShown = 0;
-    mLastValidation = -1;
-  }
   // an EM family: its log-likelihood per iteration beside the loss (the loss is in every family's units)
   mLoglik->setVisible(mDoc->hasModel() && gb::family(mDoc->config()).trained_by == gb::TrainedBy::Em);
-  // validation arrives just after its step's point: look back over the last few points for it
-  for (size_t i = mShown >= 4 ? mShown - 4 : 0; i < h.size(); ++i) {
-    if (i >= mShown) mPlot->addTraining(h[i].step, h[i].loss);
-    if (i >= mShown && h[i].loglik) mLoglik->addTraining(h[i].step, *h[i].loglik);
-    if (h[i].val_loss && h[i].step > mLastValidation) {
-      mPlot->addValidation(h[i].step, *h[i].val_loss);
-      mLastValidation = h[i].step;
-      mLastValidationLoss = *h[i].val_loss;
+  mPlot->showHistory(h, mDoc->historyRevision());  // (another model or a new run: its revision differs)
+  mLoglik->showHistory(h, mDoc->historyRevision());
+  mLastValidation = -1;  // the label's: the newest validation (a run validates about ten times)
+  for (auto it = h.rbegin(); it != h.rend(); ++it)
+    if (it->val_loss) {
+      mLastValidation = it->step;
+      mLastValidationLoss = *it->val_loss;
+      break;
     }
-  }
-  mShown = h.size();
   if (!mDoc->hasModel()) mLoss->setText(tr("Build a model, then train it: its loss curve appears here."));
   else if (h.empty()) mLoss->setText(tr("Not trained yet: Start (or Step) in the Training dock."));
   else {

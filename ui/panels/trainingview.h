@@ -45,8 +45,6 @@ class TrainingView : public QWidget, public Presentable {
   LossPlot* mPlot;
   LossPlot* mLoglik;
   QLabel* mLoss;
-  int mGeneration = -1;
-  size_t mShown = 0;          // history points on the plot
-  int mLastValidation = -1;   // the step of the last validation point on the plot
+  int mLastValidation = -1;   // the step of the history's newest validation
   double mLastValidationLoss = 0;
 };

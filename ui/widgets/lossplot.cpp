@@ -120,11 +120,39 @@ void LossPlot::addValidation(double step, double loss) {
   mDirty = true;
 }
 
+void LossPlot::showHistory(const std::vector<gb::HistoryPoint>& h, quint64 revision) {
+  if (revision != mRevision || h.size() < mHistoryRead) {  // another history, or points gone: all again
+    mRevision = revision;
+    mSteps.clear();
+    mLoss.clear();
+    mValSteps.clear();
+    mValLoss.clear();
+    mHistoryRead = 0;
+    mLastValidationStep = -1;
+    mDirty = true;
+    rebuild();
+  }
+  // a validation arrives just after its step's point: the last few points read are looked at again for it
+  for (size_t i = mHistoryRead >= 4 ? mHistoryRead - 4 : 0; i < h.size(); ++i) {
+    const gb::HistoryPoint& q = h[i];
+    if (i >= mHistoryRead) {
+      if (!mLogLikelihood) addTraining(q.step, q.loss);
+      else if (q.loglik) addTraining(q.step, *q.loglik);
+    }
+    if (!mLogLikelihood && q.val_loss && q.step > mLastValidationStep) {
+      addValidation(q.step, *q.val_loss);
+      mLastValidationStep = q.step;
+    }
+  }
+  mHistoryRead = h.size();
+}
+
 void LossPlot::flush() {
   if (mDirty && isVisible()) follow();  // hidden: showEvent catches up
 }
 
 void LossPlot::clear() {
+  mRevision = ~quint64(0);  // showHistory reads its history all again
   mSteps.clear();
   mLoss.clear();
   mValSteps.clear();

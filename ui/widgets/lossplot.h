@@ -4,6 +4,8 @@
 // adds only the points that came since (a 30-minute run has some 45,000).
 #pragma once
 
+#include "core/io/model_file.h"  // gb::HistoryPoint
+
 #include <QWidget>
 
 #include <limits>
@@ -20,6 +22,9 @@ class LossPlot : public QWidget {
   void addTraining(double step, double loss);
   void addValidation(double step, double loss);
   void clear();
+  // A document's history (loss and validation; with showLogLikelihood() the log-likelihood): only the points that
+  // are new since the last call are read, unless `revision` changed (points were removed or replaced: all again).
+  void showHistory(const std::vector<gb::HistoryPoint>& h, quint64 revision);
   // The points added since the last repaint, now (a run paused or ended: not at the next paced repaint).
   void flush();
   int trainingPoints() const;
@@ -44,6 +49,9 @@ class LossPlot : public QWidget {
   bool mLogLikelihood = false;
   bool mDirty = false;
   qsizetype mShown = 0, mShownVal = 0;  // points already in the graphs
+  size_t mHistoryRead = 0;              // showHistory: points of the history read, at mRevision
+  quint64 mRevision = ~quint64(0);
+  int mLastValidationStep = -1;
   double mEma = 0;                      // the smoothed loss at the last point shown
   double mLo = std::numeric_limits<double>::infinity();  // the range of the loss shown (finite values)
   double mHi = -std::numeric_limits<double>::infinity();
