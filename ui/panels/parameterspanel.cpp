@@ -412,6 +412,13 @@ void ParametersPanel::rebuildPlot() {
   if (log) makePowerOfTenAxis(mPlot->yAxis);
   else makeLinearAxis(mPlot->yAxis);
   Appearance::get().stylePlot(mPlot);  // the new graphs' widths at this zoom and theme
+  // the grey background stays one device pixel wide and unsmoothed at every zoom: a large model's thousand
+  // curves drawn with the projector's wide, antialiased pens held the GUI thread over a second (release monkey)
+  for (const auto& [graph, tensor] : mGraphTensor)
+    if (tensor >= 0 && tensor != sel) {
+      graph->setPen(QPen(graph->pen().color(), 0));
+      graph->setAntialiased(false);
+    }
   mPlot->rescaleAxes();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
   // the next rebuild for new points waits ten times what this one cost (its data, and its last drawing)
