@@ -38,6 +38,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <qcustomplot.h>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -365,6 +366,15 @@ class TestMonkey : public QObject {
       while (!delivered && turn.elapsed() < turnMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
       if (!delivered || turn.elapsed() > turnMs) {
         journal.dump();
+        // which plots drew slowly (a stall inside a replot names no widget on the stack)
+        for (QCustomPlot* p : w.findChildren<QCustomPlot*>()) {
+          if (p->replotTime() < 200) continue;
+          qsizetype points = 0;
+          for (int g = 0; g < p->graphCount(); ++g) points += p->graph(g)->dataCount();
+          qWarning("monkey: slow plot '%s' (%s): last replot %.0f ms, %d graphs, %lld points, %d plottables",
+                   qPrintable(p->objectName()), qPrintable(p->accessibleName()), p->replotTime(), p->graphCount(),
+                   qlonglong(points), p->plottableCount());
+        }
         QFAIL(qPrintable(QStringLiteral("the window did not turn its event loop within %1 ms after: %2 (seed %3, action %4)")
                              .arg(turnMs).arg(what).arg(seed).arg(actions)));
       }
