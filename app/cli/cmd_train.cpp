@@ -334,7 +334,12 @@ int cmd_train(int argc, char** argv) {
   gb::Json summary{{"path", *out_path}, {"steps", trainer.steps_done()}, {"steps_run", total},
                    {"examples", data.size()}};
   if (!history.empty()) {
-    summary["first_loss"] = history[size_t(std::max(0, int(history.size()) - total))].loss;
+    // the first point of this run (the history keeps a bounded number of points: not one per step)
+    const int before = trainer.steps_done() - total;
+    const auto first = std::find_if(history.begin(), history.end(), [before](const gb::HistoryPoint& p) {
+      return p.step > before;
+    });
+    summary["first_loss"] = (first != history.end() ? *first : history.back()).loss;
     summary["last_loss"] = history.back().loss;
     if (history.back().val_loss && gb::family(m->config).observations)  // (no tokens to get right)
       summary["validation"] = {{"loss", *history.back().val_loss}};

@@ -160,14 +160,22 @@ class TestSteady : public QObject {
     gb::testing::set_step_hook({});
     QCOMPARE(steps.count(), 400);
     QVERIFY(batches.count() >= 1);
+    // all the steps made meanwhile came in one call, in runs up to each validation (every 40th step: a validation
+    // finds its step as the history's newest point)
     const auto first = batches.front().front().value<std::vector<TrainingSnapshot>>();
-    QVERIFY2(first.size() >= 299, qPrintable(QString::number(first.size())));  // all the steps made meanwhile
+    QCOMPARE(int(first.size()), 40);
+    QCOMPARE(first.front().step, 1);
+    QCOMPARE(first.back().step, 40);
+    QVERIFY2(batches.count() <= 7 + 101, qPrintable(QString::number(batches.count())));  // not one per step
     int total = 0;
     for (const auto& b : batches) total += int(b.front().value<std::vector<TrainingSnapshot>>().size());
     QCOMPARE(total, 400);
     QCOMPARE(history.count(), batches.count());  // the history's readers redraw once a batch
     QCOMPARE(int(doc.history().size()), 400);
-    for (int i = 0; i < 400; ++i) QCOMPARE(doc.history()[size_t(i)].step, i + 1);
+    for (int i = 0; i < 400; ++i) {
+      QCOMPARE(doc.history()[size_t(i)].step, i + 1);
+      QCOMPARE(doc.history()[size_t(i)].val_loss.has_value(), (i + 1) % 40 == 0);  // each validation at its step
+    }
   }
 
   // Found by the release monkey (seed 11): another family in the Model dock prepared the loaded task again on the

@@ -17,6 +17,14 @@ DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), m
   connect(mLoader, &DataLoader::progress, this, &DataChoice::progress);
   connect(mLoader, &DataLoader::finished, this, &DataChoice::workerFinished);
   connect(doc, &ModelDocument::taskLayoutStale, this, &DataChoice::relayoutTask);  // another family: the task again
+  // data that came another way while a load runs (a model opened with its own, New): the load is for the data
+  // before, and would replace the newer (loads end here with the loader idle: their data never passes this)
+  connect(doc, &ModelDocument::dataChanged, this, [this] {
+    if (!busy()) return;
+    mLoader->drop();
+    mLoadingWhat.clear();
+    emit busyChanged(false);
+  });
   // data that came another way (a model file opened with its task): the choice says what is loaded
   connect(doc, &ModelDocument::dataChanged, this, [this] {
     if (!mDoc->hasData() || mDoc->taskName().isEmpty()) return;

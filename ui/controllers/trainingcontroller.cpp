@@ -117,30 +117,39 @@ void TrainingController::drainReports(const std::shared_ptr<Run>& run) {
     run->drainQueued = false;
   }
   run->drained.notify_all();
-  // every step that came: as one batch first (the history takes them in one go), then one by one in order
+  // In order, in runs: the steps up to the next other report (a validation, the end) as one batch (the history
+  // takes them in one go) and then one by one; of the publications among them only the newest; then that other
+  // report — a validation finds its step as the history's newest point.
   std::vector<TrainingSnapshot> batch;
-  for (const Report& r : reports)
-    if (r.kind == Report::Kind::Step) batch.push_back(r.step);
-  if (!batch.empty()) emit steppedBatch(batch);
-  for (size_t i = 0; i < reports.size(); ++i) {
-    if (mRun != run) return;  // a report's receiver reset the run: the rest goes to nobody
-    Report& r = reports[i];
+  std::optional<int> published;
+  auto flush = [&]() -> bool {
+    if (!batch.empty()) {
+      emit steppedBatch(batch);
+      for (const TrainingSnapshot& s : batch) {
+        if (mRun != run) return false;  // a receiver reset the run: the rest goes to nobody
+        emit stepped(s);
+      }
+      batch.clear();
+    }
+    if (published && mRun == run) emit paramsPublished(*std::exchange(published, std::nullopt));
+    return mRun == run;
+  };
+  for (Report& r : reports) {
     switch (r.kind) {
       case Report::Kind::Step:
-        emit stepped(r.step);
+        batch.push_back(std::move(r.step));
         break;
-      case Report::Kind::Published: {  // only the newest of those that came together: the parameters are its
-        size_t next = i + 1;
-        while (next < reports.size() && reports[next].kind == Report::Kind::Step) ++next;
-        if (next < reports.size() && reports[next].kind == Report::Kind::Published) break;
-        emit paramsPublished(r.published);
+      case Report::Kind::Published:
+        published = r.published;
         break;
-      }
       case Report::Kind::Other:
+        if (!flush()) return;
         r.call(*this);
+        if (mRun != run) return;
         break;
     }
   }
+  flush();
 }
 
 template <class F> void TrainingController::report(const std::shared_ptr<Run>& run, F&& f) {

@@ -367,7 +367,11 @@ void ParametersPanel::rebuildPlot() {
       for (size_t i = 0; i < tensors; ++i) {
         if (int(i) == sel) continue;
         QCPGraph* g = mPlot->addGraph();
-        g->setPen(QPen(Appearance::get().series(2), 1));
+        // one device pixel, unsmoothed, at every zoom and theme (a base width of 0 is a cosmetic pen): a large
+        // model's thousand curves in the projector's wide antialiased pens held the GUI thread over a second
+        g->setPen(QPen(Appearance::get().series(2), 0));
+        g->setProperty("glassboxBaseWidth", 0.0);  // (Appearance::stylePlot scales this base)
+        g->setAntialiased(false);
         g->removeFromLegend();
         mGraphTensor.push_back({g, int(i)});
       }
@@ -412,13 +416,6 @@ void ParametersPanel::rebuildPlot() {
   if (log) makePowerOfTenAxis(mPlot->yAxis);
   else makeLinearAxis(mPlot->yAxis);
   Appearance::get().stylePlot(mPlot);  // the new graphs' widths at this zoom and theme
-  // the grey background stays one device pixel wide and unsmoothed at every zoom: a large model's thousand
-  // curves drawn with the projector's wide, antialiased pens held the GUI thread over a second (release monkey)
-  for (const auto& [graph, tensor] : mGraphTensor)
-    if (tensor >= 0 && tensor != sel) {
-      graph->setPen(QPen(graph->pen().color(), 0));
-      graph->setAntialiased(false);
-    }
   mPlot->rescaleAxes();
   mPlot->replot(QCustomPlot::rpQueuedReplot);
   // the next rebuild for new points waits ten times what this one cost (its data, and its last drawing)

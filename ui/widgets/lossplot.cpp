@@ -121,6 +121,7 @@ void LossPlot::addValidation(double step, double loss) {
 }
 
 void LossPlot::showHistory(const std::vector<gb::HistoryPoint>& h, quint64 revision) {
+  bool restarted = false;
   if (revision != mRevision || h.size() < mHistoryRead) {  // another history, or points gone: all again
     mRevision = revision;
     mSteps.clear();
@@ -129,8 +130,7 @@ void LossPlot::showHistory(const std::vector<gb::HistoryPoint>& h, quint64 revis
     mValLoss.clear();
     mHistoryRead = 0;
     mLastValidationStep = -1;
-    mDirty = true;
-    rebuild();
+    restarted = true;
   }
   // a validation arrives just after its step's point: the last few points read are looked at again for it
   for (size_t i = mHistoryRead >= 4 ? mHistoryRead - 4 : 0; i < h.size(); ++i) {
@@ -145,6 +145,9 @@ void LossPlot::showHistory(const std::vector<gb::HistoryPoint>& h, quint64 revis
     }
   }
   mHistoryRead = h.size();
+  // read all again: the graphs refilled at once (cleared now and refilled at the next repaint, they showed an empty
+  // frame between — at every append of a long run, whose newest point replaces the one before)
+  if (restarted) rebuild();
 }
 
 void LossPlot::flush() {
