@@ -62,6 +62,15 @@ gb::Config smallConfig(const ModelDocument& doc) {
   return c;
 }
 
+// SGD at η = 0.01 for `steps` steps of `batch` examples.
+gb::TrainOptions trainOptions(int steps, int batch) {
+  gb::TrainOptions o;
+  o.steps = steps;
+  o.batch_size = batch;
+  o.opt.lr = 0.01f;
+  return o;
+}
+
 }  // namespace
 
 class TestSteady : public QObject {
@@ -77,10 +86,7 @@ class TestSteady : public QObject {
     QVERIFY(doc.loadTask(QStringLiteral("reverse"), 200, 20, 1).isEmpty());
     QVERIFY(doc.build(smallConfig(doc), 3).isEmpty());
     auto* c = new TrainingController;
-    gb::TrainOptions o;
-    o.steps = 50;
-    o.batch_size = 4;
-    o.opt.lr = 0.01f;
+    const gb::TrainOptions o = trainOptions(50, 4);
     QVERIFY(!c->prepareRun(doc, o, nullptr));
     QSignalSpy steps(c, &TrainingController::stepped);
     c->start();
@@ -117,10 +123,7 @@ class TestSteady : public QObject {
         QMetaObject::invokeMethod(&c, [&c] { c.stop(); }, Qt::BlockingQueuedConnection);
       }
     });
-    gb::TrainOptions o;
-    o.steps = 50;
-    o.batch_size = 4;
-    o.opt.lr = 0.01f;
+    const gb::TrainOptions o = trainOptions(50, 4);
     QVERIFY(!c.prepareRun(doc, o, nullptr));
     QSignalSpy steps(&c, &TrainingController::stepped);
     c.start();
@@ -142,10 +145,7 @@ class TestSteady : public QObject {
     TrainingSetup setup(&doc, &c);  // what turns steps into the document's history
     std::atomic<int> made{0};
     gb::testing::set_step_hook([&made] { ++made; });
-    gb::TrainOptions o;
-    o.steps = 400;
-    o.batch_size = 1;
-    o.opt.lr = 0.01f;
+    const gb::TrainOptions o = trainOptions(400, 1);
     QVERIFY(!c.prepareRun(doc, o, nullptr));
     QSignalSpy batches(&c, &TrainingController::steppedBatch);
     QSignalSpy steps(&c, &TrainingController::stepped);
