@@ -196,6 +196,7 @@ int main(int argc, char** argv) {
     family = *v;
     w.workbench()->design()->setVariant(*v);  // before --tab: the family's own tabs (Table, States) are shown
   }
+  int tabChosen = -1;
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = tabIds();  // the one list (ui/tabs.h)
     // "decoding.kv": a tab and one of its views (Decoding: next, timeline, kv, beam; Masks: maskEditor)
@@ -208,6 +209,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     w.tabs()->setCurrentIndex(i);
+    tabChosen = i;
     if (tabView.size() > 1) {  // a page of a tab: a widget of that name in one of the tab's own tab widgets
       QWidget* page = nullptr;
       QTabWidget* holder = nullptr;
@@ -251,7 +253,11 @@ int main(int argc, char** argv) {
     w.removeAutosave();
     return err.isEmpty() ? 0 : 1;
   }
-  if (!modelArg.isEmpty()) w.openFile(modelArg);
+  if (!modelArg.isEmpty()) {
+    w.openFile(modelArg);
+    // the model's family may offer the chosen tab that the design's did not (the Observations of an hmm-gmm file)
+    if (tabChosen >= 0 && w.tabs()->isTabVisible(tabChosen)) w.tabs()->setCurrentIndex(tabChosen);
+  }
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
   const bool showcase = lessonArg.isEmpty();  // a lesson shows its own state
   auto grab = [&w, shot, exportPath, scale, showcase] {

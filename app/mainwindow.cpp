@@ -2,6 +2,7 @@
 #include "tabs.h"
 #include "panels/tablepanel.h"
 #include "panels/statespanel.h"
+#include "panels/observationspanel.h"
 #include "controllers/workbench.h"
 #include "controllers/presentation.h"
 #include "controllers/modeldesign.h"
@@ -229,7 +230,8 @@ void MainWindow::createTabs() {
       {QStringLiteral("perturbation"), new PerturbationPanel(mDoc, mTabs)},
       {QStringLiteral("compare"), new ComparePanel(mDoc, mBench->compare(), mTabs)},
       {QStringLiteral("table"), new TablePanel(mDoc, mTrainer, mTabs)},
-      {QStringLiteral("states"), new StatesPanel(mDoc, mTrainer, mTabs)}};
+      {QStringLiteral("states"), new StatesPanel(mDoc, mTrainer, mTabs)},
+      {QStringLiteral("observations"), new ObservationsPanel(mDoc, mTrainer, mTabs)}};
   for (int i = 0; i < int(workbenchTabs().size()); ++i) {
     const QString& id = workbenchTabs()[size_t(i)].id;
     mTabs->addTab(scrolled(panels.at(id), (id + QStringLiteral("Tab")).toLatin1().constData()), tabTitle(i));

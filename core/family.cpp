@@ -78,9 +78,8 @@ std::vector<FamilyInfo> make_families() {
                // (bounded so that K·M·D stays below 2²⁴ floats, whatever a file says: Config::validate checks them)
                {{F::MaxLen, 1, 1 << 16}, {F::States, 1, 256}, {F::Mixtures, 1, 64}, {F::ObsDim, 1, 1024}},
                {{"small", {{F::States, 3}, {F::Mixtures, 2}}, false}, {"medium", {{F::States, 8}, {F::Mixtures, 4}}, false}},
-               0u, 0.0f});
+               view::kObservations, 0.0f});
   f.back().observations = true;
-  f.back().in_window = false;  // (its views — observations by Viterbi state, the Gaussians' ellipses — are to come)
   return f;
 }
 

@@ -52,6 +52,8 @@ constexpr unsigned kMaskEditor = 1u << 7;        // the Masks tab's mask editor
 constexpr unsigned kTransitionTable = 1u << 8;   // a |V| × |V| table of next-token scores with token labels (bigram)
 constexpr unsigned kRecurrentStates = 1u << 9;   // hidden states over a probe: an RNN's h and the gradient's reach
                                                  // back; an HMM's state posteriors and Viterbi path (the States tab)
+constexpr unsigned kObservations = 1u << 10;     // observations in R^D coloured by Viterbi state, each state's
+                                                 // Gaussians as ellipses (hmm-gmm: the Observations tab)
 }  // namespace view
 
 struct FamilyInfo {

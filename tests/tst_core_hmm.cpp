@@ -417,7 +417,7 @@ class TestCoreHmm : public QObject {
   // ------------------------------------------------------------------------------------------------ hmm-gmm
   void gmm_family_and_tensors() {
     const FamilyInfo* f = find_family("hmm-gmm");
-    QVERIFY(f && f->observations && !f->predicts_tokens() && !f->in_window);
+    QVERIFY(f && f->observations && !f->predicts_tokens() && f->in_window && f->offers(view::kObservations));
     QCOMPARE(int(f->trained_by), int(TrainedBy::Em));
     QVERIFY(!f->offers(view::kDecoding));
     Config c = family_config(Variant::HmmGmm, 0, 40);

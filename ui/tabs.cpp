@@ -26,6 +26,8 @@ const std::vector<TabInfo>& workbenchTabs() {
        QT_TRANSLATE_NOOP("Tabs", "probabilities ↔ scores")},
       {QStringLiteral("states"), QT_TRANSLATE_NOOP("MainWindow", "States"), gb::view::kRecurrentStates,
        QT_TRANSLATE_NOOP("Tabs", "the next probe")},
+      {QStringLiteral("observations"), QT_TRANSLATE_NOOP("MainWindow", "Observations"), gb::view::kObservations,
+       QT_TRANSLATE_NOOP("Tabs", "the next sequence")},
   };
   return tabs;
 }

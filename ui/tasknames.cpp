@@ -12,7 +12,7 @@ struct TaskText {
   const char* description;
 };
 
-// One row per task of gb::task_list(); the English display name is the identifier itself.
+// One row per task of gb::task_list() and the phoneme task; the English display name is the identifier itself.
 constexpr TaskText kTasks[] = {
     {"copy", QT_TRANSLATE_NOOP("TaskNames", "copy"), QT_TRANSLATE_NOOP("TaskNames", "Copy a string of letters: abc → abc")},
     {"reverse", QT_TRANSLATE_NOOP("TaskNames", "reverse"),
@@ -24,6 +24,10 @@ constexpr TaskText kTasks[] = {
      QT_TRANSLATE_NOOP("TaskNames", "Convert a date: 2024-03-15 → 15.03.2024")},
     {"translate", QT_TRANSLATE_NOOP("TaskNames", "translate"),
      QT_TRANSLATE_NOOP("TaskNames", "English → German: I want to buy a car → Ich will ein Auto kaufen")},
+    // the families that read observations (hmm-gmm): gb::kPhonemeTask
+    {"phoneme", QT_TRANSLATE_NOOP("TaskNames", "phoneme"),
+     QT_TRANSLATE_NOOP("TaskNames", "Sequences of 2-D points drawn from a known left-to-right HMM of three states, "
+                                    "two Gaussians each: can EM find the states again?")},
 };
 
 const TaskText* find(const std::string& name) {

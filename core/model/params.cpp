@@ -110,6 +110,11 @@ template <class T> Params<T> params_uninitialised(const Config& c) {
 Params<float> params_init(const Config& c, uint64_t seed) { return *params_init(c, seed, Progress{}); }
 
 std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const Progress& progress) {
+  return params_init(c, seed, progress, nullptr);
+}
+
+std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const Progress& progress,
+                                         const std::vector<Example>* data) {
   const uint64_t total = uint64_t(params_count(c));
   uint64_t done = 0, reported = 0;
   bool stopped = progress && !progress(0, total);
@@ -121,8 +126,8 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
     if (progress) progress(total, total);
     return p;
   }
-  if (c.variant == Variant::HmmGmm) {  // without data (hmm_gmm_init with the data starts the means on it)
-    hmm_gmm_init(p.gmm, c, rng);
+  if (c.variant == Variant::HmmGmm) {  // the means on the data, when there is some
+    hmm_gmm_init(p.gmm, c, rng, data);
     if (progress) progress(total, total);
     return p;
   }

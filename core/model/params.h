@@ -23,6 +23,8 @@
 
 namespace gb {
 
+struct Example;
+
 template <class T> struct AttentionParams {  // 𝒲 = (W_q, b_q, W_k, b_k, W_v, b_v, W_o, b_o)
   Mat<T> W_q, W_k, W_v, W_o;                  // d_e × d_e each; head h owns rows h·d_h … (h+1)·d_h − 1 of W_q/W_k/W_v
   Vec<T> b_q, b_k, b_v, b_o;                  // d_e
@@ -200,6 +202,10 @@ Params<float> params_init(const Config& c, uint64_t seed);
 // The same, reporting the numbers drawn (of params_count) every million or so; progress returning false stops it,
 // and then nothing is returned (what was allocated is freed). The numbers are the same as params_init's.
 std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const Progress& progress);
+// A family that reads observations (hmm-gmm) starts its means on the training data when it is given (hmm_gmm_init,
+// as glassbox-cli init does); the other families ignore data.
+std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const Progress& progress,
+                                         const std::vector<Example>* data);
 
 template <class T> void params_set_zero(const Config& c, Params<T>& p);
 template <class T> int64_t params_count(const Config& c, const Params<T>& p);

@@ -1,5 +1,6 @@
 #include "core/text/prepare.h"
 
+#include "core/families/hmm/hmm_gmm.h"
 #include "core/family.h"
 #include "core/train/recipe.h"
 #include "core/model/stepper.h"
@@ -76,8 +77,31 @@ static Result<PreparedData> from_pairs(std::vector<TextPair> train_pairs, std::v
   return d;
 }
 
+// The longest sequence of observations (ℓ_max a model needs for them).
+static int longest_observations(const PreparedData& d) {
+  Eigen::Index n = 0;
+  for (const auto* part : {&d.train, &d.val})
+    for (const Example& e : *part) n = std::max(n, e.obs.cols());
+  return int(n);
+}
+
 Result<PreparedData> prepare_task(const std::string& task, int train_n, int val_n, uint64_t seed,
                                   const PrepareOptions& o) {
+  if (family(o.variant).observations) {
+    if (task != kPhonemeTask)
+      return Error(ErrorCode::TokensForObsFamily, {{"family", family(o.variant).name}, {"what", "the task '" + task + "'"}});
+    if (train_n < 1) return Error(ErrorCode::TrainingSetEmpty);
+    PhonemeTask t = phoneme_task(train_n, std::max(0, val_n), seed);
+    PreparedData d;
+    d.train = std::move(t.train);
+    d.val = std::move(t.val);
+    d.val_states = std::move(t.val_states);
+    d.obs_dim = kPhonemeDim;
+    d.max_len = longest_observations(d);
+    d.description = Json{{"kind", "task"}, {"task", task}, {"seed", seed}, {"train_size", train_n}, {"val_size", val_n}};
+    return d;
+  }
+  if (task == kPhonemeTask) return Error(ErrorCode::ObsForTokenFamily, {{"family", family(o.variant).name}});
   auto info = find_task(task);
   if (!info) return info.error();
   if (train_n < 1) return Error(ErrorCode::TrainingSetEmpty);
@@ -110,6 +134,20 @@ static bool looks_like_safetensors(const std::string& path) {
 Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o) {
   if (!(o.val_fraction >= 0 && o.val_fraction < 1)) return Error(ErrorCode::ValidationFraction);
   if (looks_like_safetensors(path)) return Error(ErrorCode::DataIsModelFile).in_file(path);
+  if (family(o.variant).observations) {  // a numbers file, whatever its name
+    auto obs = read_observations(path);
+    if (!obs) return obs.error();
+    PreparedData d;
+    d.obs_dim = int(obs->front().obs.rows());
+    size_t n_val = size_t(double(obs->size()) * o.val_fraction);
+    if (n_val >= obs->size()) n_val = obs->size() - 1;  // at least one sequence to train on
+    d.val.assign(std::make_move_iterator(obs->end() - long(n_val)), std::make_move_iterator(obs->end()));
+    obs->resize(obs->size() - n_val);
+    d.train = std::move(*obs);
+    d.max_len = longest_observations(d);
+    d.description = Json{{"kind", "file"}, {"path", path}, {"format", "observations"}, {"val_fraction", o.val_fraction}};
+    return d;
+  }
   if (is_pairs_file(path)) {
     const Phases phases{o.progress, 1 + kPairPhases};
     auto f = load_pairs(path, o.malformed, phases.at(0));

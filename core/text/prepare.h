@@ -22,7 +22,17 @@ struct PreparedData {
   DatasetReport report;
   Json description;   // stored in the model file as glassbox.data
   int max_len = 0;    // ℓ_max the examples need (or were cut/filtered to)
+  // Observations (a family that reads them: hmm-gmm): train and val hold Example::obs (D × n) and the tokenizer is
+  // empty. The states that drew each validation sequence, when the data is the phoneme task (else empty).
+  int obs_dim = 0;  // D (0: token data)
+  std::vector<std::vector<int>> val_states;
+  bool observations() const { return obs_dim > 0; }
 };
+
+// The built-in task of the families that read observations (hmm-gmm): 2-D sequences from a known HMM
+// (gb::phoneme_task). prepare_task() makes it for such a family, prepare_file() reads a numbers file for one.
+inline constexpr const char* kPhonemeTask = "phoneme";
+inline constexpr int kPhonemeTrainSize = 200, kPhonemeValSize = 20;
 
 struct PrepareOptions {
   Variant variant = Variant::EncoderDecoder;
@@ -39,9 +49,13 @@ struct PrepareOptions {
 };
 
 // A built-in task: train_n + val_n pairs from seed (validation pairs follow the training pairs in the stream).
+// For a family that reads observations (o.variant) the task is kPhonemeTask (train_n + val_n sequences); a text task
+// is refused for it, and the phoneme task for the others.
 Result<PreparedData> prepare_task(const std::string& task, int train_n, int val_n, uint64_t seed,
                                   const PrepareOptions& o);
-// A TSV/CSV file of pairs (*.tsv, *.csv) or a text file for a decoder-only language model (anything else).
+// A TSV/CSV file of pairs (*.tsv, *.csv) or a text file for a decoder-only language model (anything else); for a
+// family that reads observations, a numbers file (read_observations: D from its first line; the last val_fraction
+// of its sequences for validation, at least one sequence left to train on).
 Result<PreparedData> prepare_file(const std::string& path, const PrepareOptions& o);
 // Rebuilds the data a model was trained on from its glassbox.data description (tasks only; files by path).
 Result<PreparedData> prepare_from_description(const Json& description, const PrepareOptions& o);

@@ -1,6 +1,7 @@
 // plan.cpp — plan_training: every check a run needs, before anything big is allocated (see trainer.h).
 #include "core/train/trainer.h"
 
+#include "core/family.h"
 #include "core/train/memory.h"
 
 #include <algorithm>
@@ -50,6 +51,7 @@ int64_t training_bytes(const Config& c, const TrainOptions& o, int threads, int 
 
 Status check_data(const Config& c, const std::vector<Example>& data, const Tokenizer* model_tok,
                   const Tokenizer* data_tok) {
+  if (family(c).observations) model_tok = data_tok = nullptr;  // (no vocabulary: each example's D is checked)
   if (model_tok && data_tok && !model_tok->same_vocabulary(*data_tok))
     return Error(ErrorCode::DataOtherVocabulary, {{"data", std::to_string(data_tok->size())}, {"model", std::to_string(model_tok->size())}});
   if (data_tok && data_tok->size() > c.vocab_size)

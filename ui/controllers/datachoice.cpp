@@ -5,6 +5,7 @@
 #include "modeldocument.h"
 #include "tasknames.h"
 
+#include "core/family.h"
 #include "core/text/tasks.h"
 
 #include <QFileInfo>
@@ -17,6 +18,12 @@ DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), m
   connect(mLoader, &DataLoader::progress, this, &DataChoice::progress);
   connect(mLoader, &DataLoader::finished, this, &DataChoice::workerFinished);
   connect(doc, &ModelDocument::taskLayoutStale, this, &DataChoice::relayoutTask);  // another family: the task again
+  // a family that reads observations (numbers) when tokens are loaded, or the other way round: the family's own
+  // first task instead (the phoneme task; reverse)
+  connect(doc, &ModelDocument::variantChanged, this, [this](gb::Variant v) {
+    if (!mDoc->hasData() || mDoc->data().observations() == gb::family(v).observations) return;
+    chooseTask(tasks().front());
+  });
   // data that came another way while a load runs (a model opened with its own, New): the load is for the data
   // before, and would replace the newer (loads end here with the loader idle: their data never passes this)
   connect(doc, &ModelDocument::dataChanged, this, [this] {
@@ -43,7 +50,22 @@ DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), m
 
 bool DataChoice::busy() const { return mLoader->isRunning(); }
 
+QStringList DataChoice::tasks() const {
+  QStringList out;
+  if (gb::family(mDoc->variant()).observations) return {QString::fromLatin1(gb::kPhonemeTask)};
+  for (const gb::TaskInfo& t : gb::task_list()) out << QString::fromStdString(t.name);
+  out.move(out.indexOf(QStringLiteral("reverse")), 0);  // the classic first lesson first
+  return out;
+}
+
 bool DataChoice::setTask(const QString& name) {
+  if (name == QLatin1String(gb::kPhonemeTask)) {
+    mTask = name;
+    mTrain = gb::kPhonemeTrainSize;
+    mVal = gb::kPhonemeValSize;
+    emit changed();
+    return true;
+  }
   auto t = gb::find_task(name.toStdString());
   if (!t) return false;
   mTask = name;
@@ -88,6 +110,9 @@ void DataChoice::loadTask() { prepareTask(mTask, mTrain, mVal, mSeed, mTokenizer
 void DataChoice::relayoutTask() {
   // the loaded task (its own sizes, seed and tokenizer, whatever the fields say now) for the document's new family
   if (!mDoc->hasData() || mDoc->taskName().isEmpty()) return;
+  // (observations are laid out alike for every family that reads them; the other kind of data is replaced by the
+  // family's own task when the family changes)
+  if (mDoc->data().observations() || gb::family(mDoc->variant()).observations) return;
   const auto& desc = mDoc->data().description;
   prepareTask(mDoc->taskName(), desc.value("train_size", mTrain), desc.value("val_size", mVal),
               desc.value("seed", quint64(mSeed)), mDoc->tokenizerChoice());

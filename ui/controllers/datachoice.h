@@ -9,6 +9,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 class DataLoader;
 class ModelDocument;
@@ -29,6 +30,9 @@ class DataChoice : public QObject {
   QString loading() const { return mLoadingWhat; }
   DataLoader* loader() const { return mLoader; }
 
+  // The built-in tasks the document's family can read, the first the one to start with: the text tasks ("reverse"
+  // first), or for a family that reads observations the phoneme task.
+  QStringList tasks() const;
   // A task with its default sizes, loaded at once (small) or on the worker (large).
   void chooseTask(const QString& name);
   // The same without loading it (its sizes may be set before loadTask()). False for a name that is no task.

@@ -10,13 +10,21 @@ ModelDesign::ModelDesign(ModelDocument* doc, QObject* parent) : QObject(parent),
   mConfig = gb::family_config(doc->variant(), 1, 16, "small");
   // new data: ℓ_max as its longest example needs
   connect(doc, &ModelDocument::dataChanged, this, [this] {
-    if (mDoc->hasData()) setSize(gb::SizeField::MaxLen, mDoc->data().max_len);
-    else emit changed();
+    if (!mDoc->hasData()) {
+      emit changed();
+      return;
+    }
+    if (mDoc->data().observations()) setSize(gb::SizeField::ObsDim, mDoc->data().obs_dim);  // D is the data's
+    setSize(gb::SizeField::MaxLen, mDoc->data().max_len);
   });
 }
 
 gb::Config ModelDesign::config() const {
   gb::Config c = mConfig;
+  if (family().observations) {  // no vocabulary, no special tokens; D as the data's observations (set on dataChanged)
+    c.vocab_size = 0;
+    return c;
+  }
   c.vocab_size = mDoc->hasData() ? mDoc->data().tokenizer.size() : 1;
   c.bos_id = gb::Tokenizer::kBos;
   c.eos_id = gb::Tokenizer::kEos;
@@ -37,7 +45,9 @@ void ModelDesign::set(const gb::Config& c) {
 void ModelDesign::setVariant(gb::Variant v) {
   if (v == mConfig.variant) return;
   mDoc->setVariant(v);  // the data laid out for the family (a task: prepared again, and ℓ_max with it)
-  set(gb::family_config(v, 1, mConfig.max_len));  // its first preset, the seed's options
+  gb::Config c = gb::family_config(v, 1, mConfig.max_len);  // its first preset, the seed's options
+  if (gb::family(v).observations && mDoc->hasData() && mDoc->data().observations()) c.obs_dim = mDoc->data().obs_dim;
+  set(c);
 }
 
 void ModelDesign::applyPreset(const std::string& id) {

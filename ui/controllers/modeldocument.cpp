@@ -153,6 +153,13 @@ void ModelDocument::setData(gb::PreparedData d) {
 
 QString ModelDocument::dataSummary() const {
   if (!mData) return tr("No data yet.");
+  if (mData->observations())
+    return tr("%1 training and %2 validation sequences of observations with D = %3 numbers each; the longest has %4 "
+              "time steps.")
+        .arg(QLocale().toString(qulonglong(mData->train.size())))
+        .arg(QLocale().toString(qulonglong(mData->val.size())))
+        .arg(mData->obs_dim)
+        .arg(mData->max_len);
   return tr("%1 training and %2 validation examples; %3 tokens in the vocabulary; the longest example needs ℓ_max = %4.")
       .arg(QLocale().toString(qulonglong(mData->train.size())))
       .arg(QLocale().toString(qulonglong(mData->val.size())))
@@ -181,7 +188,15 @@ QString ModelDocument::checkConfig(const gb::Config& c) const {
     return tr("d_e = %1 is not divisible by H = %2: every head needs d_e / H dimensions.").arg(c.d_e).arg(c.heads);
   if (mData && c.max_len < mData->max_len)
     return tr("ℓ_max = %1 is shorter than the data: its longest example needs %2.").arg(c.max_len).arg(mData->max_len);
-  if (mData && c.vocab_size < mData->tokenizer.size())
+  if (mData && mData->observations() != gb::family(c).observations)
+    return mData->observations()
+               ? tr("The data holds observations (numbers): build a model of a family that reads them (%1).")
+                     .arg(familyTitle(gb::Variant::HmmGmm))
+               : tr("The data holds tokens, and a %1 reads observations (numbers): load its task or a numbers file.")
+                     .arg(familyTitle(c.variant));
+  if (mData && mData->observations() && c.obs_dim != mData->obs_dim)
+    return tr("D = %1, and the data's observations have %2 numbers each.").arg(c.obs_dim).arg(mData->obs_dim);
+  if (mData && !mData->observations() && c.vocab_size < mData->tokenizer.size())
     return tr("|V| = %1 is smaller than the tokenizer's %2 tokens.").arg(c.vocab_size).arg(mData->tokenizer.size());
   if (auto e = c.validate()) return errorText(*e);
   return {};
@@ -198,7 +213,7 @@ QString ModelDocument::build(const gb::Config& c, quint64 seed) {
   if (QString err = buildProblem(c); !err.isEmpty()) return err;
   gb::Params<float> initialised;
   try {
-    initialised = gb::params_init(c, seed);
+    initialised = *gb::params_init(c, seed, {}, &mData->train);  // (hmm-gmm: its means start on the data)
   } catch (const std::bad_alloc&) {  // the estimate fit, the machine disagreed: nothing changed
     return notEnoughMemoryToBuild(c);
   }
@@ -216,7 +231,7 @@ QString ModelDocument::build(const gb::Config& c, gb::Params<float> initialised)
   built = gb::ModelFile::of(c, std::move(initialised));
   emit aboutToReplace();
   gb::ModelFile m = std::move(*built);
-  m.tokenizer = mData->tokenizer;
+  if (!mData->observations()) m.tokenizer = mData->tokenizer;  // (observations: no tokenizer)
   m.data = mData->description;
   mParams = std::make_shared<const gb::Params<float>>(std::move(m.params));
   m.params = {};
@@ -324,7 +339,7 @@ std::optional<ModelDocument::SaveParts> ModelDocument::partsToSave(
   if (m.extra.count(kLessonMetadataKey)) out.lastStep = mLastStep;
   m.history = mHistory;
   if (mData) {
-    m.tokenizer = mData->tokenizer;
+    if (!mData->observations()) m.tokenizer = mData->tokenizer;
     m.data = mData->description;
   }
   out.params = live ? std::move(live) : mParams;
@@ -374,10 +389,11 @@ ModelDocument::ReadFile ModelDocument::read(const QString& path) {
     return out;
   }
   const gb::ModelFile& m = *out.model;
-  if (m.tokenizer && !m.data.is_null()) {
+  const bool observations = gb::family(m.config).observations;  // (no tokenizer: the data is numbers)
+  if ((m.tokenizer || observations) && !m.data.is_null()) {
     gb::PrepareOptions o;
     o.variant = m.config.variant;
-    o.tokenizer = &*m.tokenizer;
+    o.tokenizer = m.tokenizer ? &*m.tokenizer : nullptr;
     o.max_len = m.config.max_len;
     o.length = gb::LengthPolicy::Filter;
     auto d = gb::prepare_from_description(m.data, o);

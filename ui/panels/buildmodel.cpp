@@ -15,9 +15,10 @@ QString buildModelOnWorker(QWidget* window, ModelDocument* doc, const gb::Config
   WaitOptions wait;
   wait.label = QCoreApplication::translate("BuildModel", "Building the model…");
   wait.cancellable = true;
+  const std::shared_ptr<const gb::PreparedData> data = doc->sharedData();  // (hmm-gmm: its means start on the data)
   try {
     if (!waitWithProgress(window, wait, [&](const gb::Progress& progress) {
-          initialised = gb::params_init(c, seed, progress);
+          initialised = gb::params_init(c, seed, progress, data ? &data->train : nullptr);
         }))
       return QCoreApplication::translate("BuildModel", "Another operation is running; try again when it has ended.");
   } catch (const std::bad_alloc&) {  // the estimate fit, the machine disagreed: nothing changed

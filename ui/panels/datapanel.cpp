@@ -4,6 +4,7 @@
 #include "controllers/datachoice.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
+#include "core/family.h"
 #include "core/text/tasks.h"
 #include "tasknames.h"
 #include "errortext.h"
@@ -15,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -26,7 +28,6 @@ DataPanel::DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent)
   mTask = new QComboBox(this);
   mTask->setObjectName(QStringLiteral("taskBox"));
   // Task names are identifiers (the item data); the user reads translated display names.
-  for (const auto& t : gb::task_list()) mTask->addItem(taskDisplayName(t.name), QString::fromStdString(t.name));
   mTaskHelp = new QLabel(this);
   mTaskHelp->setWordWrap(true);
   mTrain = new QSpinBox(this);
@@ -169,15 +170,41 @@ DataPanel::DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent)
   });
   connect(mChoice, &DataChoice::changed, this, &DataPanel::showChoice);
   connect(mDoc, &ModelDocument::dataChanged, this, &DataPanel::refresh);
+  connect(mDoc, &ModelDocument::variantChanged, this, &DataPanel::showFamily);
+  showFamily();
   showChoice();
   mChoice->chooseTask(QStringLiteral("reverse"));  // the classic first lesson (loads it)
 }
 
 DataLoader* DataPanel::loader() const { return mChoice->loader(); }
 
+void DataPanel::showFamily() {
+  // the tasks the family reads (text tasks, or for hmm-gmm the phoneme task); a numbers file instead of text
+  const bool observations = gb::family(mDoc->variant()).observations;
+  QStringList ids;
+  for (int i = 0; i < mTask->count(); ++i) ids << mTask->itemData(i).toString();
+  if (ids != mChoice->tasks()) {
+    QSignalBlocker block(mTask);
+    mTask->clear();
+    for (const QString& t : mChoice->tasks()) mTask->addItem(taskDisplayName(t.toStdString()), t);
+    const int i = mTask->findData(mChoice->task());
+    if (i >= 0) mTask->setCurrentIndex(i);
+  }
+  mTokenizer->setEnabled(!observations);  // (numbers have no tokenizer)
+  mFileMaxLen->setEnabled(!observations);
+  mSource->setItemText(1, observations ? tr("A numbers file (one observation a line)") : tr("A file (TSV, CSV or text)"));
+  mOpenFile->setToolTip(observations ? tr("One observation per line, its numbers separated by spaces or commas; a "
+                                          "blank line between sequences.")
+                                     : tr("TSV or CSV: one source–target pair a line. Any other file: plain text for "
+                                          "a decoder-only language model."));
+}
+
 void DataPanel::chooseFile() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open data file"), QString(),
-                                                    tr("Pairs (*.tsv *.csv);;Text (*.txt);;All files (*)"));
+  const bool observations = gb::family(mDoc->variant()).observations;
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open data file"), QString(),
+      observations ? tr("Numbers (*.txt *.csv *.tsv *.dat);;All files (*)")
+                   : tr("Pairs (*.tsv *.csv);;Text (*.txt);;All files (*)"));
   if (!path.isEmpty()) loadFile(path);
 }
 
@@ -211,6 +238,28 @@ void DataPanel::refresh() {
     return;
   }
   const auto& d = mDoc->data();
+  mVocabTitle->setVisible(!d.observations());
+  mVocab->setVisible(!d.observations());
+  if (d.observations()) {  // numbers: where they came from, and the first time steps of the first sequences
+    const auto& desc = d.description;
+    mReport->setText(desc.value("kind", "") == "file"
+                         ? tr("From %1.").arg(QString::fromStdString(desc.value("path", "")))
+                         : QString());
+    for (size_t i = 0; i < std::min<size_t>(d.train.size(), 12); ++i) {
+      const gb::MatF& o = d.train[i].obs;
+      QStringList steps;
+      for (Eigen::Index t = 0; t < std::min<Eigen::Index>(o.cols(), 4); ++t) {
+        QStringList v;
+        for (Eigen::Index k = 0; k < std::min<Eigen::Index>(o.rows(), 3); ++k)
+          v << QLocale().toString(double(o(k, t)), 'f', 2);
+        if (o.rows() > 3) v << QStringLiteral("…");
+        steps << QStringLiteral("(%1)").arg(v.join(QStringLiteral("; ")));
+      }
+      mPreview->addItem(tr("%1 steps: %2").arg(o.cols()).arg(steps.join(QLatin1Char(' '))) +
+                        (o.cols() > 4 ? QStringLiteral(" …") : QString()));
+    }
+    return;
+  }
   // what was left out, and why
   QStringList report;
   const auto& desc = d.description;

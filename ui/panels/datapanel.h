@@ -40,6 +40,7 @@ class DataPanel : public QWidget {
 
  private:
   void refresh();
+  void showFamily();  // the tasks and the kind of file the family reads
   void showChoice();  // the choice's task, sizes, seed, tokenizer and ℓ_max in the fields
   ModelDocument* mDoc;
   DataChoice* mChoice;

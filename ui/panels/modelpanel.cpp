@@ -49,6 +49,9 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   mDMlp = spin(1, 8192, 128, this);
   mDHidden = spin(1, 4096, 64, this);
   mStates = spin(1, 1024, 8, this);
+  mMixtures = spin(1, 64, 2, this);
+  mObsDim = spin(1, 1024, 2, this);
+  mObsDim->setToolTip(tr("The numbers of one observation: the data's, when observations are loaded"));
   mDropout = new QDoubleSpinBox(this);
   mDropout->setRange(0.0, 0.9);
   mDropout->setSingleStep(0.05);
@@ -78,6 +81,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
     auto* label = new QLabel(this);
     label->setBuddy(box);  // what a screen reader says: the symbol of the visible label in words
     box->setAccessibleName(sizeAccessibleName(field));
+    Q_ASSERT(int(field) < int(std::size(mSizeLabels)));
     mSizeLabels[int(field)] = label;
     form->addRow(label, box);
   }
@@ -174,7 +178,7 @@ std::vector<std::pair<gb::SizeField, QSpinBox*>> ModelPanel::sizeBoxes() const {
   using F = gb::SizeField;
   return {{F::MaxLen, mMaxLen}, {F::EncLayers, mEncLayers}, {F::DecLayers, mDecLayers},
           {F::Heads, mHeads},   {F::DModel, mDModel},       {F::DMlp, mDMlp},
-          {F::DHidden, mDHidden}, {F::States, mStates}};
+          {F::DHidden, mDHidden}, {F::States, mStates}, {F::Mixtures, mMixtures}, {F::ObsDim, mObsDim}};
 }
 
 gb::Config ModelPanel::config() const { return mDesign->config(); }
@@ -214,6 +218,8 @@ void ModelPanel::showDesign() {
       if (s.field == field) box->setRange(s.min, s.max);
     box->setValue(mDesign->size(field));
   }
+  // D is the data's when observations are loaded (the design takes it from them)
+  mObsDim->setEnabled(!(mDoc->hasData() && mDoc->data().observations()));
   for (QWidget* w : std::initializer_list<QWidget*>{mDropout, mNorm, mTied}) mForm->setRowVisible(w, fam.transformer);
   mForm->setRowVisible(mCell, fam.recurrent_cell);
   mForm->setRowVisible(mAttention, fam.recurrent_cell && fam.reads_source);

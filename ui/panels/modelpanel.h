@@ -47,14 +47,14 @@ class ModelPanel : public QWidget {
   ModelDocument* mDoc;
   ModelDesign* mDesign;
   QFormLayout* mForm;
-  QLabel* mSizeLabels[8] = {};  // one per gb::SizeField
+  QLabel* mSizeLabels[10] = {};  // one per gb::SizeField (ObsDim the last)
   int mGeneration = -1;
   QComboBox* mVariant;
   QLabel* mVariantHelp;
   QComboBox* mPreset;
   QComboBox* mCell = nullptr;  // a recurrent family's cell: tanh, ReLU or an LSTM
   QCheckBox* mAttention = nullptr;  // the RNN encoder-decoder's additive attention
-  QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp, *mDHidden, *mStates;
+  QSpinBox *mMaxLen, *mEncLayers, *mDecLayers, *mHeads, *mDModel, *mDMlp, *mDHidden, *mStates, *mMixtures, *mObsDim;
   QLabel* mEncLabel;
   QDoubleSpinBox* mDropout;
   QComboBox* mNorm;

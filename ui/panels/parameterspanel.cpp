@@ -150,6 +150,10 @@ QString ParametersPanel::describe(const std::string& name) {
   if (name == "pi") return tr("π — where the hidden chain starts: π[k] = P(z₁ = k)");
   if (name == "T") return tr("T — the transitions: column j is P(zₜ₊₁ | zₜ = j)");
   if (name == "E") return tr("E — the emissions: column k is P(xₜ | zₜ = k)");
+  if (name == "gmm.w") return tr("w — the mixture weights: column k is state k's weight on each of its M Gaussians");
+  if (name == "gmm.mu") return tr("μ — the means: row k·M + m is the centre of state k's Gaussian m in R^D");
+  if (name == "gmm.var") return tr("σ² — the variances: row k·M + m is the spread of state k's Gaussian m in each "
+                                   "dimension (diagonal covariance)");
   if (name == "ln.gamma") return tr("γ of the final layer norm");
   if (name == "ln.beta") return tr("β of the final layer norm");
   static const std::regex re(R"((enc|dec)\.(\d+)\.(\w+)\.(\w+))");
@@ -183,7 +187,11 @@ QString ParametersPanel::symbolicShape(const std::string& name, gb::Variant v, b
     if (name == "W_u") return QStringLiteral("|V| × d_h");
     if (name == "b_u") return QStringLiteral("|V|");
   }
-  if (v == gb::Variant::Hmm) {
+  if (v == gb::Variant::HmmGmm) {
+    if (name == "gmm.w") return QStringLiteral("M × K");
+    if (name == "gmm.mu" || name == "gmm.var") return QStringLiteral("K·M × D");
+  }
+  if (v == gb::Variant::Hmm || v == gb::Variant::HmmGmm) {
     if (name == "pi") return QStringLiteral("K");
     if (name == "T") return QStringLiteral("K × K");
     if (name == "E") return QStringLiteral("|V| × K");
@@ -302,7 +310,19 @@ void ParametersPanel::showTensor() {
   } else if (name == "W_p") {
     cols = tr("position t");
   }
-  if (c.variant == gb::Variant::Hmm) {  // its probabilities: states numbered from 1, E's rows the tokens
+  if (c.variant == gb::Variant::HmmGmm && name != "pi" && name != "T") {  // states and their Gaussians
+    if (name == "gmm.w") {
+      rows = tr("Gaussian m");
+      cols = tr("state k");
+    } else {
+      rows = tr("state k, Gaussian m");
+      cols = tr("dimension d");
+      for (int k = 0; k < c.states; ++k)
+        for (int m = 0; m < c.mixtures; ++m) rowLabels << tr("k%1 m%2").arg(k + 1).arg(m + 1);
+      while (rowLabels.size() > v.rows()) rowLabels.removeLast();
+    }
+  }
+  if (c.variant == gb::Variant::Hmm || c.variant == gb::Variant::HmmGmm) {  // states numbered from 1, E's rows the tokens
     if (name == "T") {
       rows = tr("next state i");
       cols = tr("from state j");
