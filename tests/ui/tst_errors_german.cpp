@@ -82,26 +82,25 @@ class TestErrorsGerman : public QObject {
     }
   }
 
-  // A family the window has no views for yet (hmm-gmm, the command line's): its file is refused with a German
-  // sentence naming the file, and the model that was open stays
-  void a_family_without_views() {
+  // A model of observations (hmm-gmm) whose numbers file has gone: it opens, and the German warning names the model
+  // file and the numbers file that could not be read
+  void a_model_whose_numbers_file_has_gone() {
     MainWindow w;
     QStringList errors;
     w.setErrorReporter([&](const QString& m) { errors << m; });
     gb::Config c = gb::family_config(gb::Variant::HmmGmm, 0, 40);
     c.states = 3, c.mixtures = 2, c.obs_dim = 2;
-    const QString file = path("gmm.safetensors");
-    QVERIFY(!gb::save_model(file.toStdString(), gb::ModelFile::of(c, gb::params_init(c, 1))));
-    // (the window may have no model yet: then it still has none)
-    const bool had = w.document()->hasModel();
-    const std::string before = had ? gb::variant_name(w.document()->config().variant) : std::string();
-    QVERIFY(!w.openFile(file));
+    const QString file = path("gmm.safetensors"), numbers = path("gone-numbers.txt");
+    gb::ModelFile m = gb::ModelFile::of(c, gb::params_init(c, 1));
+    m.data = gb::Json{{"kind", "file"}, {"path", numbers.toStdString()}, {"format", "observations"}};
+    QVERIFY(!gb::save_model(file.toStdString(), m));
+    QVERIFY(w.openFile(file));
+    QCOMPARE(int(w.document()->config().variant), int(gb::Variant::HmmGmm));
+    QVERIFY(!w.document()->hasData());
     QCOMPARE(errors.size(), 1);
-    QVERIFY2(errors[0].contains(QStringLiteral("gmm.safetensors")) &&
-                 errors[0].contains(QStringLiteral("noch keine Ansichten")),
+    QVERIFY2(errors[0].contains(QStringLiteral("gmm.safetensors")) && errors[0].contains(QStringLiteral("gone-numbers.txt")) &&
+                 errors[0].contains(QStringLiteral("Daten konnten nicht wiederhergestellt werden")),
              qPrintable(errors[0]));
-    QCOMPARE(w.document()->hasModel(), had);
-    if (had) QCOMPARE(gb::variant_name(w.document()->config().variant), before);
   }
 
   void data_files_that_are_not_text() {

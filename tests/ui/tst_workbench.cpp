@@ -20,6 +20,9 @@
 #include "panels/tablepanel.h"
 #include "panels/statespanel.h"
 #include "controllers/statescontroller.h"
+#include "panels/observationspanel.h"
+#include "controllers/observationscontroller.h"
+#include "core/families/hmm/hmm_gmm.h"
 #include "controllers/workbench.h"
 #include "controllers/datachoice.h"
 #include "controllers/modeldesign.h"
@@ -752,6 +755,140 @@ class TestWorkbench : public QObject {
     w.workbench()->data()->chooseTask(QStringLiteral("add"));  // (sort would draw the same sources)
     QTRY_VERIFY(w.document()->sampleInputs() != before);
     QCOMPARE(sp->inputBox()->currentText(), w.document()->sampleInputs().value(0));
+  }
+
+  // Seed 001's HMM for speech in the window: the family brings its own task (the phoneme sequences, no tokenizer)
+  // and sizes (K, M, and D from the data), EM never lowers the log-likelihood, and the Observations tab shows the
+  // core's Viterbi paths as the points' colours, the parameters' Gaussians as ellipses and the agreement with the
+  // states that drew the data; the model saves and reopens with its data; a numbers file of another D; tokens again
+  // for a token family.
+  void hmm_gmm_in_the_window() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ModelPanel* mp = w.modelPanel();
+    DataPanel* dp = w.dataPanel();
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::HmmGmm)));
+    QTRY_VERIFY(w.document()->hasData() && w.document()->data().observations());
+    QCOMPARE(w.document()->taskName(), QStringLiteral("phoneme"));
+    QCOMPARE(dp->taskBox()->count(), 1);
+    QCOMPARE(dp->taskBox()->currentData().toString(), QStringLiteral("phoneme"));
+    QVERIFY(!dp->tokenizerBox()->isEnabled());
+    for (auto f : {gb::SizeField::States, gb::SizeField::Mixtures, gb::SizeField::ObsDim})
+      QVERIFY(mp->sizeBox(f)->isVisible());
+    QCOMPARE(mp->sizeBox(gb::SizeField::ObsDim)->value(), 2);
+    QVERIFY(!mp->sizeBox(gb::SizeField::ObsDim)->isEnabled());  // the data's
+    QVERIFY(!mp->sizeBox(gb::SizeField::DModel)->isVisible());
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    const gb::Config c = w.document()->config();
+    QCOMPARE(int(c.variant), int(gb::Variant::HmmGmm));
+    QCOMPARE(c.obs_dim, 2);
+    QCOMPARE(c.vocab_size, 0);
+    QVERIFY(w.document()->fitProblem().isEmpty());
+    for (const char* id : {"observations", "parameters", "training"}) QVERIFY(w.tabs()->isTabVisible(tabIndexOf(QLatin1String(id))));
+    for (const char* id : {"states", "decoding", "algorithm", "attention"}) QVERIFY(!w.tabs()->isTabVisible(tabIndexOf(QLatin1String(id))));
+    TrainingPanel* tp = w.trainingPanel();
+    QCOMPARE(tp->stepsBox()->accessibleName(), QStringLiteral("EM iterations"));
+    tp->stepsBox()->setValue(8);
+    QTest::mouseClick(tp->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    const auto& h = w.document()->history();
+    QCOMPARE(h.size(), size_t(8));
+    for (size_t i = 1; i < h.size(); ++i) QVERIFY(*h[i].loglik >= *h[i - 1].loglik - 1e-6 * std::abs(*h[i - 1].loglik));
+    QVERIFY(!gb::hmm_gmm_check(w.document()->params().gmm));
+    // the Observations tab: the core's paths, the parameters' ellipses, the agreement
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("observations")));
+    auto* op = w.findChild<ObservationsPanel*>();
+    QVERIFY(op);
+    ObservationsController* ctl = op->controller();
+    const auto& val = w.document()->data().val;
+    QTRY_VERIFY(ctl->trace() && !ctl->busy() && ctl->step() == 8);
+    const gb::HmmGmmParams<float>& g = w.document()->params().gmm;
+    const ObservationsTrace* t = ctl->trace();
+    QCOMPARE(t->obs.size(), std::min<size_t>(val.size(), ObservationsController::kShown));
+    std::vector<int> perState(size_t(c.states), 0);
+    double ll = 0;
+    for (size_t s = 0; s < t->obs.size(); ++s) {
+      QCOMPARE(t->viterbi[s], gb::hmm_gmm_viterbi(g, val[s].obs));
+      ll += gb::hmm_gmm_filter(g, val[s].obs).loglik;
+      for (int k : t->viterbi[s]) ++perState[size_t(k)];
+    }
+    QCOMPARE(t->loglik, ll);
+    QVERIFY(t->agreement);
+    std::vector<std::vector<int>> truth(w.document()->data().val_states.begin(),
+                                        w.document()->data().val_states.begin() + long(t->obs.size()));
+    QCOMPARE(*t->agreement, gb::state_agreement(t->viterbi, truth, 3));
+    QVERIFY2(*t->agreement > 0.9, qPrintable(QString::number(*t->agreement)));  // EM found the states that drew them
+    QCustomPlot* plot = op->plot();
+    QTRY_COMPARE(plot->graphCount(), c.states);
+    for (int k = 0; k < c.states; ++k) QCOMPARE(plot->graph(k)->dataCount(), perState[size_t(k)]);
+    QCOMPARE(plot->plottableCount(), c.states + c.states * c.mixtures);  // the points, then one ellipse per Gaussian
+    for (int k = 0; k < c.states; ++k)
+      for (int m = 0; m < c.mixtures; ++m) {
+        auto* e = qobject_cast<QCPCurve*>(plot->plottable(c.states + ObservationsPanel::ellipseIndex(k, m, c.mixtures)));
+        QVERIFY(e);
+        double cx = 0, cy = 0;
+        for (int j = 0; j < e->dataCount() - 1; ++j) {  // (the last point closes the ellipse: the first again)
+          cx += e->data()->at(j)->key;
+          cy += e->data()->at(j)->value;
+        }
+        const Eigen::Index r = Eigen::Index(k) * c.mixtures + m;
+        QVERIFY(std::abs(cx / (e->dataCount() - 1) - g.mean(r, 0)) < 1e-4);
+        QVERIFY(std::abs(cy / (e->dataCount() - 1) - g.mean(r, 1)) < 1e-4);
+        double right = -1e300;
+        for (int j = 0; j < e->dataCount(); ++j) right = std::max(right, e->data()->at(j)->key);
+        QVERIFY(std::abs(right - (g.mean(r, 0) + 2 * std::sqrt(g.var(r, 0)))) < 1e-4);  // two standard deviations
+      }
+    QVERIFY(op->info()->text().contains(QStringLiteral("%")));
+    // one sequence: its path alone
+    QVERIFY(op->presentNext());
+    QTRY_VERIFY(ctl->trace() && ctl->trace()->obs.size() == 1 && !ctl->busy());
+    QCOMPARE(ctl->trace()->index.front(), 0);
+    QCOMPARE(ctl->trace()->viterbi.front(), gb::hmm_gmm_viterbi(g, val[0].obs));
+    QCOMPARE(op->viewState().value(QStringLiteral("sequence")).toInt(), 0);
+    // saved and opened again: the family, its parameters and its data (the phoneme task rebuilt)
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("gmm.safetensors"));
+    QVERIFY(w.document()->save(file).isEmpty());
+    {
+      MainWindow other;
+      QVERIFY(other.openFile(file));
+      QCOMPARE(int(other.document()->config().variant), int(gb::Variant::HmmGmm));
+      QVERIFY(other.document()->hasData() && other.document()->data().observations());
+      QCOMPARE(other.document()->data().val.size(), val.size());
+      QVERIFY(other.document()->data().val.front().obs == val.front().obs);
+      QVERIFY(other.document()->params().gmm.mean == g.mean);
+      QVERIFY(other.document()->fitProblem().isEmpty());
+      QCOMPARE(other.document()->history().size(), size_t(8));
+    }
+    // a numbers file of D = 3 (comma- and space-separated, a blank line between sequences): D follows it
+    const QString numbers = dir.filePath(QStringLiteral("three.dat"));
+    {
+      QFile f(numbers);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      QByteArray text = "# three numbers an observation\n";
+      for (int s = 0; s < 12; ++s) {
+        for (int i = 0; i < 5 + s % 3; ++i) text += QByteArray::number(s % 2 * 4 + i * 0.1) + ", 1.5 " + QByteArray::number(-i) + "\n";
+        text += "\n";
+      }
+      f.write(text);
+    }
+    w.workbench()->data()->loadFile(numbers);
+    QTRY_VERIFY(!w.workbench()->data()->busy() && w.document()->data().obs_dim == 3);
+    QCOMPARE(w.document()->data().train.size() + w.document()->data().val.size(), size_t(12));
+    QTRY_COMPARE(mp->sizeBox(gb::SizeField::ObsDim)->value(), 3);
+    QVERIFY(!w.document()->fitProblem().isEmpty());  // the model reads D = 2
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QTRY_COMPARE(w.document()->config().obs_dim, 3);
+    QCOMPARE(op->xBox()->count(), 3);
+    QVERIFY(op->xBox()->isEnabled());
+    // a family that reads tokens: its own first task again
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Rnn)));
+    QTRY_VERIFY(w.document()->hasData() && !w.document()->data().observations());
+    QCOMPARE(w.document()->taskName(), QStringLiteral("reverse"));
+    QVERIFY(dp->taskBox()->count() > 1 && dp->tokenizerBox()->isEnabled());
   }
 
   // Seed 001's recurrent network in the window: the Model dock shows its sizes (d_e and d_h, no heads), Build, Start
