@@ -1052,6 +1052,22 @@
         <source>Reading the data file</source>
         <translation>Lesen der Datendatei</translation>
     </message>
+    <message>
+        <source>A numbers file (one observation a line)</source>
+        <translation>Eine Zahlendatei (eine Beobachtung pro Zeile)</translation>
+    </message>
+    <message>
+        <source>One observation per line, its numbers separated by spaces or commas; a blank line between sequences.</source>
+        <translation>Eine Beobachtung pro Zeile, ihre Zahlen durch Leerzeichen oder Kommas getrennt; eine Leerzeile zwischen Sequenzen.</translation>
+    </message>
+    <message>
+        <source>Numbers (*.txt *.csv *.tsv *.dat);;All files (*)</source>
+        <translation>Zahlen (*.txt *.csv *.tsv *.dat);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 steps: %2</source>
+        <translation>%1 Schritte: %2</translation>
+    </message>
 </context>
 <context>
     <name>DecodingController</name>
@@ -2782,6 +2798,10 @@ Maske %8</translation>
         <source>The docks in this column: choose one to show it</source>
         <translation>Die Docks dieser Spalte: eines wählen, um es zu zeigen</translation>
     </message>
+    <message>
+        <source>Observations</source>
+        <translation>Beobachtungen</translation>
+    </message>
 </context>
 <context>
     <name>MaskEditor</name>
@@ -3196,6 +3216,22 @@ Maske %8</translation>
         <source>The open model does not match the data that is loaded: %1</source>
         <translation>Das geöffnete Modell passt nicht zu den geladenen Daten: %1</translation>
     </message>
+    <message>
+        <source>%1 training and %2 validation sequences of observations with D = %3 numbers each; the longest has %4 time steps.</source>
+        <translation>%1 Trainings- und %2 Validierungssequenzen von Beobachtungen mit je D = %3 Zahlen; die längste hat %4 Zeitschritte.</translation>
+    </message>
+    <message>
+        <source>The data holds observations (numbers): build a model of a family that reads them (%1).</source>
+        <translation>Die Daten enthalten Beobachtungen (Zahlen): Bauen Sie ein Modell einer Familie, die sie liest (%1).</translation>
+    </message>
+    <message>
+        <source>The data holds tokens, and a %1 reads observations (numbers): load its task or a numbers file.</source>
+        <translation>Die Daten enthalten Tokens, und ein %1 liest Beobachtungen (Zahlen): Laden Sie seine Aufgabe oder eine Zahlendatei.</translation>
+    </message>
+    <message>
+        <source>D = %1, and the data's observations have %2 numbers each.</source>
+        <translation>D = %1, aber die Beobachtungen der Daten haben je %2 Zahlen.</translation>
+    </message>
 </context>
 <context>
     <name>ModelPanel</name>
@@ -3295,12 +3331,118 @@ Maske %8</translation>
         <source>additive</source>
         <translation>additiv</translation>
     </message>
+    <message>
+        <source>The numbers of one observation: the data's, when observations are loaded</source>
+        <translation>Die Zahlen einer Beobachtung: die der Daten, wenn Beobachtungen geladen sind</translation>
+    </message>
 </context>
 <context>
     <name>ModelWriter</name>
     <message>
         <source>not enough memory to write %1</source>
         <translation>nicht genug Arbeitsspeicher, um %1 zu schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>ObservationsController</name>
+    <message>
+        <source>Build or open an HMM with Gaussian mixtures (Model dock): the observations appear here, coloured by the state it assigns them.</source>
+        <translation>Bauen oder öffnen Sie ein HMM mit Gauß-Mischungen (Modell-Dock): Die Beobachtungen erscheinen hier, gefärbt nach dem Zustand, den es ihnen zuordnet.</translation>
+    </message>
+    <message>
+        <source>This view shows a model of observations (numbers); the open model reads tokens.</source>
+        <translation>Diese Ansicht zeigt ein Modell für Beobachtungen (Zahlen); das geöffnete Modell liest Tokens.</translation>
+    </message>
+    <message>
+        <source>Build or open a model first.</source>
+        <translation>Bauen oder öffnen Sie zuerst ein Modell.</translation>
+    </message>
+</context>
+<context>
+    <name>ObservationsPanel</name>
+    <message>
+        <source>Sequences shown</source>
+        <translation>Gezeigte Sequenzen</translation>
+    </message>
+    <message>
+        <source>Dimension across</source>
+        <translation>Dimension waagerecht</translation>
+    </message>
+    <message>
+        <source>Dimension up</source>
+        <translation>Dimension senkrecht</translation>
+    </message>
+    <message>
+        <source>Observations coloured by their Viterbi state, with each state's Gaussians</source>
+        <translation>Beobachtungen, gefärbt nach ihrem Viterbi-Zustand, mit den Gauß-Verteilungen jedes Zustands</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>Across</source>
+        <translation>Waagerecht</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Senkrecht</translation>
+    </message>
+    <message>
+        <source>The first %1 validation sequences</source>
+        <translation>Die ersten %1 Validierungssequenzen</translation>
+    </message>
+    <message>
+        <source>The first %1 training sequences</source>
+        <translation>Die ersten %1 Trainingssequenzen</translation>
+    </message>
+    <message>
+        <source>Sequence %1</source>
+        <translation>Sequenz %1</translation>
+    </message>
+    <message>
+        <source>o[%1]</source>
+        <translation>o[%1]</translation>
+    </message>
+    <message>
+        <source>the sequence in time</source>
+        <translation>die Sequenz in der Zeit</translation>
+    </message>
+    <message>
+        <source>state %1</source>
+        <translation>Zustand %1</translation>
+    </message>
+    <message>
+        <source>state %1, Gaussian %2 (w = %3)</source>
+        <translation>Zustand %1, Gauß-Verteilung %2 (w = %3)</translation>
+    </message>
+    <message>
+        <source>validation sequence %1</source>
+        <translation>der Validierungssequenz %1</translation>
+    </message>
+    <message>
+        <source>the first %1 validation sequences</source>
+        <translation>der ersten %1 Validierungssequenzen</translation>
+    </message>
+    <message>
+        <source>the first %1 training sequences</source>
+        <translation>der ersten %1 Trainingssequenzen</translation>
+    </message>
+    <message>
+        <source>After %1 EM iterations: each point is one observation of %2, coloured by the state of Viterbi's most probable path; each ellipse is one Gaussian of a state at two standard deviations (stronger for a larger mixture weight). log p = %3 nats, %4 per observation.</source>
+        <translation>Nach %1 EM-Iterationen: Jeder Punkt ist eine Beobachtung %2, gefärbt nach dem Zustand des wahrscheinlichsten Pfads (Viterbi); jede Ellipse ist eine Gauß-Verteilung eines Zustands bei zwei Standardabweichungen (kräftiger bei größerem Mischungsgewicht). log p = %3 nats, %4 pro Beobachtung.</translation>
+    </message>
+    <message>
+        <source>The paths agree with the states that drew the data at %1 % of the time steps (the states numbered as well as they match: EM does not know their names).</source>
+        <translation>Die Pfade stimmen an %1 % der Zeitschritte mit den Zuständen überein, die die Daten erzeugt haben (die Zustände so nummeriert, wie sie am besten passen: EM kennt ihre Namen nicht).</translation>
+    </message>
+    <message>
+        <source>Previous sequence</source>
+        <translation>Vorige Sequenz</translation>
+    </message>
+    <message>
+        <source>Next sequence</source>
+        <translation>Nächste Sequenz</translation>
     </message>
 </context>
 <context>
@@ -3578,6 +3720,34 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>Δθ: not shown for EM (the trainer records the optimizer's updates only)</source>
         <translation>Δθ: für EM nicht gezeigt (das Training zeichnet nur die Schritte des Optimierers auf)</translation>
+    </message>
+    <message>
+        <source>w — the mixture weights: column k is state k's weight on each of its M Gaussians</source>
+        <translation>w — die Mischungsgewichte: Spalte k ist das Gewicht von Zustand k auf jeder seiner M Gauß-Verteilungen</translation>
+    </message>
+    <message>
+        <source>μ — the means: row k·M + m is the centre of state k's Gaussian m in R^D</source>
+        <translation>μ — die Mittelwerte: Zeile k·M + m ist das Zentrum der Gauß-Verteilung m von Zustand k in R^D</translation>
+    </message>
+    <message>
+        <source>σ² — the variances: row k·M + m is the spread of state k's Gaussian m in each dimension (diagonal covariance)</source>
+        <translation>σ² — die Varianzen: Zeile k·M + m ist die Streuung der Gauß-Verteilung m von Zustand k in jeder Dimension (diagonale Kovarianz)</translation>
+    </message>
+    <message>
+        <source>Gaussian m</source>
+        <translation>Gauß-Verteilung m</translation>
+    </message>
+    <message>
+        <source>state k, Gaussian m</source>
+        <translation>Zustand k, Gauß-Verteilung m</translation>
+    </message>
+    <message>
+        <source>dimension d</source>
+        <translation>Dimension d</translation>
+    </message>
+    <message>
+        <source>k%1 m%2</source>
+        <translation>k%1 m%2</translation>
     </message>
 </context>
 <context>
@@ -4135,6 +4305,10 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>the next probe</source>
         <translation>die nächste Probe</translation>
     </message>
+    <message>
+        <source>the next sequence</source>
+        <translation>die nächste Sequenz</translation>
+    </message>
 </context>
 <context>
     <name>TaskNames</name>
@@ -4185,6 +4359,14 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>English → German: I want to buy a car → Ich will ein Auto kaufen</source>
         <translation>Englisch → Deutsch: I want to buy a car → Ich will ein Auto kaufen</translation>
+    </message>
+    <message>
+        <source>phoneme</source>
+        <translation>Phonem</translation>
+    </message>
+    <message>
+        <source>Sequences of 2-D points drawn from a known left-to-right HMM of three states, two Gaussians each: can EM find the states again?</source>
+        <translation>Sequenzen von 2-D-Punkten aus einem bekannten Links-nach-rechts-HMM mit drei Zuständen und je zwei Gauß-Verteilungen: Findet EM die Zustände wieder?</translation>
     </message>
 </context>
 <context>

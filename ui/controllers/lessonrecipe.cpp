@@ -37,7 +37,7 @@ QString LessonRecipeRunner::start(const Lesson& lesson) {
     return {};
   }
   const LessonRecipe& r = lesson.recipe;
-  if (!r.task.isEmpty() && !gb::find_task(r.task.toStdString()))
+  if (!r.task.isEmpty() && r.task != QLatin1String(gb::kPhonemeTask) && !gb::find_task(r.task.toStdString()))
     return tr("The lesson's task “%1” is not a built-in task.").arg(r.task);
   mRunning = true;
   // the family first: the data is laid out for it
