@@ -235,6 +235,12 @@ class TestAccessibility : public QObject {
     QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
     QCOMPARE(int(w.document()->config().variant), int(gb::Variant::Rnn));
     walkEveryTab();
+    // an HMM with Gaussian mixtures: its sizes K, M, D, its task, and the Observations tab
+    w.modelPanel()->variantBox()->setCurrentIndex(w.modelPanel()->variantBox()->findData(int(gb::Variant::HmmGmm)));
+    QTRY_VERIFY(w.document()->hasData() && w.document()->data().observations());
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QCOMPARE(int(w.document()->config().variant), int(gb::Variant::HmmGmm));
+    walkEveryTab();
     // the walk reached every dock and every tab, with their views
     auto reached = [&](QWidget* panel) {
       return std::count_if(checked.begin(), checked.end(), [panel](QObject* o) {

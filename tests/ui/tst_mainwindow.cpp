@@ -30,10 +30,10 @@ class TestMainWindow : public QObject {
     QTest::addColumn<QStringList>("tabs");
     QTest::addColumn<QStringList>("menus");
     QTest::newRow("English") << "en" << QStringList{"Model", "Data", "Training"}
-                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare", "Table", "States"}
+                             << QStringList{"Attention", "Masks", "Parameters", "Decoding", "Algorithm", "Training", "Perturbation", "Compare", "Table", "States", "Observations"}
                              << QStringList{"&File", "&View", "&Help"};
     QTest::newRow("Deutsch") << "de" << QStringList{"Modell", "Daten", "Training"}
-                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich", "Tabelle", "Zustände"}
+                             << QStringList{"Aufmerksamkeit", "Masken", "Parameter", "Dekodieren", "Algorithmus", "Training", "Störung", "Vergleich", "Tabelle", "Zustände", "Beobachtungen"}
                              << QStringList{"&Datei", "&Ansicht", "&Hilfe"};
   }
   void docks_and_tabs() {
@@ -90,6 +90,7 @@ class TestMainWindow : public QObject {
       QVERIFY(w.tabs()->isTabVisible(0));
       QVERIFY(!w.tabs()->isTabVisible(8));
       QVERIFY(!w.tabs()->isTabVisible(9));  // nor the states of a recurrent network
+      QVERIFY(!w.tabs()->isTabVisible(10));  // nor the observations of an HMM with Gaussian mixtures
       QVERIFY(w.centralWidget()->isAncestorOf(w.tabs()));  // above presentation mode's strip
       QStringList got;
       for (QAction* a : w.menuBar()->actions()) got << a->text();

@@ -22,7 +22,7 @@ DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), m
   // first task instead (the phoneme task; reverse)
   connect(doc, &ModelDocument::variantChanged, this, [this](gb::Variant v) {
     if (!mDoc->hasData() || mDoc->data().observations() == gb::family(v).observations) return;
-    chooseTask(tasks().front());
+    chooseTask(firstTask());
   });
   // data that came another way while a load runs (a model opened with its own, New): the load is for the data
   // before, and would replace the newer (loads end here with the loader idle: their data never passes this)
@@ -54,8 +54,11 @@ QStringList DataChoice::tasks() const {
   QStringList out;
   if (gb::family(mDoc->variant()).observations) return {QString::fromLatin1(gb::kPhonemeTask)};
   for (const gb::TaskInfo& t : gb::task_list()) out << QString::fromStdString(t.name);
-  out.move(out.indexOf(QStringLiteral("reverse")), 0);  // the classic first lesson first
   return out;
+}
+
+QString DataChoice::firstTask() const {
+  return gb::family(mDoc->variant()).observations ? QString::fromLatin1(gb::kPhonemeTask) : QStringLiteral("reverse");
 }
 
 bool DataChoice::setTask(const QString& name) {

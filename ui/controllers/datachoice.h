@@ -30,9 +30,10 @@ class DataChoice : public QObject {
   QString loading() const { return mLoadingWhat; }
   DataLoader* loader() const { return mLoader; }
 
-  // The built-in tasks the document's family can read, the first the one to start with: the text tasks ("reverse"
-  // first), or for a family that reads observations the phoneme task.
+  // The built-in tasks the document's family can read: the text tasks, or for a family that reads observations the
+  // phoneme task; and the one it starts with (reverse, the classic first lesson; the phoneme task).
   QStringList tasks() const;
+  QString firstTask() const;
   // A task with its default sizes, loaded at once (small) or on the worker (large).
   void chooseTask(const QString& name);
   // The same without loading it (its sizes may be set before loadTask()). False for a name that is no task.

@@ -241,8 +241,8 @@ QWidget* ObservationsPanel::makePresenterStrip(QWidget* parent) {
   auto* strip = new QWidget(parent);
   auto* h = new QHBoxLayout(strip);
   h->setContentsMargins(0, 0, 0, 0);
-  auto* label = new QLabel(strip);
-  makeTextLabel(label);
+  auto* label = new QLabel(strip);  // one line (our own words): a wrapped label asked the strips for three lines
+  label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   auto update = [this, label] { label->setText(mSequence->currentText()); };
   update();
   connect(mCtl, &ObservationsController::changed, strip, update);
