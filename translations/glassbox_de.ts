@@ -660,6 +660,10 @@
         <source>The data has no validation examples: the comparison measures each family on them.</source>
         <translation>Die Daten haben keine Validierungsbeispiele: Der Vergleich misst jede Familie an ihnen.</translation>
     </message>
+    <message>
+        <source>The data holds observations (numbers): the families compared here predict tokens. Load a text task or a text file in the Data dock.</source>
+        <translation>Die Daten enthalten Beobachtungen (Zahlen): Die hier verglichenen Familien sagen Tokens vorher. Laden Sie eine Textaufgabe oder eine Textdatei im Daten-Dock.</translation>
+    </message>
 </context>
 <context>
     <name>ComparePanel</name>

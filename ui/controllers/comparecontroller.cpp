@@ -136,6 +136,10 @@ void CompareController::start(const Request& request) {
     };
     const int n = int(contenders.size());
     if (n == 0) return fail(QCoreApplication::translate("CompareController", "Choose at least one family to train."));
+    if (request.data && request.data->observations())
+      return fail(QCoreApplication::translate("CompareController",
+                                              "The data holds observations (numbers): the families compared here "
+                                              "predict tokens. Load a text task or a text file in the Data dock."));
     const std::string task = request.task.toStdString();
     std::optional<gb::TaskInfo> info;
     if (!task.empty()) {
