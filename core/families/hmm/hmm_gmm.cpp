@@ -230,20 +230,30 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
     }
     return mu;
   };
-  // K centres far apart: the first at random, then farthest-first (in units of the data's spread).
-  std::vector<VecD> centres{at(int64_t(rng.below(uint64_t(n))))};
-  while (int(centres.size()) < K) {
-    double best = -1;
-    int64_t arg = 0;
+  // K centres far apart: the first at random, then farthest-first (in units of the data's spread) among at most
+  // kInitCandidates observations (every ⌈n / kInitCandidates⌉-th of a larger set: a million-observation file took
+  // minutes here), each one's distance to the nearest centre kept as the centres come: O(K · candidates).
+  constexpr int64_t kInitCandidates = 1 << 16;
+  const int64_t stride = std::max<int64_t>(1, (n + kInitCandidates - 1) / kInitCandidates);
+  std::vector<std::pair<const MatF*, Eigen::Index>> cand;
+  {
     int64_t i = 0;
     for (const MatF* s : seqs)
-      for (Eigen::Index t = 0; t < s->cols(); ++t, ++i) {
-        const VecD o = s->col(t).cast<double>();
-        double dmin = std::numeric_limits<double>::infinity();
-        for (const VecD& ctr : centres) dmin = std::min(dmin, ((o - ctr).array().square() / var.array()).sum());
-        if (dmin > best) best = dmin, arg = i;
-      }
-    centres.push_back(at(arg));
+      for (Eigen::Index t = 0; t < s->cols(); ++t, ++i)
+        if (i % stride == 0) cand.emplace_back(s, t);
+  }
+  std::vector<VecD> centres{at(int64_t(rng.below(uint64_t(n))))};
+  std::vector<double> dmin(cand.size(), std::numeric_limits<double>::infinity());
+  while (int(centres.size()) < K) {
+    const VecD& last = centres.back();
+    double best = -1;
+    size_t arg = 0;
+    for (size_t j = 0; j < cand.size(); ++j) {
+      const VecD o = cand[j].first->col(cand[j].second).cast<double>();
+      dmin[j] = std::min(dmin[j], ((o - last).array().square() / var.array()).sum());
+      if (dmin[j] > best) best = dmin[j], arg = j;
+    }
+    centres.push_back(cand[arg].first->col(cand[arg].second).cast<double>());
   }
   for (int k = 0; k < K; ++k)
     for (int m = 0; m < M; ++m)
