@@ -90,8 +90,8 @@ static int init_observation_family(const char* cmd, const Args& args, const gb::
   if (auto tname = args.get("task")) {
     if (*tname != "phoneme")
       return fail(cmd, "a " + fam.name + " model reads observations: its built-in task is 'phoneme', not '" + *tname + "'", 2);
-    TRY(tn, args.get_int("train-size", 40, 1, 1 << 20));
-    TRY(vn, args.get_int("val-size", 10, 0, 1 << 20));
+    TRY(tn, args.get_int("train-size", gb::kPhonemeTrainSize, 1, 1 << 20));
+    TRY(vn, args.get_int("val-size", gb::kPhonemeValSize, 0, 1 << 20));
     TRY(ds, args.get_int("data-seed", 0, 0, 1LL << 62));
     if (*dim_given && *dim_given != gb::kPhonemeDim)
       return fail(cmd, "the phoneme task's observations have " + std::to_string(gb::kPhonemeDim) + " numbers, not --dim " +

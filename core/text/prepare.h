@@ -32,7 +32,7 @@ struct PreparedData {
 // The built-in task of the families that read observations (hmm-gmm): 2-D sequences from a known HMM
 // (gb::phoneme_task). prepare_task() makes it for such a family, prepare_file() reads a numbers file for one.
 inline constexpr const char* kPhonemeTask = "phoneme";
-inline constexpr int kPhonemeTrainSize = 200, kPhonemeValSize = 20;
+inline constexpr int kPhonemeTrainSize = 40, kPhonemeValSize = 10;  // (glassbox-cli init's defaults too)
 
 struct PrepareOptions {
   Variant variant = Variant::EncoderDecoder;

@@ -822,12 +822,17 @@ class TestWorkbench : public QObject {
     QCOMPARE(*t->agreement, gb::state_agreement(t->viterbi, truth, 3));
     QVERIFY2(*t->agreement > 0.9, qPrintable(QString::number(*t->agreement)));  // EM found the states that drew them
     QCustomPlot* plot = op->plot();
-    QTRY_COMPARE(plot->graphCount(), c.states);
-    for (int k = 0; k < c.states; ++k) QCOMPARE(plot->graph(k)->dataCount(), perState[size_t(k)]);
-    QCOMPARE(plot->plottableCount(), c.states + c.states * c.mixtures);  // the points, then one ellipse per Gaussian
+    std::vector<int> usedStates;
     for (int k = 0; k < c.states; ++k)
+      if (perState[size_t(k)] > 0) usedStates.push_back(k);
+    QTRY_COMPARE(op->shownStates(), usedStates);  // a graph for each state the paths use
+    QCOMPARE(plot->graphCount(), int(usedStates.size()));
+    for (size_t i = 0; i < usedStates.size(); ++i) QCOMPARE(plot->graph(int(i))->dataCount(), perState[size_t(usedStates[i])]);
+    QCOMPARE(op->ellipsesDrawn(), int(usedStates.size()) * c.mixtures);  // (a small model: every Gaussian, each its own curve)
+    QCOMPARE(plot->plottableCount(), int(usedStates.size()) * (1 + c.mixtures));
+    for (int k : usedStates)
       for (int m = 0; m < c.mixtures; ++m) {
-        auto* e = qobject_cast<QCPCurve*>(plot->plottable(c.states + ObservationsPanel::ellipseIndex(k, m, c.mixtures)));
+        QCPCurve* e = op->ellipse(k, m);
         QVERIFY(e);
         double cx = 0, cy = 0;
         for (int j = 0; j < e->dataCount() - 1; ++j) {  // (the last point closes the ellipse: the first again)
@@ -884,6 +889,18 @@ class TestWorkbench : public QObject {
     QTRY_COMPARE(w.document()->config().obs_dim, 3);
     QCOMPARE(op->xBox()->count(), 3);
     QVERIFY(op->xBox()->isEnabled());
+    // a larger model: each state's Gaussians in one curve, the heaviest at most kMostEllipses in all
+    mp->sizeBox(gb::SizeField::States)->setValue(40);
+    mp->sizeBox(gb::SizeField::Mixtures)->setValue(16);
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QTRY_COMPARE(w.document()->config().states, 40);
+    QTRY_VERIFY(ctl->trace() && !ctl->busy() && ctl->trace()->params == w.document()->sharedParams());
+    QTRY_VERIFY(!op->shownStates().empty());
+    const int path = ctl->trace()->obs.size() == 1 ? 1 : 0;  // (one sequence: its path in time too)
+    QCOMPARE(plot->plottableCount(), 2 * int(op->shownStates().size()) + path);
+    QVERIFY(op->ellipse(op->shownStates().front(), 0) == nullptr);
+    QVERIFY(op->ellipsesDrawn() >= int(op->shownStates().size()) &&
+            op->ellipsesDrawn() <= std::max<int>(ObservationsPanel::kMostEllipses, int(op->shownStates().size())));
     // a family that reads tokens: its own first task again
     mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Rnn)));
     QTRY_VERIFY(w.document()->hasData() && !w.document()->data().observations());

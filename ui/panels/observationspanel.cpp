@@ -116,6 +116,9 @@ void ObservationsPanel::draw() {
   mPlot->clearGraphs();
   mPlot->clearPlottables();
   const ObservationsTrace* t = mCtl->trace();
+  mStates.clear();
+  mCurves.clear();
+  mEllipses = 0;
   if (!t || t->obs.empty()) {
     mInfo->setText(mCtl->problem());
     mPlot->legend->setVisible(false);
@@ -141,9 +144,16 @@ void ObservationsPanel::draw() {
     path->setPen(QPen(look.series(2), 1));
     path->setName(tr("the sequence in time"));
   }
-  // the points, one graph per state (graph k: the points Viterbi gives state k)
+  // the points, one graph per state the paths use (a model of 256 states drew 768 plottables: 0.8 s a replot)
+  mStates.clear();
+  mCurves.clear();
+  std::vector<int> used(size_t(K), 0);
+  for (const auto& path : t->viterbi)
+    for (int k : path) ++used[size_t(std::clamp(k, 0, K - 1))];
   for (int k = 0; k < K; ++k) {
+    if (used[size_t(k)] == 0) continue;
     QCPGraph* gr = mPlot->addGraph();
+    mStates.push_back(k);
     gr->setLineStyle(QCPGraph::lsNone);
     const QColor c = look.category(k);
     gr->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, 6));
@@ -157,40 +167,74 @@ void ObservationsPanel::draw() {
           ys << t->obs[s](dy, i);
         }
     gr->setData(xs, ys);  // (not sorted by x: a scatter draws points, in any order)
-    if (xs.isEmpty()) gr->removeFromLegend();
   }
-  // each state's Gaussians: an ellipse at 2σ in the two dimensions shown, its line as strong as the component's weight
+  // the Gaussians of those states: an ellipse at 2σ in the two dimensions shown. A small model: each its own curve,
+  // its line as strong as the component's weight; a large one: each state's in one curve (gaps between them), at
+  // most kMostEllipses of them, each state's heaviest first
   double lo_x = 1e300, hi_x = -1e300, lo_y = 1e300, hi_y = -1e300;
   auto grow = [&](double x, double y) {
     lo_x = std::min(lo_x, x), hi_x = std::max(hi_x, x), lo_y = std::min(lo_y, y), hi_y = std::max(hi_y, y);
   };
   for (const gb::MatF& o : t->obs)
     for (Eigen::Index i = 0; i < o.cols(); ++i) grow(o(dx, i), o(dy, i));
-  for (int k = 0; k < K; ++k)
-    for (int m = 0; m < M; ++m) {
-      const Eigen::Index r = Eigen::Index(k) * M + m;
-      const double mx = g.mean(r, dx), my = g.mean(r, dy);
-      const double sx = 2 * std::sqrt(double(g.var(r, dx))), sy = 2 * std::sqrt(double(g.var(r, dy)));
-      auto* e = new QCPCurve(mPlot->xAxis, mPlot->yAxis);
-      QVector<double> ts, xs, ys;
-      constexpr int kSides = 64;
-      for (int j = 0; j <= kSides; ++j) {
-        const double a = 2 * std::numbers::pi * j / kSides;
-        ts << j;
-        xs << mx + sx * std::cos(a);
-        ys << my + sy * std::sin(a);
-      }
-      e->setData(ts, xs, ys);
-      QColor c = look.category(k);
-      const double w = std::clamp(double(g.weight(m, k)), 0.0, 1.0);
-      c.setAlphaF(float(0.3 + 0.7 * w));
-      e->setPen(QPen(c, 1 + 2 * w));
-      e->setName(tr("state %1, Gaussian %2 (w = %3)").arg(k + 1).arg(m + 1).arg(QLocale().toString(w, 'f', 2)));
-      e->removeFromLegend();
-      grow(mx, my);
+  mEach = K * M <= kEachOwnCurve;
+  const int perState = mEach ? M : std::clamp(kMostEllipses / std::max<int>(1, int(mStates.size())), 1, M);
+  mEllipses = 0;
+  constexpr int kSides = 48;
+  auto ring = [&](int k, int m, QVector<double>& ts, QVector<double>& xs, QVector<double>& ys) {
+    const Eigen::Index r = Eigen::Index(k) * M + m;
+    const double mx = g.mean(r, dx), my = g.mean(r, dy);
+    const double sx = 2 * std::sqrt(double(g.var(r, dx))), sy = 2 * std::sqrt(double(g.var(r, dy)));
+    for (int j = 0; j <= kSides; ++j) {
+      const double a = 2 * std::numbers::pi * j / kSides;
+      ts << double(ts.size());
+      xs << mx + sx * std::cos(a);
+      ys << my + sy * std::sin(a);
     }
+    grow(mx, my);
+    ++mEllipses;
+  };
+  for (int k : mStates) {
+    std::vector<int> order(static_cast<size_t>(M));
+    for (int m = 0; m < M; ++m) order[size_t(m)] = m;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.weight(a, k) > g.weight(b, k); });
+    order.resize(size_t(perState));
+    if (mEach) std::sort(order.begin(), order.end());
+    QCPCurve* e = nullptr;
+    QVector<double> ts, xs, ys;
+    for (int m : order) {
+      if (mEach) {
+        ts.clear(), xs.clear(), ys.clear();
+        ring(k, m, ts, xs, ys);
+        e = new QCPCurve(mPlot->xAxis, mPlot->yAxis);
+        e->setData(ts, xs, ys);
+        QColor c = look.category(k);
+        const double w = std::clamp(double(g.weight(m, k)), 0.0, 1.0);
+        c.setAlphaF(float(0.3 + 0.7 * w));
+        e->setPen(QPen(c, 1 + 2 * w));
+        e->setName(tr("state %1, Gaussian %2 (w = %3)").arg(k + 1).arg(m + 1).arg(QLocale().toString(w, 'f', 2)));
+        e->removeFromLegend();
+        mCurves[{k, m}] = e;
+      } else {
+        if (!ts.isEmpty()) {  // a gap between two ellipses
+          ts << double(ts.size());
+          xs << qQNaN();
+          ys << qQNaN();
+        }
+        ring(k, m, ts, xs, ys);
+      }
+    }
+    if (!mEach) {
+      e = new QCPCurve(mPlot->xAxis, mPlot->yAxis);
+      e->setData(ts, xs, ys);
+      e->setPen(QPen(look.category(k), 1));
+      e->setName(tr("the Gaussians of state %1").arg(k + 1));
+      e->removeFromLegend();
+    }
+  }
+  mPlot->setNotAntialiasedElements(mEach ? QCP::aeNone : QCP::aePlottables);
   look.stylePlot(mPlot);
-  mPlot->legend->setVisible(K <= 12);
+  mPlot->legend->setVisible(mStates.size() <= 12);
   mPlot->xAxis->setLabel(tr("o[%1]").arg(dx + 1));
   mPlot->yAxis->setLabel(tr("o[%1]").arg(dy + 1));
   const double px = std::max(1e-6, hi_x - lo_x) * 0.08, py = std::max(1e-6, hi_y - lo_y) * 0.08;
@@ -207,6 +251,9 @@ void ObservationsPanel::draw() {
                      .arg(which)
                      .arg(QLocale().toString(t->loglik, 'f', 1))
                      .arg(QLocale().toString(t->steps ? t->loglik / double(t->steps) : 0.0, 'f', 3));
+  if (mEllipses < K * M)
+    info += QLatin1Char(' ') + tr("Drawn: the %1 heaviest Gaussians of the %2 states the paths use (of %3 × %4).")
+                                   .arg(mEllipses).arg(mStates.size()).arg(K).arg(M);
   if (t->agreement)
     info += QLatin1Char(' ') + tr("The paths agree with the states that drew the data at %1 % of the time steps (the "
                                   "states numbered as well as they match: EM does not know their names).")

@@ -11,9 +11,14 @@
 
 #include <QWidget>
 
+#include <map>
+#include <utility>
+#include <vector>
+
 class ModelDocument;
 class ObservationsController;
 class QComboBox;
+class QCPCurve;
 class QCustomPlot;
 class QLabel;
 class TrainingController;
@@ -28,8 +33,16 @@ class ObservationsPanel : public QWidget, public Presentable {
   QComboBox* yBox() const { return mY; }
   QCustomPlot* plot() const { return mPlot; }
   QLabel* info() const { return mInfo; }
-  // The graph of the points Viterbi gives state k (graph k), and the ellipse of state k's component m.
-  static int ellipseIndex(int k, int m, int M) { return k * M + m; }
+  // What is drawn: graph i holds the points Viterbi gives state shownStates()[i] (the states the paths use); a small
+  // model (K·M ≤ kEachOwnCurve) draws each Gaussian of those states as its own curve (ellipse(k, m)), a larger one
+  // each state's heaviest ones in one curve, kMostEllipses at most in all.
+  static constexpr int kEachOwnCurve = 48, kMostEllipses = 256;
+  const std::vector<int>& shownStates() const { return mStates; }
+  QCPCurve* ellipse(int k, int m) const {
+    auto it = mCurves.find({k, m});
+    return it == mCurves.end() ? nullptr : it->second;
+  }
+  int ellipsesDrawn() const { return mEllipses; }
 
   bool presentNext() override;  // the next sequence (after the last: all of them)
   bool presentBack() override;
@@ -53,4 +66,8 @@ class ObservationsPanel : public QWidget, public Presentable {
   QLabel* mInfo;
   QCustomPlot* mPlot;
   bool mStale = true;
+  std::vector<int> mStates;
+  std::map<std::pair<int, int>, QCPCurve*> mCurves;
+  bool mEach = true;
+  int mEllipses = 0;
 };
