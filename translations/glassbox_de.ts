@@ -3448,6 +3448,14 @@ Maske %8</translation>
         <source>Next sequence</source>
         <translation>Nächste Sequenz</translation>
     </message>
+    <message>
+        <source>the Gaussians of state %1</source>
+        <translation>die Gauß-Verteilungen von Zustand %1</translation>
+    </message>
+    <message>
+        <source>Drawn: the %1 heaviest Gaussians of the %2 states the paths use (of %3 × %4).</source>
+        <translation>Gezeichnet: die %1 Gauß-Verteilungen mit den größten Gewichten aus den %2 Zuständen, die die Pfade nutzen (von %3 × %4).</translation>
+    </message>
 </context>
 <context>
     <name>ParametersPanel</name>
