@@ -3361,6 +3361,10 @@ Maske %8</translation>
         <source>Build or open a model first.</source>
         <translation>Bauen oder öffnen Sie zuerst ein Modell.</translation>
     </message>
+    <message>
+        <source>Finding the most probable state paths…</source>
+        <translation>Die wahrscheinlichsten Zustandspfade werden gesucht …</translation>
+    </message>
 </context>
 <context>
     <name>ObservationsPanel</name>
@@ -3455,6 +3459,10 @@ Maske %8</translation>
     <message>
         <source>Drawn: the %1 heaviest Gaussians of the %2 states the paths use (of %3 × %4).</source>
         <translation>Gezeichnet: die %1 Gauß-Verteilungen mit den größten Gewichten aus den %2 Zuständen, die die Pfade nutzen (von %3 × %4).</translation>
+    </message>
+    <message>
+        <source>training sequence %1</source>
+        <translation>der Trainingssequenz %1</translation>
     </message>
 </context>
 <context>
@@ -4671,6 +4679,24 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     <message>
         <source>Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model gives one of its tokens probability 0, as EM does to every token its earlier training lacked. No update was made. Build the model again for this data.</source>
         <translation>Das Training hat bei EM-Iteration %1 angehalten: Die Log-Likelihood der Trainingsdaten ist −∞ — das Modell gibt einem ihrer Tokens die Wahrscheinlichkeit 0, wie EM es mit jedem Token tut, das seinem früheren Training fehlte. Es wurde nichts aktualisiert. Bauen Sie das Modell für diese Daten neu.</translation>
+    </message>
+    <message>
+        <source>Training stopped at EM iteration %1: the training data's log density is not a finite number. No update was made. Build the model again for this data.</source>
+        <translation>Das Training hielt bei EM-Iteration %1 an: Die Log-Dichte der Trainingsdaten ist keine endliche Zahl. Es wurde nichts aktualisiert. Bauen Sie das Modell für diese Daten neu.</translation>
+    </message>
+    <message>
+        <source>
+Validation at EM iteration %1 (%3 sequences): −log p %2 nats per observation</source>
+        <translation>
+Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung</translation>
+    </message>
+    <message>
+        <source>EM iteration %1 of %2: −log p %3 nats per observation, %4 s left</source>
+        <translation>EM-Iteration %1 von %2: −log p %3 nats pro Beobachtung, noch %4 s</translation>
+    </message>
+    <message>
+        <source>EM iteration %1 of %2: −log p %3 nats per observation</source>
+        <translation>EM-Iteration %1 von %2: −log p %3 nats pro Beobachtung</translation>
     </message>
 </context>
 <context>

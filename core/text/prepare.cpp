@@ -212,6 +212,8 @@ Result<PreparedData> prepare_from_description(const Json& desc, const PrepareOpt
   }
   auto path = json_string(desc, "path", "glassbox.data");
   if (!path) return path.error();
+  if (desc.value("format", "") == "observations" && !family(o.variant).observations)  // (not text to tokenize)
+    return Error(ErrorCode::ObsForTokenFamily, {{"family", family(o.variant).name}}).in_file(*path);
   PrepareOptions o2 = o;
   if (desc.contains("val_fraction") && desc["val_fraction"].is_number()) o2.val_fraction = desc["val_fraction"].get<double>();
   return prepare_file(*path, o2);

@@ -868,6 +868,24 @@ class TestWorkbench : public QObject {
       QVERIFY(other.document()->fitProblem().isEmpty());
       QCOMPARE(other.document()->history().size(), size_t(8));
     }
+    // another family chosen (not built): tokens are loaded beside the hmm-gmm model; Save still writes the model's
+    // own data, so the file opens again with its phoneme task
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::Hmm)));
+    QTRY_VERIFY(w.document()->hasData() && !w.document()->data().observations());
+    QVERIFY(!w.document()->fitProblem().isEmpty());
+    const QString afterSwitch = dir.filePath(QStringLiteral("gmm-after-switch.safetensors"));
+    QVERIFY(w.document()->save(afterSwitch).isEmpty());
+    {
+      MainWindow other;
+      QVERIFY(other.openFile(afterSwitch));
+      QCOMPARE(int(other.document()->config().variant), int(gb::Variant::HmmGmm));
+      QVERIFY(other.document()->hasData() && other.document()->data().observations());
+      QVERIFY(other.document()->fitProblem().isEmpty());
+    }
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::HmmGmm)));
+    QTRY_VERIFY(w.document()->hasData() && w.document()->data().observations());
+    QTRY_VERIFY(ctl->trace() && !ctl->busy());
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("observations")));  // (the HMM's tabs had no such tab)
     // a numbers file of D = 3 (comma- and space-separated, a blank line between sequences): D follows it
     const QString numbers = dir.filePath(QStringLiteral("three.dat"));
     {
@@ -906,6 +924,16 @@ class TestWorkbench : public QObject {
     QTRY_VERIFY(w.document()->hasData() && !w.document()->data().observations());
     QCOMPARE(w.document()->taskName(), QStringLiteral("reverse"));
     QVERIFY(dp->taskBox()->count() > 1 && dp->tokenizerBox()->isEnabled());
+    // no data at all (New): the family's first task is chosen, not loaded, and the dock shows the one Load takes
+    w.document()->clear();
+    mp->variantBox()->setCurrentIndex(mp->variantBox()->findData(int(gb::Variant::HmmGmm)));
+    QCOMPARE(w.workbench()->data()->task(), QStringLiteral("phoneme"));
+    QCOMPARE(dp->taskBox()->currentData().toString(), QStringLiteral("phoneme"));
+    QVERIFY(!w.document()->hasData());
+    QVERIFY(mp->sizeBox(gb::SizeField::ObsDim)->isEnabled());  // (D is editable without observations)
+    w.workbench()->data()->loadTask();
+    QTRY_VERIFY(w.document()->hasData() && w.document()->data().observations());
+    QTRY_VERIFY(!mp->sizeBox(gb::SizeField::ObsDim)->isEnabled());
   }
 
   // Seed 001's recurrent network in the window: the Model dock shows its sizes (d_e and d_h, no heads), Build, Start

@@ -21,7 +21,11 @@ DataChoice::DataChoice(ModelDocument* doc, QObject* parent) : QObject(parent), m
   // a family that reads observations (numbers) when tokens are loaded, or the other way round: the family's own
   // first task instead (the phoneme task; reverse)
   connect(doc, &ModelDocument::variantChanged, this, [this](gb::Variant v) {
-    if (!mDoc->hasData() || mDoc->data().observations() == gb::family(v).observations) return;
+    if (!mDoc->hasData()) {  // nothing loaded: the choice is at least one the family can read (Load takes it)
+      if (!tasks().contains(mTask)) setTask(firstTask());
+      return;
+    }
+    if (mDoc->data().observations() == gb::family(v).observations) return;
     chooseTask(firstTask());
   });
   // data that came another way while a load runs (a model opened with its own, New): the load is for the data

@@ -169,7 +169,7 @@ QString ModelDocument::dataSummary() const {
 
 QStringList ModelDocument::sampleInputs(int n) const {
   QStringList out;
-  if (!mData) return out;
+  if (!mData || mData->observations()) return out;  // (numbers: no text to probe with)
   const auto& d = *mData;
   for (size_t i = 0; i < std::min<size_t>(d.val_pairs.size(), size_t(n)); ++i)
     out << QString::fromStdString(d.val_pairs[i].source);
@@ -338,7 +338,7 @@ std::optional<ModelDocument::SaveParts> ModelDocument::partsToSave(
   // the last step's tensors: only in a lesson (live parameters come with the trainer's last step: setLastStep)
   if (m.extra.count(kLessonMetadataKey)) out.lastStep = mLastStep;
   m.history = mHistory;
-  if (mData) {
+  if (mData && mFitProblem.isEmpty()) {  // (data that does not fit — another family's — is not the model's)
     if (!mData->observations()) m.tokenizer = mData->tokenizer;
     m.data = mData->description;
   }

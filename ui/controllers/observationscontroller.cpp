@@ -15,6 +15,12 @@ ObservationsController::ObservationsController(ModelDocument* doc, TrainingContr
   auto fresh = [this] {  // another model or data: the old trace must not stay beside it
     mJob->cancel();
     mAgain = false;
+    const bool other = mDoc->generation() != mShownGeneration || mDoc->dataGeneration() != mShownData;
+    if (other && mTrace) {  // (new parameters of the same model keep the picture until the new one is ready)
+      mTrace.reset();
+      mProblem = tr("Finding the most probable state paths…");
+      emit changed();
+    }
     refresh();
   };
   connect(mDoc, &ModelDocument::modelChanged, this, fresh);
@@ -64,7 +70,8 @@ void ObservationsController::refresh() {
   const int step = mDoc->history().empty() ? 0 : mDoc->history().back().step;
   const std::shared_ptr<const gb::PreparedData> data = mDoc->sharedData();
   const int which = mSequence;
-  mJob->run([this, c, params, data, which, step](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  const int generation = mDoc->generation(), dataGeneration = mDoc->dataGeneration();
+  mJob->run([this, c, params, data, which, step, generation, dataGeneration](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto t = std::make_shared<ObservationsTrace>();
     t->params = params;
     t->validation = !data->val.empty();
@@ -85,8 +92,10 @@ void ObservationsController::refresh() {
     }
     if (!truth.empty() && truth.size() == t->viterbi.size() && c.states <= 8)
       t->agreement = gb::state_agreement(t->viterbi, truth, std::max(c.states, gb::kPhonemeStates));
-    return [this, t, step] {
+    return [this, t, step, generation, dataGeneration] {
       mTrace = t;
+      mShownGeneration = generation;
+      mShownData = dataGeneration;
       mStep = step;
       mProblem.clear();
       emit changed();

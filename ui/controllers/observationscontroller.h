@@ -66,4 +66,5 @@ class ObservationsController : public QObject {
   int mStep = 0;
   QString mProblem;
   bool mAgain = false;
+  int mShownGeneration = -1, mShownData = -1;  // the model and the data the trace is of
 };

@@ -235,6 +235,7 @@ void ModelPanel::showDesign() {
 }
 
 void ModelPanel::refresh() {
+  mObsDim->setEnabled(!(mDoc->hasData() && mDoc->data().observations()));  // (D is then the data's)
   const gb::Config c = mDesign->config();
   QString problem = mDesign->problem();
   const bool sizesOk = !c.is_transformer() || (c.heads > 0 && c.d_e % c.heads == 0);

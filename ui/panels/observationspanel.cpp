@@ -75,15 +75,20 @@ ObservationsPanel::ObservationsPanel(ModelDocument* doc, TrainingController* tra
 
 void ObservationsPanel::fillChoices() {
   // the sequences of the set (all of its first ones, or one), and the dimensions to plot (D > 2: any two of them)
+  // (a list of at most kListed: a large numbers file has 10⁵ sequences; the presenter's keys reach them all)
+  constexpr int kListed = 1000;
   const int n = mCtl->sequenceCount();
   const bool validation = mDoc->hasData() && !mDoc->data().val.empty();
-  if (mSequence->count() != n + 1) {
+  const QString all = validation ? tr("The first %1 validation sequences").arg(std::min(n, int(ObservationsController::kShown)))
+                                 : tr("The first %1 training sequences").arg(std::min(n, int(ObservationsController::kShown)));
+  const int listed = std::min(n, kListed);
+  if (mSequence->count() != listed + 1 || mSequence->itemText(0) != all ||
+      (mCtl->sequence() >= listed && mSequence->findData(mCtl->sequence()) < 0)) {
     QSignalBlocker b(mSequence);
     mSequence->clear();
-    mSequence->addItem(validation ? tr("The first %1 validation sequences").arg(std::min(n, int(ObservationsController::kShown)))
-                                  : tr("The first %1 training sequences").arg(std::min(n, int(ObservationsController::kShown))),
-                       -1);
-    for (int i = 0; i < n; ++i) mSequence->addItem(tr("Sequence %1").arg(i + 1), i);
+    mSequence->addItem(all, -1);
+    for (int i = 0; i < listed; ++i) mSequence->addItem(tr("Sequence %1").arg(i + 1), i);
+    if (mCtl->sequence() >= listed) mSequence->addItem(tr("Sequence %1").arg(mCtl->sequence() + 1), mCtl->sequence());
   }
   mSequence->setCurrentIndex(std::max(0, mSequence->findData(mCtl->sequence())));
   const int D = mDoc->hasData() && mDoc->data().observations() ? mDoc->data().obs_dim : 0;
@@ -147,26 +152,28 @@ void ObservationsPanel::draw() {
   // the points, one graph per state the paths use (a model of 256 states drew 768 plottables: 0.8 s a replot)
   mStates.clear();
   mCurves.clear();
-  std::vector<int> used(size_t(K), 0);
-  for (const auto& path : t->viterbi)
-    for (int k : path) ++used[size_t(std::clamp(k, 0, K - 1))];
+  std::vector<QVector<double>> xsOf(static_cast<size_t>(K)), ysOf(static_cast<size_t>(K));  // the points by state, one pass
+  for (size_t s = 0; s < t->obs.size(); ++s)
+    for (Eigen::Index i = 0; i < t->obs[s].cols(); ++i) {
+      const size_t k = size_t(std::clamp(t->viterbi[s][size_t(i)], 0, K - 1));
+      xsOf[k] << t->obs[s](dx, i);
+      ysOf[k] << t->obs[s](dy, i);
+    }
+  // six colours (Okabe–Ito), then again with another marker and a dashed ellipse: state 7 is not state 1
+  static const QCPScatterStyle::ScatterShape kShapes[] = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare,
+                                                          QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
+                                                          QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus};
+  auto cycle = [](int k) { return (k / 6) % 6; };
   for (int k = 0; k < K; ++k) {
-    if (used[size_t(k)] == 0) continue;
+    if (xsOf[size_t(k)].isEmpty()) continue;
     QCPGraph* gr = mPlot->addGraph();
     mStates.push_back(k);
     gr->setLineStyle(QCPGraph::lsNone);
     const QColor c = look.category(k);
-    gr->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, 6));
+    gr->setScatterStyle(QCPScatterStyle(kShapes[cycle(k)], c, 6));
     gr->setPen(QPen(c));
     gr->setName(tr("state %1").arg(k + 1));
-    QVector<double> xs, ys;
-    for (size_t s = 0; s < t->obs.size(); ++s)
-      for (Eigen::Index i = 0; i < t->obs[s].cols(); ++i)
-        if (t->viterbi[s][size_t(i)] == k) {
-          xs << t->obs[s](dx, i);
-          ys << t->obs[s](dy, i);
-        }
-    gr->setData(xs, ys);  // (not sorted by x: a scatter draws points, in any order)
+    gr->setData(xsOf[size_t(k)], ysOf[size_t(k)]);  // (not sorted by x: a scatter draws points, in any order)
   }
   // the Gaussians of those states: an ellipse at 2σ in the two dimensions shown. A small model: each its own curve,
   // its line as strong as the component's weight; a large one: each state's in one curve (gaps between them), at
@@ -211,7 +218,7 @@ void ObservationsPanel::draw() {
         QColor c = look.category(k);
         const double w = std::clamp(double(g.weight(m, k)), 0.0, 1.0);
         c.setAlphaF(float(0.3 + 0.7 * w));
-        e->setPen(QPen(c, 1 + 2 * w));
+        e->setPen(QPen(c, 1 + 2 * w, cycle(k) == 0 ? Qt::SolidLine : Qt::DashLine));
         e->setName(tr("state %1, Gaussian %2 (w = %3)").arg(k + 1).arg(m + 1).arg(QLocale().toString(w, 'f', 2)));
         e->removeFromLegend();
         mCurves[{k, m}] = e;
@@ -227,7 +234,7 @@ void ObservationsPanel::draw() {
     if (!mEach) {
       e = new QCPCurve(mPlot->xAxis, mPlot->yAxis);
       e->setData(ts, xs, ys);
-      e->setPen(QPen(look.category(k), 1));
+      e->setPen(QPen(look.category(k), 1, cycle(k) == 0 ? Qt::SolidLine : Qt::DashLine));
       e->setName(tr("the Gaussians of state %1").arg(k + 1));
       e->removeFromLegend();
     }
@@ -241,7 +248,8 @@ void ObservationsPanel::draw() {
   mPlot->xAxis->setRange(lo_x - px, hi_x + px);
   mPlot->yAxis->setRange(lo_y - py, hi_y + py);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
-  const QString which = t->obs.size() == 1 ? tr("validation sequence %1").arg(t->index.front() + 1)
+  const QString which = t->obs.size() == 1 ? (t->validation ? tr("validation sequence %1") : tr("training sequence %1"))
+                                                 .arg(t->index.front() + 1)
                         : t->validation   ? tr("the first %1 validation sequences").arg(t->obs.size())
                                           : tr("the first %1 training sequences").arg(t->obs.size());
   QString info = tr("After %1 EM iterations: each point is one observation of %2, coloured by the state of Viterbi's "

@@ -157,6 +157,14 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   });
   connect(mTrainer, &TrainingController::faulted, this, [this](int step, int kind, const QString& tensor) {
     mPendingStep.reset();
+    if (gb::family(mSetup->family()).observations) {  // (no tokens: a density that is not finite)
+      mLastStatus = tr("Training stopped at EM iteration %1: the training data's log density is not a finite number. "
+                       "No update was made. Build the model again for this data.")
+                        .arg(step);
+      mLastValidation.clear();
+      mStatus->setText(mLastStatus);
+      return;
+    }
     if (gb::family(mSetup->family()).trained_by == gb::TrainedBy::Em) {  // no η to blame
       mLastStatus = tr("Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model "
                        "gives one of its tokens probability 0, as EM does to every token its earlier training "
@@ -183,6 +191,14 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     showPendingStep();  // the step validated, before its validation
     mPlot->showHistory(mDoc->history(), mDoc->historyRevision());  // (the training setup recorded it there)
+    if (gb::family(mSetup->family()).observations) {  // no tokens to get right: −log p per observation
+      mLastValidation = tr("\nValidation at EM iteration %1 (%3 sequences): −log p %2 nats per observation")
+                            .arg(step)
+                            .arg(QLocale().toString(loss, 'f', 4))
+                            .arg(mValidationSize);
+      setRunStatus(mLastStatus + mLastValidation);
+      return;
+    }
     mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
                           .arg(step)
                           .arg(QLocale().toString(loss, 'f', 4))
@@ -287,6 +303,20 @@ void TrainingPanel::showStep(const TrainingSnapshot& s) {
   const double elapsed = mClock.elapsed() / 1000.0;
   const int stepsThisRun = std::max(1, s.step - mFirstStep + 1);
   const double left = elapsed / stepsThisRun * (mProgress->maximum() - s.step);
+  if (gb::family(mSetup->family()).observations) {  // observations: −log p per observation, no tokens
+    mLastStatus = tr("EM iteration %1 of %2: −log p %3 nats per observation, %4 s left")
+                      .arg(s.step)
+                      .arg(mProgress->maximum())
+                      .arg(QLocale().toString(s.loss, 'f', 4))
+                      .arg(QLocale().toString(left, 'f', 0));
+    mEndStatus = tr("EM iteration %1 of %2: −log p %3 nats per observation")
+                     .arg(s.step)
+                     .arg(mProgress->maximum())
+                     .arg(QLocale().toString(s.loss, 'f', 4));
+    mEndedEarly = s.step < mProgress->maximum();
+    setRunStatus(mLastStatus + mLastValidation);
+    return;
+  }
   mLastStatus = (tr("Step %1 of %2: loss %3, token accuracy %4%, %5 tokens/s, %6 s left")
                      .arg(s.step)
                      .arg(mProgress->maximum())

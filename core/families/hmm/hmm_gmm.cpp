@@ -249,8 +249,9 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
     double best = -1;
     size_t arg = 0;
     for (size_t j = 0; j < cand.size(); ++j) {
-      const VecD o = cand[j].first->col(cand[j].second).cast<double>();
-      dmin[j] = std::min(dmin[j], ((o - last).array().square() / var.array()).sum());
+      // (an expression: no vector allocated per candidate and centre)
+      const double d = ((cand[j].first->col(cand[j].second).cast<double>() - last).array().square() / var.array()).sum();
+      dmin[j] = std::min(dmin[j], d);
       if (dmin[j] > best) best = dmin[j], arg = j;
     }
     centres.push_back(cand[arg].first->col(cand[arg].second).cast<double>());
