@@ -906,7 +906,7 @@ class TestWorkbench : public QObject {
     QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
     QTRY_COMPARE(w.document()->config().obs_dim, 3);
     QCOMPARE(op->xBox()->count(), 3);
-    QVERIFY(op->xBox()->isEnabled());
+    QVERIFY(op->xBox()->isEnabled() && op->xBox()->isVisible());
     // a larger model: each state's Gaussians in one curve, the heaviest at most kMostEllipses in all
     mp->sizeBox(gb::SizeField::States)->setValue(40);
     mp->sizeBox(gb::SizeField::Mixtures)->setValue(16);

@@ -54,12 +54,18 @@ ObservationsPanel::ObservationsPanel(ModelDocument* doc, TrainingController* tra
   yLabel->setBuddy(mY);
   row->addWidget(seqLabel);
   row->addWidget(mSequence, 1);
-  row->addWidget(xLabel);
-  row->addWidget(mX);
-  row->addWidget(yLabel);
-  row->addWidget(mY);
+  // the two dimensions plotted, on their own row and only when there is a choice (D > 2): beside the sequences
+  // they made the tab wider than its area at 1280×800 in German
+  mDims = new QWidget(this);
+  auto* dims = new QHBoxLayout(mDims);
+  dims->setContentsMargins(0, 0, 0, 0);
+  dims->addWidget(xLabel);
+  dims->addWidget(mX, 1);
+  dims->addWidget(yLabel);
+  dims->addWidget(mY, 1);
   auto* v = new QVBoxLayout(this);
   v->addLayout(row);
+  v->addWidget(mDims);
   v->addWidget(mInfo);
   v->addWidget(mPlot, 1);
   connect(mSequence, &QComboBox::activated, this, [this] { mCtl->setSequence(mSequence->currentData().toInt()); });
@@ -103,8 +109,7 @@ void ObservationsPanel::fillChoices() {
     mX->setCurrentIndex(0);
     mY->setCurrentIndex(std::min(1, D - 1));
   }
-  mX->setEnabled(D > 2);
-  mY->setEnabled(D > 2);
+  mDims->setVisible(D > 2);
 }
 
 void ObservationsPanel::showEvent(QShowEvent* e) {

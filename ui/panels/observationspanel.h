@@ -63,6 +63,7 @@ class ObservationsPanel : public QWidget, public Presentable {
   ObservationsController* mCtl;
   QComboBox* mSequence;
   QComboBox *mX, *mY;
+  QWidget* mDims;  // the row of mX and mY
   QLabel* mInfo;
   QCustomPlot* mPlot;
   bool mStale = true;
