@@ -89,8 +89,9 @@ Status Config::validate() const {
       if (s.field != SizeField::MaxLen)  // so that K·M·D floats stay allocatable whatever a file says)
         if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, f.observations ? s.max : kMaxDim))
           return e;
-    if (f.recurrent_cell && activation == Activation::GELU)
-      return field_error(ErrorCode::ConfigCellActivation, "activation", {{"family", f.name}, {"found", "gelu"}});
+    if (f.recurrent_cell && activation != Activation::Tanh && activation != Activation::ReLU)
+      return field_error(ErrorCode::ConfigCellActivation, "activation",
+                         {{"family", f.name}, {"found", activation_name(activation)}});
     if (!f.recurrent_cell && cell != RnnCell::Elman)
       return field_error(ErrorCode::ConfigOptionNotInFamily, "cell",
                          {{"family", f.name}, {"found", cell_name(cell)}});
@@ -123,6 +124,8 @@ Status Config::validate() const {
                        {{"d_e", std::to_string(d_e)}, {"heads", std::to_string(heads)}});
   if (!(dropout >= 0.0f && dropout < 1.0f))
     return field_error(ErrorCode::ConfigDropout, "dropout", {{"found", std::to_string(dropout)}});
+  if (!(ln_eps > 0.0 && ln_eps <= 0.1))
+    return field_error(ErrorCode::ConfigLnEps, "ln_eps", {{"found", std::to_string(ln_eps)}});
   return ids();
 }
 
@@ -144,6 +147,8 @@ const char* activation_name(Activation a) {
     case Activation::ReLU: return "relu";
     case Activation::GELU: return "gelu";
     case Activation::Tanh: return "tanh";
+    case Activation::GeluTanh: return "gelu_tanh";
+    case Activation::SiLU: return "silu";
   }
   return "?";
 }
@@ -151,6 +156,8 @@ Result<Activation> parse_activation(const std::string& s) {
   if (s == "relu") return Activation::ReLU;
   if (s == "gelu") return Activation::GELU;
   if (s == "tanh") return Activation::Tanh;
+  if (s == "gelu_tanh") return Activation::GeluTanh;
+  if (s == "silu") return Activation::SiLU;
   return Error(ErrorCode::BadActivation, {{"found", s}});
 }
 const char* cell_name(RnnCell c) { return c == RnnCell::Lstm ? "lstm" : "elman"; }

@@ -26,7 +26,10 @@ namespace gb {
 
 enum class Variant { EncoderDecoder, DecoderOnly, Bigram, Rnn, Hmm, RnnSeq2Seq, HmmGmm };
 enum class NormPlacement { Post, Pre };  // Post: X ← LN(X + f(X)) (seed 000); Pre: X ← X + f(LN(X)) (seed 002)
-enum class Activation { ReLU, GELU, Tanh };  // the MLP's (transformers) or the recurrent cell's
+// The MLP's (transformers) or the recurrent cell's. Beyond the seeds' ReLU and exact GELU, the transformers may use
+// GELU's tanh approximation ½x(1 + tanh(√(2/π)(x + 0.044715x³))) — GPT-2's "gelu_new" — and SiLU x·σ(x) — Marian's
+// "swish"; the recurrent cells take tanh or ReLU.
+enum class Activation { ReLU, GELU, Tanh, GeluTanh, SiLU };
 // The recurrent families' cell: Elman's h_j = f(V h_{j−1} + A e_j + b), or an LSTM (its four gates stacked in V, A, b
 // in torch's order i, f, g, o; a memory cell m_j beside h_j).
 enum class RnnCell { Elman, Lstm };
@@ -53,6 +56,7 @@ struct Config {
   bool final_norm = true;     // X ← LN(X | γ, β) after the last layer
   bool tied_unembed = false;  // W_u = W_eᵀ (no W_u tensor of its own)
   float dropout = 0.0f;       // on each sub-layer's output before the residual add (seed 003); 0 = off
+  double ln_eps = 1e-5;       // the layer norms' ε (the seeds' and PyTorch's 1e-5; an imported model's from its config)
   RnnCell cell = RnnCell::Elman;               // the recurrent families' cell ("cell" in the JSON when recurrent)
   RnnAttention attention = RnnAttention::None;  // rnn-seq2seq only ("attention" in the JSON)
   // Special token ids (bos starts ED-Inference; eos stops it; pad fills batches). −1 = none.
@@ -82,7 +86,7 @@ const char* variant_name(Variant v);  // the family's name: "encoder-decoder" | 
 Result<Variant> parse_variant(const std::string& s);
 const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);
-const char* activation_name(Activation a);  // "relu" | "gelu" | "tanh"
+const char* activation_name(Activation a);  // "relu" | "gelu" | "tanh" | "gelu_tanh" | "silu"
 Result<Activation> parse_activation(const std::string& s);
 const char* cell_name(RnnCell c);  // "elman" | "lstm"
 Result<RnnCell> parse_cell(const std::string& s);  // also "rnn" for Elman's

@@ -71,6 +71,10 @@ enum class ErrorCode {
   // observations (hmm-gmm)
   ConfigVocabNotZero, ObsLineCount, ObsNotNumber, ObsNoData, ObsDimension, TensorNotPositive, ObsForTokenFamily,
   TokensForObsFamily, FamilyNotInWindow,
+  // importing a Hugging Face checkpoint folder (core/io/hf_import.h) and its tokenizer files
+  StTensorDtypeUnknown, StTensorDtypeNotFloat, HfNotFolder, HfNoConfig, HfModelType, HfConfigField, HfNoWeights,
+  HfOnlyPickle, HfMissingTensor, HfTensorShape, HfNoTokenizer, HfVocabForm, HfVocabIds, HfMergeLine,
+  HfMergeUnknown, HfVocabSize, HfShardedWeights, ConfigLnEps, HfUnexpectedTensor,
   Count  // not a code: the number of codes
 };
 

@@ -27,10 +27,11 @@ __all__ = ["load", "save", "GlassboxModel", "GlassboxRnn", "Tokenizer", "make_co
            "read_safetensors", "write_safetensors"]
 
 FORMAT = "1"
-LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps
+LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps; a model's config may give its own "ln_eps"
+ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu")  # a transformer's MLP (core/config.h Activation)
 CONFIG_KEYS = ("variant", "vocab_size", "max_len", "enc_layers", "dec_layers", "heads", "d_e", "d_mlp", "norm",
                "activation", "final_norm", "tied_unembed", "dropout", "bos_id", "eos_id", "pad_id")
-_RNN_KEYS = ("d_hidden", "cell", "attention")  # the recurrent families' keys besides CONFIG_KEYS
+_RNN_KEYS = ("d_hidden", "cell", "attention", "ln_eps")  # keys besides CONFIG_KEYS, written when present
 _BPE_MAX_WORD = 256  # Tokenizer::kBpeMaxWord: BPE merges a longer word in pieces of this many characters
 # Metadata the bridge interprets; any other key travels unchanged from load() to save().
 _OWN_KEYS = ("glassbox.format", "glassbox.config", "glassbox.tokenizer", "glassbox.history", "glassbox.training",
@@ -113,9 +114,11 @@ class Tokenizer:
     """Glassbox's tokenizer (core/text/tokenizer.cpp): char, word or BPE; <pad>=0, <bos>=1, <eos>=2, <unk>=3."""
 
     def __init__(self, kind, vocab, counts=None, merges=()):
-        if kind not in ("char", "word", "bpe"):
-            raise ValueError(f"tokenizer kind must be char, word or bpe, not '{kind}'")
-        if list(vocab[:4]) != ["<pad>", "<bos>", "<eos>", "<unk>"]:
+        if kind not in ("char", "word", "bpe", "byte-bpe"):
+            raise ValueError(f"tokenizer kind must be char, word, bpe or byte-bpe, not '{kind}'")
+        # byte-bpe: GPT-2's byte-level BPE of an imported model (docs/import.md), carried through load and save;
+        # its vocabulary is the checkpoint's, without the tool's four special tokens
+        if kind != "byte-bpe" and list(vocab[:4]) != ["<pad>", "<bos>", "<eos>", "<unk>"]:
             raise ValueError("a tokenizer's vocabulary starts with <pad>, <bos>, <eos>, <unk>")
         self.kind = kind
         self.vocab = list(vocab)
@@ -136,6 +139,8 @@ class Tokenizer:
         return cls(j["kind"], j["vocab"], j.get("counts"), j.get("merges", []))
 
     def to_json(self):
+        if self.kind == "byte-bpe":
+            return {"kind": self.kind, "vocab": self.vocab, "merges": [list(m) for m in self.merges]}
         return {"kind": self.kind, "vocab": self.vocab, "counts": self.counts, "merges": [list(m) for m in self.merges]}
 
     def _pieces(self, text):
@@ -188,6 +193,8 @@ class Tokenizer:
 
     def encode(self, text):
         """Token ids of text; pieces not in the vocabulary become <unk> (3)."""
+        if self.kind == "byte-bpe":
+            raise NotImplementedError("GPT-2's byte-level BPE: encode with glassbox-cli tokenize --model M --json")
         ids = []
         for piece in self._pieces(text):
             for s in (self._bpe_split(piece) if self.kind == "bpe" else [piece]):
@@ -275,8 +282,10 @@ def _check_config(c):
         raise ValueError(f"config: missing {', '.join(missing)}")
     if c["variant"] not in ("encoder-decoder", "decoder-only"):
         raise ValueError(f"config: variant must be encoder-decoder or decoder-only, not '{c['variant']}'")
-    if c["norm"] not in ("post", "pre") or c["activation"] not in ("relu", "gelu"):
-        raise ValueError("config: norm must be post or pre, activation relu or gelu")
+    if c["norm"] not in ("post", "pre") or c["activation"] not in ACTIVATIONS:
+        raise ValueError("config: norm must be post or pre, activation one of " + ", ".join(ACTIVATIONS))
+    if not 0 < float(c.get("ln_eps", LAYER_NORM_EPS)) <= 0.1:
+        raise ValueError("config: ln_eps must lie in (0, 0.1]")
     if c["d_e"] % c["heads"]:
         raise ValueError(f"config: d_e = {c['d_e']} must be divisible by heads = {c['heads']}")
     if c["variant"] == "encoder-decoder" and c["enc_layers"] < 1:
@@ -314,13 +323,14 @@ class _Attention(nn.Module):  # 𝒲 = (W_q, b_q, W_k, b_k, W_v, b_v, W_o, b_o),
 
 
 class _Norm(nn.Module):  # γ, β of one column-wise layer norm
-    def __init__(self, d):
+    def __init__(self, d, eps=LAYER_NORM_EPS):
         super().__init__()
         self.gamma = nn.Parameter(torch.ones(d))
         self.beta = _param(d)
+        self.eps = eps
 
     def forward(self, X):
-        return F.layer_norm(X, X.shape[-1:], self.gamma, self.beta, LAYER_NORM_EPS)
+        return F.layer_norm(X, X.shape[-1:], self.gamma, self.beta, self.eps)
 
 
 class _Mlp(nn.Module):  # W_{a}, b_{a}, W_{a+1}, b_{a+1}: a = 1 (seed 002, seed 000's encoder) or 3 (seed 000's decoder)
@@ -329,7 +339,9 @@ class _Mlp(nn.Module):  # W_{a}, b_{a}, W_{a+1}, b_{a+1}: a = 1 (seed 002, seed 
         self.names = (f"W_{first}", f"b_{first}", f"W_{first + 1}", f"b_{first + 1}")
         for name, shape in zip(self.names, ((d_mlp, d), (d_mlp,), (d, d_mlp), (d,))):
             setattr(self, name, _param(*shape))
-        self.act = F.relu if activation == "relu" else F.gelu  # F.gelu is the exact x·Φ(x) of seed 002
+        # F.gelu is the exact x·Φ(x) of seed 002; gelu_tanh GPT-2's "gelu_new"; silu Marian's "swish"
+        self.act = {"relu": F.relu, "gelu": F.gelu, "gelu_tanh": lambda x: F.gelu(x, approximate="tanh"),
+                    "silu": F.silu}[activation]
 
     def forward(self, X):
         W1, b1, W2, b2 = (getattr(self, n) for n in self.names)
@@ -344,19 +356,20 @@ class _Layer(nn.Module):
     def __init__(self, c, kind):
         super().__init__()
         d = c["d_e"]
+        eps = float(c.get("ln_eps", LAYER_NORM_EPS))
         self.pre = c["norm"] == "pre"
         self.dropout = float(c["dropout"])
         self.kind = kind
         self.attn = _Attention(d, c["heads"])
         if kind == "enc":
-            self.ln1, self.ln2 = _Norm(d), _Norm(d)
+            self.ln1, self.ln2 = _Norm(d, eps), _Norm(d, eps)
             self.subs = (("self", "ln1"), ("mlp", "ln2"))
         elif kind == "dec-ed":
-            self.ln3, self.ln4, self.ln5 = _Norm(d), _Norm(d), _Norm(d)
+            self.ln3, self.ln4, self.ln5 = _Norm(d, eps), _Norm(d, eps), _Norm(d, eps)
             self.cross = _Attention(d, c["heads"])
             self.subs = (("self", "ln3"), ("cross", "ln4"), ("mlp", "ln5"))
         else:
-            self.ln1, self.ln2 = _Norm(d), _Norm(d)
+            self.ln1, self.ln2 = _Norm(d, eps), _Norm(d, eps)
             self.subs = (("self", "ln1"), ("mlp", "ln2"))
         self.mlp = _Mlp(d, c["d_mlp"], 3 if kind == "dec-ed" else 1, c["activation"])
 
@@ -389,6 +402,7 @@ class GlassboxModel(nn.Module):
         self.config = c
         self.ed = c["variant"] == "encoder-decoder"
         d, V = c["d_e"], c["vocab_size"]
+        eps = float(c.get("ln_eps", LAYER_NORM_EPS))
         self.W_e = _param(d, V)
         self.W_p = _param(d, c["max_len"])
         if not c["tied_unembed"]:
@@ -397,7 +411,7 @@ class GlassboxModel(nn.Module):
             self.enc = nn.ModuleList(_Layer(c, "enc") for _ in range(c["enc_layers"]))
         self.dec = nn.ModuleList(_Layer(c, "dec-ed" if self.ed else "dec") for _ in range(c["dec_layers"]))
         if c["final_norm"]:
-            self.ln = _Norm(d)
+            self.ln = _Norm(d, eps)
         self.history = []  # the loss curve, as glassbox.history
         self.tokenizer = None  # the tokenizer the model came with (save() writes it unless given another)
         self.extra = {}  # metadata keys this bridge does not interpret, kept for save()

@@ -74,6 +74,15 @@ std::vector<Case> cases() {
   d_opt.final_norm = false;
   d_opt.tied_unembed = true;
   cs.push_back({"D post-LN ReLU tied", d_opt});
+  // the imported models' options: GPT-2's GELU (tanh form) with its own ε, Marian's SiLU
+  Config gpt2 = Config::make(Variant::DecoderOnly, 7, 6, 0, 2, 2, 6, 10);
+  gpt2.activation = Activation::GeluTanh;
+  gpt2.tied_unembed = true;
+  gpt2.ln_eps = 1e-3;
+  cs.push_back({"D GELU-tanh tied eps 1e-3", gpt2});
+  Config silu = Config::make(Variant::EncoderDecoder, 7, 6, 1, 1, 2, 6, 10);
+  silu.activation = Activation::SiLU;
+  cs.push_back({"ED SiLU", silu});
   return cs;
 }
 

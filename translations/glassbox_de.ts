@@ -5406,10 +5406,6 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>ein Modell der Familie {family} hat keine Aufmerksamkeitsschichten, die sich verfolgen oder schrittweise ausführen ließen</translation>
     </message>
     <message>
-        <source>activation: expected 'relu', 'gelu' or 'tanh', got '{found}'</source>
-        <translation>Aktivierung: erwartet wird 'relu', 'gelu' oder 'tanh', gefunden: '{found}'</translation>
-    </message>
-    <message>
         <source>config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'</source>
         <translation>Konfigurationsfeld 'activation': Die Zelle eines Modells der Familie {family} verwendet 'tanh' oder 'relu', gefunden: '{found}'</translation>
     </message>
@@ -5472,6 +5468,86 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     <message>
         <source>a {family} model has no views in the window yet: use glassbox-cli to train and inspect it</source>
         <translation>für ein {family}-Modell gibt es im Fenster noch keine Ansichten: Trainieren und untersuchen Sie es mit glassbox-cli</translation>
+    </message>
+    <message>
+        <source>activation: expected 'relu', 'gelu', 'gelu_tanh', 'silu' or 'tanh', got '{found}'</source>
+        <translation>Aktivierung: erwartet 'relu', 'gelu', 'gelu_tanh', 'silu' oder 'tanh', gefunden '{found}'</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': unknown dtype '{found}' (expected one of F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL)</source>
+        <translation>Tensor '{tensor}': unbekannter Datentyp '{found}' (erwartet einer von F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL)</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}': dtype '{found}' holds no weights that can be read (expected F32, F16 or BF16)</source>
+        <translation>Tensor '{tensor}': der Datentyp '{found}' enthält keine lesbaren Gewichte (erwartet F32, F16 oder BF16)</translation>
+    </message>
+    <message>
+        <source>not a folder (expected a Hugging Face checkpoint folder, or its config.json)</source>
+        <translation>kein Ordner (erwartet ein Hugging-Face-Checkpoint-Ordner oder seine config.json)</translation>
+    </message>
+    <message>
+        <source>no config.json in this folder (a Hugging Face checkpoint folder holds config.json and model.safetensors)</source>
+        <translation>keine config.json in diesem Ordner (ein Hugging-Face-Checkpoint-Ordner enthält config.json und model.safetensors)</translation>
+    </message>
+    <message>
+        <source>model_type '{found}' cannot be imported (expected one of: {supported})</source>
+        <translation>model_type '{found}' kann nicht importiert werden (erwartet einer von: {supported})</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected {expected}, found {found}</source>
+        <translation>Feld '{field}': erwartet {expected}, gefunden {found}</translation>
+    </message>
+    <message>
+        <source>no weights in this folder (expected model.safetensors)</source>
+        <translation>keine Gewichte in diesem Ordner (erwartet model.safetensors)</translation>
+    </message>
+    <message>
+        <source>the weights are only in pytorch_model.bin, a PyTorch pickle, which Glassbox does not open itself: convert the folder with the PyTorch bridge (python3 -m glassbox_torch import FOLDER OUT.safetensors)</source>
+        <translation>die Gewichte liegen nur in pytorch_model.bin, einem PyTorch-Pickle, das Glassbox nicht selbst öffnet: den Ordner mit der PyTorch-Brücke umwandeln (python3 -m glassbox_torch import ORDNER AUS.safetensors)</translation>
+    </message>
+    <message>
+        <source>the weights have no tensor '{tensor}' (expected for {what})</source>
+        <translation>den Gewichten fehlt der Tensor '{tensor}' (erwartet für {what})</translation>
+    </message>
+    <message>
+        <source>tensor '{tensor}' has the shape {found}, and config.json implies {expected}</source>
+        <translation>Tensor '{tensor}' hat die Form {found}, config.json ergibt aber {expected}</translation>
+    </message>
+    <message>
+        <source>no tokenizer in this folder (expected {files})</source>
+        <translation>kein Tokenizer in diesem Ordner (erwartet {files})</translation>
+    </message>
+    <message>
+        <source>expected a JSON object of token → id, with ids as non-negative integers ({problem})</source>
+        <translation>erwartet ein JSON-Objekt Token → ID, mit nicht-negativen ganzen Zahlen als IDs ({problem})</translation>
+    </message>
+    <message>
+        <source>the ids must be 0 … {last}, each once: id {id} ('{token}') {problem}</source>
+        <translation>die IDs müssen 0 … {last} sein, jede genau einmal: ID {id} ('{token}') {problem}</translation>
+    </message>
+    <message>
+        <source>line {line}: expected two tokens separated by one space, found '{found}'</source>
+        <translation>Zeile {line}: erwartet zwei Tokens, getrennt durch ein Leerzeichen, gefunden '{found}'</translation>
+    </message>
+    <message>
+        <source>line {line}: the merge '{found}' makes a token the vocabulary does not have</source>
+        <translation>Zeile {line}: die Verschmelzung '{found}' ergibt ein Token, das das Vokabular nicht hat</translation>
+    </message>
+    <message>
+        <source>the tokenizer has {found} tokens, more than the model's vocab_size of {expected}</source>
+        <translation>der Tokenizer hat {found} Tokens, mehr als die vocab_size des Modells ({expected})</translation>
+    </message>
+    <message>
+        <source>the weights are split over several files (model.safetensors.index.json), which this version does not import</source>
+        <translation>die Gewichte sind auf mehrere Dateien verteilt (model.safetensors.index.json), was diese Version nicht importiert</translation>
+    </message>
+    <message>
+        <source>config field 'ln_eps': the layer norms' ε must lie between 0 and 0.1 (exclusive of 0), got {found}</source>
+        <translation>Konfigurationsfeld 'ln_eps': das ε der Layer-Normen muss größer als 0 und höchstens 0,1 sein, gefunden {found}</translation>
+    </message>
+    <message>
+        <source>the weights have a tensor '{tensor}' that a {type} model as config.json describes it does not have</source>
+        <translation>die Gewichte enthalten einen Tensor '{tensor}', den ein {type}-Modell, wie config.json es beschreibt, nicht hat</translation>
     </message>
 </context>
 <context>

@@ -81,7 +81,7 @@ int cmd_generate(int argc, char** argv) {
   } else if (!ed && args->has("prompt")) {
     const gb::Encoded e = m->tokenizer->encode(*args->get("prompt"));
     report_unknown(e);
-    x = {gb::Tokenizer::kBos};
+    if (m->tokenizer->prompt_starts_with_bos()) x = {gb::Tokenizer::kBos};
     x.insert(x.end(), e.ids.begin(), e.ids.end());
   } else if (text_in) {
     return fail(cmd, ed ? std::string("this is an encoder-decoder model: use --source") : "this is a " + kind + " model: use --prompt", 2);

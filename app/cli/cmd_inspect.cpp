@@ -67,9 +67,11 @@ int cmd_inspect(int argc, char** argv) {
     if (c.is_ed()) std::printf("L_enc = %d, L_dec = %d", c.enc_layers, c.dec_layers);
     else std::printf("L = %d", c.dec_layers);
     std::printf(", H = %d, d_e = %d, d_mlp = %d\n", c.heads, c.d_e, c.d_mlp);
-    std::printf("  options: %s-LN, %s, final norm %s, W_u %s, dropout %g\n", gb::norm_name(c.norm),
+    std::printf("  options: %s-LN, %s, final norm %s, W_u %s, dropout %g, layer-norm ε %g\n", gb::norm_name(c.norm),
                 gb::activation_name(c.activation), c.final_norm ? "on" : "off", c.tied_unembed ? "= W_eᵀ" : "own",
-                double(c.dropout));
+                double(c.dropout), c.ln_eps);
+    if (auto it = m->extra.find("glassbox.import"); it != m->extra.end())
+      std::printf("  imported: %s\n", it->second.c_str());
   } else {
     std::printf("  %s model: |V| = %d, ℓ_max = %d", gb::variant_name(c.variant), c.vocab_size, c.max_len);
     for (const gb::SizeSpec& s : gb::family(c).sizes)  // the family's own sizes besides ℓ_max

@@ -32,7 +32,7 @@ const std::vector<OptionSpec> kInitSpecs = {
     {"mixtures", true, "M, the Gaussians of each state (hmm-gmm; default 2)"},
     {"dim", true, "D, the size of one observation (hmm-gmm; default: the data's)"},
     {"norm", true, "post | pre (default: the seed's)"},
-    {"activation", true, "relu | gelu | tanh (default: the seed's; an rnn: tanh)"},
+    {"activation", true, "relu | gelu | gelu_tanh | silu | tanh (default: the seed's; an rnn: tanh or relu)"},
     {"cell", true, "elman | lstm: the recurrent cell (rnn, rnn-seq2seq; default elman)"},
     {"attention", true, "none | additive: the decoder reads the encoder's states (rnn-seq2seq; default none)"},
     {"final-norm", true, "on | off (default: the seed's)"},

@@ -23,11 +23,15 @@ int cmd_bench(int argc, char** argv);
 int cmd_generate(int argc, char** argv);
 int cmd_inspect(int argc, char** argv);
 int cmd_score(int argc, char** argv);
+int cmd_import(int argc, char** argv);
+int cmd_tokenize(int argc, char** argv);
 int cmd_completion(int argc, char** argv);  // completion bash: the bash completion script
 int cmd_manpage(int argc, char** argv);     // (for the build) glassbox-cli.1 in roff
 
 extern const std::vector<OptionSpec> kInitSpecs, kForwardSpecs, kTrainSpecs, kGenerateSpecs, kInspectSpecs,
-    kBenchSpecs, kScoreSpecs;
+    kBenchSpecs, kScoreSpecs, kImportSpecs, kTokenizeSpecs;
+extern const char* const kImportSynopsis;
+extern const char* const kTokenizeSynopsis;
 extern const char* const kScoreSynopsis;
 extern const char* const kInitSynopsis;
 extern const char* const kForwardSynopsis;

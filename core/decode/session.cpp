@@ -134,7 +134,7 @@ void DecodeSession::process_column(int token, int pos) {
     }
   }
   if (c_.final_norm) {
-    layernorm_forward(y, col_norm_, x, p.ln_f);  // X ← LN(X | γ, β)
+    layernorm_forward(y, col_norm_, x, p.ln_f, c_.ln_eps);  // X ← LN(X | γ, β)
     x.swap(y);
   }
   unembed_forward(logits_, x, p, c_);

@@ -104,6 +104,7 @@ Json config_to_json(const Config& c) {
   if (c.states != 0) j["states"] = c.states;        // an HMM's K
   if (c.mixtures != 0) j["mixtures"] = c.mixtures;  // hmm-gmm's M
   if (c.obs_dim != 0) j["dim"] = c.obs_dim;         // hmm-gmm's D
+  if (c.ln_eps != 1e-5) j["ln_eps"] = c.ln_eps;    // an imported model's layer-norm ε (files of the others unchanged)
   if (family(c).recurrent_cell) j["cell"] = cell_name(c.cell);  // "elman" | "lstm"
   if (c.has_source() && family(c).recurrent_cell) j["attention"] = attention_name(c.attention);  // rnn-seq2seq
   return j;
@@ -168,6 +169,10 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   if (j.contains("dim")) {  // written by hmm-gmm; absent means 0
     GB_TRY(dim, json_int(j, "dim", what, 0, big));
     c.obs_dim = int(*dim);
+  }
+  if (j.contains("ln_eps")) {  // written when not the seeds' 1e-5; absent means 1e-5
+    GB_TRY(eps, json_number(j, "ln_eps", what));
+    c.ln_eps = *eps;
   }
   if (j.contains("cell")) {  // written by the recurrent families; absent means Elman's
     GB_TRY(cell, json_string(j, "cell", what));

@@ -157,28 +157,36 @@ Result<StFile> read_safetensors(const std::string& path) {
 
 static bool mul_overflows(uint64_t a, uint64_t b, uint64_t* out) { return __builtin_mul_overflow(a, b, out); }
 
-Result<StFile> parse_safetensors(const std::string& bytes, const std::string& what) {
-  const uint64_t size = bytes.size();
-  if (size < 8)
-    return Error(ErrorCode::StTruncated, {{"size", std::to_string(size)}}).in_file(what);
-  uint64_t n = 0;
-  for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(bytes[size_t(i)]);
-  if (n > kMaxSafetensorsHeader)
-    return Error(ErrorCode::StHeaderTooLarge,
-                 {{"length", std::to_string(n)}, {"limit", std::to_string(kMaxSafetensorsHeader)}})
-        .in_file(what);
-  if (n > size - 8)
-    return Error(ErrorCode::StHeaderPastEnd, {{"length", std::to_string(n)}, {"size", std::to_string(size)}})
-        .in_file(what);
-  auto header = parse_json_strict(std::string_view(bytes).substr(8, n), what);
+uint64_t StEntry::count() const {
+  uint64_t n = 1;
+  for (int64_t d : shape) n *= uint64_t(d);
+  return n;
+}
+
+namespace {
+
+struct DtypeInfo {
+  const char* name;
+  StDtype type;
+  uint64_t bytes;
+};
+constexpr DtypeInfo kDtypes[] = {{"F64", StDtype::F64, 8}, {"F32", StDtype::F32, 4}, {"F16", StDtype::F16, 2},
+                                 {"BF16", StDtype::BF16, 2}, {"I64", StDtype::I64, 8}, {"I32", StDtype::I32, 4},
+                                 {"I16", StDtype::I16, 2},   {"I8", StDtype::I8, 1},   {"U8", StDtype::U8, 1},
+                                 {"BOOL", StDtype::Bool, 1}};
+
+struct StHeader {
+  std::map<std::string, std::string> metadata;
+  std::vector<StEntry> entries;  // sorted by data offset
+};
+
+// The header's JSON against the data's size: every check of the format (see safetensors.h). f32_only: Glassbox's
+// own files, where another dtype is StTensorDtype; otherwise any dtype of the format.
+Result<StHeader> parse_header(std::string_view json, uint64_t data_size, const std::string& what, bool f32_only) {
+  auto header = parse_json_strict(json, what);
   if (!header) return header.error();
   if (!header->is_object()) return Error(ErrorCode::StHeaderNotObject).in_file(what);
-  const uint64_t data_size = size - 8 - n;
-  const char* data = bytes.data() + 8 + n;
-
-  StFile f;
-  struct Range { uint64_t b, e; std::string name; };
-  std::vector<Range> ranges;
+  StHeader h;
   for (auto it = header->begin(); it != header->end(); ++it) {
     const std::string& name = it.key();
     const Json& v = it.value();
@@ -187,7 +195,7 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
       for (auto m = v.begin(); m != v.end(); ++m) {
         if (!m.value().is_string())
           return Error(ErrorCode::StMetadataFieldNotString, {{"field", m.key()}}).in_file(what);
-        f.metadata[m.key()] = m.value().get<std::string>();
+        h.metadata[m.key()] = m.value().get<std::string>();
       }
       continue;
     }
@@ -198,13 +206,17 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
     };
     if (!v.is_object()) return tensor_err(ErrorCode::StTensorNotObject);
     if (!v.contains("dtype") || !v["dtype"].is_string()) return tensor_err(ErrorCode::StTensorNoDtype);
-    const std::string dtype = v["dtype"].get<std::string>();
-    if (dtype != "F32") return tensor_err(ErrorCode::StTensorDtype, {{"found", dtype}});
+    StEntry t;
+    t.name = name;
+    t.dtype = v["dtype"].get<std::string>();
+    uint64_t elem = 0;
+    for (const DtypeInfo& d : kDtypes)
+      if (t.dtype == d.name) t.type = d.type, elem = d.bytes;
+    if (f32_only && t.dtype != "F32") return tensor_err(ErrorCode::StTensorDtype, {{"found", t.dtype}});
+    if (elem == 0) return tensor_err(ErrorCode::StTensorDtypeUnknown, {{"found", t.dtype}});
     if (!v.contains("shape") || !v["shape"].is_array()) return tensor_err(ErrorCode::StTensorNoShape);
     if (!v.contains("data_offsets") || !v["data_offsets"].is_array() || v["data_offsets"].size() != 2)
       return tensor_err(ErrorCode::StTensorOffsetsForm);
-    StTensor t;
-    t.name = name;
     uint64_t count = 1;
     for (const Json& s : v["shape"]) {
       if (!s.is_number_unsigned()) return tensor_err(ErrorCode::StTensorShapeEntries);
@@ -214,7 +226,7 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
       t.shape.push_back(int64_t(d));
     }
     uint64_t nbytes;
-    if (mul_overflows(count, 4, &nbytes))
+    if (mul_overflows(count, elem, &nbytes))
       return tensor_err(ErrorCode::StTensorShapeTooLarge, {{"shape", v["shape"].dump()}});
     const Json& off = v["data_offsets"];
     if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned())
@@ -229,35 +241,169 @@ Result<StFile> parse_safetensors(const std::string& bytes, const std::string& wh
       return tensor_err(ErrorCode::StTensorSizeMismatch, {{"shape", v["shape"].dump()},
                                                           {"bytes", std::to_string(nbytes)},
                                                           {"span", std::to_string(e - b)}});
-    ranges.push_back({b, e, name});
-    f.tensors.push_back(std::move(t));
+    t.begin = b;
+    t.end = e;
+    h.entries.push_back(std::move(t));
   }
   // The ranges must tile the data exactly: sorted, no overlap, no gap, nothing left over.
-  std::vector<size_t> order(ranges.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ranges[a].b < ranges[b].b; });
+  std::stable_sort(h.entries.begin(), h.entries.end(), [](const StEntry& a, const StEntry& b) { return a.begin < b.begin; });
   uint64_t pos = 0;
-  for (size_t i : order) {
-    if (ranges[i].b < pos)
-      return Error(ErrorCode::StTensorOverlap, {{"tensor", ranges[i].name}}).in_file(what);
-    if (ranges[i].b > pos)
-      return Error(ErrorCode::StGap, {{"bytes", std::to_string(ranges[i].b - pos)}, {"tensor", ranges[i].name}})
-          .in_file(what);
-    pos = ranges[i].e;
+  for (const StEntry& t : h.entries) {
+    if (t.begin < pos) return Error(ErrorCode::StTensorOverlap, {{"tensor", t.name}}).in_file(what);
+    if (t.begin > pos)
+      return Error(ErrorCode::StGap, {{"bytes", std::to_string(t.begin - pos)}, {"tensor", t.name}}).in_file(what);
+    pos = t.end;
   }
   if (pos != data_size)
     return Error(ErrorCode::StTrailingData, {{"bytes", std::to_string(data_size - pos)}}).in_file(what);
+  return h;
+}
+
+// The 8-byte little-endian header length at the start of a file of `size` bytes, checked.
+Result<uint64_t> header_length(const unsigned char* first8, uint64_t size, const std::string& what) {
+  if (size < 8) return Error(ErrorCode::StTruncated, {{"size", std::to_string(size)}}).in_file(what);
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | first8[i];
+  if (n > kMaxSafetensorsHeader)
+    return Error(ErrorCode::StHeaderTooLarge,
+                 {{"length", std::to_string(n)}, {"limit", std::to_string(kMaxSafetensorsHeader)}})
+        .in_file(what);
+  if (n > size - 8)
+    return Error(ErrorCode::StHeaderPastEnd, {{"length", std::to_string(n)}, {"size", std::to_string(size)}})
+        .in_file(what);
+  return n;
+}
+
+}  // namespace
+
+Result<StFile> parse_safetensors(const std::string& bytes, const std::string& what) {
+  const uint64_t size = bytes.size();
+  auto n = header_length(reinterpret_cast<const unsigned char*>(bytes.data()), size, what);
+  if (!n) return n.error();
+  auto h = parse_header(std::string_view(bytes).substr(8, *n), size - 8 - *n, what, true);
+  if (!h) return h.error();
+  const char* data = bytes.data() + 8 + *n;
+  StFile f;
+  f.metadata = std::move(h->metadata);
   // Copy out (little-endian F32 — the machines we build for are little-endian).
   static_assert(sizeof(float) == 4);
-  std::vector<StTensor> sorted;
-  for (size_t i : order) {
-    StTensor& t = f.tensors[i];
-    t.data.resize((ranges[i].e - ranges[i].b) / 4);
-    if (!t.data.empty()) std::memcpy(t.data.data(), data + ranges[i].b, ranges[i].e - ranges[i].b);
-    sorted.push_back(std::move(t));
+  for (StEntry& e : h->entries) {
+    StTensor t;
+    t.name = std::move(e.name);
+    t.shape = std::move(e.shape);
+    t.data.resize((e.end - e.begin) / 4);
+    if (!t.data.empty()) std::memcpy(t.data.data(), data + e.begin, e.end - e.begin);
+    f.tensors.push_back(std::move(t));
   }
-  f.tensors = std::move(sorted);
   return f;
+}
+
+float half_to_float(uint16_t h) {
+  const uint32_t sign = uint32_t(h & 0x8000) << 16;
+  const uint32_t exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
+  uint32_t u;
+  if (exp == 0) {
+    if (mant == 0) {
+      u = sign;  // ±0
+    } else {     // subnormal: mant · 2^−24, normalised for float
+      int e = -1;
+      uint32_t m = mant;
+      do {
+        ++e;
+        m <<= 1;
+      } while ((m & 0x400) == 0);
+      u = sign | uint32_t(127 - 15 - e) << 23 | (m & 0x3FF) << 13;
+    }
+  } else if (exp == 0x1F) {
+    u = sign | 0x7F800000u | mant << 13;  // ±∞, NaN
+  } else {
+    u = sign | (exp + 127 - 15) << 23 | mant << 13;
+  }
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+Result<StReader> StReader::open(const std::string& path) {
+  StReader r;
+  r.path_ = path;
+  r.fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (r.fd_ < 0) return Error(ErrorCode::FileCannotOpen, {{"reason", std::strerror(errno)}}).in_file(path);
+  struct stat st {};
+  if (::fstat(r.fd_, &st) != 0 || !S_ISREG(st.st_mode))
+    return Error(ErrorCode::FileCannotOpen, {{"reason", std::strerror(S_ISREG(st.st_mode) ? errno : EISDIR)}})
+        .in_file(path);
+  const uint64_t size = uint64_t(st.st_size);
+  unsigned char first8[8] = {};
+  if (size >= 8 && ::pread(r.fd_, first8, 8, 0) != 8) return Error(ErrorCode::FileReadError).in_file(path);
+  auto n = header_length(first8, size, path);
+  if (!n) return n.error();
+  std::string json(size_t(*n), '\0');
+  for (uint64_t got = 0; got < *n;) {
+    const ssize_t k = ::pread(r.fd_, json.data() + got, size_t(*n - got), off_t(8 + got));
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return Error(ErrorCode::FileReadError).in_file(path);
+    got += uint64_t(k);
+  }
+  auto h = parse_header(json, size - 8 - *n, path, false);
+  if (!h) return h.error();
+  r.data_offset_ = 8 + *n;
+  r.data_size_ = size - 8 - *n;
+  r.entries_ = std::move(h->entries);
+  r.metadata_ = std::move(h->metadata);
+  return r;
+}
+
+StReader::StReader(StReader&& o) noexcept { *this = std::move(o); }
+StReader& StReader::operator=(StReader&& o) noexcept {
+  if (this != &o) {
+    if (fd_ >= 0) ::close(fd_);
+    path_ = std::move(o.path_);
+    fd_ = o.fd_;
+    o.fd_ = -1;
+    data_offset_ = o.data_offset_;
+    data_size_ = o.data_size_;
+    entries_ = std::move(o.entries_);
+    metadata_ = std::move(o.metadata_);
+  }
+  return *this;
+}
+StReader::~StReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+const StEntry* StReader::find(const std::string& name) const {
+  for (const auto& e : entries_)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+Status StReader::read(const StEntry& e, float* out) const {
+  if (e.type != StDtype::F32 && e.type != StDtype::F16 && e.type != StDtype::BF16)
+    return Error(ErrorCode::StTensorDtypeNotFloat, {{"tensor", e.name}, {"found", e.dtype}}).in_file(path_);
+  const uint64_t elem = e.type == StDtype::F32 ? 4 : 2;
+  const uint64_t n = e.count();
+  // In chunks of 4 MB of the file (a half-precision tensor is converted as it is read: no copy of the whole tensor).
+  constexpr uint64_t kChunk = uint64_t(4) << 20;
+  std::vector<unsigned char> buf(e.type == StDtype::F32 ? 0 : size_t(std::min<uint64_t>(kChunk, n * elem)));
+  uint64_t done = 0;  // values
+  while (done < n) {
+    const uint64_t want = std::min<uint64_t>(n - done, kChunk / elem);
+    unsigned char* dst = e.type == StDtype::F32 ? reinterpret_cast<unsigned char*>(out + done) : buf.data();
+    for (uint64_t got = 0; got < want * elem;) {
+      const ssize_t k = ::pread(fd_, dst + got, size_t(want * elem - got), off_t(data_offset_ + e.begin + done * elem + got));
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) return Error(ErrorCode::FileReadError).in_file(path_);
+      got += uint64_t(k);
+    }
+    if (e.type != StDtype::F32)
+      for (uint64_t i = 0; i < want; ++i) {
+        const uint16_t h = uint16_t(buf[size_t(2 * i)] | (uint16_t(buf[size_t(2 * i + 1)]) << 8));
+        out[done + i] = e.type == StDtype::F16 ? half_to_float(h) : bf16_to_float(h);
+      }
+    done += want;
+  }
+  return std::nullopt;
 }
 
 namespace {

@@ -47,7 +47,7 @@ template <class F> static void for_each_head(int B, int H, bool worth_threads, F
 // ---------------------------------------------------------------------------------------------- layer norm
 
 template <class T>
-void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const NormParams<T>& p) {
+void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const NormParams<T>& p, double eps) {
   const Eigen::Index d = x.rows(), N = x.cols();
   GB_ASSERT(p.gamma.size() == d, "layer norm: γ must have d_e entries");
   y.resize(d, N);
@@ -58,7 +58,7 @@ void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const No
     const auto xc = x.col(j);
     const T mu = xc.mean();                                    // μ_j
     const T var = (xc.array() - mu).square().mean();           // biased σ²_j
-    const T rstd = T(1) / std::sqrt(var + T(kLayerNormEps));   // 1/√(σ²_j + ε)
+    const T rstd = T(1) / std::sqrt(var + T(eps));   // 1/√(σ²_j + ε)
     cache.mean(j) = mu;
     cache.rstd(j) = rstd;
     cache.xhat.col(j) = (xc.array() - mu) * rstd;
@@ -239,6 +239,11 @@ void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Ma
 // Eigen's erf and exp are vectorised for float (a rational erf accurate to a few ulp).
 constexpr double kInvSqrt2 = 0.70710678118654752440;
 constexpr double kInvSqrt2Pi = 0.39894228040143267794;
+// GELU's tanh approximation (GPT-2's "gelu_new", Hugging Face's NewGELUActivation):
+//   a = ½ h (1 + tanh u), u = √(2/π) (h + 0.044715 h³);  a' = ½ (1 + tanh u) + ½ h (1 − tanh² u) √(2/π) (1 + 3·0.044715 h²).
+// SiLU (Marian's "swish"): a = h σ(h);  a' = σ(h) (1 + h (1 − σ(h))).
+constexpr double kSqrt2OverPi = 0.79788456080286535588;
+constexpr double kGeluCubic = 0.044715;
 
 template <class T>
 void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T>& p, Activation act) {
@@ -250,6 +255,11 @@ void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T
     c.a.array() = c.h.array().cwiseMax(T(0));  // max(0, ·)
   else if (act == Activation::Tanh)
     c.a.array() = c.h.array().tanh();
+  else if (act == Activation::GeluTanh)
+    c.a.array() = T(0.5) * c.h.array() *
+                  (T(1) + (T(kSqrt2OverPi) * (c.h.array() + T(kGeluCubic) * c.h.array().cube())).tanh());
+  else if (act == Activation::SiLU)
+    c.a.array() = c.h.array() / (T(1) + (-c.h.array()).exp());
   else
     c.a.array() = T(0.5) * c.h.array() * (T(1) + (c.h.array() * T(kInvSqrt2)).erf());
   out.resize(p.W_out.rows(), x.cols());
@@ -268,7 +278,16 @@ void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>&
     c.da.array() *= (c.h.array() > T(0)).template cast<T>();
   else if (act == Activation::Tanh)
     c.da.array() *= T(1) - c.a.array().square();
-  else
+  else if (act == Activation::GeluTanh) {  // (expressions, not temporaries: a training step allocates nothing)
+    const auto h = c.h.array();
+    const auto th = (T(kSqrt2OverPi) * (h + T(kGeluCubic) * h.cube())).tanh();
+    c.da.array() *= T(0.5) * (T(1) + th) +
+                    T(0.5) * h * (T(1) - th.square()) * T(kSqrt2OverPi) * (T(1) + T(3 * kGeluCubic) * h.square());
+  } else if (act == Activation::SiLU) {
+    const auto h = c.h.array();
+    const auto sg = T(1) / (T(1) + (-h).exp());
+    c.da.array() *= sg * (T(1) + h * (T(1) - sg));
+  } else
     c.da.array() *= T(0.5) * (T(1) + (c.h.array() * T(kInvSqrt2)).erf()) +
                     c.h.array() * (T(-0.5) * c.h.array().square()).exp() * T(kInvSqrt2Pi);
   // now c.da = ∂J/∂h
@@ -303,7 +322,7 @@ std::vector<double> log_softmax(const Eigen::Ref<const VecF>& logits) {
 }
 
 #define GB_INSTANTIATE(T)                                                                                          \
-  template void layernorm_forward<T>(Mat<T>&, NormCache<T>&, const Mat<T>&, const NormParams<T>&);                \
+  template void layernorm_forward<T>(Mat<T>&, NormCache<T>&, const Mat<T>&, const NormParams<T>&, double);                \
   template void layernorm_backward<T>(Mat<T>&, NormParams<T>&, const Mat<T>&, const NormCache<T>&,                 \
                                       const NormParams<T>&);                                                       \
   template void attention_forward<T>(Mat<T>&, AttentionCache<T>&, const Mat<T>&, const Mat<T>&,                    \

@@ -18,7 +18,8 @@
 namespace gb {
 
 // ---------------------------------------------------------------------------------------------- layer norm
-// y[:, j] = γ ⊙ (x[:, j] − μ_j) / √(σ²_j + ε) + β, with the biased variance σ²_j and ε = 1e-5 (seeds, PyTorch).
+// y[:, j] = γ ⊙ (x[:, j] − μ_j) / √(σ²_j + ε) + β, with the biased variance σ²_j and ε = 1e-5 (seeds, PyTorch; a
+// model's Config::ln_eps).
 inline constexpr double kLayerNormEps = 1e-5;
 
 template <class T> struct NormCache {
@@ -28,7 +29,8 @@ template <class T> struct NormCache {
 };
 
 template <class T>
-void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const NormParams<T>& p);
+void layernorm_forward(Mat<T>& y, NormCache<T>& cache, const Mat<T>& x, const NormParams<T>& p,
+                       double eps = kLayerNormEps);
 // dx += ∂J/∂x; dp += ∂J/∂(γ, β); from dy = ∂J/∂y.
 template <class T>
 void layernorm_backward(Mat<T>& dx, NormParams<T>& dp, const Mat<T>& dy, const NormCache<T>& cache,

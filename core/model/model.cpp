@@ -149,13 +149,13 @@ template <class T>
 void sublayer_forward(Mat<T>& y, SublayerCache<T>& c, const Mat<T>* Z, const SublayerArgs<T>& a, const Config& cfg,
                       const ForwardOptions& opt, KvCache<T>* kv) {
   if (cfg.norm == NormPlacement::Pre) {
-    layernorm_forward(c.u, c.ln, c.x, *a.norm);  // X̂ ← LN(X)
+    layernorm_forward(c.u, c.ln, c.x, *a.norm, cfg.ln_eps);  // X̂ ← LN(X)
     sublayer_function_forward(c, c.u, Z, a, cfg, opt, kv);
     y = c.x + c.f;                               // X ← X + f(X̂)
   } else {
     sublayer_function_forward(c, c.x, Z, a, cfg, opt, kv);
     c.s = c.x + c.f;                             // Z ← Z + f(Z)
-    layernorm_forward(y, c.ln, c.s, *a.norm);    // Z ← LN(Z)
+    layernorm_forward(y, c.ln, c.s, *a.norm, cfg.ln_eps);    // Z ← LN(Z)
   }
 }
 
@@ -326,7 +326,7 @@ void transformer_forward(Activations<T>& act, const Config& c, const Params<T>& 
   }
 
   if (c.final_norm)
-    layernorm_forward(act.X, act.ln_f, act.X_last, p.ln_f);  // X ← LN(X | γ, β)
+    layernorm_forward(act.X, act.ln_f, act.X_last, p.ln_f, c.ln_eps);  // X ← LN(X | γ, β)
   else
     act.X = act.X_last;
   unembed_forward(act.logits, act.X, p, c);

@@ -93,7 +93,11 @@ static std::vector<PseudoLine> rnn_listing(const Config& c) {
 static std::vector<PseudoLine> transformer_listing(const Config& c) {
   std::vector<PseudoLine> out;
   const bool pre = c.norm == NormPlacement::Pre;
-  const std::string act = c.activation == Activation::ReLU ? "max(0, " : c.activation == Activation::Tanh ? "tanh(" : "GELU(";
+  const std::string act = c.activation == Activation::ReLU       ? "max(0, "
+                          : c.activation == Activation::Tanh     ? "tanh("
+                          : c.activation == Activation::GeluTanh ? "GELU_tanh("
+                          : c.activation == Activation::SiLU     ? "SiLU("
+                                                                 : "GELU(";
   auto sub = [&](char s, LineKind kind, const std::string& f_of, int gamma, const std::string& where) {
     // post (seed 000):  S ← S + f(S);  S ← LN(S)        pre (seed 002):  Ŝ ← LN(S);  S ← S + f(Ŝ)
     const std::string S(1, s), Sh = S + "\u0302";  // S with a combining circumflex: X̂, Ẑ

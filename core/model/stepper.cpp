@@ -334,9 +334,9 @@ StepRecord Stepper::execute(const Instr& in) {
       const NormParams<float>& np = norm_params(line.stream, in.layer, line.kind == LineKind::FinalNorm ? 0 : line.norm_index);
       NormCache<float> nc;
       MatF y;
-      layernorm_forward(y, nc, S, np);
+      layernorm_forward(y, nc, S, np, c_.ln_eps);
       r.mean = nc.mean;
-      r.var = (nc.rstd.array().square().inverse() - float(kLayerNormEps)).matrix();
+      r.var = (nc.rstd.array().square().inverse() - float(c_.ln_eps)).matrix();
       if (pre && line.kind == LineKind::Norm) {
         s_.hat = y;
         s_.hasHat = true;

@@ -1,5 +1,8 @@
 #include "core/text/tokenizer.h"
 
+#include "core/io/safetensors.h"
+#include "core/text/byte_bpe.h"
+
 #include <algorithm>
 #include <map>
 
@@ -12,6 +15,7 @@ const char* tokenizer_name(TokenizerKind k) {
     case TokenizerKind::Char: return "char";
     case TokenizerKind::Word: return "word";
     case TokenizerKind::Bpe: return "bpe";
+    case TokenizerKind::ByteBpe: return "byte-bpe";
   }
   return "?";
 }
@@ -196,6 +200,19 @@ Encoded Tokenizer::encode(std::string_view text) const {
     ++e.unknown;
     if (e.unknown_pieces.size() < 8) e.unknown_pieces.push_back(p);
   };
+  if (kind_ == TokenizerKind::ByteBpe) {
+    for (const std::string_view piece : byte_bpe::pretokenize(text))
+      for (const auto& s : byte_bpe_split(piece)) {
+        const int id = id_of(s);
+        if (id >= 0) {
+          e.ids.push_back(id);
+        } else {  // (not for a vocabulary read by from_byte_bpe_files: it has every byte)
+          ++e.unknown;
+          if (e.unknown_pieces.size() < 8) e.unknown_pieces.push_back(s);
+        }
+      }
+    return e;
+  }
   for (const auto& piece : split_pieces(text)) {
     if (kind_ == TokenizerKind::Bpe) {
       for (const auto& s : bpe_split(piece)) {
@@ -212,6 +229,19 @@ Encoded Tokenizer::encode(std::string_view text) const {
 
 std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) const {
   std::string out;
+  if (kind_ == TokenizerKind::ByteBpe) {  // the bytes of every piece, then made valid UTF-8 as a whole
+    std::string bytes, b;
+    for (int id : ids) {
+      if (id < 0 || id >= size()) continue;
+      if (is_special(id)) {
+        if (keep_special) bytes += vocab_[size_t(id)];
+      } else if (byte_bpe::piece_bytes(vocab_[size_t(id)], b)) {
+        bytes += b;
+      }
+    }
+    for (const auto& ch : utf8_chars(bytes)) out += ch;
+    return out;
+  }
   for (int id : ids) {
     if (id < 0 || id >= size()) continue;
     if (id < kSpecials) {
@@ -226,9 +256,19 @@ std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) co
   return out;
 }
 
+bool Tokenizer::is_special(int id) const {
+  if (kind_ == TokenizerKind::ByteBpe) return std::binary_search(specials_.begin(), specials_.end(), id);
+  return id >= 0 && id < kSpecials;
+}
+
 std::string Tokenizer::display(int id) const {
   if (id < 0 || id >= size()) return "?";
   std::string s = vocab_[size_t(id)];
+  if (kind_ == TokenizerKind::ByteBpe) {
+    std::string bytes;
+    if (is_special(id) || !byte_bpe::piece_bytes(s, bytes)) return s;
+    return byte_bpe::readable(bytes);
+  }
   if (s == "\n") return "⏎";
   if (s == " ") return "␣";
   if (s == "\t") return "⇥";
@@ -238,6 +278,7 @@ std::string Tokenizer::display(int id) const {
 Json Tokenizer::to_json() const {
   Json merges = Json::array();
   for (auto& [a, b] : merges_) merges.push_back({a, b});
+  if (kind_ == TokenizerKind::ByteBpe) return Json{{"kind", tokenizer_name(kind_)}, {"vocab", vocab_}, {"merges", merges}};
   return Json{{"kind", tokenizer_name(kind_)}, {"vocab", vocab_}, {"counts", counts_}, {"merges", merges}};
 }
 
@@ -245,14 +286,16 @@ Result<Tokenizer> Tokenizer::from_json(const Json& j, const std::string& what) {
   if (!j.is_object()) return Error(ErrorCode::TokenizerNotObject).in_file(what);
   auto kind = json_string(j, "kind", what);
   if (!kind) return kind.error();
-  auto k = parse_tokenizer(*kind);
+  // (a byte-level BPE is read, never built: parse_tokenizer, which names what can be built, does not list it)
+  auto k = *kind == "byte-bpe" ? Result<TokenizerKind>(TokenizerKind::ByteBpe) : parse_tokenizer(*kind);
   if (!k) return Error(k.error()).in_file(what);
   if (!j.contains("vocab") || !j["vocab"].is_array()) return Error(ErrorCode::TokenizerVocabNotArray).in_file(what);
   Tokenizer t;
   t.kind_ = *k;
   const Json& v = j["vocab"];
   const Json counts = j.contains("counts") ? j["counts"] : Json::array();
-  if (v.size() < size_t(kSpecials)) return Error(ErrorCode::TokenizerNoSpecials).in_file(what);
+  const bool byte_level = *k == TokenizerKind::ByteBpe;
+  if (!byte_level && v.size() < size_t(kSpecials)) return Error(ErrorCode::TokenizerNoSpecials).in_file(what);
   for (size_t i = 0; i < v.size(); ++i) {
     if (!v[i].is_string()) return Error(ErrorCode::TokenizerVocabNotString, {{"index", std::to_string(i)}}).in_file(what);
     const std::string s = v[i].get<std::string>();
@@ -261,7 +304,8 @@ Result<Tokenizer> Tokenizer::from_json(const Json& j, const std::string& what) {
     const int64_t n = i < counts.size() && counts[i].is_number_integer() ? counts[i].get<int64_t>() : 0;
     t.add(s, n);
   }
-  if (t.vocab_[0] != "<pad>" || t.vocab_[1] != "<bos>" || t.vocab_[2] != "<eos>" || t.vocab_[3] != "<unk>")
+  if (!byte_level &&
+      (t.vocab_[0] != "<pad>" || t.vocab_[1] != "<bos>" || t.vocab_[2] != "<eos>" || t.vocab_[3] != "<unk>"))
     return Error(ErrorCode::TokenizerSpecialIds).in_file(what);
   if (j.contains("merges")) {
     if (!j["merges"].is_array()) return Error(ErrorCode::TokenizerMergesNotArray).in_file(what);
@@ -273,6 +317,123 @@ Result<Tokenizer> Tokenizer::from_json(const Json& j, const std::string& what) {
       t.merges_.push_back({a, b});
     }
   }
+  if (byte_level) {
+    if (auto e = t.finish_byte_bpe(what)) return *e;
+  }
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------- byte-level BPE
+
+// GPT-2's bpe(): the word's bytes as characters of the alphabet; while some adjacent pair is a merge, the pair of
+// lowest rank is merged wherever it occurs (left to right, without overlap). A piece longer than kByteBpeMaxPiece
+// bytes is merged in parts of that many bytes, so that no input can stall encoding (GPT-2's own code has no bound;
+// pieces that long are runs of one character class, such as a line of "=").
+std::vector<std::string> Tokenizer::byte_bpe_split(std::string_view piece) const {
+  std::vector<std::string> out;
+  for (size_t from = 0; from < piece.size(); from += kByteBpeMaxPiece) {
+    const std::string_view part = piece.substr(from, kByteBpeMaxPiece);
+    std::vector<std::string> word;
+    word.reserve(part.size());
+    for (unsigned char b : part) word.push_back(byte_bpe::byte_char(b));
+    std::vector<std::string> next;
+    while (word.size() > 1) {
+      int best = -1;
+      size_t at = 0;
+      for (size_t i = 0; i + 1 < word.size(); ++i) {
+        auto it = merge_rank_.find(pair_key(word[i], word[i + 1]));
+        if (it != merge_rank_.end() && (best < 0 || it->second < best)) best = it->second, at = i;
+      }
+      if (best < 0) break;
+      const std::string first = word[at], second = word[at + 1];
+      next.clear();
+      for (size_t i = 0; i < word.size();) {
+        if (i + 1 < word.size() && word[i] == first && word[i + 1] == second) {
+          next.push_back(first + second);
+          i += 2;
+        } else {
+          next.push_back(std::move(word[i]));
+          ++i;
+        }
+      }
+      word.swap(next);
+    }
+    out.insert(out.end(), std::make_move_iterator(word.begin()), std::make_move_iterator(word.end()));
+  }
+  return out;
+}
+
+// The checks a byte-level vocabulary must pass however it was read, and its special ids.
+Status Tokenizer::finish_byte_bpe(const std::string& what) {
+  for (int b = 0; b < 256; ++b)
+    if (id_of(byte_bpe::byte_char(static_cast<unsigned char>(b))) < 0)
+      return Error(ErrorCode::HfVocabForm,
+                   {{"problem", "byte " + std::to_string(b) + " ('" + byte_bpe::byte_char(static_cast<unsigned char>(b)) +
+                                    "') has no token"}})
+          .in_file(what);
+  specials_.clear();
+  for (int id = 0; id < size(); ++id) {
+    const std::string& s = vocab_[size_t(id)];
+    if (s.size() >= 4 && s.rfind("<|", 0) == 0 && s.compare(s.size() - 2, 2, "|>") == 0) specials_.push_back(id);
+  }
+  return std::nullopt;
+}
+
+Result<Tokenizer> Tokenizer::from_byte_bpe_files(const std::string& vocab_json, const std::string& merges_txt) {
+  Tokenizer t;
+  t.kind_ = TokenizerKind::ByteBpe;
+  {
+    auto bytes = read_file(vocab_json, uint64_t(256) << 20);
+    if (!bytes) return bytes.error();
+    auto j = parse_json_strict(*bytes, vocab_json);
+    if (!j) return j.error();
+    if (!j->is_object()) return Error(ErrorCode::HfVocabForm, {{"problem", "not an object"}}).in_file(vocab_json);
+    const size_t n = j->size();
+    std::vector<std::string> by_id(n);
+    std::vector<bool> seen(n, false);
+    for (auto it = j->begin(); it != j->end(); ++it) {
+      if (!it.value().is_number_unsigned())
+        return Error(ErrorCode::HfVocabForm, {{"problem", "'" + it.key() + "' has no integer id"}}).in_file(vocab_json);
+      const uint64_t id = it.value().get<uint64_t>();
+      const ErrorArgs args{{"last", std::to_string(n - 1)}, {"id", std::to_string(id)}, {"token", it.key()}};
+      if (id >= n) {
+        ErrorArgs a = args;
+        a.push_back({"problem", "is too large"});
+        return Error(ErrorCode::HfVocabIds, a).in_file(vocab_json);
+      }
+      if (seen[id]) {
+        ErrorArgs a = args;
+        a.push_back({"problem", "is given twice"});
+        return Error(ErrorCode::HfVocabIds, a).in_file(vocab_json);
+      }
+      seen[id] = true;
+      by_id[id] = it.key();
+    }
+    for (const auto& s : by_id) t.add(s, 0);
+  }
+  {
+    auto text = read_file(merges_txt, uint64_t(256) << 20);
+    if (!text) return text.error();
+    size_t line_no = 0;
+    for (size_t at = 0; at < text->size();) {
+      size_t end = text->find('\n', at);
+      if (end == std::string::npos) end = text->size();
+      std::string line = text->substr(at, end - at);
+      at = end + 1;
+      ++line_no;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.empty() || (line_no == 1 && line.rfind("#version", 0) == 0)) continue;
+      const size_t sp = line.find(' ');
+      if (sp == std::string::npos || sp == 0 || sp + 1 == line.size() || line.find(' ', sp + 1) != std::string::npos)
+        return Error(ErrorCode::HfMergeLine, {{"line", std::to_string(line_no)}, {"found", line}}).in_file(merges_txt);
+      const std::string a = line.substr(0, sp), b = line.substr(sp + 1);
+      if (t.id_of(a + b) < 0)
+        return Error(ErrorCode::HfMergeUnknown, {{"line", std::to_string(line_no)}, {"found", line}}).in_file(merges_txt);
+      if (!t.merge_rank_.emplace(pair_key(a, b), int(t.merges_.size())).second) continue;  // (a repeat never applies)
+      t.merges_.push_back({a, b});
+    }
+  }
+  if (auto e = t.finish_byte_bpe(vocab_json)) return *e;
   return t;
 }
 

@@ -251,6 +251,33 @@ class Bridge(unittest.TestCase):
                 self.assertEqual(n1, n2)
                 self.assertTrue(torch.equal(a, b), n1)
 
+    def test_imported_gpt2_loads_and_saves(self):
+        """A GPT-2 checkpoint imported by glassbox-cli (docs/import.md) loads in the bridge: its GELU (tanh form),
+        tied W_u and byte-level tokenizer; its log-probs equal the reference written from modeling_gpt2.py and
+        glassbox-cli forward; saved by the bridge, the file opens in glassbox-cli with the same tokenizer."""
+        folder = os.path.join(FIXTURES, "hf", "gpt2-tiny-f16")
+        src = self.path("gpt2.safetensors")
+        cli("import", folder, "--out", src, "--quiet")
+        model, tok, config = gt.load(src)
+        self.assertEqual(config["activation"], "gelu_tanh")
+        self.assertTrue(config["tied_unembed"])
+        self.assertEqual(tok.kind, "byte-bpe")
+        with open(os.path.join(folder, "reference.json")) as f:
+            ref = json.load(f)
+        for s in ref["sequences"]:
+            with torch.no_grad():
+                lp = model.log_probs(s["ids"])
+            err = (lp.double() - torch.tensor(s["logprobs"], dtype=torch.float64)).abs().max().item()
+            self.assertLessEqual(err, 1e-5, f"log-probs differ from the reference by {err}")
+            self.assert_forward_parity(src, model, (s["ids"],))
+        dst = self.path("gpt2-again.safetensors")
+        gt.save(model, dst)
+        text = "The cat's hat, 42 rats!"
+        self.assertEqual(json.loads(cli("tokenize", "--model", dst, "--text", text, "--json")),
+                         json.loads(cli("tokenize", "--model", src, "--text", text, "--json")))
+        ids = ref["sequences"][2]["ids"]
+        self.assertEqual(cli_forward(dst, (ids,))[0], cli_forward(src, (ids,))[0])
+
     def test_save_new_model_with_tokenizer_and_history(self):
         """A model made in PyTorch, with a tokenizer and a loss curve, opens in glassbox-cli."""
         tok = gt.Tokenizer("char", ["<pad>", "<bos>", "<eos>", "<unk>", "a", "b", "c", "ä"])

