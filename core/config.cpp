@@ -89,6 +89,14 @@ Status Config::validate() const {
       if (s.field != SizeField::MaxLen)  // so that K·M·D floats stay allocatable whatever a file says)
         if (auto e = range(size_field_name(s.field), config_size(*this, s.field), 1, f.observations ? s.max : kMaxDim))
           return e;
+    // the transformers' options (an imported model's) keep their defaults here
+    if (positions != Positions::Learned || embed_scale || out_bias || ln_eps != 1e-5) {
+      const char* field = positions != Positions::Learned ? "positions"
+                          : embed_scale                   ? "embed_scale"
+                          : out_bias                      ? "out_bias"
+                                                          : "ln_eps";
+      return field_error(ErrorCode::ConfigTransformerOption, field, {{"family", f.name}});
+    }
     if (f.recurrent_cell && activation != Activation::Tanh && activation != Activation::ReLU)
       return field_error(ErrorCode::ConfigCellActivation, "activation",
                          {{"family", f.name}, {"found", activation_name(activation)}});
@@ -159,6 +167,12 @@ Result<Activation> parse_activation(const std::string& s) {
   if (s == "gelu_tanh") return Activation::GeluTanh;
   if (s == "silu") return Activation::SiLU;
   return Error(ErrorCode::BadActivation, {{"found", s}});
+}
+const char* positions_name(Positions p) { return p == Positions::Sinusoidal ? "sinusoidal" : "learned"; }
+Result<Positions> parse_positions(const std::string& s) {
+  if (s == "learned") return Positions::Learned;
+  if (s == "sinusoidal") return Positions::Sinusoidal;
+  return Error(ErrorCode::BadPositions, {{"found", s}});
 }
 const char* cell_name(RnnCell c) { return c == RnnCell::Lstm ? "lstm" : "elman"; }
 Result<RnnCell> parse_cell(const std::string& s) {

@@ -36,6 +36,10 @@ enum class RnnCell { Elman, Lstm };
 // The RNN encoder-decoder's decoder: from c alone (None), or reading at each step a weighted sum of all the encoder's
 // states, its weights from additive scores v_aᵀ tanh(W_a h_{j−1} + U_a s_t) (Additive, Bahdanau et al. 2015).
 enum class RnnAttention { None, Additive };
+// Where a transformer's positions come from: the seeds' learned W_p, or a fixed sinusoidal table in Marian's layout
+// (row i < d/2: sin(t / 10000^(2i/d)); row d/2 + i: cos(t / 10000^(2i/d)); positions t from 0), which is no
+// parameter: it is not in the file, not trained, and computed in double then rounded to float, as Marian's code does.
+enum class Positions { Learned, Sinusoidal };
 
 struct Config {
   Variant variant = Variant::DecoderOnly;
@@ -57,6 +61,9 @@ struct Config {
   bool tied_unembed = false;  // W_u = W_eᵀ (no W_u tensor of its own)
   float dropout = 0.0f;       // on each sub-layer's output before the residual add (seed 003); 0 = off
   double ln_eps = 1e-5;       // the layer norms' ε (the seeds' and PyTorch's 1e-5; an imported model's from its config)
+  Positions positions = Positions::Learned;  // "positions" in the JSON when sinusoidal
+  bool embed_scale = false;   // X = √d_e · W_e[:, x] + positions (Marian's scale_embedding)
+  bool out_bias = false;      // logits = W_u X + b_u 1ᵀ (Marian's final_logits_bias; the tensor "b_u")
   RnnCell cell = RnnCell::Elman;               // the recurrent families' cell ("cell" in the JSON when recurrent)
   RnnAttention attention = RnnAttention::None;  // rnn-seq2seq only ("attention" in the JSON)
   // Special token ids (bos starts ED-Inference; eos stops it; pad fills batches). −1 = none.
@@ -88,6 +95,8 @@ const char* norm_name(NormPlacement n);  // "post" | "pre"
 Result<NormPlacement> parse_norm(const std::string& s);
 const char* activation_name(Activation a);  // "relu" | "gelu" | "tanh" | "gelu_tanh" | "silu"
 Result<Activation> parse_activation(const std::string& s);
+const char* positions_name(Positions p);  // "learned" | "sinusoidal"
+Result<Positions> parse_positions(const std::string& s);
 const char* cell_name(RnnCell c);  // "elman" | "lstm"
 Result<RnnCell> parse_cell(const std::string& s);  // also "rnn" for Elman's
 const char* attention_name(RnnAttention a);  // "none" | "additive"

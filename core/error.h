@@ -75,6 +75,7 @@ enum class ErrorCode {
   StTensorDtypeUnknown, StTensorDtypeNotFloat, HfNotFolder, HfNoConfig, HfModelType, HfConfigField, HfNoWeights,
   HfOnlyPickle, HfMissingTensor, HfTensorShape, HfNoTokenizer, HfVocabForm, HfVocabIds, HfMergeLine,
   HfMergeUnknown, HfVocabSize, HfShardedWeights, ConfigLnEps, HfUnexpectedTensor,
+  BadPositions, ConfigTransformerOption, HfSpmInvalid,
   Count  // not a code: the number of codes
 };
 

@@ -221,6 +221,9 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::HfShardedWeights, QT_TRANSLATE_NOOP("gb::Error", "the weights are split over several files (model.safetensors.index.json), which this version does not import")},
   {ErrorCode::ConfigLnEps, QT_TRANSLATE_NOOP("gb::Error", "config field 'ln_eps': the layer norms' ε must lie between 0 and 0.1 (exclusive of 0), got {found}")},
   {ErrorCode::HfUnexpectedTensor, QT_TRANSLATE_NOOP("gb::Error", "the weights have a tensor '{tensor}' that a {type} model as config.json describes it does not have")},
+  {ErrorCode::BadPositions, QT_TRANSLATE_NOOP("gb::Error", "positions: expected 'learned' or 'sinusoidal', got '{found}'")},
+  {ErrorCode::ConfigTransformerOption, QT_TRANSLATE_NOOP("gb::Error", "config field '{field}': an option of the transformers, not of a {family} model")},
+  {ErrorCode::HfSpmInvalid, QT_TRANSLATE_NOOP("gb::Error", "{part}: not a SentencePiece model that can be read ({reason})")},
 };
 // clang-format on
 

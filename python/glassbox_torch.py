@@ -31,7 +31,7 @@ LAYER_NORM_EPS = 1e-5  # core/model/layers.h kLayerNormEps; a model's config may
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu")  # a transformer's MLP (core/config.h Activation)
 CONFIG_KEYS = ("variant", "vocab_size", "max_len", "enc_layers", "dec_layers", "heads", "d_e", "d_mlp", "norm",
                "activation", "final_norm", "tied_unembed", "dropout", "bos_id", "eos_id", "pad_id")
-_RNN_KEYS = ("d_hidden", "cell", "attention", "ln_eps")  # keys besides CONFIG_KEYS, written when present
+_RNN_KEYS = ("d_hidden", "cell", "attention", "ln_eps", "positions", "embed_scale", "out_bias")  # written when present
 _BPE_MAX_WORD = 256  # Tokenizer::kBpeMaxWord: BPE merges a longer word in pieces of this many characters
 # Metadata the bridge interprets; any other key travels unchanged from load() to save().
 _OWN_KEYS = ("glassbox.format", "glassbox.config", "glassbox.tokenizer", "glassbox.history", "glassbox.training",
@@ -296,6 +296,19 @@ def _check_config(c):
         raise ValueError("config: dropout must lie in [0, 1)")
 
 
+def _sinusoidal(d, n):
+    """Marian's positions (MarianSinusoidalPositionalEmbedding), d × n: column t, row i < ⌈d/2⌉ sin(t / 10000^(2i/d)),
+    row ⌈d/2⌉ + i cos(t / 10000^(2i/d)); in double, then float."""
+    t = torch.arange(n, dtype=torch.float64).unsqueeze(1)
+    j = torch.arange(d, dtype=torch.float64)
+    enc = t / torch.pow(torch.tensor(10000.0, dtype=torch.float64), 2 * torch.div(j, 2, rounding_mode="floor") / d)
+    out = torch.empty(n, d, dtype=torch.float64)
+    half = (d + 1) // 2
+    out[:, :half] = torch.sin(enc[:, 0::2])
+    out[:, half:] = torch.cos(enc[:, 1::2])
+    return out.T.to(torch.float32).contiguous()
+
+
 def _param(*shape):
     return nn.Parameter(torch.zeros(*shape, dtype=torch.float32))
 
@@ -404,9 +417,15 @@ class GlassboxModel(nn.Module):
         d, V = c["d_e"], c["vocab_size"]
         eps = float(c.get("ln_eps", LAYER_NORM_EPS))
         self.W_e = _param(d, V)
-        self.W_p = _param(d, c["max_len"])
+        if c.get("positions", "learned") == "sinusoidal":  # Marian's fixed table (core/model/params.cpp): no parameter
+            self.register_buffer("W_p", _sinusoidal(d, c["max_len"]), persistent=False)
+        else:
+            self.W_p = _param(d, c["max_len"])
+        self.embed_scale = math.sqrt(d) if c.get("embed_scale", False) else 1.0
         if not c["tied_unembed"]:
             self.W_u = _param(V, d)
+        if c.get("out_bias", False):
+            self.b_u = _param(V)
         if self.ed:
             self.enc = nn.ModuleList(_Layer(c, "enc") for _ in range(c["enc_layers"]))
         self.dec = nn.ModuleList(_Layer(c, "dec-ed" if self.ed else "dec") for _ in range(c["dec_layers"]))
@@ -427,8 +446,8 @@ class GlassboxModel(nn.Module):
             raise ValueError(f"{what}: ids must lie in 0…{self.config['vocab_size'] - 1}")
         return t
 
-    def _embed(self, ids):  # X[:, j] = W_e[:, x_j] + W_p[:, j]; here as rows: [n, d_e]
-        return self.W_e[:, ids].T + self.W_p[:, : ids.numel()].T
+    def _embed(self, ids):  # X[:, j] = s·W_e[:, x_j] + W_p[:, j]; here as rows: [n, d_e]
+        return self.embed_scale * self.W_e[:, ids].T + self.W_p[:, : ids.numel()].T
 
     def logits(self, x, z=None, drop=False):
         """|x| × |V| logits (the transpose of W_u X)."""
@@ -447,7 +466,8 @@ class GlassboxModel(nn.Module):
             X = layer(X, Z, drop)
         if self.config["final_norm"]:
             X = self.ln(X)
-        return X @ (self.W_e if self.config["tied_unembed"] else self.W_u.T)
+        logits = X @ (self.W_e if self.config["tied_unembed"] else self.W_u.T)
+        return logits + self.b_u if self.config.get("out_bias", False) else logits
 
     def log_probs(self, *seqs):
         """log_probs(ids) or log_probs(source_ids, target_ids): |x| × |V|, row j = log P(· | x_1..x_j [, z]),

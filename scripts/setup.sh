@@ -10,9 +10,10 @@ GLASSBOX_PACKAGES=(
   cmake ninja-build g++ ccache libeigen3-dev nlohmann-json3-dev
   qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
+  libsentencepiece-dev  # Marian's tokenizer (core/text/tokenizer.cpp)
   fonts-dejavu-core qt6-translations-l10n
   poppler-utils
-  python3-torch python3-numpy  # the PyTorch bridge's tests (python/glassbox_torch.py, torchrun with gloo)
+  python3-torch python3-numpy python3-sentencepiece  # the PyTorch bridge's tests, Marian's tokenizer's reference (python/glassbox_torch.py, torchrun with gloo)
   desktop-file-utils appstream shared-mime-info  # install_check: the validators, update-mime-database
   dpkg-dev  # cpack -G DEB: dpkg-shlibdeps finds the dependencies (test package_check)
 )

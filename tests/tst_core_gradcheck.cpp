@@ -83,6 +83,15 @@ std::vector<Case> cases() {
   Config silu = Config::make(Variant::EncoderDecoder, 7, 6, 1, 1, 2, 6, 10);
   silu.activation = Activation::SiLU;
   cs.push_back({"ED SiLU", silu});
+  // Marian's: post-LN, sinusoidal positions, scaled embeddings, tied, an output bias
+  Config marian = Config::make(Variant::EncoderDecoder, 7, 6, 1, 2, 2, 6, 10);
+  marian.activation = Activation::SiLU;
+  marian.positions = Positions::Sinusoidal;
+  marian.embed_scale = true;
+  marian.tied_unembed = true;
+  marian.out_bias = true;
+  marian.final_norm = false;
+  cs.push_back({"ED Marian (sinusoidal, scaled, tied, output bias)", marian});
   return cs;
 }
 

@@ -5549,6 +5549,18 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <source>the weights have a tensor '{tensor}' that a {type} model as config.json describes it does not have</source>
         <translation>die Gewichte enthalten einen Tensor '{tensor}', den ein {type}-Modell, wie config.json es beschreibt, nicht hat</translation>
     </message>
+    <message>
+        <source>positions: expected 'learned' or 'sinusoidal', got '{found}'</source>
+        <translation>Positionen: erwartet 'learned' oder 'sinusoidal', gefunden '{found}'</translation>
+    </message>
+    <message>
+        <source>config field '{field}': an option of the transformers, not of a {family} model</source>
+        <translation>Konfigurationsfeld '{field}': eine Option der Transformer, nicht eines {family}-Modells</translation>
+    </message>
+    <message>
+        <source>{part}: not a SentencePiece model that can be read ({reason})</source>
+        <translation>{part}: kein lesbares SentencePiece-Modell ({reason})</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

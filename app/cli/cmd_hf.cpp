@@ -17,7 +17,8 @@ const std::vector<OptionSpec> kImportSpecs = {
 const char* const kImportSynopsis =
     "glassbox-cli import FOLDER --out MODEL.safetensors\n"
     "  FOLDER: a Hugging Face checkpoint folder (or its config.json) with config.json, model.safetensors (F32, F16\n"
-    "  or BF16) and the tokenizer's files; model_type gpt2 (vocab.json, merges.txt). See docs/import.md.";
+    "  or BF16) and the tokenizer's files; model_type gpt2 (vocab.json, merges.txt) or marian (vocab.json,\n"
+    "  source.spm, target.spm). See docs/import.md.";
 
 const std::vector<OptionSpec> kTokenizeSpecs = {
     {"model", true, "model file"},
@@ -30,7 +31,8 @@ const std::vector<OptionSpec> kTokenizeSpecs = {
 };
 const char* const kTokenizeSynopsis =
     "glassbox-cli tokenize --model MODEL --text TEXT [--target] [--prompt] --json\n"
-    "  pieces are the vocabulary's own strings (GPT-2's byte alphabet: \"Ġworld\" is \" world\")";
+    "  pieces are the vocabulary's own strings (GPT-2's byte alphabet: \"Ġworld\" is \" world\"); a Marian model\n"
+    "  appends \"</s>\" and encodes --target with its target.spm";
 
 int cmd_import(int argc, char** argv) {
   const char* cmd = "import";
@@ -77,7 +79,7 @@ int cmd_tokenize(int argc, char** argv) {
   if (!m) return fail(cmd, m.error().message);
   if (!m->tokenizer) return fail(cmd, "this model has no tokenizer", 2);
   const gb::Tokenizer& tok = *m->tokenizer;
-  const gb::Encoded e = tok.encode(*text);
+  const gb::Encoded e = args->has("target") ? tok.encode_target(*text) : tok.encode(*text);
   if (e.unknown > 0) {
     std::fprintf(stderr, "glassbox-cli tokenize: %d piece(s) not in the vocabulary became <unk>:", e.unknown);
     for (const auto& p : e.unknown_pieces) std::fprintf(stderr, " '%s'", p.c_str());

@@ -30,7 +30,7 @@ const std::vector<Command>& commands() {
        &kInspectSpecs, kInspectSynopsis},
       {"score", "the log-likelihood of each sequence of a data set, in nats (every family that predicts tokens)",
        cmd_score, &kScoreSpecs, kScoreSynopsis},
-      {"import", "import a Hugging Face checkpoint folder (gpt2) as a model file", cmd_import, &kImportSpecs,
+      {"import", "import a Hugging Face checkpoint folder (gpt2, marian) as a model file", cmd_import, &kImportSpecs,
        kImportSynopsis},
       {"tokenize", "encode a text with a model's tokenizer: its ids and pieces", cmd_tokenize, &kTokenizeSpecs,
        kTokenizeSynopsis},

@@ -113,7 +113,7 @@ void DecodeSession::process_column(int token, int pos) {
   MatF& x = col_x_;
   MatF& y = col_y_;
   col_id_[0] = token;
-  embed_forward(x, col_id_, 1, 1, p, pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
+  embed_forward(x, col_id_, 1, 1, p, c_, pos);  // X[:, pos] ← W_e[:, x_pos] + W_p[:, pos]
   const int nz = int(z_.size());
   // the new column (query at position pos) sees keys 0 … pos; cross-attention sees every source position
   const AttentionMask self{1, 1, pos + 1, true, nullptr, pos};

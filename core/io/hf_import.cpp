@@ -187,6 +187,136 @@ bool gpt2_ignored(const std::string& name, const Config& c) {
   return c.tied_unembed && name == "lm_head.weight";
 }
 
+// The marian architecture (MarianMTModel: Helsinki-NLP's opus-mt models): seed 000's ED-Transformer — post-LN
+// layers, no final layer norm — with SiLU ("swish"), sinusoidal positions, embeddings scaled by √d_model, one
+// embedding shared by encoder, decoder and output, and an output bias (final_logits_bias).
+Result<Config> marian_config(const ConfigReader& r) {
+  GB_TRY(vocab, r.integer("vocab_size", 1, 1 << 22));
+  GB_TRY(positions, r.integer("max_position_embeddings", 1, 1 << 16, 1024));
+  GB_TRY(d, r.integer("d_model", 1, 1 << 16));
+  GB_TRY(enc, r.integer("encoder_layers", 1, 256));
+  GB_TRY(dec, r.integer("decoder_layers", 1, 256));
+  GB_TRY(heads, r.integer("encoder_attention_heads", 1, 1024));
+  GB_TRY(dec_heads, r.integer("decoder_attention_heads", 1, 1024));
+  GB_TRY(ffn, r.integer("encoder_ffn_dim", 1, 1 << 18));
+  GB_TRY(dec_ffn, r.integer("decoder_ffn_dim", 1, 1 << 18));
+  GB_TRY(act, r.string("activation_function", "gelu"));
+  GB_TRY(scale, r.boolean("scale_embedding", false));
+  GB_TRY(before, r.boolean("normalize_before", false));
+  GB_TRY(norm_emb, r.boolean("normalize_embedding", false));
+  GB_TRY(statics, r.boolean("static_position_embeddings", true));
+  GB_TRY(share, r.boolean("share_encoder_decoder_embeddings", true));
+  GB_TRY(tie, r.boolean("tie_word_embeddings", true));
+  GB_TRY(pad, r.integer("pad_token_id", 0, *vocab - 1, *vocab - 1));
+  GB_TRY(eos, r.integer("eos_token_id", 0, *vocab - 1, 0));
+  GB_TRY(start, r.integer("decoder_start_token_id", 0, *vocab - 1, *pad));
+  if (*dec_heads != *heads)
+    return r.field_error("decoder_attention_heads", "the encoder's number (" + std::to_string(*heads) + ")",
+                         &r.j["decoder_attention_heads"]);
+  if (*dec_ffn != *ffn)
+    return r.field_error("decoder_ffn_dim", "the encoder's size (" + std::to_string(*ffn) + ")", &r.j["decoder_ffn_dim"]);
+  if (*d % *heads != 0)
+    return r.field_error("encoder_attention_heads", "a divisor of d_model (" + std::to_string(*d) + ")",
+                         &r.j["encoder_attention_heads"]);
+  if (*before) return r.field_error("normalize_before", "false (post-LN, as seed 000)", &r.j["normalize_before"]);
+  if (*norm_emb) return r.field_error("normalize_embedding", "false", &r.j["normalize_embedding"]);
+  if (!*statics)
+    return r.field_error("static_position_embeddings", "true (sinusoidal positions)", &r.j["static_position_embeddings"]);
+  if (!*share)
+    return r.field_error("share_encoder_decoder_embeddings", "true (one embedding for both sides)",
+                         &r.j["share_encoder_decoder_embeddings"]);
+  if (!*tie) return r.field_error("tie_word_embeddings", "true (the output reads the shared embedding)", &r.j["tie_word_embeddings"]);
+  Activation a;
+  if (*act == "swish" || *act == "silu") a = Activation::SiLU;
+  else if (*act == "gelu") a = Activation::GELU;
+  else if (*act == "gelu_new" || *act == "gelu_pytorch_tanh") a = Activation::GeluTanh;
+  else if (*act == "relu") a = Activation::ReLU;
+  else {
+    const Json found = *act;
+    return r.field_error("activation_function", "one of swish, silu, gelu, gelu_new, relu", &found);
+  }
+  Config c = Config::make(Variant::EncoderDecoder, int(*vocab), int(*positions), int(*enc), int(*dec), int(*heads),
+                          int(*d), int(*ffn));
+  c.norm = NormPlacement::Post;
+  c.final_norm = false;
+  c.activation = a;
+  c.positions = Positions::Sinusoidal;
+  c.embed_scale = *scale;
+  c.out_bias = true;
+  c.tied_unembed = true;
+  c.bos_id = int(*start);  // the decoder starts from decoder_start_token_id (Marian's <pad>)
+  c.eos_id = int(*eos);
+  c.pad_id = int(*pad);
+  if (auto e = c.validate()) return e->in_file(r.file);
+  return c;
+}
+
+// nn.Linear keeps W as [out, in] row-major: the seed's W (out × in) column-major is its transpose in memory.
+void put_transposed(Mat<float>& W, const std::vector<float>& w) {
+  const Eigen::Index rows = W.rows(), cols = W.cols();
+  for (Eigen::Index o = 0; o < rows; ++o)
+    for (Eigen::Index i = 0; i < cols; ++i) W(o, i) = w[size_t(o * cols + i)];
+}
+
+std::map<std::string, Target> marian_targets(const Config& c, Params<float>* p) {
+  const int64_t d = c.d_e, V = c.vocab_size, m = c.d_mlp;
+  std::map<std::string, Target> t;
+  auto direct = [&](const std::string& name, std::vector<int64_t> shape, float* to) {
+    t[name] = Target{std::move(shape), to, {}};
+  };
+  auto linear = [&](const std::string& name, Mat<float>* W, Vec<float>* b, int64_t out, int64_t in) {
+    t[name + ".weight"] = Target{{out, in}, nullptr, [W](const std::vector<float>& w) { put_transposed(*W, w); }};
+    direct(name + ".bias", {out}, b ? b->data() : nullptr);
+  };
+  auto attention = [&](const std::string& pre, AttentionParams<float>* a) {
+    linear(pre + ".q_proj", a ? &a->W_q : nullptr, a ? &a->b_q : nullptr, d, d);
+    linear(pre + ".k_proj", a ? &a->W_k : nullptr, a ? &a->b_k : nullptr, d, d);
+    linear(pre + ".v_proj", a ? &a->W_v : nullptr, a ? &a->b_v : nullptr, d, d);
+    linear(pre + ".out_proj", a ? &a->W_o : nullptr, a ? &a->b_o : nullptr, d, d);
+  };
+  auto norm = [&](const std::string& pre, NormParams<float>* n) {
+    direct(pre + ".weight", {d}, n ? n->gamma.data() : nullptr);
+    direct(pre + ".bias", {d}, n ? n->beta.data() : nullptr);
+  };
+  auto mlp = [&](const std::string& pre, MlpParams<float>* f) {
+    linear(pre + "fc1", f ? &f->W_in : nullptr, f ? &f->b_in : nullptr, m, d);
+    linear(pre + "fc2", f ? &f->W_out : nullptr, f ? &f->b_out : nullptr, d, m);
+  };
+  direct("shared.weight", {V, d}, p ? p->W_e.data() : nullptr);
+  direct("final_logits_bias", {1, V}, p ? p->b_u.data() : nullptr);
+  for (int l = 0; l < c.enc_layers; ++l) {
+    const std::string e = "encoder.layers." + std::to_string(l) + ".";
+    LayerParams<float>* L = p ? &p->enc[size_t(l)] : nullptr;
+    attention(e + "self_attn", L ? &L->attn : nullptr);
+    norm(e + "self_attn_layer_norm", L ? &L->ln_a : nullptr);
+    mlp(e, L ? &L->mlp : nullptr);
+    norm(e + "final_layer_norm", L ? &L->ln_c : nullptr);
+  }
+  for (int l = 0; l < c.dec_layers; ++l) {
+    const std::string e = "decoder.layers." + std::to_string(l) + ".";
+    LayerParams<float>* L = p ? &p->dec[size_t(l)] : nullptr;
+    attention(e + "self_attn", L ? &L->attn : nullptr);
+    norm(e + "self_attn_layer_norm", L ? &L->ln_a : nullptr);
+    attention(e + "encoder_attn", L ? &L->cross : nullptr);
+    norm(e + "encoder_attn_layer_norm", L ? &L->ln_b : nullptr);
+    mlp(e, L ? &L->mlp : nullptr);
+    norm(e + "final_layer_norm", L ? &L->ln_c : nullptr);
+  }
+  return t;
+}
+
+// Tensors a marian checkpoint carries that are not parameters of their own: the shared embedding's copies (the
+// encoder's and decoder's embed_tokens, the tied lm_head) and the sinusoidal tables (computed, not read). Their
+// shapes are still checked.
+std::optional<std::vector<int64_t>> marian_ignored(const std::string& name, const Config& c) {
+  const int64_t V = c.vocab_size, d = c.d_e;
+  if (name == "encoder.embed_tokens.weight" || name == "decoder.embed_tokens.weight" || name == "lm_head.weight")
+    return std::vector<int64_t>{V, d};
+  if (name == "encoder.embed_positions.weight" || name == "decoder.embed_positions.weight")
+    return std::vector<int64_t>{c.max_len, d};
+  return std::nullopt;
+}
+
 // The checkpoint's tensor name without the prefix its saving class adds ("transformer." for GPT2LMHeadModel).
 std::string strip_prefix(const std::string& name) {
   for (const char* pre : {"transformer.", "model."})
@@ -207,10 +337,39 @@ Json generation_settings(const Json& config, const std::string& dir) {
   return g;
 }
 
+// One importable architecture: its config, its tensors, and what it carries besides them (an empty shape: any).
+struct Arch {
+  std::string type;
+  Result<Config> (*config)(const ConfigReader&);
+  std::map<std::string, Target> (*targets)(const Config&, Params<float>*);
+  std::optional<std::vector<int64_t>> (*ignored)(const std::string&, const Config&);
+};
+
+std::optional<std::vector<int64_t>> gpt2_ignored_shape(const std::string& name, const Config& c) {
+  if (!gpt2_ignored(name, c)) return std::nullopt;
+  if (name == "lm_head.weight") return std::vector<int64_t>{c.vocab_size, c.d_e};
+  return std::vector<int64_t>{};  // (the buffers: any shape)
+}
+
+const std::vector<Arch>& archs() {
+  static const std::vector<Arch> a = {{"gpt2", gpt2_config, gpt2_targets, gpt2_ignored_shape},
+                                      {"marian", marian_config, marian_targets, marian_ignored}};
+  return a;
+}
+const Arch* find_arch(const std::string& type) {
+  for (const Arch& a : archs())
+    if (a.type == type) return &a;
+  return nullptr;
+}
+
 }  // namespace
 
 const std::vector<std::string>& hf_supported_types() {
-  static const std::vector<std::string> types = {"gpt2"};
+  static const std::vector<std::string> types = [] {
+    std::vector<std::string> t;
+    for (const Arch& a : archs()) t.push_back(a.type);
+    return t;
+  }();
   return types;
 }
 
@@ -242,17 +401,25 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
   GB_TRY(type, r.string("model_type", ""));
   std::string supported;
   for (const auto& t : hf_supported_types()) supported += (supported.empty() ? "" : ", ") + t;
-  if (*type != "gpt2")
-    return Error(ErrorCode::HfModelType, {{"found", *type}, {"supported", supported}}).in_file(config_path);
+  const Arch* arch = find_arch(*type);
+  if (!arch) return Error(ErrorCode::HfModelType, {{"found", *type}, {"supported", supported}}).in_file(config_path);
   ck.model_type = *type;
-  GB_TRY(config, gpt2_config(r));
+  GB_TRY(config, arch->config(r));
   ck.config = *config;
 
-  // the tokenizer
-  const std::string vocab = dir + "/vocab.json", merges = dir + "/merges.txt";
-  if (!is_file(vocab) || !is_file(merges))
-    return Error(ErrorCode::HfNoTokenizer, {{"files", "vocab.json and merges.txt"}}).in_file(dir);
-  GB_TRY(tok, Tokenizer::from_byte_bpe_files(vocab, merges));
+  // the tokenizer: GPT-2's byte-level BPE, or Marian's SentencePiece models mapped through vocab.json
+  const std::string vocab = dir + "/vocab.json";
+  const bool marian = ck.model_type == "marian";
+  const std::vector<std::string> files =
+      marian ? std::vector<std::string>{"vocab.json", "source.spm", "target.spm"}
+             : std::vector<std::string>{"vocab.json", "merges.txt"};
+  for (const auto& f : files)
+    if (!is_file(dir + "/" + f))
+      return Error(ErrorCode::HfNoTokenizer,
+                   {{"files", marian ? "vocab.json, source.spm and target.spm" : "vocab.json and merges.txt"}})
+          .in_file(dir);
+  GB_TRY(tok, marian ? Tokenizer::from_marian_files(vocab, dir + "/source.spm", dir + "/target.spm")
+                     : Tokenizer::from_byte_bpe_files(vocab, dir + "/merges.txt"));
   if (tok->size() > ck.config.vocab_size)
     return Error(ErrorCode::HfVocabSize,
                  {{"found", std::to_string(tok->size())}, {"expected", std::to_string(ck.config.vocab_size)}})
@@ -267,11 +434,17 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
     return Error(ErrorCode::HfNoWeights).in_file(dir);
   }
   GB_TRY(reader, StReader::open(ck.weights));
-  const auto targets = gpt2_targets(ck.config, nullptr);
+  const auto targets = arch->targets(ck.config, nullptr);
   std::map<std::string, bool> found;
   for (const StEntry& e : reader->entries()) {
     const std::string name = strip_prefix(e.name);
-    if (gpt2_ignored(name, ck.config)) continue;
+    if (auto shape = arch->ignored(name, ck.config)) {
+      if (!shape->empty() && e.shape != *shape)
+        return Error(ErrorCode::HfTensorShape,
+                     {{"tensor", e.name}, {"found", shape_text(e.shape)}, {"expected", shape_text(*shape)}})
+            .in_file(ck.weights);
+      continue;
+    }
     auto it = targets.find(name);
     if (it == targets.end())
       return Error(ErrorCode::HfUnexpectedTensor, {{"tensor", e.name}, {"type", ck.model_type}}).in_file(ck.weights);
@@ -298,7 +471,9 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
 Result<ModelFile> hf_import(const HfCheckpoint& ck, const Progress& progress) {
   GB_TRY(reader, StReader::open(ck.weights));
   Params<float> p = params_uninitialised<float>(ck.config);
-  const auto targets = gpt2_targets(ck.config, &p);
+  const Arch* arch = find_arch(ck.model_type);
+  if (!arch) return Error(ErrorCode::HfModelType, {{"found", ck.model_type}, {"supported", ""}}).in_file(ck.dir);
+  const auto targets = arch->targets(ck.config, &p);
   uint64_t total = 0, done = 0;
   for (const StEntry& e : reader->entries())
     if (targets.count(strip_prefix(e.name))) total += e.end - e.begin;

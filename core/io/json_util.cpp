@@ -104,7 +104,11 @@ Json config_to_json(const Config& c) {
   if (c.states != 0) j["states"] = c.states;        // an HMM's K
   if (c.mixtures != 0) j["mixtures"] = c.mixtures;  // hmm-gmm's M
   if (c.obs_dim != 0) j["dim"] = c.obs_dim;         // hmm-gmm's D
-  if (c.ln_eps != 1e-5) j["ln_eps"] = c.ln_eps;    // an imported model's layer-norm ε (files of the others unchanged)
+  if (c.ln_eps != 1e-5) j["ln_eps"] = c.ln_eps;
+  // an imported model's options (files of the others unchanged)
+  if (c.positions != Positions::Learned) j["positions"] = positions_name(c.positions);
+  if (c.embed_scale) j["embed_scale"] = true;
+  if (c.out_bias) j["out_bias"] = true;    // an imported model's layer-norm ε (files of the others unchanged)
   if (family(c).recurrent_cell) j["cell"] = cell_name(c.cell);  // "elman" | "lstm"
   if (c.has_source() && family(c).recurrent_cell) j["attention"] = attention_name(c.attention);  // rnn-seq2seq
   return j;
@@ -173,6 +177,20 @@ Result<Config> config_from_json(const Json& j, const std::string& what) {
   if (j.contains("ln_eps")) {  // written when not the seeds' 1e-5; absent means 1e-5
     GB_TRY(eps, json_number(j, "ln_eps", what));
     c.ln_eps = *eps;
+  }
+  if (j.contains("positions")) {  // written when sinusoidal; absent means learned
+    GB_TRY(pos, json_string(j, "positions", what));
+    auto k = parse_positions(*pos);
+    if (!k) return Error(k.error()).in_file(what);
+    c.positions = *k;
+  }
+  if (j.contains("embed_scale")) {
+    GB_TRY(es, json_bool(j, "embed_scale", what));
+    c.embed_scale = *es;
+  }
+  if (j.contains("out_bias")) {
+    GB_TRY(ob, json_bool(j, "out_bias", what));
+    c.out_bias = *ob;
   }
   if (j.contains("cell")) {  // written by the recurrent families; absent means Elman's
     GB_TRY(cell, json_string(j, "cell", what));

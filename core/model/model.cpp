@@ -107,15 +107,19 @@ MatF padding_matrix(const std::vector<int>& len, int T) {
   return out;
 }
 
-// Embed: X[:, b·T + j] = W_e[:, ids_j] + W_p[:, first + j]   (padding columns get the pad token's embedding; they
-// are masked out of attention and the loss, so they never reach a real position).
+// Embed: X[:, b·T + j] = s · W_e[:, ids_j] + W_p[:, first + j], s = √d_e with embed_scale, else 1; W_p is the
+// learned table or the fixed sinusoidal one (params.cpp fills it) (padding columns get the pad token's embedding;
+// they are masked out of attention and the loss, so they never reach a real position).
 template <class T>
-void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p, int first) {
+void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p, const Config& c,
+                   int first) {
   X.resize(p.W_e.rows(), Eigen::Index(B) * Tlen);
+  const T s = c.embed_scale ? T(std::sqrt(double(c.d_e))) : T(1);
   for (int b = 0; b < B; ++b)
     for (int j = 0; j < Tlen; ++j) {
       const Eigen::Index col = Eigen::Index(b) * Tlen + j;
-      X.col(col) = p.W_e.col(ids[size_t(col)]) + p.W_p.col(first + j);
+      if (c.embed_scale) X.col(col) = s * p.W_e.col(ids[size_t(col)]) + p.W_p.col(first + j);
+      else X.col(col) = p.W_e.col(ids[size_t(col)]) + p.W_p.col(first + j);
     }
 }
 
@@ -189,6 +193,7 @@ template <class T> void unembed_forward(Mat<T>& logits, const Mat<T>& X, const P
     logits.noalias() = p.W_e.transpose() * X;  // W_u X with W_u = W_eᵀ
   else
     logits.noalias() = p.W_u * X;  // W_u X        |V| × N
+  if (c.out_bias) logits.colwise() += p.b_u;  // + b_u 1ᵀ
 }
 
 namespace {
@@ -197,12 +202,15 @@ using Fn = SublayerFn;
 
 template <class T>
 void embed_backward(Grads<T>& g, const Mat<T>& dX, const std::vector<int>& ids, const std::vector<int>& len, int B,
-                    int Tlen) {
+                    int Tlen, const Config& c) {
+  const T s = c.embed_scale ? T(std::sqrt(double(c.d_e))) : T(1);
+  const bool learned = c.positions == Positions::Learned;  // (a sinusoidal table is no parameter)
   for (int b = 0; b < B; ++b)
     for (int j = 0; j < len[size_t(b)]; ++j) {
       const Eigen::Index col = Eigen::Index(b) * Tlen + j;
-      g.W_e.col(ids[size_t(col)]) += dX.col(col);
-      g.W_p.col(j) += dX.col(col);
+      if (c.embed_scale) g.W_e.col(ids[size_t(col)]) += s * dX.col(col);
+      else g.W_e.col(ids[size_t(col)]) += dX.col(col);
+      if (learned) g.W_p.col(j) += dX.col(col);
     }
 }
 
@@ -251,7 +259,7 @@ void encoder_forward(Activations<T>& act, const Config& c, const Params<T>& p, c
   if (!c.is_ed()) return;
   const BatchMasks m = batch_masks(batch);
   // Encoding the context sequence z
-  embed_forward(act.Z0, batch.z, batch.B, batch.S, p);  // Z ← Embed(z | W_e, W_p)
+  embed_forward(act.Z0, batch.z, batch.B, batch.S, p, c);  // Z ← Embed(z | W_e, W_p)
   act.enc[0].self.x = act.Z0;
   for (int l = 0; l < c.enc_layers; ++l) {
     if (opt.cancelled()) return;
@@ -317,7 +325,7 @@ void transformer_forward(Activations<T>& act, const Config& c, const Params<T>& 
   const BatchMasks m = batch_masks(batch);
 
   // Decoding the primary sequence x
-  embed_forward(act.X0, batch.x, batch.B, batch.T, p);  // X ← Embed(x | W_e, W_p)
+  embed_forward(act.X0, batch.x, batch.B, batch.T, p, c);  // X ← Embed(x | W_e, W_p)
   act.dec[0].self.x = act.X0;
   for (int l = 0; l < c.dec_layers; ++l) {
     if (opt.cancelled()) return;
@@ -340,8 +348,9 @@ void transformer_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, co
   const BatchMasks masks = batch_masks(batch);
   const AttentionMask &enc_mask = masks.enc, &dec_mask = masks.dec, &cross_mask = masks.cross;
 
-  // logits = W_u X
+  // logits = W_u X (+ b_u 1ᵀ)
   Mat<T>& dX = ws.dX;
+  if (c.out_bias) g.b_u += dlogits.rowwise().sum();
   if (c.tied_unembed) {
     g.W_e.noalias() += act.X * dlogits.transpose();
     dX.noalias() = p.W_e * dlogits;
@@ -369,7 +378,7 @@ void transformer_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, co
     sublayer_backward<T>(dX, nullptr, ws.dtmp, ws.dtmp2, g, gl, lc.self, nullptr,
                       {Fn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &dec_mask}, c, gl.ln_a, &gl.attn);
   }
-  embed_backward(g, dX, batch.x, batch.x_len, batch.B, batch.T);
+  embed_backward(g, dX, batch.x, batch.x_len, batch.B, batch.T, c);
 
   if (ed) {
     Mat<T>& dZ = ws.dZ;
@@ -383,7 +392,7 @@ void transformer_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, co
       sublayer_backward<T>(dZ, nullptr, ws.etmp, ws.etmp2, g, gl, lc.self, nullptr,
                         {Fn::SelfAttention, &lp.ln_a, &lp.attn, nullptr, &enc_mask}, c, gl.ln_a, &gl.attn);
     }
-    embed_backward(g, dZ, batch.z, batch.z_len, batch.B, batch.S);
+    embed_backward(g, dZ, batch.z, batch.z_len, batch.B, batch.S, c);
   }
 }
 
@@ -396,7 +405,7 @@ Mat<float> model_logprobs(const Config& c, const Params<float>& p, const Example
 }
 
 #define GB_INSTANTIATE(T)                                                                                          \
-  template void embed_forward<T>(Mat<T>&, const std::vector<int>&, int, int, const Params<T>&, int);                \
+  template void embed_forward<T>(Mat<T>&, const std::vector<int>&, int, int, const Params<T>&, const Config&, int);                \
   template void sublayer_function_forward<T>(SublayerCache<T>&, const Mat<T>&, const Mat<T>*, const SublayerArgs<T>&, \
                                              const Config&, const ForwardOptions&, KvCache<T>*);                   \
   template void sublayer_forward<T>(Mat<T>&, SublayerCache<T>&, const Mat<T>*, const SublayerArgs<T>&,              \

@@ -119,7 +119,8 @@ struct ForwardOptions {
 
 // Embed: X[:, b·T + j] = W_e[:, ids_j] + W_p[:, first_pos + j]   d_e × B·T
 template <class T>
-void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p, int first_pos = 0);
+void embed_forward(Mat<T>& X, const std::vector<int>& ids, int B, int Tlen, const Params<T>& p, const Config& c,
+                   int first_pos = 0);
 
 // The function f of a residual block: self-attention, cross-attention (keys and values from Z) or the MLP, and
 // dropout on its output when training. f reads fin (pre: LN(x); post: x) and writes c.f. kv: decoding's cache.

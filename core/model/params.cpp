@@ -31,6 +31,20 @@ template <class T> static NormParams<T> norm_shaped(int d, bool zero) {
   return n;
 }
 
+// Marian's sinusoidal positions (MarianSinusoidalPositionalEmbedding): column t, row i < ⌈d/2⌉ sin(t / 10000^(2i/d)),
+// row ⌈d/2⌉ + i cos(t / 10000^(2i/d)) — the sines of the even-indexed frequencies, then the cosines of the odd ones
+// — in double, then rounded.
+template <class M> static void sinusoidal_table(M& W) {
+  const Eigen::Index d = W.rows(), half = (d + 1) / 2;
+  for (Eigen::Index t = 0; t < W.cols(); ++t)
+    for (Eigen::Index j = 0; j < d; ++j) {
+      // position_enc[t, j] = t / 10000^(2 (j // 2) / d); the sines take the even j, the cosines the odd
+      const double angle = double(t) / std::pow(10000.0, 2.0 * double(j / 2) / double(d));
+      if (j % 2 == 0) W(j / 2, t) = typename M::Scalar(std::sin(angle));
+      else W(half + j / 2, t) = typename M::Scalar(std::cos(angle));
+    }
+}
+
 template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
   const int d = c.d_e;
   Params<T> p;
@@ -75,7 +89,9 @@ template <class T> static Params<T> params_shaped(const Config& c, bool zero) {
   }
   shape(p.W_e, zero, d, c.vocab_size);
   shape(p.W_p, zero, d, c.max_len);
+  if (c.positions == Positions::Sinusoidal) sinusoidal_table(p.W_p);
   if (!c.tied_unembed) shape(p.W_u, zero, c.vocab_size, d);
+  if (c.out_bias) shape(p.b_u, zero, c.vocab_size);
   auto layer = [&](bool cross) {
     LayerParams<T> l;
     l.attn = attention_shaped<T>(d, zero);
@@ -212,7 +228,9 @@ int64_t params_count(const Config& c) {
       break;
   }
   const int64_t attn = 4 * d * d + 4 * d, norm = 2 * d, mlp = 2 * d * m + m + d;
-  int64_t n = d * V + d * c.max_len + (c.tied_unembed ? 0 : V * d);
+  // (a sinusoidal table is no parameter; the output bias is |V| of them)
+  int64_t n = d * V + (c.positions == Positions::Learned ? d * c.max_len : 0) + (c.tied_unembed ? 0 : V * d) +
+              (c.out_bias ? V : 0);
   n += int64_t(c.enc_layers) * (attn + mlp + 2 * norm);
   n += int64_t(c.dec_layers) * (c.is_ed() ? 2 * attn + mlp + 3 * norm : attn + mlp + 2 * norm);
   if (c.final_norm) n += norm;

@@ -56,8 +56,10 @@ template <class T> struct LayerParams {
 
 template <class T> struct Params {
   Mat<T> W_e;                          // d_e × |V|     token embedding
-  Mat<T> W_p;                          // d_e × ℓ_max   positional embedding
+  Mat<T> W_p;                          // d_e × ℓ_max   positional embedding (sinusoidal positions: the fixed table,
+                                       //               filled where the tensors are allocated; not a parameter)
   Mat<T> W_u;                          // |V| × d_e     unembedding (empty when tied: W_u = W_eᵀ)
+  Vec<T> b_u;                          // |V|           the output bias (config.out_bias; else empty)
   std::vector<LayerParams<T>> enc;     // L_enc encoder layers (encoder-decoder only)
   std::vector<LayerParams<T>> dec;     // L_dec decoder layers (or L)
   NormParams<T> ln_f;                  // final γ, β (when config.final_norm)
@@ -152,8 +154,9 @@ template <class T, class F> void for_each_tensor(const Config& c, Params<T>& p, 
     f(pre + ".W_" + b, mat(m.W_out)); f(pre + ".b_" + b, vec(m.b_out));
   };
   f(std::string("W_e"), mat(p.W_e));
-  f(std::string("W_p"), mat(p.W_p));
+  if (c.positions == Positions::Learned) f(std::string("W_p"), mat(p.W_p));
   if (!c.tied_unembed) f(std::string("W_u"), mat(p.W_u));
+  if (c.out_bias) f(std::string("b_u"), vec(p.b_u));
   if (c.is_ed()) {
     for (size_t l = 0; l < p.enc.size(); ++l) {
       const std::string pre = "enc." + std::to_string(l);

@@ -120,26 +120,32 @@ static std::vector<PseudoLine> transformer_listing(const Config& c) {
     const std::string a = std::to_string(w), b = std::to_string(w + 1);
     return "W_" + b + "ˡ " + act + "W_" + a + "ˡ @ + b_" + a + "ˡ 1ᵀ) + b_" + b + "ˡ 1ᵀ";
   };
+  // Embed(x | W_e, W_p), with an imported model's options: √d_e · W_e (scaled embeddings), P_sin (fixed sinusoidal
+  // positions instead of the learned W_p)
+  const std::string embed_args = std::string(c.embed_scale ? "√d_e·W_e" : "W_e") + ", " +
+                                 (c.positions == Positions::Sinusoidal ? "P_sin" : "W_p") + ")";
   if (c.is_ed()) {
     out.push_back({LineKind::Comment, 0, "▷ Encoding the context sequence z", 'Z', 0});
-    out.push_back({LineKind::Embed, 0, "Z ← Embed(z | W_e, W_p)", 'Z', 0});
+    out.push_back({LineKind::Embed, 0, "Z ← Embed(z | " + embed_args, 'Z', 0});
     out.push_back({LineKind::Loop, 0, "for l = 1, …, L_enc", 'Z', 0});
     sub('Z', LineKind::SelfAttention, "MultiHeadAttention(@, @ | 𝒲ˡ_enc, 1)", 1, "");
     sub('Z', LineKind::Mlp, mlp(1), 2, "");
     out.push_back({LineKind::Comment, 0, "▷ Decoding the primary sequence x", 'X', 0});
-    out.push_back({LineKind::Embed, 0, "X ← Embed(x | W_e, W_p)", 'X', 0});
+    out.push_back({LineKind::Embed, 0, "X ← Embed(x | " + embed_args, 'X', 0});
     out.push_back({LineKind::Loop, 0, "for l = 1, …, L_dec", 'X', 0});
     sub('X', LineKind::SelfAttention, "MultiHeadAttention(@, @ | 𝒲ˡ_dec, M_uni)", 3, "");
     sub('X', LineKind::CrossAttention, "MultiHeadAttention(@, Z | 𝒲ˡ_cross, 1)", 4, "");
     sub('X', LineKind::Mlp, mlp(3), 5, "");
   } else {
-    out.push_back({LineKind::Embed, 0, "X ← Embed(x | W_e, W_p)", 'X', 0});
+    out.push_back({LineKind::Embed, 0, "X ← Embed(x | " + embed_args, 'X', 0});
     out.push_back({LineKind::Loop, 0, "for l = 1, …, L", 'X', 0});
     sub('X', LineKind::SelfAttention, "MultiHeadAttention(@, @ | 𝒲ˡ, M_uni)", 1, "");
     sub('X', LineKind::Mlp, mlp(1), 2, "");
   }
   if (c.final_norm) out.push_back({LineKind::FinalNorm, 0, "X ← ColwiseLayerNorm(X | γ, β)", 'X', 0});
-  out.push_back({LineKind::Output, 0, c.tied_unembed ? "return P = softmax(W_eᵀ X)" : "return P = softmax(W_u X)", 'X', 0});
+  out.push_back({LineKind::Output, 0,
+                 std::string("return P = softmax(") + (c.tied_unembed ? "W_eᵀ X" : "W_u X") + (c.out_bias ? " + b_u 1ᵀ)" : ")"),
+                 'X', 0});
   return out;
 }
 

@@ -323,7 +323,7 @@ StepRecord Stepper::execute(const Instr& in) {
       break;
     case LineKind::Embed: {
       const std::vector<int>& ids = line.stream == 'Z' ? e_.z : e_.x;
-      embed_forward(S, ids, 1, int(ids.size()), p_);
+      embed_forward(S, ids, 1, int(ids.size()), p_, c_);
       (line.stream == 'Z' ? s_.hasZ : s_.hasX) = true;
       r.target = Sname;
       r.value = S;

@@ -3,10 +3,19 @@
 #include "core/io/safetensors.h"
 #include "core/text/byte_bpe.h"
 
+#include <sentencepiece_processor.h>
+
 #include <algorithm>
 #include <map>
 
 namespace gb {
+
+// Marian's two SentencePiece models (TokenizerKind::SentencePiece).
+struct Tokenizer::Spm {
+  std::string source_bytes, target_bytes;  // the serialized models, as the folder has them
+  sentencepiece::SentencePieceProcessor source, target;
+};
+
 
 static const std::string kSpaceMark = "\xE2\x96\x81";  // ▁ U+2581
 
@@ -16,6 +25,7 @@ const char* tokenizer_name(TokenizerKind k) {
     case TokenizerKind::Word: return "word";
     case TokenizerKind::Bpe: return "bpe";
     case TokenizerKind::ByteBpe: return "byte-bpe";
+    case TokenizerKind::SentencePiece: return "sentencepiece";
   }
   return "?";
 }
@@ -200,6 +210,7 @@ Encoded Tokenizer::encode(std::string_view text) const {
     ++e.unknown;
     if (e.unknown_pieces.size() < 8) e.unknown_pieces.push_back(p);
   };
+  if (kind_ == TokenizerKind::SentencePiece) return spm_encode(text, false);
   if (kind_ == TokenizerKind::ByteBpe) {
     for (const std::string_view piece : byte_bpe::pretokenize(text))
       for (const auto& s : byte_bpe_split(piece)) {
@@ -227,8 +238,34 @@ Encoded Tokenizer::encode(std::string_view text) const {
   return e;
 }
 
+Encoded Tokenizer::encode_target(std::string_view text) const {
+  if (kind_ == TokenizerKind::SentencePiece) return spm_encode(text, true);
+  return encode(text);
+}
+
 std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) const {
   std::string out;
+  if (kind_ == TokenizerKind::SentencePiece) {  // convert_tokens_to_string: runs of pieces through target.spm,
+    std::vector<std::string> run;                // special tokens between them as they are
+    auto flush = [&] {
+      std::string text;
+      if (!run.empty() && spm_ && spm_->target.Decode(run, &text).ok()) out += text;
+      run.clear();
+    };
+    for (int id : ids) {
+      if (id < 0 || id >= size()) continue;
+      if (is_special(id)) {
+        if (!keep_special) continue;
+        flush();
+        out += (out.empty() ? "" : " ") + vocab_[size_t(id)] + " ";
+      } else {
+        run.push_back(vocab_[size_t(id)]);
+      }
+    }
+    flush();
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+  }
   if (kind_ == TokenizerKind::ByteBpe) {  // the bytes of every piece, then made valid UTF-8 as a whole
     std::string bytes, b;
     for (int id : ids) {
@@ -257,7 +294,7 @@ std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) co
 }
 
 bool Tokenizer::is_special(int id) const {
-  if (kind_ == TokenizerKind::ByteBpe) return std::binary_search(specials_.begin(), specials_.end(), id);
+  if (kind_ == TokenizerKind::ByteBpe || kind_ == TokenizerKind::SentencePiece) return std::binary_search(specials_.begin(), specials_.end(), id);
   return id >= 0 && id < kSpecials;
 }
 
@@ -279,6 +316,10 @@ Json Tokenizer::to_json() const {
   Json merges = Json::array();
   for (auto& [a, b] : merges_) merges.push_back({a, b});
   if (kind_ == TokenizerKind::ByteBpe) return Json{{"kind", tokenizer_name(kind_)}, {"vocab", vocab_}, {"merges", merges}};
+  if (kind_ == TokenizerKind::SentencePiece)
+    return Json{{"kind", tokenizer_name(kind_)}, {"vocab", vocab_},
+                {"source_spm", base64_encode(spm_ ? spm_->source_bytes : std::string())},
+                {"target_spm", base64_encode(spm_ ? spm_->target_bytes : std::string())}};
   return Json{{"kind", tokenizer_name(kind_)}, {"vocab", vocab_}, {"counts", counts_}, {"merges", merges}};
 }
 
@@ -287,14 +328,16 @@ Result<Tokenizer> Tokenizer::from_json(const Json& j, const std::string& what) {
   auto kind = json_string(j, "kind", what);
   if (!kind) return kind.error();
   // (a byte-level BPE is read, never built: parse_tokenizer, which names what can be built, does not list it)
-  auto k = *kind == "byte-bpe" ? Result<TokenizerKind>(TokenizerKind::ByteBpe) : parse_tokenizer(*kind);
+  auto k = *kind == "byte-bpe"        ? Result<TokenizerKind>(TokenizerKind::ByteBpe)
+            : *kind == "sentencepiece" ? Result<TokenizerKind>(TokenizerKind::SentencePiece)
+                                       : parse_tokenizer(*kind);
   if (!k) return Error(k.error()).in_file(what);
   if (!j.contains("vocab") || !j["vocab"].is_array()) return Error(ErrorCode::TokenizerVocabNotArray).in_file(what);
   Tokenizer t;
   t.kind_ = *k;
   const Json& v = j["vocab"];
   const Json counts = j.contains("counts") ? j["counts"] : Json::array();
-  const bool byte_level = *k == TokenizerKind::ByteBpe;
+  const bool byte_level = *k == TokenizerKind::ByteBpe || *k == TokenizerKind::SentencePiece;  // (read, not built)
   if (!byte_level && v.size() < size_t(kSpecials)) return Error(ErrorCode::TokenizerNoSpecials).in_file(what);
   for (size_t i = 0; i < v.size(); ++i) {
     if (!v[i].is_string()) return Error(ErrorCode::TokenizerVocabNotString, {{"index", std::to_string(i)}}).in_file(what);
@@ -317,8 +360,16 @@ Result<Tokenizer> Tokenizer::from_json(const Json& j, const std::string& what) {
       t.merges_.push_back({a, b});
     }
   }
-  if (byte_level) {
+  if (*k == TokenizerKind::ByteBpe) {
     if (auto e = t.finish_byte_bpe(what)) return *e;
+  }
+  if (*k == TokenizerKind::SentencePiece) {
+    std::string src, tgt;
+    for (auto [field, out] : {std::pair<const char*, std::string*>{"source_spm", &src}, {"target_spm", &tgt}}) {
+      if (!j.contains(field) || !j[field].is_string() || !base64_decode(j[field].get<std::string>(), *out))
+        return Error(ErrorCode::HfSpmInvalid, {{"part", field}, {"reason", "missing or not base64"}}).in_file(what);
+    }
+    if (auto e = t.load_spm(std::move(src), std::move(tgt), what)) return *e;
   }
   return t;
 }
@@ -379,38 +430,39 @@ Status Tokenizer::finish_byte_bpe(const std::string& what) {
   return std::nullopt;
 }
 
-Result<Tokenizer> Tokenizer::from_byte_bpe_files(const std::string& vocab_json, const std::string& merges_txt) {
+// vocab.json: an object piece → id, the ids 0 … n − 1 each once.
+Result<Tokenizer> Tokenizer::read_vocab_json(const std::string& vocab_json, TokenizerKind kind) {
   Tokenizer t;
-  t.kind_ = TokenizerKind::ByteBpe;
-  {
-    auto bytes = read_file(vocab_json, uint64_t(256) << 20);
-    if (!bytes) return bytes.error();
-    auto j = parse_json_strict(*bytes, vocab_json);
-    if (!j) return j.error();
-    if (!j->is_object()) return Error(ErrorCode::HfVocabForm, {{"problem", "not an object"}}).in_file(vocab_json);
-    const size_t n = j->size();
-    std::vector<std::string> by_id(n);
-    std::vector<bool> seen(n, false);
-    for (auto it = j->begin(); it != j->end(); ++it) {
-      if (!it.value().is_number_unsigned())
-        return Error(ErrorCode::HfVocabForm, {{"problem", "'" + it.key() + "' has no integer id"}}).in_file(vocab_json);
-      const uint64_t id = it.value().get<uint64_t>();
-      const ErrorArgs args{{"last", std::to_string(n - 1)}, {"id", std::to_string(id)}, {"token", it.key()}};
-      if (id >= n) {
-        ErrorArgs a = args;
-        a.push_back({"problem", "is too large"});
-        return Error(ErrorCode::HfVocabIds, a).in_file(vocab_json);
-      }
-      if (seen[id]) {
-        ErrorArgs a = args;
-        a.push_back({"problem", "is given twice"});
-        return Error(ErrorCode::HfVocabIds, a).in_file(vocab_json);
-      }
-      seen[id] = true;
-      by_id[id] = it.key();
+  t.kind_ = kind;
+  auto bytes = read_file(vocab_json, uint64_t(256) << 20);
+  if (!bytes) return bytes.error();
+  auto j = parse_json_strict(*bytes, vocab_json);
+  if (!j) return j.error();
+  if (!j->is_object()) return Error(ErrorCode::HfVocabForm, {{"problem", "not an object"}}).in_file(vocab_json);
+  const size_t n = j->size();
+  std::vector<std::string> by_id(n);
+  std::vector<bool> seen(n, false);
+  for (auto it = j->begin(); it != j->end(); ++it) {
+    if (!it.value().is_number_unsigned())
+      return Error(ErrorCode::HfVocabForm, {{"problem", "'" + it.key() + "' has no integer id"}}).in_file(vocab_json);
+    const uint64_t id = it.value().get<uint64_t>();
+    const ErrorArgs args{{"last", std::to_string(n - 1)}, {"id", std::to_string(id)}, {"token", it.key()}};
+    if (id >= n || seen[id]) {
+      ErrorArgs a = args;
+      a.push_back({"problem", id >= n ? "is too large" : "is given twice"});
+      return Error(ErrorCode::HfVocabIds, a).in_file(vocab_json);
     }
-    for (const auto& s : by_id) t.add(s, 0);
+    seen[id] = true;
+    by_id[id] = it.key();
   }
+  for (const auto& s : by_id) t.add(s, 0);
+  return t;
+}
+
+Result<Tokenizer> Tokenizer::from_byte_bpe_files(const std::string& vocab_json, const std::string& merges_txt) {
+  auto read = read_vocab_json(vocab_json, TokenizerKind::ByteBpe);
+  if (!read) return read.error();
+  Tokenizer t = std::move(*read);
   {
     auto text = read_file(merges_txt, uint64_t(256) << 20);
     if (!text) return text.error();
@@ -435,6 +487,126 @@ Result<Tokenizer> Tokenizer::from_byte_bpe_files(const std::string& vocab_json, 
   }
   if (auto e = t.finish_byte_bpe(vocab_json)) return *e;
   return t;
+}
+
+// ---------------------------------------------------------------------------------------------- SentencePiece
+
+Status Tokenizer::load_spm(std::string source, std::string target, const std::string& what) {
+  auto s = std::make_shared<Spm>();
+  s->source_bytes = std::move(source);
+  s->target_bytes = std::move(target);
+  for (auto [part, bytes, proc] : {std::tuple<const char*, const std::string*, sentencepiece::SentencePieceProcessor*>{
+                                       "source.spm", &s->source_bytes, &s->source},
+                                   {"target.spm", &s->target_bytes, &s->target}}) {
+    const auto st = proc->LoadFromSerializedProto(*bytes);
+    if (!st.ok()) return Error(ErrorCode::HfSpmInvalid, {{"part", part}, {"reason", st.ToString()}}).in_file(what);
+  }
+  spm_ = std::move(s);
+  specials_.clear();
+  for (const char* sp : {"</s>", "<unk>", "<pad>"})
+    if (const int id = id_of(sp); id >= 0) specials_.push_back(id);
+  std::sort(specials_.begin(), specials_.end());
+  return std::nullopt;
+}
+
+// tokenization_marian.py: a language code ">>xx<<" at the start stays one piece; the rest through the side's
+// SentencePiece model; each piece's id from vocab.json (<unk> when it has none); "</s>" appended.
+Encoded Tokenizer::spm_encode(std::string_view text, bool target) const {
+  Encoded e;
+  if (!spm_) return e;
+  const int unk = id_of("<unk>"), eos = id_of("</s>");
+  std::vector<std::string> pieces;
+  if (text.size() > 4 && text.substr(0, 2) == ">>") {
+    const size_t close = text.find("<<");
+    if (close != std::string_view::npos) {
+      pieces.emplace_back(text.substr(0, close + 2));
+      text.remove_prefix(close + 2);
+    }
+  }
+  std::vector<std::string> rest;
+  (void)(target ? spm_->target : spm_->source).Encode(text, &rest);
+  pieces.insert(pieces.end(), rest.begin(), rest.end());
+  for (const auto& p : pieces) {
+    const int id = id_of(p);
+    if (id >= 0) {
+      e.ids.push_back(id);
+    } else {
+      if (unk >= 0) e.ids.push_back(unk);
+      ++e.unknown;
+      if (e.unknown_pieces.size() < 8) e.unknown_pieces.push_back(p);
+    }
+  }
+  if (eos >= 0) e.ids.push_back(eos);
+  return e;
+}
+
+Result<Tokenizer> Tokenizer::from_marian_files(const std::string& vocab_json, const std::string& source_spm,
+                                               const std::string& target_spm) {
+  auto t = read_vocab_json(vocab_json, TokenizerKind::SentencePiece);
+  if (!t) return t.error();
+  auto src = read_file(source_spm, uint64_t(64) << 20);
+  if (!src) return src.error();
+  auto tgt = read_file(target_spm, uint64_t(64) << 20);
+  if (!tgt) return tgt.error();
+  for (const char* sp : {"</s>", "<unk>"})
+    if (t->id_of(sp) < 0)
+      return Error(ErrorCode::HfVocabForm, {{"problem", std::string("no '") + sp + "'"}}).in_file(vocab_json);
+  if (auto e = t->load_spm(std::move(*src), std::move(*tgt), source_spm)) return *e;
+  return t;
+}
+
+// Base64 (RFC 4648, with padding) for the SentencePiece models inside the model file's JSON.
+std::string base64_encode(const std::string& in) {
+  static const char* tbl = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((in.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 2 < in.size(); i += 3) {
+    const uint32_t n = uint32_t(uint8_t(in[i])) << 16 | uint32_t(uint8_t(in[i + 1])) << 8 | uint8_t(in[i + 2]);
+    for (int k = 3; k >= 0; --k) out.push_back(tbl[(n >> (6 * k)) & 63]);
+  }
+  if (i < in.size()) {
+    uint32_t n = uint32_t(uint8_t(in[i])) << 16;
+    if (i + 1 < in.size()) n |= uint32_t(uint8_t(in[i + 1])) << 8;
+    out.push_back(tbl[(n >> 18) & 63]);
+    out.push_back(tbl[(n >> 12) & 63]);
+    out.push_back(i + 1 < in.size() ? tbl[(n >> 6) & 63] : '=');
+    out.push_back('=');
+  }
+  return out;
+}
+
+bool base64_decode(const std::string& in, std::string& out) {
+  auto val = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+  };
+  out.clear();
+  if (in.size() % 4 != 0) return false;
+  for (size_t i = 0; i < in.size(); i += 4) {
+    int v[4];
+    int pad = 0;
+    for (int k = 0; k < 4; ++k) {
+      const char c = in[i + size_t(k)];
+      if (c == '=' && i + 4 == in.size() && k >= 2) {
+        v[k] = 0;
+        ++pad;
+      } else {
+        if (pad) return false;  // (data after padding)
+        v[k] = val(c);
+        if (v[k] < 0) return false;
+      }
+    }
+    const uint32_t n = uint32_t(v[0]) << 18 | uint32_t(v[1]) << 12 | uint32_t(v[2]) << 6 | uint32_t(v[3]);
+    out.push_back(char((n >> 16) & 0xFF));
+    if (pad < 2) out.push_back(char((n >> 8) & 0xFF));
+    if (pad < 1) out.push_back(char(n & 0xFF));
+  }
+  return true;
 }
 
 }  // namespace gb

@@ -13,6 +13,11 @@
 // Hugging Face folder's vocab.json and merges.txt. Its vocabulary is the file's (no <pad>/<bos>/<eos>/<unk> at
 // 0 … 3; its one special token is "<|endoftext|>"), its pieces are bytes written in GPT-2's byte-to-unicode
 // alphabet ("Ġworld"), and it encodes exactly as GPT-2's encoder.py does.
+//
+// A fifth kind, also read: Marian's (TokenizerKind::SentencePiece), two SentencePiece models (source.spm for the
+// encoder's text, target.spm for the decoder's) whose pieces map to ids through vocab.json (the ids are not the
+// SentencePiece models' own), "</s>" appended as tokenization_marian.py does; decoding joins the target pieces with
+// the target model. The models travel in the model file (base64), so a saved model needs no folder.
 #pragma once
 
 #include "core/error.h"
@@ -21,6 +26,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -28,8 +34,8 @@
 
 namespace gb {
 
-enum class TokenizerKind { Char, Word, Bpe, ByteBpe };
-const char* tokenizer_name(TokenizerKind k);  // "char" | "word" | "bpe" | "byte-bpe"
+enum class TokenizerKind { Char, Word, Bpe, ByteBpe, SentencePiece };
+const char* tokenizer_name(TokenizerKind k);  // "char" | "word" | "bpe" | "byte-bpe" | "sentencepiece"
 Result<TokenizerKind> parse_tokenizer(const std::string& s);
 
 struct Encoded {
@@ -54,6 +60,9 @@ class Tokenizer {
 
   // GPT-2's byte-level BPE from a Hugging Face folder's files (errors name the file and line).
   static Result<Tokenizer> from_byte_bpe_files(const std::string& vocab_json, const std::string& merges_txt);
+  // Marian's tokenizer from a Hugging Face folder's files.
+  static Result<Tokenizer> from_marian_files(const std::string& vocab_json, const std::string& source_spm,
+                                             const std::string& target_spm);
 
   TokenizerKind kind() const { return kind_; }
   // The ids with a fixed meaning: <pad> <bos> <eos> <unk> (ids 0 … 3) for the tokenizers built here; for a
@@ -77,6 +86,8 @@ class Tokenizer {
   }
 
   Encoded encode(std::string_view text) const;
+  // The decoder's side of an encoder-decoder's tokenizer (Marian's target.spm); the others have one side.
+  Encoded encode_target(std::string_view text) const;
   // Special tokens are left out unless keep_special; <unk> shows as "�".
   std::string decode(const std::vector<int>& ids, bool keep_special = false) const;
   // A readable form of one token for tables and axes ("▁Auto", "⏎", "<eos>").
@@ -98,8 +109,17 @@ class Tokenizer {
   std::unordered_map<std::string, int> index_;
   std::vector<std::pair<std::string, std::string>> merges_;  // BPE, in order
   std::unordered_map<std::string, int> merge_rank_;           // "a\x1fb" → rank
-  std::vector<int> specials_;                                 // ByteBpe: the "<|…|>" ids
+  std::vector<int> specials_;                                 // ByteBpe: the "<|…|>" ids; SentencePiece: </s> <unk> <pad>
+  struct Spm;                                                 // SentencePiece: the two models (tokenizer.cpp)
+  std::shared_ptr<const Spm> spm_;
+  Encoded spm_encode(std::string_view text, bool target) const;
+  static Result<Tokenizer> read_vocab_json(const std::string& path, TokenizerKind kind);
+  Status load_spm(std::string source, std::string target, const std::string& what);
 };
+
+// Base64 with padding (RFC 4648): binary parts of a model file's JSON. decode: false on anything else.
+std::string base64_encode(const std::string& bytes);
+bool base64_decode(const std::string& text, std::string& bytes);
 
 // UTF-8 code points of s as strings (invalid bytes become U+FFFD).
 std::vector<std::string> utf8_chars(std::string_view s);
