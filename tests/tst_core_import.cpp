@@ -1,6 +1,7 @@
 // Importing Hugging Face checkpoints: the safetensors reader's dtypes, GPT-2's byte-level BPE, and tiny GPT-2
 // checkpoints (tests/fixtures/hf, made by make_gpt2_tiny.py) whose log-probs and greedy tokens must equal a PyTorch
 // implementation written from Hugging Face's modeling_gpt2.py; hostile folders refused with their file named.
+#include "core/decode/generate.h"
 #include "core/decode/session.h"
 #include "core/io/hf_import.h"
 #include "core/io/model_file.h"
@@ -190,6 +191,34 @@ class TestImport : public QObject {
       got.push_back(session->tokens().back());
     }
     QCOMPARE(got, g["tokens"].get<std::vector<int>>());
+    // greedy and beam search as Hugging Face's generate() (v4.30) does them
+    for (const char* which : {"beam", "beam_eos"}) {
+      const Json& bj = ref[which];
+      GenerationSettings gs;
+      gs.num_beams = bj["num_beams"].get<int>();
+      gs.length_penalty = bj["length_penalty"].get<double>();
+      gs.early_stopping = bj["early_stopping"].get<bool>();
+      const std::vector<int> prompt = bj["prompt"].get<std::vector<int>>();
+      gs.max_length = int(prompt.size()) + bj["max_new_tokens"].get<int>();
+      gs.eos_id = bj.contains("eos_token_id") ? bj["eos_token_id"].get<int>() : m->config.eos_id;
+      auto start = DecodeSession::create(m->config, m->params, {}, prompt);
+      QVERIFY(start);
+      auto r = hf_generate(*start, gs);
+      QVERIFY2(r, r ? "" : r.error().message.c_str());
+      const std::vector<int> fresh(r->tokens.begin() + long(prompt.size()), r->tokens.end());
+      QVERIFY2(fresh == bj["tokens"].get<std::vector<int>>(), which);
+      QVERIFY2(std::abs(r->score - bj["sequence_score"].get<double>()) < 1e-5, which);
+    }
+    {
+      GenerationSettings gs;
+      gs.max_length = int(g["prompt"].size() + g["tokens"].size());
+      gs.eos_id = -1;  // (the reference does not stop at eos)
+      auto start = DecodeSession::create(m->config, m->params, {}, g["prompt"].get<std::vector<int>>());
+      auto r = hf_generate(*start, gs);
+      QVERIFY(r);
+      QCOMPARE(std::vector<int>(r->tokens.begin() + long(g["prompt"].size()), r->tokens.end()),
+               g["tokens"].get<std::vector<int>>());
+    }
     // the tokenizer of the folder
     for (const Json& c : ref["text_cases"])
       QCOMPARE(m->tokenizer->encode(c["text"].get<std::string>()).ids, c["ids"].get<std::vector<int>>());

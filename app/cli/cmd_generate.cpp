@@ -3,6 +3,8 @@
 #include "args.h"
 #include "commands.h"
 
+#include "core/decode/generate.h"
+
 #include "core/decode/session.h"
 #include "core/family.h"
 #include "core/io/json_util.h"
@@ -25,6 +27,9 @@ const std::vector<OptionSpec> kGenerateSpecs = {
     {"top-k", true, "keep the k most likely tokens (default 0 = off)"},
     {"top-p", true, "keep the smallest set with this mass (default 1 = off)"},
     {"beam", true, "beam search with this width (length-normalised)"},
+    {"as-configured", false, "an imported model: decode as its authors configured it (Hugging Face's generate with "
+                             "num_beams, length_penalty, early_stopping, max_length, bad_words_ids, "
+                             "forced_eos_token_id from its generation_config.json; --max-new caps the new tokens)"},
     {"max-new", true, "new tokens at most (default: up to ℓ_max for encoder-decoder, 16 for decoder-only)"},
     {"stop-id", true, "stop after this token (default: the model's eos for encoder-decoder)"},
     {"seed", true, "sampler seed (default 0)"},
@@ -122,6 +127,27 @@ int cmd_generate(int argc, char** argv) {
   auto session = gb::DecodeSession::create(c, m->params, z, x, dopt);
   if (!session) return fail(cmd, session.error().message, 2);
   const bool json = args->has("json");
+
+  if (args->has("as-configured")) {
+    for (const char* opt : {"beam", "temperature", "top-k", "top-p", "seed", "window", "no-cache"})
+      if (args->has(opt)) return fail(cmd, std::string("--as-configured decodes as configured: drop --") + opt, 2);
+    auto g = gb::generation_settings(c, m->extra);
+    if (!g) return fail(cmd, g.error().message);
+    const int start_len = int(session->tokens().size());
+    if (args->has("max-new")) g->max_length = start_len + int(*max_new);
+    auto r = gb::hf_generate(*session, *g);
+    if (!r) return fail(cmd, r.error().message);
+    const std::vector<int> fresh(r->tokens.begin() + start_len, r->tokens.end());
+    if (json) {
+      std::printf("%s\n", gb::Json{{"ids", fresh}, {"score", r->score}, {"num_beams", g->num_beams}}.dump().c_str());
+    } else if (text_in) {
+      std::printf("%s\n", m->tokenizer->decode(fresh).c_str());
+    } else {
+      for (size_t i = 0; i < fresh.size(); ++i) std::printf("%s%d", i ? "," : "", fresh[i]);
+      std::printf("\n");
+    }
+    return 0;
+  }
 
   if (*beam > 0) {
     auto b = gb::beam_search(*session, int(*beam), int(*max_new), int(*stop));
