@@ -742,3 +742,49 @@ def save(model, path, tokenizer=None, history=None):
             raise ValueError(f"save: tensor '{name}' holds NaN or infinite values; nothing was written")
         tensors[name] = p
     write_safetensors(path, tensors, meta)
+
+
+# ------------------------------------------------------------------------------------------------ importing a pickle
+
+_HF_FOLDER_FILES = ("config.json", "generation_config.json", "vocab.json", "merges.txt", "source.spm", "target.spm",
+                    "tokenizer_config.json", "special_tokens_map.json")
+
+
+def import_checkpoint(folder, out, cli=None):
+    """A Hugging Face folder whose weights are only in pytorch_model.bin (a pickle, which Glassbox's importer does
+    not open) → the Glassbox model file `out`. The pickle is read with torch.load(weights_only=True): only tensors
+    and plain containers come back, never code (a pickle is hostile input). Its tensors are written as
+    model.safetensors (F32) into a temporary copy of the folder, which `glassbox-cli import` (the path `cli`, else
+    $GLASSBOX_CLI, else glassbox-cli on PATH) then reads as it reads any folder (docs/import.md)."""
+    import shutil
+    import subprocess
+    folder = os.path.dirname(folder) if os.path.basename(folder) == "config.json" else folder
+    pickle = os.path.join(folder, "pytorch_model.bin")
+    if not os.path.isfile(pickle):
+        raise ValueError(f"{folder}: no pytorch_model.bin (a folder with model.safetensors: glassbox-cli import)")
+    state = torch.load(pickle, map_location="cpu", weights_only=True)
+    if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor) for v in state.values()):
+        raise ValueError(f"{pickle}: expected a dictionary of tensors (a state dict)")
+    cli = cli or os.environ.get("GLASSBOX_CLI") or shutil.which("glassbox-cli")
+    if not cli:
+        raise RuntimeError("glassbox-cli not found: give its path (cli=… or $GLASSBOX_CLI)")
+    with tempfile.TemporaryDirectory(prefix="glassbox-import-") as tmp:
+        for name in _HF_FOLDER_FILES:
+            if os.path.isfile(os.path.join(folder, name)):
+                shutil.copyfile(os.path.join(folder, name), os.path.join(tmp, name))
+        write_safetensors(os.path.join(tmp, "model.safetensors"),
+                          {k: v.float() for k, v in state.items() if v.is_floating_point() or v.dtype == torch.bool})
+        r = subprocess.run([cli, "import", tmp, "--out", out, "--quiet"], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise ValueError(r.stderr.strip().replace(tmp, folder))
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+    if len(sys.argv) != 4 or sys.argv[1] != "import":
+        sys.exit("usage: python3 -m glassbox_torch import FOLDER OUT.safetensors")
+    try:
+        print(f"imported {import_checkpoint(sys.argv[2], sys.argv[3])} (converted from pytorch_model.bin)")
+    except (ValueError, RuntimeError, OSError) as e:
+        sys.exit(f"glassbox_torch import: {e}")

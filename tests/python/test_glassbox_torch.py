@@ -8,6 +8,7 @@ import json
 import os
 import random
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -277,6 +278,34 @@ class Bridge(unittest.TestCase):
                          json.loads(cli("tokenize", "--model", src, "--text", text, "--json")))
         ids = ref["sequences"][2]["ids"]
         self.assertEqual(cli_forward(dst, (ids,))[0], cli_forward(src, (ids,))[0])
+
+    def test_import_a_pickle_folder(self):
+        """A folder with only pytorch_model.bin: python3 -m glassbox_torch import reads it with weights_only=True
+        and imports it through glassbox-cli; the model equals the one imported from model.safetensors."""
+        folder = os.path.join(FIXTURES, "hf", "gpt2-tiny")
+        pick = self.path("pickled")
+        os.makedirs(pick)
+        for name in ("config.json", "vocab.json", "merges.txt", "generation_config.json"):
+            with open(os.path.join(folder, name), "rb") as f, open(os.path.join(pick, name), "wb") as g:
+                g.write(f.read())
+        _, tensors = gt.read_safetensors(os.path.join(folder, "model.safetensors"))
+        torch.save(tensors, os.path.join(pick, "pytorch_model.bin"))
+        out = self.path("from-pickle.safetensors")
+        r = subprocess.run([sys.executable, "-m", "glassbox_torch", "import", pick, out], capture_output=True,
+                           text=True, env=dict(os.environ, GLASSBOX_CLI=CLI))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        direct = self.path("direct.safetensors")
+        cli("import", folder, "--out", direct, "--quiet")
+        ids = [5, 17, 200, 3]
+        self.assertEqual(cli_forward(out, (ids,))[0], cli_forward(direct, (ids,))[0])
+        # a pickle that holds more than tensors is refused, not run
+        with open(os.path.join(pick, "pytorch_model.bin"), "wb") as f:
+            import pickle
+            pickle.dump({"w": os.getcwd}, f)
+        r = subprocess.run([sys.executable, "-m", "glassbox_torch", "import", pick, self.path("x.safetensors")],
+                           capture_output=True, text=True, env=dict(os.environ, GLASSBOX_CLI=CLI))
+        self.assertNotEqual(r.returncode, 0)
+        self.assertFalse(os.path.exists(self.path("x.safetensors")))
 
     def test_save_new_model_with_tokenizer_and_history(self):
         """A model made in PyTorch, with a tokenizer and a loss curve, opens in glassbox-cli."""
