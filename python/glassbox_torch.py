@@ -113,14 +113,15 @@ def _is_word_char(ch):
 class Tokenizer:
     """Glassbox's tokenizer (core/text/tokenizer.cpp): char, word or BPE; <pad>=0, <bos>=1, <eos>=2, <unk>=3."""
 
-    def __init__(self, kind, vocab, counts=None, merges=()):
-        if kind not in ("char", "word", "bpe", "byte-bpe"):
-            raise ValueError(f"tokenizer kind must be char, word, bpe or byte-bpe, not '{kind}'")
+    def __init__(self, kind, vocab, counts=None, merges=(), extra=None):
+        if kind not in ("char", "word", "bpe", "byte-bpe", "sentencepiece"):
+            raise ValueError(f"tokenizer kind must be char, word, bpe, byte-bpe or sentencepiece, not '{kind}'")
         # byte-bpe: GPT-2's byte-level BPE of an imported model (docs/import.md), carried through load and save;
         # its vocabulary is the checkpoint's, without the tool's four special tokens
-        if kind != "byte-bpe" and list(vocab[:4]) != ["<pad>", "<bos>", "<eos>", "<unk>"]:
+        if kind not in ("byte-bpe", "sentencepiece") and list(vocab[:4]) != ["<pad>", "<bos>", "<eos>", "<unk>"]:
             raise ValueError("a tokenizer's vocabulary starts with <pad>, <bos>, <eos>, <unk>")
         self.kind = kind
+        self.extra = dict(extra or {})  # sentencepiece: its two models (base64), carried through load and save
         self.vocab = list(vocab)
         self.counts = list(counts) if counts is not None else [0] * len(self.vocab)
         self.merges = [tuple(m) for m in merges]
@@ -136,11 +137,14 @@ class Tokenizer:
     def from_json(cls, j):
         if isinstance(j, str):
             j = json.loads(j)
-        return cls(j["kind"], j["vocab"], j.get("counts"), j.get("merges", []))
+        return cls(j["kind"], j["vocab"], j.get("counts"), j.get("merges", []),
+                   {k: j[k] for k in ("source_spm", "target_spm") if k in j})
 
     def to_json(self):
         if self.kind == "byte-bpe":
             return {"kind": self.kind, "vocab": self.vocab, "merges": [list(m) for m in self.merges]}
+        if self.kind == "sentencepiece":
+            return {"kind": self.kind, "vocab": self.vocab, **self.extra}
         return {"kind": self.kind, "vocab": self.vocab, "counts": self.counts, "merges": [list(m) for m in self.merges]}
 
     def _pieces(self, text):
@@ -193,8 +197,8 @@ class Tokenizer:
 
     def encode(self, text):
         """Token ids of text; pieces not in the vocabulary become <unk> (3)."""
-        if self.kind == "byte-bpe":
-            raise NotImplementedError("GPT-2's byte-level BPE: encode with glassbox-cli tokenize --model M --json")
+        if self.kind in ("byte-bpe", "sentencepiece"):
+            raise NotImplementedError("an imported model's tokenizer: encode with glassbox-cli tokenize --model M --json")
         ids = []
         for piece in self._pieces(text):
             for s in (self._bpe_split(piece) if self.kind == "bpe" else [piece]):

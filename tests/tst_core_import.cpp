@@ -224,6 +224,99 @@ class TestImport : public QObject {
       QCOMPARE(m->tokenizer->encode(c["text"].get<std::string>()).ids, c["ids"].get<std::vector<int>>());
   }
 
+  // Seed 004's translator: tiny MarianMT checkpoints (tests/fixtures/hf/make_marian_tiny.py) against a float64
+  // transcription of modeling_marian.py, MarianTokenizer and generate() (transformers v4.30.2).
+  void tiny_marian_matches_pytorch_data() {
+    QTest::addColumn<QString>("folder");
+    QTest::newRow("F32, copies and tables stored") << "marian-tiny";
+    QTest::newRow("F16, no copies") << "marian-tiny-f16";
+  }
+  void tiny_marian_matches_pytorch() {
+    QFETCH(QString, folder);
+    const std::string dir = kHf + "/" + folder.toStdString();
+    auto ck = hf_open(dir);
+    QVERIFY2(ck, ck ? "" : ck.error().message.c_str());
+    QCOMPARE(ck->model_type, std::string("marian"));
+    const Json ref = read_json(dir + "/reference.json");
+    const Config& c = ck->config;
+    QVERIFY(c.is_ed());
+    QCOMPARE(c.vocab_size, ref["vocab_size"].get<int>());
+    QCOMPARE(c.activation, Activation::SiLU);
+    QCOMPARE(c.positions, Positions::Sinusoidal);
+    QVERIFY(c.embed_scale && c.out_bias && c.tied_unembed && !c.final_norm && c.norm == NormPlacement::Post);
+    QCOMPARE(c.bos_id, ref["decoder_start_token_id"].get<int>());
+    QCOMPARE(c.eos_id, ref["eos_token_id"].get<int>());
+    auto m = hf_import(*ck);
+    QVERIFY2(m, m ? "" : m.error().message.c_str());
+    // The F16 folder stores its sinusoidal tables rounded to half precision, and Hugging Face uses them as stored;
+    // Glassbox computes the table (in double, rounded to float), which moves that folder's log-probs by up to
+    // 3.5e-4 (reference.json: if_positions_computed_in_float32). The F32 folder's tables are the computed ones.
+    const bool f16 = ref["weights_dtype"].get<std::string>() == "F16";
+    const double bound = f16 ? 5e-4 : 1e-5;
+    double worst = 0;
+    for (const Json& pr : ref["pairs"]) {
+      Example e;
+      e.z = pr["source_ids"].get<std::vector<int>>();
+      e.x = pr["decoder_input_ids"].get<std::vector<int>>();
+      const MatF lp = model_logprobs(m->config, m->params, e);
+      const Json& want = pr["logprobs"];
+      QCOMPARE(size_t(lp.cols()), want.size());
+      for (Eigen::Index j = 0; j < lp.cols(); ++j)
+        for (Eigen::Index v = 0; v < lp.rows(); ++v)
+          worst = std::max(worst, std::abs(double(lp(v, j)) - want[size_t(j)][size_t(v)].get<double>()));
+    }
+    qInfo("max |Δ log p| against PyTorch: %.2e", worst);
+    QVERIFY2(worst < bound, qPrintable(QString::number(worst)));
+    if (f16) QVERIFY(worst > 1e-5);  // (the rounded tables do matter: the comparison can fail)
+    // greedy and beam search as the folder's generation_config.json says, from the source
+    auto gs = generation_settings(m->config, m->extra);
+    QVERIFY2(gs, gs ? "" : gs.error().message.c_str());
+    QCOMPARE(gs->num_beams, 4);
+    QCOMPARE(gs->forced_eos_id, 0);
+    QCOMPARE(gs->beam_bans_before_softmax, c.pad_id);
+    for (const char* which : {"greedy", "beam", "beam_eos"}) {
+      const Json& r = ref[which];
+      GenerationSettings g = *gs;
+      g.max_length = r["max_length"].get<int>();
+      g.num_beams = r.contains("num_beams") ? r["num_beams"].get<int>() : 1;
+      Params<float> params = m->params;
+      if (r.contains("final_logits_bias_delta"))
+        for (auto it = r["final_logits_bias_delta"].begin(); it != r["final_logits_bias_delta"].end(); ++it)
+          params.b_u(std::stoi(it.key())) += float(it.value().get<double>());
+      auto start = DecodeSession::create(m->config, params, r["source_ids"].get<std::vector<int>>(), {});
+      QVERIFY2(start, start ? "" : start.error().message.c_str());
+      auto out = hf_generate(*start, g);
+      QVERIFY2(out, out ? "" : out.error().message.c_str());
+      QVERIFY2(out->tokens == r["tokens"].get<std::vector<int>>(), which);
+      if (r.contains("sequence_score"))
+        QVERIFY2(std::abs(out->score - r["sequence_score"].get<double>()) < (f16 ? 2e-3 : 1e-5),
+                 qPrintable(QString("%1: %2 vs %3").arg(which).arg(out->score).arg(r["sequence_score"].get<double>())));
+    }
+    // the tokenizer: source and target side as MarianTokenizer, and decoding
+    const Tokenizer& tok = *m->tokenizer;
+    QCOMPARE(tok.kind(), TokenizerKind::SentencePiece);
+    for (const char* side : {"tokenize", "tokenize_target"})
+      for (const Json& t : ref[side]) {
+        const std::string text = t["text"].get<std::string>();
+        const Encoded e = std::string(side) == "tokenize" ? tok.encode(text) : tok.encode_target(text);
+        QVERIFY2(e.ids == t["ids"].get<std::vector<int>>(), qPrintable(QString::fromStdString(side + (": " + text))));
+      }
+    for (const Json& d : ref["decode"])
+      QCOMPARE(QString::fromStdString(tok.decode(d["ids"].get<std::vector<int>>())),
+               QString::fromStdString(d["text"].get<std::string>()));
+    // saved and opened again: the same model and tokenizer (the SentencePiece models travel in the file)
+    QTemporaryDir tmp;
+    const std::string path = tmp.path().toStdString() + "/marian.safetensors";
+    QVERIFY(!save_model(path, *m));
+    auto back = load_model(path);
+    QVERIFY2(back, back ? "" : back.error().message.c_str());
+    QCOMPARE(back->config.positions, Positions::Sinusoidal);
+    QVERIFY(back->params.W_p == m->params.W_p);  // (computed again, the same)
+    QVERIFY(back->params.b_u == m->params.b_u);
+    QCOMPARE(back->tokenizer->encode("I want to buy a car").ids, tok.encode("I want to buy a car").ids);
+    QCOMPARE(back->tokenizer->encode_target("Ich will ein Auto kaufen").ids, tok.encode_target("Ich will ein Auto kaufen").ids);
+  }
+
   // The imported model is a model file like any other: saved and opened again, it is the same model.
   void an_imported_model_saves_and_opens_again() {
     auto ck = hf_open(kHf + "/gpt2-tiny-f16/config.json");  // the config file names its folder
@@ -322,6 +415,20 @@ class TestImport : public QObject {
       f.write(reinterpret_cast<const char*>(n), 8);
       f.close();
       expect(dir, ErrorCode::StHeaderTooLarge, "model.safetensors");
+    }
+    {  // Marian's: a SentencePiece model that is not one, a pre-LN config, a missing target.spm
+      const std::string marian = kHf + "/marian-tiny";
+      const std::string dir = copy_folder(tmp, marian, "bad-spm");
+      write_text(dir + "/source.spm", "this is not a protobuf");
+      expect(dir, ErrorCode::HfSpmInvalid, "source.spm");
+      const std::string pre = copy_folder(tmp, marian, "pre-ln");
+      Json c = read_json(pre + "/config.json");
+      c["normalize_before"] = true;
+      write_text(pre + "/config.json", c.dump());
+      expect(pre, ErrorCode::HfConfigField, "normalize_before");
+      const std::string no_target = copy_folder(tmp, marian, "no-target");
+      fs::remove(no_target + "/target.spm");
+      expect(no_target, ErrorCode::HfNoTokenizer, "target.spm");
     }
     {  // a tensor of another dtype where a weight must be
       const std::string dir = copy_folder(tmp, good, "dtype");

@@ -54,6 +54,10 @@ Result<GenerationSettings> generation_settings(const Config& c, const std::map<s
     if (!token((*j)["forced_eos_token_id"])) return bad("forced_eos_token_id", "a token id of the vocabulary");
     g.forced_eos_id = (*j)["forced_eos_token_id"].get<int>();
   }
+  if (j->contains("glassbox_beam_bans_token")) {
+    if (!token((*j)["glassbox_beam_bans_token"])) return bad("glassbox_beam_bans_token", "a token id of the vocabulary");
+    g.beam_bans_before_softmax = (*j)["glassbox_beam_bans_token"].get<int>();
+  }
   if (j->contains("bad_words_ids")) {
     const Json& b = (*j)["bad_words_ids"];
     if (!b.is_array()) return bad("bad_words_ids", "a list of lists of token ids");
@@ -70,8 +74,15 @@ Result<GenerationSettings> generation_settings(const Config& c, const std::map<s
   return g;
 }
 
-std::vector<double> processed_logp(const DecodeSession& s, const GenerationSettings& g) {
+std::vector<double> processed_logp(const DecodeSession& s, const GenerationSettings& g, bool beam) {
   std::vector<double> lp = s.next_logp();
+  if (beam && g.beam_bans_before_softmax >= 0 && g.beam_bans_before_softmax < int(lp.size())) {
+    // log softmax over the other logits: log p_v − log(1 − p_banned)
+    const size_t banned = size_t(g.beam_bans_before_softmax);
+    const double rest = std::log1p(-std::exp(lp[banned]));
+    for (double& v : lp) v -= rest;
+    lp[banned] = kNegInf;
+  }
   const std::vector<int>& x = s.tokens();
   // NoBadWordsLogitsProcessor: a banned word's last token, where the tokens before it match the sequence's end
   for (const auto& w : g.bad_words) {
@@ -174,7 +185,7 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
       return a.score < b.score || (a.score == b.score && (a.beam > b.beam || (a.beam == b.beam && a.token > b.token)));
     };
     for (int b = 0; b < B; ++b) {
-      const std::vector<double> lp = processed_logp(beams[size_t(b)].s, g);
+      const std::vector<double> lp = processed_logp(beams[size_t(b)].s, g, true);
       for (int v = 0; v < V; ++v) {
         const Cand c{beams[size_t(b)].score + lp[size_t(v)], b, v};
         if (top.size() < want) {

@@ -32,6 +32,10 @@ struct GenerationSettings {
   int eos_id = -1;           // −1: none
   int forced_eos_id = -1;
   std::vector<std::vector<int>> bad_words;
+  // Beam search only: this token's logit is set to −∞ before the softmax, so that the others' log-probabilities are
+  // normalised without it (MarianMTModel.adjust_logits_during_generation bans its <pad> so); −1: none.
+  // "glassbox_beam_bans_token" in glassbox.generation (the importer writes it for marian).
+  int beam_bans_before_softmax = -1;
 };
 
 // From a model file's "glassbox.generation" (written by the importer), the model's eos_id when it names none;
@@ -39,7 +43,7 @@ struct GenerationSettings {
 Result<GenerationSettings> generation_settings(const Config& c, const std::map<std::string, std::string>& extra);
 
 // The next-token log-probabilities of s after the logits processors (−∞ for what they ban).
-std::vector<double> processed_logp(const DecodeSession& s, const GenerationSettings& g);
+std::vector<double> processed_logp(const DecodeSession& s, const GenerationSettings& g, bool beam = false);
 
 struct GenerationResult {
   std::vector<int> tokens;  // the whole decoder sequence: the prompt (decoder start) and the new tokens

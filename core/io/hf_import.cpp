@@ -465,6 +465,7 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
                    {{"tensor", name}, {"what", "a " + ck.model_type + " model as config.json describes it"}})
           .in_file(ck.weights);
   ck.generation = generation_settings(*j, dir);
+  if (ck.model_type == "marian") ck.generation["glassbox_beam_bans_token"] = ck.config.pad_id;  // (generate.h)
   return ck;
 }
 

@@ -6,6 +6,7 @@
 #include <sentencepiece_processor.h>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 namespace gb {
@@ -264,6 +265,15 @@ std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) co
     }
     flush();
     while (!out.empty() && out.back() == ' ') out.pop_back();
+    // Hugging Face's clean_up_tokenization (on by default in transformers 4.30): no space before punctuation and
+    // English clitics
+    static const std::pair<const char*, const char*> kClean[] = {{" .", "."},   {" ?", "?"},     {" !", "!"},
+                                                                 {" ,", ","},   {" ' ", "'"},    {" n't", "n't"},
+                                                                 {" 'm", "'m"}, {" 's", "'s"},   {" 've", "'ve"},
+                                                                 {" 're", "'re"}};
+    for (const auto& [from, to] : kClean)  // (each one pass left to right, as Python's str.replace)
+      for (size_t at = 0; (at = out.find(from, at)) != std::string::npos; at += std::strlen(to))
+        out.replace(at, std::strlen(from), to);
     return out;
   }
   if (kind_ == TokenizerKind::ByteBpe) {  // the bytes of every piece, then made valid UTF-8 as a whole
