@@ -307,6 +307,62 @@ class Bridge(unittest.TestCase):
         self.assertEqual(cli("tokenize", "--model", dst, "--text", text, "--json"),
                          cli("tokenize", "--model", src, "--text", text, "--json"))
 
+    def test_marian_tokenizer_equals_sentencepiece(self):
+        """SentencePiece models trained here, in the test (a BPE source model, a unigram target model), put into a
+        Marian folder with a vocab.json of their pieces in an order of our own: glassbox-cli tokenize gives the ids
+        the sentencepiece package's pieces map to, </s> appended, on each side."""
+        import io
+        import random
+        import shutil
+        import sentencepiece as spm
+        rng = random.Random(7)
+        words_en = "the a car house buy want to I we you see new old red big small garden tree dog cat".split()
+        words_de = "das ein Auto Haus kaufen will ich wir du sehen neu alt rot groß klein Garten Baum Hund".split()
+        en = [" ".join(rng.choice(words_en) for _ in range(rng.randint(3, 9))) for _ in range(200)]
+        de = [" ".join(rng.choice(words_de) for _ in range(rng.randint(3, 9))) for _ in range(200)]
+
+        def train(sentences, model_type):
+            buf = io.BytesIO()
+            spm.SentencePieceTrainer.train(sentence_iterator=iter(sentences), model_writer=buf, vocab_size=45,
+                                           model_type=model_type, bos_id=-1, eos_id=0, unk_id=1, pad_id=-1,
+                                           num_threads=1, minloglevel=2, hard_vocab_limit=False)
+            return buf.getvalue()
+
+        src, tgt = train(en, "bpe"), train(de, "unigram")
+        sp_src = spm.SentencePieceProcessor(model_proto=src)
+        sp_tgt = spm.SentencePieceProcessor(model_proto=tgt)
+        pieces = []
+        for sp in (sp_src, sp_tgt):
+            for i in range(sp.get_piece_size()):
+                p = sp.id_to_piece(i)
+                if not (sp.is_control(i) or sp.is_unknown(i)) and p not in pieces:
+                    pieces.append(p)
+        rng.shuffle(pieces)  # the ids are vocab.json's, not the models' own
+        vocab = {"</s>": 0, "<unk>": 1, **{p: i + 2 for i, p in enumerate(pieces)}}
+        vocab["<pad>"] = len(vocab)
+        folder = self.path("marian-spm")
+        shutil.copytree(os.path.join(FIXTURES, "hf", "marian-tiny"), folder)
+        with open(os.path.join(folder, "config.json")) as f:
+            config = json.load(f)
+        if len(vocab) > config["vocab_size"]:
+            self.fail(f"{len(vocab)} pieces do not fit the fixture's vocabulary of {config['vocab_size']}")
+        for name, data in (("source.spm", src), ("target.spm", tgt)):
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+        with open(os.path.join(folder, "vocab.json"), "w") as f:
+            json.dump(vocab, f, ensure_ascii=False)
+        model = self.path("spm.safetensors")
+        cli("import", folder, "--out", model, "--quiet")
+        texts = ["I want to buy a car", "we see the big red house", "the dog  and the cat", "Ω unknown ζ", "",
+                 "garden12 tree-house", "Ich will ein Auto kaufen"]
+        for text in texts:
+            for target, sp in ((False, sp_src), (True, sp_tgt)):
+                want_pieces = sp.encode(text, out_type=str)
+                want = [vocab.get(p, 1) for p in want_pieces] + [0]
+                args = ["tokenize", "--model", model, "--text", text, "--json"] + (["--target"] if target else [])
+                got = json.loads(cli(*args))
+                self.assertEqual(got["ids"], want, f"{'target' if target else 'source'}: {text!r}")
+
     def test_import_a_pickle_folder(self):
         """A folder with only pytorch_model.bin: python3 -m glassbox_torch import reads it with weights_only=True
         and imports it through glassbox-cli; the model equals the one imported from model.safetensors."""
