@@ -176,15 +176,25 @@ std::map<std::string, Target> gpt2_targets(const Config& c, Params<float>* p) {
   return t;
 }
 
-// Tensors a gpt2 checkpoint may carry that are not parameters: the causal-mask buffers, and lm_head when tied
-// (it is wte).
-bool gpt2_ignored(const std::string& name, const Config& c) {
+// Tensors a gpt2 checkpoint may carry that are not parameters, with the shape they must have (empty: any): the
+// causal-mask buffers, and lm_head when tied (it is wte).
+std::optional<std::vector<int64_t>> gpt2_ignored(const std::string& name, const Config& c) {
   auto ends_with = [&](const char* s) {
     const std::string e = s;
     return name.size() >= e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0;
   };
-  if (name.rfind("h.", 0) == 0 && (ends_with(".attn.bias") || ends_with(".attn.masked_bias"))) return true;
-  return c.tied_unembed && name == "lm_head.weight";
+  if (name.rfind("h.", 0) == 0 && (ends_with(".attn.bias") || ends_with(".attn.masked_bias")))
+    return std::vector<int64_t>{};
+  if (c.tied_unembed && name == "lm_head.weight") return std::vector<int64_t>{c.vocab_size, c.d_e};
+  return std::nullopt;
+}
+
+// Each architecture's tokenizer from its files in the folder.
+Result<Tokenizer> gpt2_tokenizer(const std::string& dir) {
+  return Tokenizer::from_byte_bpe_files(dir + "/vocab.json", dir + "/merges.txt");
+}
+Result<Tokenizer> marian_tokenizer(const std::string& dir) {
+  return Tokenizer::from_marian_files(dir + "/vocab.json", dir + "/source.spm", dir + "/target.spm");
 }
 
 // The marian architecture (MarianMTModel: Helsinki-NLP's opus-mt models): seed 000's ED-Transformer — post-LN
@@ -337,23 +347,25 @@ Json generation_settings(const Json& config, const std::string& dir) {
   return g;
 }
 
-// One importable architecture: its config, its tensors, and what it carries besides them (an empty shape: any).
+// One importable architecture: its config, its tensors, what it carries besides them (an empty shape: any), its
+// tokenizer's files, and whether its beam search bans <pad> before the softmax (generate.h).
 struct Arch {
   std::string type;
   Result<Config> (*config)(const ConfigReader&);
   std::map<std::string, Target> (*targets)(const Config&, Params<float>*);
   std::optional<std::vector<int64_t>> (*ignored)(const std::string&, const Config&);
+  std::vector<std::string> tokenizer_files;
+  const char* tokenizer_files_text;  // for the message when one is missing
+  Result<Tokenizer> (*tokenizer)(const std::string& dir);
+  bool beam_bans_pad;  // MarianMTModel.adjust_logits_during_generation
 };
 
-std::optional<std::vector<int64_t>> gpt2_ignored_shape(const std::string& name, const Config& c) {
-  if (!gpt2_ignored(name, c)) return std::nullopt;
-  if (name == "lm_head.weight") return std::vector<int64_t>{c.vocab_size, c.d_e};
-  return std::vector<int64_t>{};  // (the buffers: any shape)
-}
-
 const std::vector<Arch>& archs() {
-  static const std::vector<Arch> a = {{"gpt2", gpt2_config, gpt2_targets, gpt2_ignored_shape},
-                                      {"marian", marian_config, marian_targets, marian_ignored}};
+  static const std::vector<Arch> a = {
+      {"gpt2", gpt2_config, gpt2_targets, gpt2_ignored, {"vocab.json", "merges.txt"}, "vocab.json and merges.txt",
+       gpt2_tokenizer, false},
+      {"marian", marian_config, marian_targets, marian_ignored, {"vocab.json", "source.spm", "target.spm"},
+       "vocab.json, source.spm and target.spm", marian_tokenizer, true}};
   return a;
 }
 const Arch* find_arch(const std::string& type) {
@@ -408,18 +420,11 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
   ck.config = *config;
 
   // the tokenizer: GPT-2's byte-level BPE, or Marian's SentencePiece models mapped through vocab.json
-  const std::string vocab = dir + "/vocab.json";
-  const bool marian = ck.model_type == "marian";
-  const std::vector<std::string> files =
-      marian ? std::vector<std::string>{"vocab.json", "source.spm", "target.spm"}
-             : std::vector<std::string>{"vocab.json", "merges.txt"};
-  for (const auto& f : files)
+  for (const auto& f : arch->tokenizer_files)
     if (!is_file(dir + "/" + f))
-      return Error(ErrorCode::HfNoTokenizer,
-                   {{"files", marian ? "vocab.json, source.spm and target.spm" : "vocab.json and merges.txt"}})
-          .in_file(dir);
-  GB_TRY(tok, marian ? Tokenizer::from_marian_files(vocab, dir + "/source.spm", dir + "/target.spm")
-                     : Tokenizer::from_byte_bpe_files(vocab, dir + "/merges.txt"));
+      return Error(ErrorCode::HfNoTokenizer, {{"files", arch->tokenizer_files_text}}).in_file(dir);
+  GB_TRY(tok, arch->tokenizer(dir));
+  const std::string vocab = dir + "/vocab.json";
   if (tok->size() > ck.config.vocab_size)
     return Error(ErrorCode::HfVocabSize,
                  {{"found", std::to_string(tok->size())}, {"expected", std::to_string(ck.config.vocab_size)}})
@@ -465,7 +470,7 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
                    {{"tensor", name}, {"what", "a " + ck.model_type + " model as config.json describes it"}})
           .in_file(ck.weights);
   ck.generation = generation_settings(*j, dir);
-  if (ck.model_type == "marian") ck.generation["glassbox_beam_bans_token"] = ck.config.pad_id;  // (generate.h)
+  if (arch->beam_bans_pad) ck.generation["glassbox_beam_bans_token"] = ck.config.pad_id;  // (generate.h)
   return ck;
 }
 
