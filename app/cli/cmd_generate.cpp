@@ -69,23 +69,16 @@ int cmd_generate(int argc, char** argv) {
   std::vector<int> z, x;
   const bool text_in = args->has("source") || args->has("prompt");
   if (text_in && !m->tokenizer) return fail(cmd, "this model has no tokenizer: give token ids", 2);
-  auto report_unknown = [&](const gb::Encoded& e) {
-    if (e.unknown > 0) {
-      std::fprintf(stderr, "glassbox-cli generate: %d piece(s) not in the vocabulary became <unk>:", e.unknown);
-      for (const auto& p : e.unknown_pieces) std::fprintf(stderr, " '%s'", p.c_str());
-      std::fprintf(stderr, "\n");
-    }
-  };
   const bool ed = c.has_source();
   const std::string kind = gb::variant_name(c.variant);
   if (ed && args->has("source")) {
     if (args->has("prompt")) return fail(cmd, "this is an encoder-decoder model: use --source", 2);
     const gb::Encoded e = m->tokenizer->encode(*args->get("source"));
-    report_unknown(e);
+    report_unknown(cmd, e);
     z = e.ids;
   } else if (!ed && args->has("prompt")) {
     const gb::Encoded e = m->tokenizer->encode(*args->get("prompt"));
-    report_unknown(e);
+    report_unknown(cmd, e);
     if (m->tokenizer->prompt_starts_with_bos()) x = {gb::Tokenizer::kBos};
     x.insert(x.end(), e.ids.begin(), e.ids.end());
   } else if (text_in) {

@@ -80,11 +80,7 @@ int cmd_tokenize(int argc, char** argv) {
   if (!m->tokenizer) return fail(cmd, "this model has no tokenizer", 2);
   const gb::Tokenizer& tok = *m->tokenizer;
   const gb::Encoded e = args->has("target") ? tok.encode_target(*text) : tok.encode(*text);
-  if (e.unknown > 0) {
-    std::fprintf(stderr, "glassbox-cli tokenize: %d piece(s) not in the vocabulary became <unk>:", e.unknown);
-    for (const auto& p : e.unknown_pieces) std::fprintf(stderr, " '%s'", p.c_str());
-    std::fprintf(stderr, "\n");
-  }
+  report_unknown(cmd, e);
   std::vector<int> ids;
   if (args->has("prompt")) {
     if (m->config.has_source()) return fail(cmd, "--prompt is for a decoder-only model's prompt", 2);

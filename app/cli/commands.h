@@ -68,5 +68,7 @@ std::optional<ModelData> load_model_data(const char* cmd, const Args& args, cons
 
 // Prints "glassbox-cli <cmd>: <message>" to stderr and returns 1 (2 for usage errors).
 int fail(const char* cmd, const std::string& message, int status = 1);
+// Tells stderr how many pieces of an encoded text became <unk>, and the first of them (nothing when none did).
+void report_unknown(const char* cmd, const gb::Encoded& e);
 
 }  // namespace gbcli

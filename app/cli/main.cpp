@@ -17,6 +17,13 @@ int fail(const char* cmd, const std::string& message, int status) {
   return status;
 }
 
+void report_unknown(const char* cmd, const gb::Encoded& e) {
+  if (e.unknown <= 0) return;
+  std::fprintf(stderr, "glassbox-cli %s: %d piece(s) not in the vocabulary became <unk>:", cmd, e.unknown);
+  for (const auto& p : e.unknown_pieces) std::fprintf(stderr, " '%s'", p.c_str());
+  std::fprintf(stderr, "\n");
+}
+
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"init", "create a model (from sizes, a built-in --task, or --data FILE for its tokenizer)", cmd_init,
