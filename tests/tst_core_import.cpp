@@ -304,6 +304,9 @@ class TestImport : public QObject {
     for (const Json& d : ref["decode"])
       QCOMPARE(QString::fromStdString(tok.decode(d["ids"].get<std::vector<int>>())),
                QString::fromStdString(d["text"].get<std::string>()));
+    // kept special tokens as convert_tokens_to_string writes them: after the decoded run, then a space
+    QCOMPARE(QString::fromStdString(tok.decode({18, 20, 0, 14}, true)),
+             QString::fromStdString(tok.decode({18, 20}) + "</s> " + tok.decode({14})));
     // saved and opened again: the same model and tokenizer (the SentencePiece models travel in the file)
     QTemporaryDir tmp;
     const std::string path = tmp.path().toStdString() + "/marian.safetensors";

@@ -258,13 +258,14 @@ std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) co
       if (is_special(id)) {
         if (!keep_special) continue;
         flush();
-        out += (out.empty() ? "" : " ") + vocab_[size_t(id)] + " ";
+        out += vocab_[size_t(id)] + " ";
       } else {
         run.push_back(vocab_[size_t(id)]);
       }
     }
     flush();
-    while (!out.empty() && out.back() == ' ') out.pop_back();
+    while (!out.empty() && out.back() == ' ') out.pop_back();  // (str.strip())
+    out.erase(0, out.find_first_not_of(' ') == std::string::npos ? out.size() : out.find_first_not_of(' '));
     // Hugging Face's clean_up_tokenization (on by default in transformers 4.30): no space before punctuation and
     // English clitics
     static const std::pair<const char*, const char*> kClean[] = {{" .", "."},   {" ?", "?"},     {" !", "!"},
