@@ -515,6 +515,8 @@ void MainWindow::createMenus() {
   file->setObjectName(QStringLiteral("fileMenu"));
   file->addAction(tr("&New"), this, &MainWindow::newModel)->setShortcut(QKeySequence::New);
   file->addAction(tr("&Open…"), this, &MainWindow::openDialog)->setShortcut(QKeySequence::Open);
+  file->addAction(tr("&Import Hugging Face Model…"), this, &MainWindow::importDialog)
+      ->setObjectName(QStringLiteral("importAction"));
   mRecentMenu = file->addMenu(tr("Open &Recent"));
   mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
   rebuildRecentMenu();
@@ -644,7 +646,9 @@ void MainWindow::updateStatus() {
 }
 
 void MainWindow::updateTitle() {
-  const QString name = mDoc->filePath().isEmpty() ? tr("Untitled") : QFileInfo(mDoc->filePath()).fileName();
+  const QString name = !mDoc->filePath().isEmpty()    ? QFileInfo(mDoc->filePath()).fileName()
+                       : !mDoc->importedName().isEmpty() ? tr("%1 (imported)").arg(mDoc->importedName())
+                                                         : tr("Untitled");
   setWindowTitle(tr("%1[*] — Glassbox").arg(name));
   setWindowModified(mDoc->isModified());
   updateStatus();
@@ -687,12 +691,30 @@ void MainWindow::openDialog() {
   // work unsaved and openFile asked again)
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model"), QString(),
-      tr("Glassbox models and lessons (*.safetensors *.glassbox-lesson);;All files (*)"));
+      tr("Glassbox models and lessons (*.safetensors *.glassbox-lesson);;Hugging Face model folders (config.json);;All files (*)"));
+  if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::importDialog() {
+  // the hub's cache, when there is one: where a downloaded checkpoint is
+  QString start = QDir::homePath() + QStringLiteral("/.cache/huggingface/hub");
+  if (!QFileInfo(start).isDir()) start = QDir::homePath();
+  const QString path = QFileDialog::getExistingDirectory(this, tr("Import a Hugging Face model folder"), start);
   if (!path.isEmpty()) openFile(path);
 }
 
 bool MainWindow::openFile(const QString& path) {
   if (mDoc->isModified() && mDoc->hasModel() && !maybeSave()) return false;
+  if (Files::isCheckpoint(path)) {  // a Hugging Face folder (or its config.json): imported, not opened
+    const Files::Outcome imported = mFiles->importCheckpoint(path);
+    if (!imported.ok) {
+      if (!imported.error.isEmpty()) showError(imported.error);
+      return false;
+    }
+    if (!imported.warning.isEmpty()) showError(imported.warning);
+    mLessons->close();
+    return true;
+  }
   const Files::Outcome opened = mFiles->open(path);
   if (!opened.ok) {  // nothing changed: the open model stays
     if (!opened.error.isEmpty()) showError(opened.error);

@@ -84,7 +84,7 @@ class MainWindow : public QMainWindow {
 
   // Files. Each returns true when it did what it was asked (false: cancelled or failed; errors are shown).
   bool newModel();
-  bool openFile(const QString& path);
+  bool openFile(const QString& path);  // a folder or a config.json is imported (Files::importCheckpoint)
   bool save();
   bool saveAs(const QString& path);
   QStringList recentFiles() const;
@@ -125,6 +125,7 @@ class MainWindow : public QMainWindow {
  public slots:
   void showAbout();
   void openDialog();
+  void importDialog();  // File → Import: a Hugging Face checkpoint folder
   void saveAsDialog();
   void exportViewDialog();
   // Restores the default arrangement of the docks.

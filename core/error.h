@@ -72,10 +72,12 @@ enum class ErrorCode {
   ConfigVocabNotZero, ObsLineCount, ObsNotNumber, ObsNoData, ObsDimension, TensorNotPositive, ObsForTokenFamily,
   TokensForObsFamily, FamilyNotInWindow,
   // importing a Hugging Face checkpoint folder (core/io/hf_import.h) and its tokenizer files
-  StTensorDtypeUnknown, StTensorDtypeNotFloat, HfNotFolder, HfNoConfig, HfModelType, HfConfigField, HfNoWeights,
-  HfOnlyPickle, HfMissingTensor, HfTensorShape, HfNoTokenizer, HfVocabForm, HfVocabIds, HfMergeLine,
+  StTensorDtypeUnknown, StTensorDtypeNotFloat, HfNotFolder, HfNoConfig, HfModelType, HfConfigInteger, HfNoWeights,
+  HfOnlyPickle, HfMissingTensor, HfTensorShape, HfNoTokenizer, HfVocabForm, HfVocabIdLarge, HfMergeLine,
   HfMergeUnknown, HfVocabSize, HfShardedWeights, ConfigLnEps, HfUnexpectedTensor,
-  BadPositions, ConfigTransformerOption, HfSpmInvalid,
+  BadPositions, ConfigTransformerOption, HfSpmInvalid, HfConfigNumber, HfConfigBool, HfConfigString,
+  HfConfigDivisor, HfConfigSame, HfConfigOneOf, HfConfigUnsupported, HfVocabNoId, HfVocabNoToken, HfVocabIdTwice,
+  HfMemory,
   Count  // not a code: the number of codes
 };
 

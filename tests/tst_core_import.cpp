@@ -4,6 +4,7 @@
 #include "core/decode/generate.h"
 #include "core/decode/session.h"
 #include "core/io/hf_import.h"
+#include "core/train/memory.h"
 #include "core/io/model_file.h"
 #include "core/io/safetensors.h"
 #include "core/model/model.h"
@@ -351,6 +352,21 @@ class TestImport : public QObject {
   }
 
   // Every hostile folder is refused before a weight is read, with the file and the problem named.
+  // Before a weight is read: a model that does not fit under the cap is refused with the estimate, naming the folder.
+  void a_model_too_large_is_refused_before_reading() {
+    auto ck = hf_open(kHf + "/marian-tiny");
+    QVERIFY(ck.ok());
+    QVERIFY(!hf_check_memory(*ck));  // (no cap: this machine has room for 46,580 parameters)
+    const MemoryEstimate m = model_memory(ck->config);
+    QVERIFY(m.parameters >= int64_t(46580) * 4);
+    QVERIFY(!hf_check_memory(*ck, m.parameters + m.activations + 1));
+    auto e = hf_check_memory(*ck, 100000);
+    QVERIFY(e.has_value());
+    QCOMPARE(int(e->code), int(ErrorCode::HfMemory));
+    QVERIFY2(e->message.find("marian-tiny") != std::string::npos && e->message.find("MB") != std::string::npos,
+             e->message.c_str());
+  }
+
   void hostile_folders_are_refused() {
     QTemporaryDir tmp;
     const std::string good = kHf + "/gpt2-tiny";
@@ -374,9 +390,9 @@ class TestImport : public QObject {
       expect(dir, ErrorCode::HfNoConfig, "no-config");
     }
     expect(edit_config("bert", [](Json& c) { c["model_type"] = "bert"; }), ErrorCode::HfModelType, "'bert'");
-    expect(edit_config("heads", [](Json& c) { c["n_head"] = 5; }), ErrorCode::HfConfigField, "n_head");
-    expect(edit_config("layers", [](Json& c) { c["n_layer"] = "two"; }), ErrorCode::HfConfigField, "n_layer");
-    expect(edit_config("act", [](Json& c) { c["activation_function"] = "mish"; }), ErrorCode::HfConfigField, "mish");
+    expect(edit_config("heads", [](Json& c) { c["n_head"] = 5; }), ErrorCode::HfConfigDivisor, "n_head");
+    expect(edit_config("layers", [](Json& c) { c["n_layer"] = "two"; }), ErrorCode::HfConfigInteger, "n_layer");
+    expect(edit_config("act", [](Json& c) { c["activation_function"] = "mish"; }), ErrorCode::HfConfigOneOf, "mish");
     expect(edit_config("vocab", [](Json& c) { c["vocab_size"] = 300; }), ErrorCode::HfTensorShape, "[297, 32]");
     expect(edit_config("small-vocab", [](Json& c) { c["vocab_size"] = 200, c["bos_token_id"] = 1, c["eos_token_id"] = 1; }), ErrorCode::HfVocabSize, "vocab.json");
     expect(edit_config("layers3", [](Json& c) { c["n_layer"] = 3; }), ErrorCode::HfMissingTensor, "h.2.");
@@ -394,7 +410,7 @@ class TestImport : public QObject {
     {
       const std::string dir = copy_folder(tmp, good, "bad-vocab");
       write_text(dir + "/vocab.json", "{\"a\": 0, \"b\": 0}");
-      expect(dir, ErrorCode::HfVocabIds, "vocab.json");
+      expect(dir, ErrorCode::HfVocabIdTwice, "vocab.json");
     }
     {
       const std::string dir = copy_folder(tmp, good, "pickle");
@@ -428,7 +444,7 @@ class TestImport : public QObject {
       Json c = read_json(pre + "/config.json");
       c["normalize_before"] = true;
       write_text(pre + "/config.json", c.dump());
-      expect(pre, ErrorCode::HfConfigField, "normalize_before");
+      expect(pre, ErrorCode::HfConfigUnsupported, "normalize_before");
       const std::string no_target = copy_folder(tmp, marian, "no-target");
       fs::remove(no_target + "/target.spm");
       expect(no_target, ErrorCode::HfNoTokenizer, "target.spm");

@@ -29,7 +29,8 @@ const std::vector<OptionSpec> kGenerateSpecs = {
     {"beam", true, "beam search with this width (length-normalised)"},
     {"as-configured", false, "an imported model: decode as its authors configured it (Hugging Face's generate with "
                              "num_beams, length_penalty, early_stopping, max_length, bad_words_ids, "
-                             "forced_eos_token_id from its generation_config.json; --max-new caps the new tokens)"},
+                             "forced_eos_token_id, do_sample, temperature, top_k, top_p from its generation_config.json; "
+                             "--max-new caps the new tokens, --seed seeds do_sample's draws)"},
     {"max-new", true, "new tokens at most (default: up to ℓ_max for encoder-decoder, 16 for decoder-only)"},
     {"stop-id", true, "stop after this token (default: the model's eos for encoder-decoder)"},
     {"seed", true, "sampler seed (default 0)"},
@@ -122,13 +123,13 @@ int cmd_generate(int argc, char** argv) {
   const bool json = args->has("json");
 
   if (args->has("as-configured")) {
-    for (const char* opt : {"beam", "temperature", "top-k", "top-p", "seed", "window", "no-cache"})
+    for (const char* opt : {"beam", "temperature", "top-k", "top-p", "window", "no-cache"})
       if (args->has(opt)) return fail(cmd, std::string("--as-configured decodes as configured: drop --") + opt, 2);
     auto g = gb::generation_settings(c, m->extra);
     if (!g) return fail(cmd, g.error().message);
     const int start_len = int(session->tokens().size());
     if (args->has("max-new")) g->max_length = start_len + int(*max_new);
-    auto r = gb::hf_generate(*session, *g);
+    auto r = gb::hf_generate(*session, *g, {}, uint64_t(*seed));  // (the seed: do_sample's draws)
     if (!r) return fail(cmd, r.error().message);
     const std::vector<int> fresh(r->tokens.begin() + start_len, r->tokens.end());
     if (json) {

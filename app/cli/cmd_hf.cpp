@@ -47,6 +47,7 @@ int cmd_import(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   auto ck = gb::hf_open(args->positional()[0]);
   if (!ck) return fail(cmd, ck.error().message);
+  if (auto e = gb::hf_check_memory(*ck)) return fail(cmd, e->message);
   const bool quiet = args->has("quiet");
   int last_pct = -1;
   auto m = gb::hf_import(*ck, [&](uint64_t done, uint64_t total) {

@@ -22,54 +22,80 @@ Result<GenerationSettings> generation_settings(const Config& c, const std::map<s
   auto j = parse_json_strict(it->second, what);
   if (!j) return j.error();
   if (!j->is_object()) return Error(ErrorCode::JsonNotObject).in_file(what);
-  auto bad = [&](const char* field, const char* expected) {
-    return Error(ErrorCode::HfConfigField, {{"field", field}, {"expected", expected}, {"found", (*j)[field].dump()}})
-        .in_file(what);
+  auto bad = [&](ErrorCode code, const char* field, ErrorArgs args = {}) {
+    args.insert(args.begin(), {"field", field});
+    args.push_back({"found", (*j)[field].dump()});
+    return Error(code, std::move(args)).in_file(what);
   };
+  const ErrorArgs ids{{"lo", "0"}, {"hi", std::to_string(c.vocab_size - 1)}};
   auto token = [&](const Json& v) { return v.is_number_integer() && v.get<long long>() >= 0 && v.get<long long>() < c.vocab_size; };
   if (j->contains("num_beams")) {
     if (!(*j)["num_beams"].is_number_integer() || (*j)["num_beams"].get<long long>() < 1 || (*j)["num_beams"].get<long long>() > 64)
-      return bad("num_beams", "an integer from 1 to 64");
+      return bad(ErrorCode::HfConfigInteger, "num_beams", {{"lo", "1"}, {"hi", "64"}});
     g.num_beams = (*j)["num_beams"].get<int>();
   }
   if (j->contains("length_penalty")) {
-    if (!(*j)["length_penalty"].is_number()) return bad("length_penalty", "a number");
+    if (!(*j)["length_penalty"].is_number() || !(std::abs((*j)["length_penalty"].get<double>()) <= 100))
+      return bad(ErrorCode::HfConfigNumber, "length_penalty", {{"lo", "-100"}, {"hi", "100"}});
     g.length_penalty = (*j)["length_penalty"].get<double>();
   }
   if (j->contains("early_stopping")) {
-    if (!(*j)["early_stopping"].is_boolean()) return bad("early_stopping", "true or false");
+    if (!(*j)["early_stopping"].is_boolean()) return bad(ErrorCode::HfConfigBool, "early_stopping");
     g.early_stopping = (*j)["early_stopping"].get<bool>();
   }
   if (j->contains("max_length")) {
-    if (!(*j)["max_length"].is_number_integer() || (*j)["max_length"].get<long long>() < 1) return bad("max_length", "a positive integer");
+    if (!(*j)["max_length"].is_number_integer() || (*j)["max_length"].get<long long>() < 1) return bad(ErrorCode::HfConfigInteger, "max_length", {{"lo", "1"}, {"hi", "1048576"}});
     g.max_length = int(std::min<long long>((*j)["max_length"].get<long long>(), 1 << 20));
   }
   if (j->contains("eos_token_id")) {  // (a list of several: the first)
     const Json& e = (*j)["eos_token_id"];
     if (token(e)) g.eos_id = e.get<int>();
     else if (e.is_array() && !e.empty() && token(e[0])) g.eos_id = e[0].get<int>();
-    else return bad("eos_token_id", "a token id of the vocabulary");
+    else return bad(ErrorCode::HfConfigInteger, "eos_token_id", ids);
   }
   if (j->contains("forced_eos_token_id")) {
-    if (!token((*j)["forced_eos_token_id"])) return bad("forced_eos_token_id", "a token id of the vocabulary");
+    if (!token((*j)["forced_eos_token_id"])) return bad(ErrorCode::HfConfigInteger, "forced_eos_token_id", ids);
     g.forced_eos_id = (*j)["forced_eos_token_id"].get<int>();
   }
   if (j->contains("glassbox_beam_bans_token")) {
-    if (!token((*j)["glassbox_beam_bans_token"])) return bad("glassbox_beam_bans_token", "a token id of the vocabulary");
+    if (!token((*j)["glassbox_beam_bans_token"])) return bad(ErrorCode::HfConfigInteger, "glassbox_beam_bans_token", ids);
     g.beam_bans_before_softmax = (*j)["glassbox_beam_bans_token"].get<int>();
   }
   if (j->contains("bad_words_ids")) {
     const Json& b = (*j)["bad_words_ids"];
-    if (!b.is_array()) return bad("bad_words_ids", "a list of lists of token ids");
+    // (a list of lists of token ids)
+    if (!b.is_array()) return bad(ErrorCode::HfConfigOneOf, "bad_words_ids", {{"choices", "[[id, …], …]"}});
     for (const Json& w : b) {
-      if (!w.is_array() || w.empty()) return bad("bad_words_ids", "a list of lists of token ids");
-      std::vector<int> ids;
+      if (!w.is_array() || w.empty()) return bad(ErrorCode::HfConfigOneOf, "bad_words_ids", {{"choices", "[[id, …], …]"}});
+      std::vector<int> word;
       for (const Json& t : w) {
-        if (!token(t)) return bad("bad_words_ids", "a list of lists of token ids");
-        ids.push_back(t.get<int>());
+        if (!token(t)) return bad(ErrorCode::HfConfigInteger, "bad_words_ids", ids);
+        word.push_back(t.get<int>());
       }
-      g.bad_words.push_back(std::move(ids));
+      g.bad_words.push_back(std::move(word));
     }
+  }
+  if (j->contains("do_sample")) {
+    if (!(*j)["do_sample"].is_boolean()) return bad(ErrorCode::HfConfigBool, "do_sample");
+    g.do_sample = (*j)["do_sample"].get<bool>();
+  }
+  if (j->contains("temperature")) {
+    const Json& t = (*j)["temperature"];
+    if (!t.is_number() || !(t.get<double>() > 0 && t.get<double>() <= 100))
+      return bad(ErrorCode::HfConfigNumber, "temperature", {{"lo", "0"}, {"hi", "100"}});
+    g.temperature = t.get<double>();
+  }
+  if (j->contains("top_k")) {
+    const Json& k = (*j)["top_k"];
+    if (!k.is_number_integer() || k.get<long long>() < 0 || k.get<long long>() > c.vocab_size)
+      return bad(ErrorCode::HfConfigInteger, "top_k", {{"lo", "0"}, {"hi", std::to_string(c.vocab_size)}});
+    g.top_k = k.get<int>();
+  }
+  if (j->contains("top_p")) {
+    const Json& p = (*j)["top_p"];
+    if (!p.is_number() || !(p.get<double>() > 0 && p.get<double>() <= 1))
+      return bad(ErrorCode::HfConfigNumber, "top_p", {{"lo", "0"}, {"hi", "1"}});
+    g.top_p = p.get<double>();
   }
   return g;
 }
@@ -132,7 +158,7 @@ struct Hypotheses {
 }  // namespace
 
 Result<GenerationResult> hf_generate(const DecodeSession& start, const GenerationSettings& g,
-                                     const DecodeProgress& progress) {
+                                     const DecodeProgress& progress, uint64_t seed) {
   if (g.num_beams < 1) return Error(ErrorCode::BeamWidth);
   const int max_length = std::min(g.max_length, start.config().max_len);
   const int first_len = int(start.tokens().size());
@@ -145,13 +171,19 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
   Rng unused(0);
   GenerationResult res;
 
-  if (g.num_beams == 1) {  // greedy_search
+  if (g.num_beams == 1) {  // greedy_search, or sample() when do_sample
     DecodeSession s = start;
+    SamplerOptions warp;  // temperature, top-k, top-p, in Hugging Face's order (sampler.h)
+    warp.temperature = g.temperature;
+    warp.top_k = g.top_k;
+    warp.top_p = g.top_p;
+    Rng rng(seed);
     while (int(s.tokens().size()) < max_length && s.can_step()) {
       if (progress && !progress(int(s.tokens().size()) - first_len, limit))
         return cancelled(int(s.tokens().size()) - first_len);
       const std::vector<double> lp = processed_logp(s, g);
-      const int best = int(std::max_element(lp.begin(), lp.end()) - lp.begin());  // (ties: the lower id, as argmax)
+      const int best = g.do_sample ? choose_token(lp, warp, rng).token
+                                   : int(std::max_element(lp.begin(), lp.end()) - lp.begin());  // (ties: the lower id)
       res.score += lp[size_t(best)];
       auto st = s.step(forced_step, unused, best);
       if (!st) return st.error();

@@ -36,6 +36,12 @@ struct GenerationSettings {
   // normalised without it (MarianMTModel.adjust_logits_during_generation bans its <pad> so); −1: none.
   // "glassbox_beam_bans_token" in glassbox.generation (the importer writes it for marian).
   int beam_bans_before_softmax = -1;
+  // Sampling (num_beams = 1 and do_sample): Hugging Face's defaults, and its order of the logits warpers —
+  // temperature, then top-k, then top-p — which the tool's sampler (sampling.h) applies in the same order.
+  bool do_sample = false;
+  double temperature = 1.0;
+  int top_k = 50;  // 0: off
+  double top_p = 1.0;
 };
 
 // From a model file's "glassbox.generation" (written by the importer), the model's eos_id when it names none;
@@ -50,10 +56,11 @@ struct GenerationResult {
   double score = 0;         // beam search: the hypothesis's score; greedy: Σ log p of the new tokens
 };
 
-// num_beams = 1: greedy search (argmax of the processed log-probabilities until eos or max_length); else beam
-// search as described above. progress hears the steps taken of max_length − the start's length; false cancels
-// (ErrorCode::BeamCancelled).
+// num_beams = 1: greedy search (argmax of the processed log-probabilities until eos or max_length), or with
+// do_sample a draw from them after temperature, top-k and top-p (the tool's sampler, seeded by seed: Hugging Face's
+// draws come from torch's generator and cannot be replayed here); else beam search as described above. progress
+// hears the steps taken of max_length − the start's length; false cancels (ErrorCode::BeamCancelled).
 Result<GenerationResult> hf_generate(const DecodeSession& start, const GenerationSettings& g,
-                                     const DecodeProgress& progress = {});
+                                     const DecodeProgress& progress = {}, uint64_t seed = 0);
 
 }  // namespace gb

@@ -1,6 +1,7 @@
 #include "core/io/hf_import.h"
 
 #include "core/io/safetensors.h"
+#include "core/train/memory.h"
 #include "core/model/params.h"
 
 #include <functional>
@@ -30,39 +31,43 @@ std::string shape_text(const std::vector<int64_t>& s) {
 struct ConfigReader {
   const Json& j;
   std::string file;
-  Error field_error(const std::string& field, const std::string& expected, const Json* found) const {
-    return Error(ErrorCode::HfConfigField,
-                 {{"field", field}, {"expected", expected}, {"found", found ? found->dump() : "nothing"}})
-        .in_file(file);
+  Error field_error(ErrorCode code, const std::string& field, const Json* found, ErrorArgs args = {}) const {
+    args.insert(args.begin(), {"field", field});
+    args.push_back({"found", found ? found->dump() : "nothing"});
+    return Error(code, std::move(args)).in_file(file);
+  }
+  // a field whose value the seeds' architecture does not have (normalize_before: true …)
+  Error unsupported(const std::string& field, const std::string& value) const {
+    return field_error(ErrorCode::HfConfigUnsupported, field, &j[field], {{"value", value}});
   }
   Result<long long> integer(const std::string& field, long long lo, long long hi,
                             std::optional<long long> def = std::nullopt) const {
-    const std::string expected = "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+    const ErrorArgs range{{"lo", std::to_string(lo)}, {"hi", std::to_string(hi)}};
     if (!j.contains(field) || j[field].is_null()) {
       if (def) return *def;
-      return field_error(field, expected, nullptr);
+      return field_error(ErrorCode::HfConfigInteger, field, nullptr, range);
     }
     const Json& v = j[field];
     if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-      return field_error(field, expected, &v);
+      return field_error(ErrorCode::HfConfigInteger, field, &v, range);
     return v.get<long long>();
   }
   Result<double> number(const std::string& field, double lo, double hi, double def) const {
     if (!j.contains(field) || j[field].is_null()) return def;
     const Json& v = j[field];
     if (!v.is_number() || !(v.get<double>() > lo && v.get<double>() <= hi))
-      return field_error(field, "a number greater than " + std::to_string(lo) + " and at most " + std::to_string(hi),
-                         &v);
+      return field_error(ErrorCode::HfConfigNumber, field, &v,
+                         {{"lo", Json(lo).dump()}, {"hi", Json(hi).dump()}});
     return v.get<double>();
   }
   Result<bool> boolean(const std::string& field, bool def) const {
     if (!j.contains(field) || j[field].is_null()) return def;
-    if (!j[field].is_boolean()) return field_error(field, "true or false", &j[field]);
+    if (!j[field].is_boolean()) return field_error(ErrorCode::HfConfigBool, field, &j[field]);
     return j[field].get<bool>();
   }
   Result<std::string> string(const std::string& field, const std::string& def) const {
     if (!j.contains(field) || j[field].is_null()) return def;
-    if (!j[field].is_string()) return field_error(field, "a string", &j[field]);
+    if (!j[field].is_string()) return field_error(ErrorCode::HfConfigString, field, &j[field]);
     return j[field].get<std::string>();
   }
 };
@@ -97,12 +102,11 @@ Result<Config> gpt2_config(const ConfigReader& r) {
   GB_TRY(bos, r.integer("bos_token_id", 0, *vocab - 1, -1));
   GB_TRY(eos, r.integer("eos_token_id", 0, *vocab - 1, -1));
   if (*d % *heads != 0)
-    return r.field_error("n_head", "a divisor of n_embd (" + std::to_string(*d) + ")", &r.j["n_head"]);
-  if (!*scale) return r.field_error("scale_attn_weights", "true (scores scaled by 1/√d_h, as the seeds do)", &r.j["scale_attn_weights"]);
-  if (*by_layer)
-    return r.field_error("scale_attn_by_inverse_layer_idx", "false (the seeds scale every layer alike)",
-                         &r.j["scale_attn_by_inverse_layer_idx"]);
-  if (*cross) return r.field_error("add_cross_attention", "false (a decoder-only model)", &r.j["add_cross_attention"]);
+    return r.field_error(ErrorCode::HfConfigDivisor, "n_head", &r.j["n_head"],
+                         {{"of", "n_embd"}, {"value", std::to_string(*d)}});
+  if (!*scale) return r.unsupported("scale_attn_weights", "true");
+  if (*by_layer) return r.unsupported("scale_attn_by_inverse_layer_idx", "false");
+  if (*cross) return r.unsupported("add_cross_attention", "false");
   Activation a;
   if (*act == "gelu_new" || *act == "gelu_pytorch_tanh" || *act == "gelu_fast") a = Activation::GeluTanh;
   else if (*act == "gelu") a = Activation::GELU;
@@ -111,7 +115,8 @@ Result<Config> gpt2_config(const ConfigReader& r) {
   else if (*act == "tanh") a = Activation::Tanh;
   else {
     const Json found = *act;
-    return r.field_error("activation_function", "one of gelu_new, gelu_pytorch_tanh, gelu, relu, silu, swish, tanh", &found);
+    return r.field_error(ErrorCode::HfConfigOneOf, "activation_function", &found,
+                         {{"choices", "gelu_new, gelu_pytorch_tanh, gelu_fast, gelu, relu, silu, swish, tanh"}});
   }
   Config c = Config::make(Variant::DecoderOnly, int(*vocab), int(*positions), 0, int(*layers), int(*heads), int(*d),
                           int(*inner));
@@ -221,21 +226,19 @@ Result<Config> marian_config(const ConfigReader& r) {
   GB_TRY(eos, r.integer("eos_token_id", 0, *vocab - 1, 0));
   GB_TRY(start, r.integer("decoder_start_token_id", 0, *vocab - 1, *pad));
   if (*dec_heads != *heads)
-    return r.field_error("decoder_attention_heads", "the encoder's number (" + std::to_string(*heads) + ")",
-                         &r.j["decoder_attention_heads"]);
+    return r.field_error(ErrorCode::HfConfigSame, "decoder_attention_heads", &r.j["decoder_attention_heads"],
+                         {{"other", "encoder_attention_heads"}, {"value", std::to_string(*heads)}});
   if (*dec_ffn != *ffn)
-    return r.field_error("decoder_ffn_dim", "the encoder's size (" + std::to_string(*ffn) + ")", &r.j["decoder_ffn_dim"]);
+    return r.field_error(ErrorCode::HfConfigSame, "decoder_ffn_dim", &r.j["decoder_ffn_dim"],
+                         {{"other", "encoder_ffn_dim"}, {"value", std::to_string(*ffn)}});
   if (*d % *heads != 0)
-    return r.field_error("encoder_attention_heads", "a divisor of d_model (" + std::to_string(*d) + ")",
-                         &r.j["encoder_attention_heads"]);
-  if (*before) return r.field_error("normalize_before", "false (post-LN, as seed 000)", &r.j["normalize_before"]);
-  if (*norm_emb) return r.field_error("normalize_embedding", "false", &r.j["normalize_embedding"]);
-  if (!*statics)
-    return r.field_error("static_position_embeddings", "true (sinusoidal positions)", &r.j["static_position_embeddings"]);
-  if (!*share)
-    return r.field_error("share_encoder_decoder_embeddings", "true (one embedding for both sides)",
-                         &r.j["share_encoder_decoder_embeddings"]);
-  if (!*tie) return r.field_error("tie_word_embeddings", "true (the output reads the shared embedding)", &r.j["tie_word_embeddings"]);
+    return r.field_error(ErrorCode::HfConfigDivisor, "encoder_attention_heads", &r.j["encoder_attention_heads"],
+                         {{"of", "d_model"}, {"value", std::to_string(*d)}});
+  if (*before) return r.unsupported("normalize_before", "false");  // (post-LN, as seed 000)
+  if (*norm_emb) return r.unsupported("normalize_embedding", "false");
+  if (!*statics) return r.unsupported("static_position_embeddings", "true");  // (sinusoidal positions)
+  if (!*share) return r.unsupported("share_encoder_decoder_embeddings", "true");  // (one embedding for both sides)
+  if (!*tie) return r.unsupported("tie_word_embeddings", "true");  // (the output reads the shared embedding)
   Activation a;
   if (*act == "swish" || *act == "silu") a = Activation::SiLU;
   else if (*act == "gelu") a = Activation::GELU;
@@ -243,7 +246,8 @@ Result<Config> marian_config(const ConfigReader& r) {
   else if (*act == "relu") a = Activation::ReLU;
   else {
     const Json found = *act;
-    return r.field_error("activation_function", "one of swish, silu, gelu, gelu_new, relu", &found);
+    return r.field_error(ErrorCode::HfConfigOneOf, "activation_function", &found,
+                         {{"choices", "swish, silu, gelu, gelu_new, gelu_pytorch_tanh, relu"}});
   }
   Config c = Config::make(Variant::EncoderDecoder, int(*vocab), int(*positions), int(*enc), int(*dec), int(*heads),
                           int(*d), int(*ffn));
@@ -467,11 +471,17 @@ Result<HfCheckpoint> hf_open(const std::string& path) {
   for (const auto& [name, target] : targets)
     if (!found.count(name))
       return Error(ErrorCode::HfMissingTensor,
-                   {{"tensor", name}, {"what", "a " + ck.model_type + " model as config.json describes it"}})
+                   {{"tensor", name}, {"type", ck.model_type}})
           .in_file(ck.weights);
   ck.generation = generation_settings(*j, dir);
   if (arch->beam_bans_pad) ck.generation["glassbox_beam_bans_token"] = ck.config.pad_id;  // (generate.h)
   return ck;
+}
+
+Status hf_check_memory(const HfCheckpoint& ck, int64_t cap) {
+  const MemoryEstimate m = model_memory(ck.config);
+  if (auto e = check_memory(ErrorCode::HfMemory, m.parameters + m.activations, cap)) return e->in_file(ck.dir);
+  return std::nullopt;
 }
 
 Result<ModelFile> hf_import(const HfCheckpoint& ck, const Progress& progress) {
@@ -501,7 +511,7 @@ Result<ModelFile> hf_import(const HfCheckpoint& ck, const Progress& progress) {
     done += e.end - e.begin;
   }
   if (filled != targets.size())  // (the file changed since hf_open read it)
-    return Error(ErrorCode::HfMissingTensor, {{"tensor", "?"}, {"what", ck.model_type}}).in_file(ck.weights);
+    return Error(ErrorCode::HfMissingTensor, {{"tensor", "?"}, {"type", ck.model_type}}).in_file(ck.weights);
   if (progress) progress(total, total);
 
   ModelFile m = ModelFile::of(ck.config, std::move(p));

@@ -48,6 +48,10 @@ const std::vector<std::string>& hf_generation_keys();
 
 // `path` is the folder or its config.json.
 Result<HfCheckpoint> hf_open(const std::string& path);
+// Whether the model fits in memory before anything of its size is read: its parameters and one forward and
+// backward pass over ℓ_max (the estimate Build uses, core/train/memory.h, without gradients and optimizer) against
+// what the process can still get and cap (bytes; 0 = none). An Error (HfMemory, naming the folder) when not.
+Status hf_check_memory(const HfCheckpoint& ck, int64_t cap = 0);
 // Reads the weights into a model file (its tokenizer, and in `extra` "glassbox.import" — where it came from — and
 // "glassbox.generation"), tensor by tensor: progress hears the bytes read of the weights' total after each tensor;
 // returning false stops it (ErrorCode::LoadingCancelled) and frees what was read.

@@ -429,9 +429,7 @@ std::vector<std::string> Tokenizer::byte_bpe_split(std::string_view piece) const
 Status Tokenizer::finish_byte_bpe(const std::string& what) {
   for (int b = 0; b < 256; ++b)
     if (id_of(byte_bpe::byte_char(static_cast<unsigned char>(b))) < 0)
-      return Error(ErrorCode::HfVocabForm,
-                   {{"problem", "byte " + std::to_string(b) + " ('" + byte_bpe::byte_char(static_cast<unsigned char>(b)) +
-                                    "') has no token"}})
+      return Error(ErrorCode::HfVocabNoToken, {{"token", byte_bpe::byte_char(static_cast<unsigned char>(b))}})
           .in_file(what);
   specials_.clear();
   for (int id = 0; id < size(); ++id) {
@@ -449,19 +447,17 @@ Result<Tokenizer> Tokenizer::read_vocab_json(const std::string& vocab_json, Toke
   if (!bytes) return bytes.error();
   auto j = parse_json_strict(*bytes, vocab_json);
   if (!j) return j.error();
-  if (!j->is_object()) return Error(ErrorCode::HfVocabForm, {{"problem", "not an object"}}).in_file(vocab_json);
+  if (!j->is_object()) return Error(ErrorCode::HfVocabForm).in_file(vocab_json);
   const size_t n = j->size();
   std::vector<std::string> by_id(n);
   std::vector<bool> seen(n, false);
   for (auto it = j->begin(); it != j->end(); ++it) {
     if (!it.value().is_number_unsigned())
-      return Error(ErrorCode::HfVocabForm, {{"problem", "'" + it.key() + "' has no integer id"}}).in_file(vocab_json);
+      return Error(ErrorCode::HfVocabNoId, {{"token", it.key()}}).in_file(vocab_json);
     const uint64_t id = it.value().get<uint64_t>();
     const ErrorArgs args{{"last", std::to_string(n - 1)}, {"id", std::to_string(id)}, {"token", it.key()}};
     if (id >= n || seen[id]) {
-      ErrorArgs a = args;
-      a.push_back({"problem", id >= n ? "is too large" : "is given twice"});
-      return Error(ErrorCode::HfVocabIds, a).in_file(vocab_json);
+      return Error(id >= n ? ErrorCode::HfVocabIdLarge : ErrorCode::HfVocabIdTwice, args).in_file(vocab_json);
     }
     seen[id] = true;
     by_id[id] = it.key();
@@ -561,7 +557,7 @@ Result<Tokenizer> Tokenizer::from_marian_files(const std::string& vocab_json, co
   if (!tgt) return tgt.error();
   for (const char* sp : {"</s>", "<unk>"})
     if (t->id_of(sp) < 0)
-      return Error(ErrorCode::HfVocabForm, {{"problem", std::string("no '") + sp + "'"}}).in_file(vocab_json);
+      return Error(ErrorCode::HfVocabNoToken, {{"token", sp}}).in_file(vocab_json);
   if (auto e = t->load_spm(std::move(*src), std::move(*tgt), source_spm)) return *e;
   return t;
 }

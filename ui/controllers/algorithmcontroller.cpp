@@ -19,13 +19,16 @@ QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>&
   }
   gb::Example e;
   const auto ids = [&](const QString& s) { return tok.encode(s.toStdString()).ids; };
-  e.x = {gb::Tokenizer::kBos};
+  // the decoder starts from the model's bos_id (<bos>, or Marian's decoder_start_token_id); GPT-2's prompt is the
+  // text alone (its <|endoftext|> when empty)
+  if (c.has_source() || tok.prompt_starts_with_bos()) e.x = {c.bos_id};
   if (c.has_source()) {
     e.z = ids(input);
-    for (int t : ids(target)) e.x.push_back(t);
+    for (int t : tok.encode_target(target.toStdString()).ids) e.x.push_back(t);
   } else {
     for (int t : ids(input)) e.x.push_back(t);
   }
+  if (e.x.empty() || e.x.front() < 0) e.x = {std::max(0, c.bos_id)};
   if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
   if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
   if (auto err = gb::check_example(c, e)) {

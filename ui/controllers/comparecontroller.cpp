@@ -272,16 +272,16 @@ void CompareController::start(const Request& request) {
       for (int k = 0; k < n; ++k) {
         if (ctx.cancelled()) return {};
         Side& s = out->sides[size_t(k)];
-        auto session = gb::DecodeSession::create(s.config, s.params, {}, {gb::Tokenizer::kBos});
+        auto session = gb::DecodeSession::create(s.config, s.params, {}, {s.config.bos_id});
         if (!session) continue;
         gb::Rng rng(request.seed);
         gb::SamplerOptions so;
         so.temperature = request.temperature;
-        auto run = gb::decode_to_end(*session, so, rng, std::min(80, s.config.max_len - 1), gb::Tokenizer::kEos,
+        auto run = gb::decode_to_end(*session, so, rng, std::min(80, s.config.max_len - 1), s.config.eos_id,
                                      [&ctx](int, int) { return !ctx.cancelled(); });
         if (!run) continue;
         std::vector<int> ids(session->tokens().begin() + 1, session->tokens().end());
-        if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
+        if (!ids.empty() && ids.back() == s.config.eos_id) ids.pop_back();
         s.sample = s.tokenizer.decode(ids);
       }
     } else {  // the probe: the first validation pair's source, read by each

@@ -72,10 +72,12 @@ QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb:
       emit changed();  // the old session is gone: the views must say so
       return tr("Type a source sentence to translate (or pick one).");
     }
-    prefix = {gb::Tokenizer::kBos};
+    // (the session starts the decoder from the model's bos_id: <bos>, or Marian's decoder_start_token_id)
   } else {
-    prefix = {gb::Tokenizer::kBos};
+    // the tool's tokenizers' prompts start with <bos>; GPT-2's is the text alone (its <|endoftext|> when empty)
+    if (tok.prompt_starts_with_bos() && c.bos_id >= 0) prefix = {c.bos_id};
     for (int t : tok.encode(pairs ? text + ">" : text).ids) prefix.push_back(t);
+    if (prefix.empty() && c.bos_id >= 0) prefix = {c.bos_id};
   }
   auto s = gb::DecodeSession::create(mConfig, *mParams, source, prefix);
   if (!s) {
@@ -105,7 +107,7 @@ gb::Choice DecodingController::preview() const {
 bool DecodingController::finished() const {
   if (!mSession) return true;
   if (!mSession->can_step()) return true;
-  return !mSession->steps().empty() && mSession->steps().back().choice.token == gb::Tokenizer::kEos;
+  return !mSession->steps().empty() && mSession->steps().back().choice.token == mConfig.eos_id;
 }
 
 QString DecodingController::step(int forced) {
@@ -132,7 +134,7 @@ std::vector<int> DecodingController::branchLeaves() const { return mTimeline.lea
 QString DecodingController::branchText(int node) const {
   std::vector<int> ids;
   for (int k : mTimeline.path_to(node)) ids.push_back(mTimeline.nodes()[size_t(k)].token);
-  if (!ids.empty() && ids.back() == gb::Tokenizer::kEos) ids.pop_back();
+  if (!ids.empty() && ids.back() == mConfig.eos_id) ids.pop_back();
   return QString::fromStdString(mTok.decode(ids)).replace(QChar(0xFFFD), QStringLiteral("<unk>"));
 }
 
@@ -255,6 +257,7 @@ struct CompareOutcome {
 CompareOutcome compareRuns(const gb::DecodeSession& start, const gb::SamplerOptions& keep, const gb::Rng& rng,
                            int width, double alpha, int room, const gb::DecodeProgress& progress) {
   CompareOutcome out;
+  const int eos = start.config().eos_id;
   const size_t here = start.steps().size();
   const int total = 2 * kToEndLimit + room;
   int offset = 0;
@@ -264,7 +267,7 @@ CompareOutcome compareRuns(const gb::DecodeSession& start, const gb::SamplerOpti
   for (const gb::SamplerOptions& so : {greedy, keep}) {
     gb::DecodeSession s = start;
     gb::Rng r = rng;
-    auto run = gb::decode_to_end(s, so, r, kToEndLimit, gb::Tokenizer::kEos, part);
+    auto run = gb::decode_to_end(s, so, r, kToEndLimit, eos, part);
     if (!run) {
       out.error = run.error();
       return out;
@@ -276,7 +279,7 @@ CompareOutcome compareRuns(const gb::DecodeSession& start, const gb::SamplerOpti
     out.runs.push_back(std::move(c));
     offset += kToEndLimit;
   }
-  auto best = gb::beam_search(start, width, std::max(1, room), gb::Tokenizer::kEos, alpha, part);
+  auto best = gb::beam_search(start, width, std::max(1, room), eos, alpha, part);
   if (!best) {
     out.error = best.error();
     return out;
@@ -287,7 +290,7 @@ CompareOutcome compareRuns(const gb::DecodeSession& start, const gb::SamplerOpti
   gb::DecodeSession s = start;
   gb::Rng r = rng;  // (a forced token draws nothing)
   for (int t : best->tokens) {
-    if (!s.can_step() || (!s.steps().empty() && s.steps().back().choice.token == gb::Tokenizer::kEos)) break;
+    if (!s.can_step() || (!s.steps().empty() && s.steps().back().choice.token == eos)) break;
     const gb::Rng before = r;
     auto st = s.step(keep, r, t);
     if (!st) break;
@@ -390,7 +393,8 @@ int DecodingController::runToEnd() {
   runNowOrOnWorker(
       gb::decode_to_end_cost(*mSession, kToEndLimit), Work::ToEnd, kToEndLimit,
       [out, sampler](const gb::DecodeProgress& progress) {
-        out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit, gb::Tokenizer::kEos, progress);
+        out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit,
+                                     out->session->config().eos_id, progress);
         return true;
       },
       [take, steps](bool) { *steps = take(); });
@@ -455,7 +459,7 @@ QString DecodingController::beam(int width, double alpha) {
   runNowOrOnWorker(
       gb::beam_search_cost(*mSession, width, room), Work::Beam, room,
       [out, start, width, alpha, room](const gb::DecodeProgress& progress) {
-        out->result = gb::beam_search(*start, width, room, gb::Tokenizer::kEos, alpha, progress);
+        out->result = gb::beam_search(*start, width, room, start->config().eos_id, alpha, progress);
         return true;
       },
       [take](bool) { take(); });

@@ -2,9 +2,13 @@
 
 #include "errortext.h"
 #include "lesson.h"
+#include "memorylimit.h"
 #include "modeldocument.h"
 #include "trainingcontroller.h"
 
+#include "core/io/hf_import.h"
+
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -26,20 +30,90 @@ Files::Files(ModelDocument* doc, TrainingController* trainer, QObject* parent)
     if (!err.isEmpty()) emit message(tr("Autosave failed: %1").arg(err), 8000);
     if (std::exchange(mAutosaveAgain, false) && mDoc->isModified()) autosaveNow();
   });
-  // every minute while there is unsaved work, and whenever training pauses or finishes
+  // every minute while there is unsaved work, and whenever training pauses or finishes — a large model no more
+  // often than autosaveSpacingMs says
   auto* timer = new QTimer(this);
   const int interval = qEnvironmentVariableIntValue("GLASSBOX_AUTOSAVE_MS");
-  timer->setInterval(interval > 0 ? interval : 60 * 1000);
+  mIntervalMs = interval > 0 ? interval : 60 * 1000;
+  timer->setInterval(mIntervalMs);
   connect(timer, &QTimer::timeout, this, [this] {
-    if (mDoc->isModified()) autosaveNow();
+    if (mDoc->isModified() && autosaveDue()) autosaveNow();
   });
   timer->start();
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
     if (st == TrainingController::State::Paused || st == TrainingController::State::Finished)
       QTimer::singleShot(0, this, [this] {  // after the document has taken the handed-back parameters
-        if (mDoc->isModified()) autosaveNow();
+        if (mDoc->isModified() && autosaveDue()) autosaveNow();
       });
   });
+}
+
+int Files::autosaveSpacingMs(qint64 parameterBytes) {
+  const qint64 minute = 60 * 1000, perMinute = qint64(50) << 20;
+  return int(std::clamp(minute * ((parameterBytes + perMinute - 1) / perMinute), minute, 15 * minute));
+}
+
+bool Files::autosaveDue() const {
+  if (mLastAutosave < 0 || !mDoc->hasModel()) return true;
+  const qint64 bytes = qint64(gb::params_count(mDoc->config())) * qint64(sizeof(float));
+  // (a test's short interval shortens the spacing by the same factor)
+  const qint64 spacing = qint64(autosaveSpacingMs(bytes)) * mIntervalMs / (60 * 1000);
+  if (spacing <= mIntervalMs) return true;  // a model up to 50 MB: every minute, and whenever training stops
+  return QDateTime::currentMSecsSinceEpoch() - mLastAutosave >= spacing;
+}
+
+bool Files::isCheckpoint(const QString& path) {
+  const QFileInfo f(path);
+  return f.isDir() || (f.fileName() == QLatin1String("config.json") && f.isFile());
+}
+
+Files::Outcome Files::importCheckpoint(const QString& path) {
+  Outcome out;
+  const QString name = QFileInfo(path).fileName() == QLatin1String("config.json")
+                           ? QFileInfo(QFileInfo(path).absolutePath()).fileName()
+                           : QFileInfo(path).fileName();
+  const qint64 cap = MemoryLimit::capBytes();  // (read here: the settings belong to this thread)
+  ModelDocument::ReadFile read;
+  QString message;
+  bool adopted = false;
+  try {
+    const bool ran = mWait(tr("Importing %1…").arg(name), true, [&](const gb::Progress& progress) {
+      // everything checked before a weight is read: the folder's files, the config, the tensors, the memory
+      auto ck = gb::hf_open(QFileInfo(path).absoluteFilePath().toStdString());
+      if (!ck) {
+        read.model = ck.error();
+        return;
+      }
+      if (auto e = gb::hf_check_memory(*ck, cap)) {
+        read.model = *e;
+        return;
+      }
+      read.model = gb::hf_import(*ck, progress);
+    });
+    if (!ran || (!read.model && read.model.error().code == gb::ErrorCode::LoadingCancelled)) {
+      out.cancelled = true;
+      return out;
+    }
+    if (read.model) {
+      message = mDoc->adopt(std::move(read), QString());  // (a warning at most)
+      adopted = true;
+    } else {
+      message = errorText(read.model.error());
+    }
+  } catch (const std::bad_alloc&) {
+    message = tr("There is not enough memory to import this model.");
+  }
+  if (!adopted) {  // nothing changed: the open model stays
+    out.error = mDoc->hasModel()
+                    ? tr("Could not import %1.\n\n%2\n\nThe model you had is still open.").arg(path, message)
+                    : tr("Could not import %1.\n\n%2").arg(path, message);
+    return out;
+  }
+  out.warning = message;
+  emit this->message(tr("Imported %1: %2 parameters").arg(name, QLocale().toString(qulonglong(gb::params_count(mDoc->config())))),
+                     8000);
+  out.ok = true;
+  return out;
 }
 
 Files::~Files() = default;
@@ -172,6 +246,7 @@ bool Files::autosaveNow() {
     if (training) live = mTrainer->published();  // shared snapshots: nothing copied here
     std::optional<ModelDocument::SaveParts> parts =
         mDoc->partsToSave(training ? live.params : nullptr, training ? &live.state : nullptr);
+    mLastAutosave = QDateTime::currentMSecsSinceEpoch();
     return mWriter->start(std::move(*parts), autosavePath());
   } catch (const std::bad_alloc&) {
     emit message(tr("Autosave skipped: not enough memory for a copy of the model."), 8000);

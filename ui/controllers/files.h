@@ -50,6 +50,16 @@ class Files : public QObject {
   void setSaveWriteFunction(ModelWriter::WriteFn write) { mSaveWrite = std::move(write); }
   // Reads a model file and gives it to the document; on an error nothing changes.
   Outcome open(const QString& path);
+  // Imports a Hugging Face checkpoint folder (path: the folder or its config.json; core/io/hf_import.h) on a
+  // worker, with progress, cancellable; refused before any weight is read when it does not fit in memory (the
+  // settings' cap included). The document gets the model unsaved and unmodified: it is on disk as the folder, so it
+  // is not autosaved until it changes; Save asks for a name.
+  Outcome importCheckpoint(const QString& path);
+  // A folder (or a config.json) is a checkpoint to import, anything else a file to open.
+  static bool isCheckpoint(const QString& path);
+  // How long autosaves of a model of this many bytes of parameters are at least apart: a minute up to 50 MB, then
+  // a minute per 50 MB (GPT-2 small's 500 MB: ten), at most fifteen — writing it takes seconds and the disk's time.
+  static int autosaveSpacingMs(qint64 parameterBytes);
 
   QStringList recent() const;  // absolute paths, the newest first
   void addRecent(const QString& path);
@@ -82,6 +92,9 @@ class Files : public QObject {
   std::unique_ptr<AutosaveStore> mStore;
   std::unique_ptr<ModelWriter> mWriter;  // after the store: it ends its write before the lock goes
   bool mAutosaveAgain = false;           // asked while a write ran
+  qint64 mLastAutosave = -1;             // when the last autosave started (QDateTime ms), −1: none yet
+  int mIntervalMs = 60 * 1000;           // the timer's (GLASSBOX_AUTOSAVE_MS in tests)
+  bool autosaveDue() const;
   ModelWriter::WriteFn mSaveWrite = ModelWriter::saveModel;
   bool mSaving = false;
 };

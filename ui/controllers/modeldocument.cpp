@@ -14,6 +14,9 @@
 #include "memorylimit.h"
 #include "core/train/memory.h"
 
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 
 // The first reason the data cannot be trained or validated with this model (the core's check_data), if any.
@@ -169,6 +172,16 @@ QString ModelDocument::dataSummary() const {
 
 QStringList ModelDocument::sampleInputs(int n) const {
   QStringList out;
+  if (!mData && mModel && mModel->tokenizer &&
+      (mModel->tokenizer->kind() == gb::TokenizerKind::ByteBpe ||
+       mModel->tokenizer->kind() == gb::TokenizerKind::SentencePiece)) {
+    // an imported model (GPT-2, an opus-mt model from English) comes without data: English sentences to probe it
+    // with, seed 004's first (the model reads them as they are: they are not translated with the interface)
+    out << QStringLiteral("I want to buy a car") << QStringLiteral("I want to buy a house")
+        << QStringLiteral("The cat sat on the mat.") << QStringLiteral("The quick brown fox jumps over the lazy dog.");
+    while (out.size() > n) out.removeLast();
+    return out;
+  }
   if (!mData || mData->observations()) return out;  // (numbers: no text to probe with)
   const auto& d = *mData;
   for (size_t i = 0; i < std::min<size_t>(d.val_pairs.size(), size_t(n)); ++i)
@@ -177,7 +190,7 @@ QStringList ModelDocument::sampleInputs(int n) const {
     for (size_t i = 0; i < std::min<size_t>(d.val.size(), size_t(n)); ++i) {
       std::string s;
       for (size_t k = 0; k < std::min<size_t>(d.val[i].x.size(), 24); ++k)
-        if (d.val[i].x[k] > gb::Tokenizer::kUnk) s += d.tokenizer.decode({d.val[i].x[k]});
+        if (!d.tokenizer.is_special(d.val[i].x[k])) s += d.tokenizer.decode({d.val[i].x[k]});
       out << QString::fromStdString(s);
     }
   return out;
@@ -310,6 +323,18 @@ QString ModelDocument::extra(const QString& key) const {
   return it == mModel->extra.end() ? QString() : QString::fromStdString(it->second);
 }
 
+QString ModelDocument::importedName() const {
+  const QString json = extra(QStringLiteral("glassbox.import"));
+  if (json.isEmpty()) return {};
+  const QString folder = QJsonDocument::fromJson(json.toUtf8()).object().value(QStringLiteral("folder")).toString();
+  // the hub's cache: …/models--Helsinki-NLP--opus-mt-en-de/snapshots/<commit>
+  const QStringList parts = QDir::cleanPath(folder).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+  for (int i = int(parts.size()) - 1; i >= 0; --i)
+    if (parts[i].startsWith(QLatin1String("models--")))
+      return parts[i].mid(8).replace(QLatin1String("--"), QLatin1String("/"));
+  return parts.isEmpty() ? QStringLiteral("?") : parts.back();
+}
+
 void ModelDocument::setExtra(const QString& key, const QString& value) {
   if (!mModel) return;
   if (value.isEmpty()) mModel->extra.erase(key.toStdString());
@@ -400,7 +425,7 @@ ModelDocument::ReadFile ModelDocument::read(const QString& path) {
     if (d) out.data = std::move(*d);
     else out.dataWarning = tr("%1: the model opened, but its data could not be rebuilt: %2")
                                .arg(path, errorText(d.error()));
-  } else {
+  } else if (!m.extra.count("glassbox.import")) {  // (an imported model comes without data)
     out.dataWarning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
                           .arg(path);
   }
@@ -423,7 +448,8 @@ QString ModelDocument::adopt(ReadFile file, const QString& path, bool* warningOn
       warning += QLatin1Char(' ') + tr("The data that was open fits the model and stays loaded.");
     }
   }
-  if (!data) warning += QLatin1Char(' ') + tr("Load the data it was trained with in the Data dock to train it further.");
+  if (!data && !m->extra.count("glassbox.import"))
+    warning += QLatin1Char(' ') + tr("Load the data it was trained with in the Data dock to train it further.");
   // everything read: now replace the open model
   emit aboutToReplace();
   mVariant = m->config.variant;

@@ -156,6 +156,9 @@ class ModelDocument : public QObject {
   // Metadata the model file carries besides the model (a lesson: docs/lesson-file.md); written by save(), read by
   // open(). An empty value removes the key.
   QString extra(const QString& key) const;
+  // An imported model's name (glassbox.import's folder: "opus-mt-en-de", or "Helsinki-NLP/opus-mt-en-de" for a
+  // folder in the Hugging Face cache); empty for the others.
+  QString importedName() const;
   void setExtra(const QString& key, const QString& value);
   // New: no model, no data.
   void clear();

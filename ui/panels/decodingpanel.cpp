@@ -444,7 +444,7 @@ void DecodingPanel::showBeam(const QString& error) {
                      [this](int t) { return mCtl->display(t); });
   mViews->setCurrentWidget(mBeamPage);
   std::vector<int> best = r->tokens;
-  if (!best.empty() && best.back() == gb::Tokenizer::kEos) best.pop_back();
+  if (!best.empty() && best.back() == mCtl->session()->config().eos_id) best.pop_back();
   mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
   int pruned = 0;
   for (const auto& n : r->tree) pruned += n.pruned ? 1 : 0;

@@ -136,7 +136,8 @@ void MasksPanel::refresh() {
   std::vector<int> idx(static_cast<size_t>(B));
   for (int k = 0; k < B; ++k) idx[size_t(k)] = first + k;
   gb::Batch batch;
-  gb::pack_batch(batch, ex, idx, gb::Tokenizer::kPad, !ex[size_t(first)].z.empty());
+  gb::pack_batch(batch, ex, idx, mDoc->hasModel() && mDoc->config().pad_id >= 0 ? mDoc->config().pad_id : gb::Tokenizer::kPad,
+                !ex[size_t(first)].z.empty());
   const gb::BatchMasks masks = gb::batch_masks(batch);
   const int T = batch.T, S = batch.S;
   const bool ed = S > 0;

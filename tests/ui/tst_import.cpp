@@ -1,0 +1,159 @@
+// File → Import in the workbench (issue 31): a Hugging Face checkpoint folder (or its config.json) becomes the open
+// model, unmodified and not autosaved; errors name the folder and keep the open model; a cancelled import changes
+// nothing; the views start from the model's own special tokens (Marian's decoder start, GPT-2's prompt without
+// <bos>); a large model's autosaves are spaced by its size. The tiny checkpoints of tests/fixtures/hf.
+#include "controllers/decodingcontroller.h"
+#include "controllers/files.h"
+#include "controllers/modeldocument.h"
+#include "controllers/perturbationcontroller.h"
+#include "controllers/trainingcontroller.h"
+#include "mainwindow.h"
+
+#include "core/decode/session.h"
+#include "core/io/hf_import.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestImport : public QObject {
+  Q_OBJECT
+  QString mHf;  // tests/fixtures/hf
+  QTemporaryDir mDir;
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_import"));
+    QSettings().clear();
+    mHf = qEnvironmentVariable("GLASSBOX_FIXTURES") + QStringLiteral("/hf");
+    QVERIFY2(QFileInfo(mHf + QStringLiteral("/marian-tiny/config.json")).isFile(), qPrintable(mHf));
+    QVERIFY(mDir.isValid());
+  }
+
+  void window_imports_a_folder_unmodified() {
+    MainWindow w;
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString& m) { errors << m; });
+    w.show();
+    QVERIFY(w.openFile(mHf + QStringLiteral("/marian-tiny")));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+    ModelDocument* doc = w.document();
+    QVERIFY(doc->hasModel());
+    QVERIFY(!doc->isModified());          // on disk as the folder: nothing to autosave
+    QVERIFY(doc->filePath().isEmpty());   // Save asks for a name
+    QCOMPARE(doc->importedName(), QStringLiteral("marian-tiny"));
+    QVERIFY2(w.windowTitle().contains(QStringLiteral("marian-tiny")), qPrintable(w.windowTitle()));
+    QVERIFY(!w.autosaveNow() || doc->isModified() == false);
+    // the same parameters as the core's importer reads
+    auto ck = gb::hf_open((mHf + QStringLiteral("/marian-tiny")).toStdString());
+    QVERIFY(ck.ok());
+    auto m = gb::hf_import(*ck);
+    QVERIFY(m.ok());
+    QCOMPARE(doc->params().W_e.size(), m->params.W_e.size());
+    QVERIFY(doc->params().W_e == m->params.W_e);
+    QVERIFY(doc->params().b_u == m->params.b_u);
+    QCOMPARE(doc->config().eos_id, 0);  // Marian's </s>
+    QVERIFY(doc->sampleInputs().contains(QStringLiteral("I want to buy a car")));
+
+    // a GPT-2 through its config.json replaces it
+    QVERIFY(w.openFile(mHf + QStringLiteral("/gpt2-tiny/config.json")));
+    QCOMPARE(doc->importedName(), QStringLiteral("gpt2-tiny"));
+    QCOMPARE(int(doc->config().variant), int(gb::Variant::DecoderOnly));
+
+    // errors name the folder and say what to do; the open model stays
+    const QString pickle = mDir.filePath(QStringLiteral("pickle"));
+    QVERIFY(QDir().mkpath(pickle));
+    QVERIFY(QFile::copy(mHf + QStringLiteral("/gpt2-tiny/config.json"), pickle + QStringLiteral("/config.json")));
+    for (const char* f : {"vocab.json", "merges.txt"})
+      QVERIFY(QFile::copy(mHf + QStringLiteral("/gpt2-tiny/") + f, pickle + QLatin1Char('/') + f));
+    QFile bin(pickle + QStringLiteral("/pytorch_model.bin"));
+    QVERIFY(bin.open(QIODevice::WriteOnly));
+    bin.write("PK\x03\x04");
+    bin.close();
+    QVERIFY(!w.openFile(pickle));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(QStringLiteral("glassbox_torch import")) && errors[0].contains(pickle),
+             qPrintable(errors[0]));
+    QVERIFY(errors[0].contains(QStringLiteral("still open")));
+    QCOMPARE(doc->importedName(), QStringLiteral("gpt2-tiny"));
+    errors.clear();
+    QVERIFY(!w.openFile(mDir.filePath(QStringLiteral("no-such-folder"))));  // (not a folder: a file to open)
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(doc->importedName(), QStringLiteral("gpt2-tiny"));
+  }
+
+  void cancelled_import_changes_nothing() {
+    ModelDocument doc;
+    TrainingController trainer;
+    Files files(&doc, &trainer);
+    int calls = 0;
+    files.setWaiter([&calls](const QString&, bool cancellable, const Files::Work& work) {
+      if (!cancellable) return false;  // (an import can be cancelled)
+      work([&calls](uint64_t, uint64_t) { return ++calls < 3; });  // the user presses Cancel at the third tensor
+      return true;
+    });
+    const Files::Outcome out = files.importCheckpoint(mHf + QStringLiteral("/gpt2-tiny"));
+    QVERIFY(out.cancelled);
+    QVERIFY(!out.ok);
+    QVERIFY(out.error.isEmpty());
+    QCOMPARE(calls, 3);
+    QVERIFY(!doc.hasModel());
+    // and without cancelling, it imports
+    files.setWaiter([](const QString&, bool, const Files::Work& work) {
+      work({});
+      return true;
+    });
+    QVERIFY(files.importCheckpoint(mHf + QStringLiteral("/gpt2-tiny")).ok);
+    QVERIFY(doc.hasModel());
+    QVERIFY(!doc.isModified());
+  }
+
+  void views_start_from_the_models_special_tokens() {
+    ModelDocument doc;
+    TrainingController trainer;
+    Files files(&doc, &trainer);
+    QVERIFY(files.importCheckpoint(mHf + QStringLiteral("/marian-tiny")).ok);
+    const gb::Tokenizer& tok = *doc.tokenizerForModel();
+    DecodingController dec;
+    QVERIFY(dec.start(doc.config(), doc.params(), tok, QStringLiteral("I want to buy a car"), false, 0).isEmpty());
+    // Marian: the source ends with </s>, the decoder starts from decoder_start_token_id (its <pad>)
+    const gb::DecodeSession* s = dec.session();
+    QVERIFY(s);
+    QCOMPARE(s->source().back(), doc.config().eos_id);
+    QCOMPARE(s->tokens(), std::vector<int>{doc.config().bos_id});
+    QCOMPARE(QString::fromStdString(tok.token(doc.config().bos_id)), QStringLiteral("<pad>"));
+    // the same distribution as the core's session from the same ids
+    auto ref = gb::DecodeSession::create(doc.config(), doc.params(), tok.encode("I want to buy a car").ids,
+                                         {doc.config().bos_id});
+    QVERIFY(ref.ok());
+    QVERIFY(ref->next_logp() == s->next_logp());
+    // the perturbation's replacement "house" is the model's piece "▁house"
+    PerturbationController pert(&doc);
+    pert.setInput(QStringLiteral("I want to buy a car"));
+    QTRY_VERIFY(pert.ready());
+    QCOMPARE(pert.tokenId(QStringLiteral("house")), tok.id_of("\u2581house"));
+
+    // GPT-2: the prompt is the text alone
+    QVERIFY(files.importCheckpoint(mHf + QStringLiteral("/gpt2-tiny")).ok);
+    const gb::Tokenizer& bpe = *doc.tokenizerForModel();
+    QVERIFY(dec.start(doc.config(), doc.params(), bpe, QStringLiteral("Hello world"), false, 0).isEmpty());
+    QCOMPARE(dec.session()->tokens(), bpe.encode("Hello world").ids);
+    QVERIFY(dec.start(doc.config(), doc.params(), bpe, QString(), false, 0).isEmpty());  // empty: <|endoftext|>
+    QCOMPARE(dec.session()->tokens(), std::vector<int>{doc.config().bos_id});
+  }
+
+  void large_models_are_autosaved_less_often() {
+    QCOMPARE(Files::autosaveSpacingMs(10 << 20), 60 * 1000);
+    QCOMPARE(Files::autosaveSpacingMs(qint64(497) << 20), 10 * 60 * 1000);  // GPT-2 small
+    QCOMPARE(Files::autosaveSpacingMs(qint64(296) << 20), 6 * 60 * 1000);   // opus-mt-en-de
+    QCOMPARE(Files::autosaveSpacingMs(qint64(6) << 30), 15 * 60 * 1000);
+  }
+};
+
+QTEST_MAIN(TestImport)
+#include "tst_import.moc"
