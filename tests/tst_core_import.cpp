@@ -219,6 +219,30 @@ class TestImport : public QObject {
       QVERIFY(r);
       QCOMPARE(std::vector<int>(r->tokens.begin() + long(g["prompt"].size()), r->tokens.end()),
                g["tokens"].get<std::vector<int>>());
+      // do_sample: top_k = 1 leaves the argmax alone (greedy's tokens); a seed replays its draws; each drawn
+      // token lies within top_k of the processed distribution at its step
+      gs.do_sample = true;
+      gs.top_k = 1;
+      gs.temperature = 0.7;
+      auto one = hf_generate(*start, gs, {}, 5);
+      QVERIFY(one);
+      QCOMPARE(one->tokens, r->tokens);
+      gs.top_k = 3;
+      gs.temperature = 1.5;
+      auto a = hf_generate(*start, gs, {}, 11), b = hf_generate(*start, gs, {}, 11), c = hf_generate(*start, gs, {}, 12);
+      QVERIFY(a && b && c);
+      QCOMPARE(a->tokens, b->tokens);
+      QVERIFY(a->tokens != c->tokens);
+      DecodeSession replay = *start;
+      SamplerOptions forced;
+      Rng unused(0);
+      for (size_t i = g["prompt"].size(); i < a->tokens.size(); ++i) {
+        std::vector<double> lp = processed_logp(replay, gs);
+        std::vector<double> sorted = lp;
+        std::sort(sorted.rbegin(), sorted.rend());
+        QVERIFY(lp[size_t(a->tokens[i])] >= sorted[2]);
+        QVERIFY(replay.step(forced, unused, a->tokens[i]));
+      }
     }
     // the tokenizer of the folder
     for (const Json& c : ref["text_cases"])

@@ -1895,6 +1895,38 @@ Ihr bisheriges Modell ist weiterhin geöffnet.</translation>
         <source>Recovered the autosaved model. Save it to keep it.</source>
         <translation>Das automatisch gesicherte Modell wurde wiederhergestellt. Speichern Sie es, um es zu behalten.</translation>
     </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert …</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to import this model.</source>
+        <translation>Es ist nicht genug Speicher frei, um dieses Modell zu importieren.</translation>
+    </message>
+    <message>
+        <source>Could not import %1.
+
+%2
+
+The model you had is still open.</source>
+        <translation>%1 konnte nicht importiert werden.
+
+%2
+
+Das bisherige Modell ist weiter geöffnet.</translation>
+    </message>
+    <message>
+        <source>Could not import %1.
+
+%2</source>
+        <translation>%1 konnte nicht importiert werden.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 parameters</source>
+        <translation>%1 importiert: %2 Parameter</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
@@ -2714,10 +2746,6 @@ Maske %8</translation>
         <translation>&amp;Beat hinzufügen …</translation>
     </message>
     <message>
-        <source>Glassbox models and lessons (*.safetensors *.glassbox-lesson);;All files (*)</source>
-        <translation>Glassbox-Modelle und -Lektionen (*.safetensors *.glassbox-lesson);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>The model opened, but its lesson cannot be read.
 
 %1</source>
@@ -2805,6 +2833,22 @@ Maske %8</translation>
     <message>
         <source>Observations</source>
         <translation>Beobachtungen</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face Model…</source>
+        <translation>Hugging-Face-Modell &amp;importieren …</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1 (importiert)</translation>
+    </message>
+    <message>
+        <source>Glassbox models and lessons (*.safetensors *.glassbox-lesson);;Hugging Face model folders (config.json);;All files (*)</source>
+        <translation>Glassbox-Modelle und Lektionen (*.safetensors *.glassbox-lesson);;Hugging-Face-Modellordner (config.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face model folder</source>
+        <translation>Hugging-Face-Modellordner importieren</translation>
     </message>
 </context>
 <context>
@@ -5494,10 +5538,6 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>model_type '{found}' kann nicht importiert werden (erwartet einer von: {supported})</translation>
     </message>
     <message>
-        <source>field '{field}': expected {expected}, found {found}</source>
-        <translation>Feld '{field}': erwartet {expected}, gefunden {found}</translation>
-    </message>
-    <message>
         <source>no weights in this folder (expected model.safetensors)</source>
         <translation>keine Gewichte in diesem Ordner (erwartet model.safetensors)</translation>
     </message>
@@ -5506,24 +5546,12 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>die Gewichte liegen nur in pytorch_model.bin, einem PyTorch-Pickle, das Glassbox nicht selbst öffnet: den Ordner mit der PyTorch-Brücke umwandeln (python3 -m glassbox_torch import ORDNER AUS.safetensors)</translation>
     </message>
     <message>
-        <source>the weights have no tensor '{tensor}' (expected for {what})</source>
-        <translation>den Gewichten fehlt der Tensor '{tensor}' (erwartet für {what})</translation>
-    </message>
-    <message>
         <source>tensor '{tensor}' has the shape {found}, and config.json implies {expected}</source>
         <translation>Tensor '{tensor}' hat die Form {found}, config.json ergibt aber {expected}</translation>
     </message>
     <message>
         <source>no tokenizer in this folder (expected {files})</source>
         <translation>kein Tokenizer in diesem Ordner (erwartet {files})</translation>
-    </message>
-    <message>
-        <source>expected a JSON object of token → id, with ids as non-negative integers ({problem})</source>
-        <translation>erwartet ein JSON-Objekt Token → ID, mit nicht-negativen ganzen Zahlen als IDs ({problem})</translation>
-    </message>
-    <message>
-        <source>the ids must be 0 … {last}, each once: id {id} ('{token}') {problem}</source>
-        <translation>die IDs müssen 0 … {last} sein, jede genau einmal: ID {id} ('{token}') {problem}</translation>
     </message>
     <message>
         <source>line {line}: expected two tokens separated by one space, found '{found}'</source>
@@ -5560,6 +5588,66 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     <message>
         <source>{part}: not a SentencePiece model that can be read ({reason})</source>
         <translation>{part}: kein lesbares SentencePiece-Modell ({reason})</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected an integer from {lo} to {hi}, found {found}</source>
+        <translation>Feld „{field}“: erwartet wird eine ganze Zahl von {lo} bis {hi}, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>the weights have no tensor '{tensor}', which a {type} model as config.json describes it has</source>
+        <translation>den Gewichten fehlt der Tensor „{tensor}“, den ein {type}-Modell, wie config.json es beschreibt, hat</translation>
+    </message>
+    <message>
+        <source>expected a JSON object of token → id, with ids as non-negative integers</source>
+        <translation>erwartet wird ein JSON-Objekt Token → ID, mit nichtnegativen ganzen Zahlen als IDs</translation>
+    </message>
+    <message>
+        <source>the ids must be 0 … {last}, each once: id {id} ('{token}') is too large</source>
+        <translation>die IDs müssen 0 … {last} sein, jede einmal: ID {id} („{token}“) ist zu groß</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected a number greater than {lo} and at most {hi}, found {found}</source>
+        <translation>Feld „{field}“: erwartet wird eine Zahl größer als {lo} und höchstens {hi}, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected true or false, found {found}</source>
+        <translation>Feld „{field}“: erwartet wird true oder false, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected a string, found {found}</source>
+        <translation>Feld „{field}“: erwartet wird eine Zeichenkette, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected a divisor of {of} ({value}), found {found}</source>
+        <translation>Feld „{field}“: erwartet wird ein Teiler von {of} ({value}), gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected the same value as '{other}' ({value}), found {found}</source>
+        <translation>Feld „{field}“: erwartet wird derselbe Wert wie bei „{other}“ ({value}), gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': expected one of {choices}, found {found}</source>
+        <translation>Feld „{field}“: erwartet wird eines von {choices}, gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>field '{field}': this version imports only models with {field} = {value} (the architecture the seeds describe), found {found}</source>
+        <translation>Feld „{field}“: diese Version importiert nur Modelle mit {field} = {value} (die Architektur, die die Seeds beschreiben), gefunden: {found}</translation>
+    </message>
+    <message>
+        <source>the token '{token}' has no id (expected a JSON object of token → id, with ids as non-negative integers)</source>
+        <translation>das Token „{token}“ hat keine ID (erwartet wird ein JSON-Objekt Token → ID, mit nichtnegativen ganzen Zahlen als IDs)</translation>
+    </message>
+    <message>
+        <source>the vocabulary has no token '{token}', which this tokenizer needs</source>
+        <translation>dem Vokabular fehlt das Token „{token}“, das dieser Tokenizer braucht</translation>
+    </message>
+    <message>
+        <source>the ids must be 0 … {last}, each once: id {id} ('{token}') is given twice</source>
+        <translation>die IDs müssen 0 … {last} sein, jede einmal: ID {id} („{token}“) kommt zweimal vor</translation>
+    </message>
+    <message>
+        <source>the model needs about {need} MB of memory to open, more than the {limit} MB available</source>
+        <translation>das Modell braucht zum Öffnen etwa {need} MB Speicher, mehr als die verfügbaren {limit} MB</translation>
     </message>
 </context>
 <context>
