@@ -163,21 +163,23 @@ Result<std::vector<Example>> examples_from_pairs(const std::vector<TextPair>& pa
   for (size_t i = 0; i < pairs.size(); ++i) {
     if (progress && i % 1024 == 0 && !progress(i, pairs.size())) return Error(ErrorCode::LoadingCancelled);
     Example e;
+    // the decoder's sequence from the tokenizer's start token to its end token (Marian's target side already ends
+    // with </s>; GPT-2's text starts without one)
     if (c.has_source()) {
-      Encoded z = tok.encode(pairs[i].source), x = tok.encode(pairs[i].target);
+      Encoded z = tok.encode(pairs[i].source), x = tok.encode_target(pairs[i].target);
       note_unknown(&r, z);
       note_unknown(&r, x);
       e.z = std::move(z.ids);
-      e.x.push_back(Tokenizer::kBos);
+      e.x.push_back(tok.bos_id());
       e.x.insert(e.x.end(), x.ids.begin(), x.ids.end());
-      e.x.push_back(Tokenizer::kEos);
+      if (e.x.back() != tok.eos_id()) e.x.push_back(tok.eos_id());
       if (e.z.empty()) e.z.push_back(Tokenizer::kUnk);
     } else {
       Encoded x = tok.encode(joined_sequence(pairs[i]));
       note_unknown(&r, x);
-      e.x.push_back(Tokenizer::kBos);
+      if (tok.prompt_starts_with_bos()) e.x.push_back(tok.bos_id());
       e.x.insert(e.x.end(), x.ids.begin(), x.ids.end());
-      e.x.push_back(Tokenizer::kEos);
+      e.x.push_back(tok.eos_id());
     }
     const int len = int(std::max(e.x.size(), e.z.size()));
     r.longest = std::max(r.longest, len);

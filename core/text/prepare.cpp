@@ -226,14 +226,20 @@ TrainOptions task_recipe(const TaskInfo& task, uint64_t seed) {
   return train_options(c);
 }
 
+// The model's own start and end tokens (an imported model's: Marian's decoder start, GPT-2's <|endoftext|>); the
+// tools' <bos> and <eos> for a model that names none.
+static int bos_of(const Config& c) { return c.bos_id >= 0 ? c.bos_id : Tokenizer::kBos; }
+static int eos_of(const Config& c) { return c.eos_id >= 0 ? c.eos_id : Tokenizer::kEos; }
+
 static std::vector<int> prompt_ids(const Config& c, const Tokenizer& tok, const std::string& input,
                                    std::vector<int>* source) {
   if (c.has_source()) {
     *source = tok.encode(input).ids;
     if (source->empty()) source->push_back(Tokenizer::kUnk);
-    return {Tokenizer::kBos};
+    return {bos_of(c)};
   }
-  std::vector<int> x{Tokenizer::kBos};
+  std::vector<int> x;
+  if (tok.prompt_starts_with_bos()) x.push_back(bos_of(c));
   const auto ids = tok.encode(input + std::string(1, kTaskSeparator)).ids;
   x.insert(x.end(), ids.begin(), ids.end());
   return x;
@@ -258,7 +264,7 @@ std::optional<std::string> greedy_text(const Config& c, const Params<float>& p, 
     auto st = s->step({0.0, 0, 1.0}, rng);
     if (!st) break;
     const int t = (*st)->choice.token;
-    if (t == Tokenizer::kEos) break;
+    if (t == eos_of(c)) break;
     out.push_back(t);
   }
   return tok.decode(out);
@@ -277,11 +283,12 @@ std::optional<Example> probe_example(const Config& c, const Params<float>& p, co
   if (c.has_source()) {
     e.z = ids(probe.source);
     if (e.z.empty()) e.z.push_back(Tokenizer::kUnk);
-    e.x = {Tokenizer::kBos};
-    for (int t : ids(tgt)) e.x.push_back(t);
+    e.x = {bos_of(c)};
+    for (int t : tok.encode_target(tgt).ids) e.x.push_back(t);  // (Marian's target side: target.spm, </s> at the end)
   } else {
-    e.x = {Tokenizer::kBos};
+    if (tok.prompt_starts_with_bos()) e.x = {bos_of(c)};
     for (int t : ids(probe.plain_text ? probe.source : probe.source + ">" + tgt)) e.x.push_back(t);
+    if (e.x.empty()) e.x = {bos_of(c)};
   }
   if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
   if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));

@@ -304,6 +304,18 @@ std::string Tokenizer::decode(const std::vector<int>& ids, bool keep_special) co
   return out;
 }
 
+int Tokenizer::bos_id() const {
+  if (kind_ == TokenizerKind::ByteBpe) return eos_id();
+  if (kind_ == TokenizerKind::SentencePiece) return id_of("<pad>");
+  return kBos;
+}
+
+int Tokenizer::eos_id() const {
+  if (kind_ == TokenizerKind::ByteBpe) return id_of("<|endoftext|>");
+  if (kind_ == TokenizerKind::SentencePiece) return id_of("</s>");
+  return kEos;
+}
+
 bool Tokenizer::is_special(int id) const {
   if (kind_ == TokenizerKind::ByteBpe || kind_ == TokenizerKind::SentencePiece) return std::binary_search(specials_.begin(), specials_.end(), id);
   return id >= 0 && id < kSpecials;

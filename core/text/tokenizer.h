@@ -71,6 +71,11 @@ class Tokenizer {
   // A decoder-only model's prompt starts with <bos> (the tools' own tokenizers); GPT-2's is the text alone, as its
   // authors' generate() gives it.
   bool prompt_starts_with_bos() const { return kind_ != TokenizerKind::ByteBpe; }
+  // The token a decoder's sequence starts from and the one that ends it, as the data is laid out for training:
+  // <bos> and <eos> (1, 2) for the tools' own; GPT-2's "<|endoftext|>" for both; Marian's "<pad>" (its
+  // decoder_start_token_id) and "</s>". −1 when the vocabulary has none.
+  int bos_id() const;
+  int eos_id() const;
   int size() const { return int(vocab_.size()); }
   // The piece of an id; "" for an id the vocabulary does not have (a model's |V| may exceed the tokenizer's).
   const std::string& token(int id) const {

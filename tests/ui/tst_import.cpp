@@ -7,7 +7,10 @@
 #include "controllers/modeldocument.h"
 #include "controllers/perturbationcontroller.h"
 #include "controllers/trainingcontroller.h"
+#include "controllers/dataloader.h"
 #include "mainwindow.h"
+#include "panels/datapanel.h"
+#include "panels/trainingpanel.h"
 
 #include "core/decode/session.h"
 #include "core/io/hf_import.h"
@@ -17,6 +20,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QtTest>
 
 class TestImport : public QObject {
@@ -144,6 +149,47 @@ class TestImport : public QObject {
     QCOMPARE(dec.session()->tokens(), bpe.encode("Hello world").ids);
     QVERIFY(dec.start(doc.config(), doc.params(), bpe, QString(), false, 0).isEmpty());  // empty: <|endoftext|>
     QCOMPARE(dec.session()->tokens(), std::vector<int>{doc.config().bos_id});
+  }
+
+  // A data file loaded while an imported model is open is encoded with the model's tokenizer (Marian's
+  // SentencePiece: the decoder's sequence from <pad>, its decoder start, to </s>), and the model fine-tunes on it.
+  void fine_tunes_on_a_file_in_its_own_tokenizer() {
+    MainWindow w;
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString& m) { errors << m; });
+    w.show();
+    QVERIFY(w.openFile(mHf + QStringLiteral("/marian-tiny")));
+    const QString tsv = mDir.filePath(QStringLiteral("pairs.tsv"));
+    QFile f(tsv);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("I want to buy a car\tIch will ein Auto kaufen\nI want to buy a house\tIch will ein Haus kaufen\n"
+            "the car\tdas Auto\nthe house\tdas Haus\na car\tein Auto\nto buy\tkaufen\n"
+            "I want a car\tIch will ein Auto\nI want a house\tIch will ein Haus\n");
+    f.close();
+    QSignalSpy done(w.dataPanel()->loader(), &DataLoader::finished);
+    w.dataPanel()->loadFile(tsv);
+    QTRY_COMPARE(done.count(), 1);
+    QCOMPARE(done.at(0).at(0).toString(), QString());
+    ModelDocument* doc = w.document();
+    QVERIFY(doc->hasData() && doc->hasModel());
+    QCOMPARE(doc->data().tokenizer.kind(), gb::TokenizerKind::SentencePiece);
+    QVERIFY2(doc->fitProblem().isEmpty(), qPrintable(doc->fitProblem()));
+    const gb::Tokenizer& tok = *doc->tokenizerForModel();
+    for (const gb::Example& e : doc->data().train) {
+      QCOMPARE(e.x.front(), tok.id_of("<pad>"));
+      QCOMPARE(e.x.back(), tok.id_of("</s>"));
+      QCOMPARE(e.z.back(), tok.id_of("</s>"));
+      QCOMPARE(std::count(e.x.begin(), e.x.end(), tok.id_of("</s>")), long(1));
+    }
+    const gb::Mat<float> before = doc->params().W_e;
+    w.trainingPanel()->stepsBox()->setValue(3);
+    QVERIFY(w.trainingPanel()->startButton()->isEnabled());
+    QTest::mouseClick(w.trainingPanel()->startButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 60000);
+    QTRY_VERIFY(doc->history().size() == 3);
+    QVERIFY(doc->isModified());
+    QVERIFY(doc->params().W_e != before);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
   }
 
   void large_models_are_autosaved_less_often() {

@@ -167,8 +167,15 @@ void DataChoice::loadFile(const QString& path) {
   o.malformed = gb::MalformedPolicy::Skip;
   mLoadingPath = path;
   mLoadingTask.clear();
+  // an imported model's tokenizer (GPT-2's byte-level BPE, Marian's SentencePiece) is the only one whose ids it
+  // reads: a file loaded while it is open is encoded with it, so the model can be fine-tuned on it
+  std::shared_ptr<const gb::Tokenizer> own;
+  if (mDoc->hasModel())
+    if (auto t = mDoc->sharedTokenizer();
+        t && (t->kind() == gb::TokenizerKind::ByteBpe || t->kind() == gb::TokenizerKind::SentencePiece))
+      own = std::move(t);
   launch(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-  mLoader->start(path, o);  // (a load still running is dropped: this file is what was asked for)
+  mLoader->start(path, o, std::move(own));  // (a load still running is dropped: this file is what was asked for)
 }
 
 gb::PrepareOptions DataChoice::prepareOptions() const {

@@ -15,9 +15,10 @@ DataLoader::DataLoader(QObject* parent) : QObject(parent) {}
 
 DataLoader::~DataLoader() { cancel(); }  // the worker stops at its next check, on its own
 
-void DataLoader::start(const QString& path, gb::PrepareOptions o) {
+void DataLoader::start(const QString& path, gb::PrepareOptions o, std::shared_ptr<const gb::Tokenizer> tokenizer) {
   const std::string file = path.toStdString();
-  launch([file](gb::PrepareOptions& opt) { return gb::prepare_file(file, opt); }, std::move(o));
+  o.tokenizer = tokenizer ? tokenizer.get() : nullptr;
+  launch([file, tokenizer](gb::PrepareOptions& opt) { return gb::prepare_file(file, opt); }, std::move(o));
 }
 
 void DataLoader::startTask(const QString& task, int trainSize, int valSize, quint64 seed, gb::PrepareOptions o) {

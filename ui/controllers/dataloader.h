@@ -23,7 +23,8 @@ class DataLoader : public QObject {
   ~DataLoader() override;
 
   // o.progress is replaced. A load still running is dropped (drop()): the newer one is what was asked for.
-  void start(const QString& path, gb::PrepareOptions o);
+  // tokenizer: the one to encode with (an imported model's), kept alive until the load ends; null: o's choice.
+  void start(const QString& path, gb::PrepareOptions o, std::shared_ptr<const gb::Tokenizer> tokenizer = {});
   // A built-in task (prepare_task) on the worker: a large one, or one with a BPE tokenizer to learn, takes seconds.
   // Cancel stops it between pairs, BPE merges or examples (prepare_task looks at o.progress) and drops it.
   void startTask(const QString& task, int trainSize, int valSize, quint64 seed, gb::PrepareOptions o);

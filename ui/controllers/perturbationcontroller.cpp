@@ -134,17 +134,14 @@ int PerturbationController::tokenId(const QString& text) const {
     if (tokenText(i) == text) return i;
   // a word as typed ("house"): the token the model's tokenizer makes of it, when it makes one
   // (at the start of a text, or after a space: word tokenizers mark where a word begins)
-  // (GPT-2 marks a word after a space by its piece, "Ġhouse": where the replaced token is such a piece, the
-  // spaced form comes first; Marian appends </s>, left out here)
-  const auto& seq = mAt.stream == 'Z' ? mA.z : mA.x;
-  const bool spaced = mAt.index >= 0 && size_t(mAt.index) < seq.size() &&
-                      tokenText(seq[size_t(mAt.index)]).startsWith(QChar(0x2581));
+  // (GPT-2 marks a word after a space by its piece, "Ġhouse", and a word typed alone is usually meant so: its spaced
+  // form comes first; Marian appends </s>, left out here)
   const QString withSpace = QStringLiteral("a ") + text;
-  for (const QString& t : spaced ? QStringList{withSpace, text} : QStringList{text, withSpace}) {
-    const gb::Encoded enc = tok->encode(t.toStdString());
-    std::vector<int> ids = enc.ids;
+  const bool spacedFirst = tok->kind() == gb::TokenizerKind::ByteBpe;
+  for (const QString& t : spacedFirst ? QStringList{withSpace, text} : QStringList{text, withSpace}) {
+    std::vector<int> ids = tok->encode(t.toStdString()).ids;
     if (!ids.empty() && ids.back() == mDoc->config().eos_id && tok->is_special(ids.back())) ids.pop_back();
-    if (enc.unknown == 0 && ids.size() == size_t(t == text ? 1 : 2)) return ids.back();
+    if (!ids.empty() && ids.size() == size_t(t == text ? 1 : 2) && tok->token(ids.back()) != "<unk>") return ids.back();
   }
   return tok->id_of(text.toStdString());
 }
