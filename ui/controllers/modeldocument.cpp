@@ -105,7 +105,10 @@ QString ModelDocument::viewProblem() const {
 void ModelDocument::updateFit() {
   mFitGeneration = mGeneration;
   QString problem;
-  if (mModel && !mData) {
+  if (mModel && !mData && mModel->extra.count("glassbox.import")) {
+    problem = tr("An imported model: every view works without data. To fine-tune it, open a data file in the Data "
+                 "dock: it is read with the model's own tokenizer.");
+  } else if (mModel && !mData) {
     problem = tr("No data is loaded for this model: load the data it was trained with (or data of the same "
                  "vocabulary) in the Data dock.");
   } else if (mModel && mData) {

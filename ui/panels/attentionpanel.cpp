@@ -177,6 +177,15 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   for (QWidget* w : mViews) w->hide();  // nothing to show before there is a trace
 }
 
+namespace {
+// A long probe (a random model decodes to ℓ_max) is shortened in the line above the heatmap, which cannot wrap a
+// run of tokens without spaces: its start and its end, "…" between.
+QString shortened(const QString& s) {
+  constexpr int kMost = 48;
+  return s.size() <= kMost ? s : s.left(kMost / 2 - 1) + QStringLiteral(" … ") + s.right(kMost / 2 - 1);
+}
+}  // namespace
+
 void AttentionPanel::fillProbes() {
   fillSampleInputs(mProbe, *mDoc, mFilledData);  // (a typed input stays while the data stays)
   // the kinds this variant has
@@ -341,7 +350,7 @@ void AttentionPanel::showSelection() {
   mMaskTitle->setText(maskName);
   mMask->plot()->setAccessibleDescription(maskName);
   mInfo->setText(tr("Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.")
-                     .arg(mSourceTokens.join(QString()), mTargetTokens.join(QString()))
+                     .arg(shortened(mSourceTokens.join(QString())), shortened(mTargetTokens.join(QString())))
                      .arg(layer + 1)
                      .arg(mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
                                                           : tr("average over the heads")));

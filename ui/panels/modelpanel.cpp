@@ -132,7 +132,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
   Appearance::get().colourText(mFit, Appearance::get().error());
   connect(&Appearance::get(), &Appearance::changed, this, [this] {  // the theme's red
     Appearance::get().colourText(mProblem, Appearance::get().error());
-    Appearance::get().colourText(mFit, Appearance::get().error());
+    refresh();  // (mFit: red, or the text's colour for an imported model without data)
   });
   mFit->hide();
   v->addWidget(mFit);
@@ -259,8 +259,11 @@ void ModelPanel::refresh() {
   mProblem->setText(problem);
   mBuild->setEnabled(problem.isEmpty());
   const QString fit = mDoc->hasModel() ? mDoc->fitProblem() : QString();
-  mFit->setText(fit.isEmpty() ? QString() : tr("The open model does not match the data: %1").arg(fit));
+  // (no data at all is said as it is; an imported model needs none for its views: not in red)
+  mFit->setText(fit.isEmpty() || !mDoc->hasData() ? fit : tr("The open model does not match the data: %1").arg(fit));
   mFit->setVisible(!fit.isEmpty());
+  const bool imported = mDoc->hasModel() && !mDoc->hasData() && !mDoc->importedName().isEmpty();
+  Appearance::get().colourText(mFit, imported ? Appearance::get().text() : Appearance::get().error());
 }
 
 QSpinBox* ModelPanel::sizeBox(gb::SizeField f) const {
