@@ -3280,6 +3280,10 @@ Maske %8</translation>
         <source>D = %1, and the data's observations have %2 numbers each.</source>
         <translation>D = %1, aber die Beobachtungen der Daten haben je %2 Zahlen.</translation>
     </message>
+    <message>
+        <source>An imported model: every view works without data. To fine-tune it, open a data file in the Data dock: it is read with the model's own tokenizer.</source>
+        <translation>Ein importiertes Modell: Jede Ansicht funktioniert ohne Daten. Zum Feinabstimmen öffnen Sie im Bereich „Daten“ eine Datendatei: Sie wird mit dem eigenen Tokenizer des Modells gelesen.</translation>
+    </message>
 </context>
 <context>
     <name>ModelPanel</name>
