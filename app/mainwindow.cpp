@@ -54,6 +54,7 @@
 #include <QTimer>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -888,11 +889,47 @@ QString MainWindow::openLesson(const QString& nameOrPath) {
   if (!lesson) return error;  // a hostile or broken file: nothing changed
   if (mTrainer->state() == TrainingController::State::Running)  // before any question: nothing may change
     return tr("Training is running: pause or stop it before opening a lesson.");
+  std::optional<Lesson> chosen = lesson;
+  if (lesson->import && findCheckpoint(*lesson->import).isEmpty()) {
+    // a real model that is not here: where to get it, a folder to choose, or the same experiments on a model
+    // trained here
+    const QString answer = mAskCheckpoint ? mAskCheckpoint(*lesson, missingCheckpointText(*lesson->import))
+                                          : askMissingCheckpoint(*lesson, missingCheckpointText(*lesson->import));
+    if (answer.isEmpty()) return {};
+    if (builtinLessonIds().contains(answer)) return openLesson(answer);
+    if (!QFileInfo(answer + QStringLiteral("/config.json")).isFile())
+      return tr("%1 is not a Hugging Face model folder: it has no config.json.").arg(answer);
+    rememberCheckpoint(*lesson->import, answer);
+    chosen->import->folder = QFileInfo(answer).absoluteFilePath();  // (found there from now on, by its hub id too)
+  }
   if (!maybeSave()) return tr("The lesson was not opened: the open model's changes come first.");
   mDoc->setModified(false);  // the question was answered: the lesson replaces the model without asking again
-  const QString err = mLessons->start(*lesson);
+  const QString err = mLessons->start(*chosen);
   if (err.isEmpty()) reportSkippedBeats(*lesson);
   return err;
+}
+
+QString MainWindow::askMissingCheckpoint(const Lesson& lesson, const QString& text) {
+  QMessageBox box(QMessageBox::Information, lesson.title, text, QMessageBox::Cancel, this);
+  QPushButton* choose = box.addButton(tr("Choose the Folder…"), QMessageBox::AcceptRole);
+  choose->setAccessibleName(tr("Choose the model's folder"));
+  QPushButton* fallback = nullptr;
+  std::optional<Lesson> other;
+  if (!lesson.import->fallback.isEmpty()) {
+    QString ignored;
+    other = loadLesson(lesson.import->fallback,
+                       QLocale().language() == QLocale::German ? QStringLiteral("de") : QStringLiteral("en"), &ignored);
+    if (other) {
+      fallback = box.addButton(tr("Open “%1” Instead").arg(other->title), QMessageBox::ActionRole);
+      fallback->setAccessibleName(tr("Open the lesson “%1” on a model trained here").arg(other->title));
+    }
+  }
+  box.exec();
+  if (box.clickedButton() == fallback && fallback) return lesson.import->fallback;
+  if (box.clickedButton() != choose) return {};
+  QString start = QDir::homePath() + QStringLiteral("/.cache/huggingface/hub");
+  if (!QFileInfo(start).isDir()) start = QDir::homePath();
+  return QFileDialog::getExistingDirectory(this, tr("The folder of %1").arg(lesson.import->hub), start);
 }
 
 int MainWindow::addBeat(const QString& caption) { return mLessons->addBeat(caption); }

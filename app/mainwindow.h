@@ -95,6 +95,10 @@ class MainWindow : public QMainWindow {
   bool maybeSave();
   void setUnsavedQuestion(std::function<int()> ask) { mAskUnsaved = std::move(ask); }
   void setErrorReporter(std::function<void(const QString&)> report) { mReportError = std::move(report); }
+  // A lesson on a real model whose checkpoint is not on this machine: the answer is a folder to import it from, the
+  // fallback lesson's id (its experiments on a model trained here), or empty (nothing happens). Tests answer it.
+  using MissingCheckpointQuestion = std::function<QString(const Lesson& lesson, const QString& text)>;
+  void setMissingCheckpointQuestion(MissingCheckpointQuestion ask) { mAskCheckpoint = std::move(ask); }
   void useErrorDialogs();  // the default reporter again: a dialog the user dismisses
   // Autosave: this window's own file (locked while the window lives, see autosave.h), writing it now, and the offer
   // to recover what instances left when they died. Every minute while there is unsaved work (the environment
@@ -195,4 +199,6 @@ class MainWindow : public QMainWindow {
   RecoveryQuestion mAskRecover;
   Files* mFiles = nullptr;  // the workbench's (save, open, recent files, autosave)
   std::function<void(const QString&)> mReportError;
+  MissingCheckpointQuestion mAskCheckpoint;
+  QString askMissingCheckpoint(const Lesson& lesson, const QString& text);
 };

@@ -2205,6 +2205,22 @@ Maske %8</translation>
         <source>Training the families side by side…</source>
         <translation>Die Familien werden nebeneinander trainiert …</translation>
     </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert …</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to import %1.</source>
+        <translation>Es ist nicht genug Speicher frei, um %1 zu importieren.</translation>
+    </message>
+    <message>
+        <source>Could not import %1.
+
+%2</source>
+        <translation>%1 konnte nicht importiert werden.
+
+%2</translation>
+    </message>
 </context>
 <context>
     <name>LessonRunner</name>
@@ -2294,6 +2310,30 @@ Maske %8</translation>
     <message>
         <source>families that read one sequence: a text has no source and target</source>
         <translation>Familien, die eine Sequenz lesen: Ein Text hat keine Quelle und kein Ziel</translation>
+    </message>
+    <message>
+        <source>a text</source>
+        <translation>ein Text</translation>
+    </message>
+    <message>
+        <source>a Hugging Face model id (“Helsinki-NLP/opus-mt-en-de”), or else “folder” a path</source>
+        <translation>eine Hugging-Face-Modell-ID („Helsinki-NLP/opus-mt-en-de“), oder sonst „folder“ ein Pfad</translation>
+    </message>
+    <message>
+        <source>a model id of the form ORGANISATION/NAME</source>
+        <translation>eine Modell-ID der Form ORGANISATION/NAME</translation>
+    </message>
+    <message>
+        <source>absent: a lesson that imports its model trains none</source>
+        <translation>abwesend: Eine Lektion, die ihr Modell importiert, trainiert keines</translation>
+    </message>
+    <message>
+        <source>This lesson shows the real model %1, and it is not on this machine (looked in: %2).</source>
+        <translation>Diese Lektion zeigt das echte Modell %1, und es ist nicht auf diesem Rechner (gesucht in: %2).</translation>
+    </message>
+    <message>
+        <source>To get it: on a computer with internet, open https://huggingface.co/%1, “Files and versions”, and download into one folder config.json, model.safetensors, generation_config.json and the tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt). Copy the folder here and choose it; a model the transformers library downloaded is found in ~/.cache/huggingface/hub.</source>
+        <translation>So bekommen Sie es: Öffnen Sie auf einem Rechner mit Internet https://huggingface.co/%1, „Files and versions“, und laden Sie in einen Ordner config.json, model.safetensors, generation_config.json und die Dateien des Tokenizers herunter (ein Übersetzungsmodell: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt). Kopieren Sie den Ordner hierher und wählen Sie ihn aus; ein Modell, das die Bibliothek transformers heruntergeladen hat, wird in ~/.cache/huggingface/hub gefunden.</translation>
     </message>
 </context>
 <context>
@@ -2849,6 +2889,30 @@ Maske %8</translation>
     <message>
         <source>Import a Hugging Face model folder</source>
         <translation>Hugging-Face-Modellordner importieren</translation>
+    </message>
+    <message>
+        <source>%1 is not a Hugging Face model folder: it has no config.json.</source>
+        <translation>%1 ist kein Hugging-Face-Modellordner: Er enthält keine config.json.</translation>
+    </message>
+    <message>
+        <source>Choose the Folder…</source>
+        <translation>Ordner auswählen …</translation>
+    </message>
+    <message>
+        <source>Choose the model's folder</source>
+        <translation>Den Ordner des Modells auswählen</translation>
+    </message>
+    <message>
+        <source>Open “%1” Instead</source>
+        <translation>Stattdessen „%1“ öffnen</translation>
+    </message>
+    <message>
+        <source>Open the lesson “%1” on a model trained here</source>
+        <translation>Die Lektion „%1“ mit einem hier trainierten Modell öffnen</translation>
+    </message>
+    <message>
+        <source>The folder of %1</source>
+        <translation>Der Ordner von %1</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,10 @@
 #include "controllers/perturbationcontroller.h"
 #include "controllers/trainingcontroller.h"
 #include "controllers/dataloader.h"
+#include "controllers/lesson.h"
+#include "lessonrunner.h"
 #include "mainwindow.h"
+#include "panels/perturbationpanel.h"
 #include "panels/datapanel.h"
 #include "panels/trainingpanel.h"
 
@@ -190,6 +193,95 @@ class TestImport : public QObject {
     QVERIFY(doc->isModified());
     QVERIFY(doc->params().W_e != before);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+  }
+
+  // The built-in lesson "A real translator" imports opus-mt-en-de from the hub's cache ($HF_HOME/hub, here the tiny
+  // Marian under that name) and replays seed 004's experiments on it; without it the window says where to get it,
+  // and a folder the user chooses is imported and remembered.
+  void a_real_translator_lesson() {
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    qputenv("HF_HOME", home.path().toUtf8());
+    const auto lesson = loadLesson(QStringLiteral("a-real-translator"), QStringLiteral("en"), nullptr);
+    QVERIFY(lesson && lesson->import);
+    QCOMPARE(lesson->import->hub, QStringLiteral("Helsinki-NLP/opus-mt-en-de"));
+    QVERIFY(!lesson->hasRecipe);
+    QVERIFY(findCheckpoint(*lesson->import).isEmpty());
+    const QString missing = missingCheckpointText(*lesson->import);
+    QVERIFY2(missing.contains(QStringLiteral("https://huggingface.co/Helsinki-NLP/opus-mt-en-de")) &&
+                 missing.contains(QStringLiteral("source.spm")) && missing.contains(home.path()),
+             qPrintable(missing));
+    {
+      MainWindow w;
+      w.show();
+      QString asked;
+      w.setMissingCheckpointQuestion([&asked](const Lesson&, const QString& text) {
+        asked = text;
+        return QString();  // Cancel: nothing happens
+      });
+      QVERIFY(w.openLesson(QStringLiteral("a-real-translator")).isEmpty());
+      QCOMPARE(asked, missing);
+      QVERIFY(!w.document()->hasModel());
+      // a folder chosen: imported, and remembered for the next time
+      w.setMissingCheckpointQuestion([this](const Lesson&, const QString&) { return mHf + QStringLiteral("/marian-tiny"); });
+      QSignalSpy reached(w.lessonRunner(), &LessonRunner::reached);
+      QVERIFY(w.openLesson(QStringLiteral("a-real-translator")).isEmpty());
+      QTRY_COMPARE_WITH_TIMEOUT(reached.count(), 1, 30000);
+      QCOMPARE(w.document()->importedName(), QStringLiteral("marian-tiny"));
+      QCOMPARE(QFileInfo(findCheckpoint(*lesson->import)).absoluteFilePath(),
+               QFileInfo(mHf + QStringLiteral("/marian-tiny")).absoluteFilePath());
+    }
+    QSettings().remove(QStringLiteral("lessons/checkpoints"));
+    // in the hub's cache under its id: found there, the beats shown on it
+    const QString snapshot = home.path() + QStringLiteral("/hub/models--Helsinki-NLP--opus-mt-en-de/snapshots/0123abc");
+    QVERIFY(QDir().mkpath(snapshot));
+    for (const QString& f : QDir(mHf + QStringLiteral("/marian-tiny")).entryList(QDir::Files))
+      QVERIFY(QFile::copy(mHf + QStringLiteral("/marian-tiny/") + f, snapshot + QLatin1Char('/') + f));
+    QCOMPARE(findCheckpoint(*lesson->import), snapshot);
+    MainWindow w;
+    w.show();
+    w.setMissingCheckpointQuestion([](const Lesson&, const QString&) {
+      qFatal("asked although the checkpoint is in the cache");
+      return QString();
+    });
+    QSignalSpy reached(w.lessonRunner(), &LessonRunner::reached);
+    QVERIFY(w.openLesson(QStringLiteral("a-real-translator")).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(reached.count(), 1, 30000);
+    QCOMPARE(w.document()->importedName(), QStringLiteral("Helsinki-NLP/opus-mt-en-de"));
+    QVERIFY2(w.windowTitle().contains(QStringLiteral("Helsinki-NLP/opus-mt-en-de (imported)")), qPrintable(w.windowTitle()));
+    QVERIFY(!w.document()->isModified());
+    // seed 004's "car" → "house" on it
+    QVERIFY(w.lessonRunner()->showBeat(2));
+    PerturbationController* ctl = w.findChild<PerturbationPanel*>()->controller();
+    QTRY_VERIFY(ctl->ready());
+    QCOMPARE(ctl->position().stream, 'Z');
+    QCOMPARE(ctl->tokenText(ctl->originalToken()), QStringLiteral("\u2581car"));
+    QCOMPARE(ctl->tokenText(ctl->replacement()), QStringLiteral("\u2581house"));
+    qunsetenv("HF_HOME");
+  }
+
+  // A lesson file's "import" is checked like every field: the message names it.
+  void lesson_import_fields_are_checked() {
+    const auto parse = [](const char* json) {
+      QString error;
+      auto l = parseLesson(QByteArray(json), QStringLiteral("en"), QStringLiteral("l.json"), &error);
+      return l ? QString() : error;
+    };
+    QVERIFY(parse(R"({"glassbox_lesson":1,"title":"t","import":{"hub":"a/b"},"beats":[{"caption":"c","tab":"attention"}]})").isEmpty());
+    QVERIFY(parse(R"({"glassbox_lesson":1,"title":"t","import":{"hub":"noslash"},"beats":[]})").contains(QStringLiteral("import.hub")));
+    QVERIFY(parse(R"({"glassbox_lesson":1,"title":"t","import":{},"beats":[]})").contains(QStringLiteral("import.hub")));
+    QVERIFY(parse(R"({"glassbox_lesson":1,"title":"t","import":{"hub":"a/b","fallback":"nope"},"beats":[]})").contains(QStringLiteral("import.fallback")));
+    QVERIFY(parse(R"({"glassbox_lesson":1,"title":"t","import":{"folder":3},"beats":[]})").contains(QStringLiteral("import.folder")));
+    QVERIFY(parse(R"({"glassbox_lesson":1,"title":"t","import":{"hub":"a/b"},"recipe":{},"beats":[]})").contains(QStringLiteral("recipe")));
+    // written back as read
+    const auto l = parseLesson(R"({"glassbox_lesson":1,"title":"t","import":{"hub":"a/b","folder":"~/m","fallback":"why-the-mask"},"beats":[{"caption":"c","tab":"attention"}]})",
+                               QStringLiteral("en"), QStringLiteral("l.json"), nullptr);
+    QVERIFY(l);
+    const auto again = parseLesson(lessonToJson(*l), QStringLiteral("en"), QStringLiteral("again.json"), nullptr);
+    QVERIFY(again && again->import);
+    QCOMPARE(again->import->hub, QStringLiteral("a/b"));
+    QCOMPARE(again->import->folder, QStringLiteral("~/m"));
+    QCOMPARE(again->import->fallback, QStringLiteral("why-the-mask"));
   }
 
   void large_models_are_autosaved_less_often() {

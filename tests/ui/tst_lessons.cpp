@@ -104,7 +104,7 @@ class TestLessons : public QObject {
   }
 
   void builtins_parse_in_both_languages() {
-    QCOMPARE(builtinLessonIds().size(), 6);
+    QCOMPARE(builtinLessonIds().size(), 7);
     for (const QString& id : builtinLessonIds())
       for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de")}) {
         QString error;

@@ -9,7 +9,9 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -101,8 +103,38 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
   l.pictureText = o.value(QStringLiteral("picture"));
   l.picture = localized(l.pictureText, language);  // a picture of the window in the lesson's language
   if (l.title.isEmpty()) return r.fail(QStringLiteral("title"), LessonTr::tr("a text (or {\"en\": …, \"de\": …})")), done();
-  // the recipe (a lesson that comes with its model may have none)
-  l.hasRecipe = !withModel || o.contains(QStringLiteral("recipe"));
+  // a real model, imported (then no recipe: nothing is trained)
+  if (o.contains(QStringLiteral("import"))) {
+    const QJsonValue iv = o.value(QStringLiteral("import"));
+    if (!iv.isObject()) return r.fail(QStringLiteral("import"), LessonTr::tr("an object")), done();
+    const QJsonObject io = iv.toObject();
+    LessonImport imp;
+    for (auto [key, out] : {std::pair{QStringLiteral("hub"), &imp.hub}, std::pair{QStringLiteral("folder"), &imp.folder},
+                            std::pair{QStringLiteral("fallback"), &imp.fallback}}) {
+      const QJsonValue v = io.value(key);
+      if (!v.isUndefined() && !v.isString())
+        return r.fail(QStringLiteral("import.") + key, LessonTr::tr("a text")), done();
+      *out = v.toString();
+    }
+    if (imp.hub.isEmpty() && imp.folder.isEmpty())
+      return r.fail(QStringLiteral("import.hub"),
+                    LessonTr::tr("a Hugging Face model id (“Helsinki-NLP/opus-mt-en-de”), or else “folder” a path")),
+             done();
+    if (!imp.hub.isEmpty() && (imp.hub.count(QLatin1Char('/')) != 1 || imp.hub.contains(QLatin1String("..")) ||
+                               imp.hub.startsWith(QLatin1Char('/')) || imp.hub.endsWith(QLatin1Char('/'))))
+      return r.fail(QStringLiteral("import.hub"), LessonTr::tr("a model id of the form ORGANISATION/NAME")), done();
+    if (!imp.fallback.isEmpty() && !builtinLessonIds().contains(imp.fallback))
+      return r.fail(QStringLiteral("import.fallback"),
+                    LessonTr::tr("one of: %1").arg(builtinLessonIds().join(QStringLiteral(", ")))),
+             done();
+    if (o.contains(QStringLiteral("recipe")))
+      return r.fail(QStringLiteral("recipe"), LessonTr::tr("absent: a lesson that imports its model trains none")),
+             done();
+    if (QFileInfo(where).isFile()) imp.base = QFileInfo(where).absolutePath();
+    l.import = imp;
+  }
+  // the recipe (a lesson that comes with its model, or imports it, may have none)
+  l.hasRecipe = !l.import && (!withModel || o.contains(QStringLiteral("recipe")));
   if (l.hasRecipe && !o.value(QStringLiteral("recipe")).isObject())
     return r.fail(QStringLiteral("recipe"), LessonTr::tr("an object")), done();
   const QJsonObject rc = o.value(QStringLiteral("recipe")).toObject();
@@ -253,7 +285,7 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
 QStringList builtinLessonIds() {
   return {QStringLiteral("reversal"), QStringLiteral("translation"), QStringLiteral("language-model"),
           QStringLiteral("why-the-mask"), QStringLiteral("hmm-to-transformer"),
-          QStringLiteral("why-transformers-won")};
+          QStringLiteral("why-transformers-won"), QStringLiteral("a-real-translator")};
 }
 
 QByteArray lessonToJson(const Lesson& l) {
@@ -265,6 +297,13 @@ QByteArray lessonToJson(const Lesson& l) {
     o.insert(QStringLiteral("summary"), l.summaryText.isUndefined() || l.summaryText.isNull() ? QJsonValue(l.summary) : l.summaryText);
   if (!l.picture.isEmpty())
     o.insert(QStringLiteral("picture"), l.pictureText.isUndefined() || l.pictureText.isNull() ? QJsonValue(l.picture) : l.pictureText);
+  if (l.import) {
+    QJsonObject io;
+    if (!l.import->hub.isEmpty()) io.insert(QStringLiteral("hub"), l.import->hub);
+    if (!l.import->folder.isEmpty()) io.insert(QStringLiteral("folder"), l.import->folder);
+    if (!l.import->fallback.isEmpty()) io.insert(QStringLiteral("fallback"), l.import->fallback);
+    o.insert(QStringLiteral("import"), io);
+  }
   if (l.hasRecipe) {
     const LessonRecipe& re = l.recipe;
     QJsonObject rc;
@@ -302,6 +341,74 @@ QByteArray lessonToJson(const Lesson& l) {
 }
 
 QString builtinLessonPath(const QString& id) { return QStringLiteral(":/lessons/%1.json").arg(id); }
+
+namespace {
+QString settingsKey(const LessonImport& imp) {
+  return QStringLiteral("lessons/checkpoints/") + QString(imp.hub).replace(QLatin1Char('/'), QLatin1String("--"));
+}
+bool isCheckpointFolder(const QString& dir) { return QFileInfo(dir + QStringLiteral("/config.json")).isFile(); }
+}  // namespace
+
+QString findCheckpoint(const LessonImport& imp, QStringList* searched) {
+  QStringList places;
+  auto found = [&](const QString& dir) {
+    places << QDir::toNativeSeparators(dir);
+    return isCheckpointFolder(dir);
+  };
+  QString result;
+  if (!imp.folder.isEmpty()) {
+    QString dir = imp.folder;
+    if (dir.startsWith(QLatin1String("~/"))) dir = QDir::homePath() + dir.mid(1);
+    else if (QDir::isRelativePath(dir) && !imp.base.isEmpty()) dir = imp.base + QLatin1Char('/') + dir;
+    if (found(QDir::cleanPath(dir))) result = QDir::cleanPath(dir);
+  }
+  if (result.isEmpty() && !imp.hub.isEmpty()) {
+    const QString chosen = QSettings().value(settingsKey(imp)).toString();
+    if (!chosen.isEmpty() && found(chosen)) result = chosen;
+  }
+  if (result.isEmpty() && !imp.hub.isEmpty()) {
+    QStringList caches;
+    if (qEnvironmentVariableIsSet("HF_HUB_CACHE")) caches << qEnvironmentVariable("HF_HUB_CACHE");
+    if (qEnvironmentVariableIsSet("HF_HOME")) caches << qEnvironmentVariable("HF_HOME") + QStringLiteral("/hub");
+    caches << QDir::homePath() + QStringLiteral("/.cache/huggingface/hub");
+    const QString repo = QStringLiteral("models--") + QString(imp.hub).replace(QLatin1Char('/'), QLatin1String("--"));
+    for (const QString& cache : caches) {
+      const QString snapshots = cache + QLatin1Char('/') + repo + QStringLiteral("/snapshots");
+      places << QDir::toNativeSeparators(snapshots);
+      // the newest snapshot that has a config.json
+      const QFileInfoList list = QDir(snapshots).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time);
+      for (const QFileInfo& s : list)
+        if (isCheckpointFolder(s.absoluteFilePath())) {
+          result = s.absoluteFilePath();
+          break;
+        }
+      if (!result.isEmpty()) break;
+    }
+  }
+  if (searched) *searched = places;
+  return result;
+}
+
+void rememberCheckpoint(const LessonImport& imp, const QString& folder) {
+  if (!imp.hub.isEmpty()) QSettings().setValue(settingsKey(imp), QFileInfo(folder).absoluteFilePath());
+}
+
+QString missingCheckpointText(const LessonImport& imp) {
+  QStringList searched;
+  findCheckpoint(imp, &searched);
+  const QString name = imp.hub.isEmpty() ? imp.folder : imp.hub;
+  QString text = LessonTr::tr("This lesson shows the real model %1, and it is not on this machine (looked in: %2).")
+                     .arg(name, searched.join(QStringLiteral("; ")));
+  if (!imp.hub.isEmpty())
+    text += QStringLiteral("\n\n") +
+            LessonTr::tr("To get it: on a computer with internet, open https://huggingface.co/%1, “Files and versions”, "
+                         "and download into one folder config.json, model.safetensors, generation_config.json and the "
+                         "tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: "
+                         "vocab.json, merges.txt). Copy the folder here and choose it; a model the transformers "
+                         "library downloaded is found in ~/.cache/huggingface/hub.")
+                .arg(imp.hub);
+  return text;
+}
 
 std::optional<Lesson> lessonFromBytes(const QByteArray& bytes, const QString& language, const QString& where,
                                       QString* error) {

@@ -46,6 +46,16 @@ struct LessonBeat {
   int walk = 0;           // presenter steps (the tab's Next) within this beat before Space shows the next beat
 };
 
+// A lesson on a real model (docs/lesson-file.md, "import"): a Hugging Face checkpoint found by its hub id in the
+// hub's cache or in a folder the user chose before, or a folder given by path (absolute, "~/…", or relative to the
+// lesson file); when it is not on the machine, the window says where to get it and offers the fallback lesson.
+struct LessonImport {
+  QString hub;       // "Helsinki-NLP/opus-mt-en-de" (may be empty when folder is given)
+  QString folder;    // as the file has it (may be empty when hub is given)
+  QString fallback;  // a built-in lesson with the same experiments on a model trained here ("why-the-mask")
+  QString base;      // the folder of the lesson file (for a relative folder); empty for a built-in lesson
+};
+
 struct Lesson {
   QString id;
   QString title, summary;  // in the language of the window
@@ -55,6 +65,7 @@ struct Lesson {
   bool hasRecipe = false;  // how to make the model; a lesson saved with its model (below) may have none
   LessonRecipe recipe;
   QString modelFile;       // the lesson came in a model file: its model, data and history are that file's
+  std::optional<LessonImport> import;  // the lesson's model is an imported checkpoint (then no recipe)
   QList<LessonBeat> beats;
   // Beats the file has that could not be read, left out: each with what was wrong (translated, naming the field).
   QStringList skipped;
@@ -72,6 +83,13 @@ QByteArray lessonToJson(const Lesson& lesson);
 
 // The built-in lessons, in the order the Start page shows them.
 QStringList builtinLessonIds();
+// Where an importing lesson's checkpoint is on this machine (a folder with config.json), or empty: its folder; a folder
+// chosen for its hub id before (rememberCheckpoint); the hub's cache ($HF_HUB_CACHE, $HF_HOME/hub,
+// ~/.cache/huggingface/hub: models--ORG--NAME/snapshots/*, the newest). searched: the places looked in.
+QString findCheckpoint(const LessonImport& imp, QStringList* searched = nullptr);
+void rememberCheckpoint(const LessonImport& imp, const QString& folder);
+// What to say when it is not: what is missing, where to get it, which files to download (translated).
+QString missingCheckpointText(const LessonImport& imp);
 QString builtinLessonPath(const QString& id);  // its resource path
 // A lesson file's bytes, as loadLesson reads them (`where` names the file in messages and becomes modelFile when
 // the bytes are a model file). Every input, however hostile, gives a lesson or an error (fuzzed: fuzz/fuzz_lesson).

@@ -1,6 +1,9 @@
 #include "lessonrecipe.h"
 
+#include "backgroundjob.h"
 #include "comparecontroller.h"
+#include "errortext.h"
+#include "memorylimit.h"
 #include "datachoice.h"
 #include "modeldesign.h"
 #include "modeldocument.h"
@@ -8,6 +11,7 @@
 #include "trainingsetup.h"
 #include "workbench.h"
 
+#include "core/io/hf_import.h"
 #include "core/text/tasks.h"
 
 #include <QFile>
@@ -36,6 +40,7 @@ QString LessonRecipeRunner::start(const Lesson& lesson) {
     QMetaObject::invokeMethod(this, &LessonRecipeRunner::reached, Qt::QueuedConnection);
     return {};
   }
+  if (lesson.import) return importModel(lesson);
   const LessonRecipe& r = lesson.recipe;
   if (!r.task.isEmpty() && r.task != QLatin1String(gb::kPhonemeTask) && !gb::find_task(r.task.toStdString()))
     return tr("The lesson's task “%1” is not a built-in task.").arg(r.task);
@@ -147,4 +152,41 @@ void LessonRecipeRunner::compare() {
     disconnect(mWaitEnd);
     fail(tr("The lesson's comparison was cancelled."));
   });
+}
+
+QString LessonRecipeRunner::importModel(const Lesson& lesson) {
+  const QString folder = findCheckpoint(*lesson.import);
+  if (folder.isEmpty()) return missingCheckpointText(*lesson.import);  // (the window offers a folder, or the fallback)
+  if (!mImport) mImport = new BackgroundJob(this);
+  mRunning = true;
+  emit progress(tr("Importing %1…").arg(lesson.import->hub.isEmpty() ? QFileInfo(folder).fileName() : lesson.import->hub));
+  const qint64 cap = MemoryLimit::capBytes();
+  const std::string path = folder.toStdString();
+  const int generation = mBench->document()->generation();  // a New or Open meanwhile: the import is dropped
+  mImport->run([this, path, cap, folder, generation](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    auto read = std::make_shared<ModelDocument::ReadFile>();
+    try {
+      auto ck = gb::hf_open(path);
+      if (!ck) read->model = ck.error();
+      else if (auto e = gb::hf_check_memory(*ck, cap)) read->model = *e;
+      else read->model = gb::hf_import(*ck, [&ctx](uint64_t done, uint64_t total) {
+        return ctx.progress(int(total ? 1000 * done / total : 1000), 1000);
+      });
+    } catch (const std::bad_alloc&) {
+      read->model = gb::Error(gb::ErrorCode::Plain);
+    }
+    return [this, read, folder, generation] {
+      mRunning = false;
+      if (mBench->document()->generation() != generation) return;
+      if (!read->model) {
+        fail(read->model.error().code == gb::ErrorCode::Plain
+                 ? tr("There is not enough memory to import %1.").arg(folder)
+                 : tr("Could not import %1.\n\n%2").arg(folder, errorText(read->model.error())));
+        return;
+      }
+      mBench->document()->adopt(std::move(*read), QString());
+      emit reached();
+    };
+  });
+  return {};
 }

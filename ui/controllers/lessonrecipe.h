@@ -14,6 +14,7 @@
 
 #include <memory>
 
+class BackgroundJob;
 class Workbench;
 
 class LessonRecipeRunner : public QObject {
@@ -37,8 +38,10 @@ class LessonRecipeRunner : public QObject {
   void compare();  // the recipe's families side by side (recipe.compare), after the training
   void fail(const QString& error);
   Workbench* mBench;
+  QString importModel(const Lesson& lesson);  // an importing lesson's checkpoint, on mImport's worker
   Lesson mLesson;
   bool mRunning = false;
+  BackgroundJob* mImport = nullptr;
   std::unique_ptr<QTemporaryDir> mTextDir;  // a shipped text copied out of the resources for the core to read
   QMetaObject::Connection mWait, mWaitEnd;
 };

@@ -140,7 +140,34 @@ void PerturbationPanel::fillPositions() {
   }
   const int at = mPosition->findData(QStringLiteral("%1:%2").arg(QChar::fromLatin1(keep.stream)).arg(keep.index));
   mPosition->setCurrentIndex(std::max(0, at));
-  if (mCtl->ready()) apply();
+  if (mCtl->ready()) {
+    takePending();
+    apply();
+  }
+}
+
+bool PerturbationPanel::takePending() {
+  if (mPendingKey.isEmpty() || !mCtl->ready() || mPosition->count() == 0) return false;
+  int at = -1;
+  if (!mPendingWord.isEmpty()) {  // the word's first token in the stream the key names
+    const QChar stream = mPendingKey.front();
+    for (const auto& p : mCtl->positions()) {
+      if (QChar::fromLatin1(p.stream) != stream) continue;
+      QString t = stream == QLatin1Char('Z') ? mCtl->sourceTokens().value(p.index) : mCtl->targetTokens().value(p.index);
+      if (t.startsWith(QChar(0x2581))) t.remove(0, 1);
+      if (t == mPendingWord) {
+        at = mPosition->findData(QStringLiteral("%1:%2").arg(stream).arg(p.index));
+        break;
+      }
+    }
+  }
+  if (at < 0) at = mPosition->findData(mPendingKey);
+  mPendingKey.clear();
+  mPendingWord.clear();
+  if (at < 0) return false;
+  QSignalBlocker block(mPosition);
+  mPosition->setCurrentIndex(at);
+  return true;
 }
 
 void PerturbationPanel::apply() {
@@ -324,8 +351,10 @@ void PerturbationPanel::setViewState(const QJsonObject& s) {
     // positions count from 1 like the notes: source token k is z_k; target token k is x_k (x_0 is <bos>)
     const bool source = s.value(QStringLiteral("replace")).toString() == QLatin1String("source");
     const int k = s.value(QStringLiteral("position")).toInt();
-    const QString key = source ? QStringLiteral("Z:%1").arg(k - 1) : QStringLiteral("X:%1").arg(k);
-    const int at = mPosition->findData(key);
-    if (at >= 0) mPosition->setCurrentIndex(at);
+    // (kept until the sentence is read: a large model reads it on the worker) — "at": a word instead of a number,
+    // for a model whose tokenizer splits the sentence otherwise
+    mPendingKey = source ? QStringLiteral("Z:%1").arg(k - 1) : QStringLiteral("X:%1").arg(k);
+    mPendingWord = s.value(QStringLiteral("at")).toString();
+    if (takePending()) apply();
   }
 }
