@@ -11,6 +11,7 @@
 #include "core/io/model_file.h"
 #include "core/text/tokenizer.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -118,7 +119,9 @@ int cmd_generate(int argc, char** argv) {
   so.top_k = int(*topk);
   so.top_p = *topp;
   gb::DecodeOptions dopt{!args->has("no-cache"), args->has("window")};
-  auto session = gb::DecodeSession::create(c, m->params, z, x, dopt);
+  const auto t_create = std::chrono::steady_clock::now();
+  auto session = gb::DecodeSession::create(c, m->params, z, x, dopt);  // (the encoder and the prompt's pass)
+  const double prefill = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_create).count();
   if (!session) return fail(cmd, session.error().message, 2);
   const bool json = args->has("json");
 
@@ -129,11 +132,14 @@ int cmd_generate(int argc, char** argv) {
     if (!g) return fail(cmd, g.error().message);
     const int start_len = int(session->tokens().size());
     if (args->has("max-new")) g->max_length = start_len + int(*max_new);
+    const auto t0 = std::chrono::steady_clock::now();
     auto r = gb::hf_generate(*session, *g, {}, uint64_t(*seed));  // (the seed: do_sample's draws)
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!r) return fail(cmd, r.error().message);
     const std::vector<int> fresh(r->tokens.begin() + start_len, r->tokens.end());
-    if (json) {
-      std::printf("%s\n", gb::Json{{"ids", fresh}, {"score", r->score}, {"num_beams", g->num_beams}}.dump().c_str());
+    if (json) {  // for benchmarks: prefill_seconds — the encoder and the prompt's pass; seconds — the search after it
+      std::printf("%s\n", gb::Json{{"ids", fresh}, {"score", r->score}, {"num_beams", g->num_beams},
+                                   {"prefill_seconds", prefill}, {"seconds", seconds}}.dump().c_str());
     } else if (text_in) {
       std::printf("%s\n", m->tokenizer->decode(fresh).c_str());
     } else {
