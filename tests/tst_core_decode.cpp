@@ -38,6 +38,41 @@ static double chi_square(const std::vector<int>& counts, const std::vector<doubl
 class TestDecode : public QObject {
   Q_OBJECT
  private slots:
+  // A lean copy (for beam searches) steps to the same distributions bit for bit, keeps no records, and the same
+  // sampler draws the same tokens from the same seed.
+  void lean_copy_steps_as_the_session() {
+    for (const bool ed : {true, false}) {
+      const Config c = ed ? ed_config() : d_config();
+      const Params<float> p = lively_params(c, 4);
+      const std::vector<int> z = ed ? std::vector<int>{3, 4, 5} : std::vector<int>{};
+      auto full = DecodeSession::create(c, p, z, {1, 6});
+      QVERIFY(full.ok());
+      Rng r0(1);
+      QVERIFY(full->step(SamplerOptions{}, r0, 7).ok());  // a record before the copy
+      DecodeSession lean = full->lean_copy();
+      QVERIFY(lean.steps().empty());
+      QCOMPARE(lean.tokens(), full->tokens());
+      QVERIFY(lean.next_logp() == full->next_logp());
+      Rng r1(3), r2(3);
+      SamplerOptions so;
+      so.temperature = 0.9;
+      for (int i = 0; i < 4 && full->can_step(); ++i) {
+        const int forced = i % 2 == 0 ? 5 : -1;
+        auto a = full->step(so, r1, forced);
+        auto b = lean.step(so, r2, forced);
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE((*b)->choice.token, (*a)->choice.token);
+        QCOMPARE((*b)->position, (*a)->position);
+        QVERIFY(lean.next_logp() == full->next_logp());
+        QVERIFY((*b)->logp.empty() && (*b)->choice.q.empty());
+      }
+      QCOMPARE(lean.tokens(), full->tokens());
+      QVERIFY(lean.steps().size() <= 1);
+      QVERIFY(!lean.back());
+      QVERIFY(full->back());
+    }
+  }
+
   void cached_equals_recomputed_data() {
     QTest::addColumn<bool>("ed");
     QTest::addColumn<int>("prompt_len");

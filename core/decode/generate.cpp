@@ -199,7 +199,8 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
     double score;
   };
   std::vector<Beam> beams;
-  for (int b = 0; b < B; ++b) beams.push_back({start, b == 0 ? 0.0 : -1e9});
+  const DecodeSession lean = start.lean_copy();  // (the beams keep no step records: session.h)
+  for (int b = 0; b < B; ++b) beams.push_back({lean, b == 0 ? 0.0 : -1e9});
   Hypotheses hyps{B, g.length_penalty, g.early_stopping, {}, 1e9};
   bool done = false;
   int cur_len = first_len;
@@ -244,8 +245,10 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
     if (int(next.size()) < B) break;  // (a vocabulary of fewer than 2·B usable tokens)
     done = done || hyps.done(top.front().score, cur_len);
     std::vector<Beam> stepped;
+    std::vector<int> uses(size_t(B), 0);  // a parent's last use takes its session instead of a copy
+    for (const Cand& c : next) ++uses[size_t(c.beam)];
     for (const Cand& c : next) {
-      Beam nb{beams[size_t(c.beam)].s, c.score};
+      Beam nb{--uses[size_t(c.beam)] == 0 ? std::move(beams[size_t(c.beam)].s) : beams[size_t(c.beam)].s, c.score};
       auto st = nb.s.step(forced_step, unused, c.token);
       if (!st) return st.error();
       stepped.push_back(std::move(nb));

@@ -176,6 +176,26 @@ Result<const DecodeStep*> DecodeSession::step(const SamplerOptions& so, Rng& rng
   if (!(so.top_p > 0 && so.top_p <= 1)) return Error(ErrorCode::BadTopP);
   DecodeStep r;
   r.position = int(x_.size());
+  if (!record_) {  // a lean copy's step: the token alone (a forced one without computing the distributions)
+    if (forced >= 0) {
+      r.choice.token = forced;
+      r.choice.how = ChoiceKind::Forced;
+    } else {
+      r.choice = choose_token(next_logp_, so, rng, forced);
+      r.choice.q.clear();
+      r.choice.q_filtered.clear();
+      r.choice.kept.clear();
+    }
+    r.p_chosen = std::exp(next_logp_[size_t(r.choice.token)]);
+    steps_.assign(1, std::move(r));  // (only the last: what step() returns)
+    const int token = steps_.back().choice.token;
+    x_.push_back(token);
+    if (o_.use_cache && int(x_.size()) <= c_.max_len)
+      process_column(token, int(x_.size()) - 1);
+    else if (int(x_.size()) <= c_.max_len || o_.sliding_window)
+      recompute();
+    return &steps_.back();
+  }
   r.logp = next_logp_;
   r.choice = choose_token(next_logp_, so, rng, forced);
   r.p_chosen = std::exp(next_logp_[size_t(r.choice.token)]);
@@ -195,7 +215,35 @@ Result<const DecodeStep*> DecodeSession::step(const SamplerOptions& so, Rng& rng
   return &steps_.back();
 }
 
+DecodeSession DecodeSession::lean_copy() const {
+  DecodeSession s;
+  s.c_ = c_;
+  s.p_ = p_;
+  s.o_ = o_;
+  s.z_ = z_;
+  s.x_ = x_;
+  s.prefix_len_ = prefix_len_;
+  s.Z_ = Z_;
+  s.cache_ = cache_;
+  s.layer_ = layer_;
+  s.rnn_h_ = rnn_h_;
+  s.rnn_mem_ = rnn_mem_;
+  s.hmm_a_ = hmm_a_;
+  s.col_x_ = col_x_;
+  s.col_y_ = col_y_;
+  s.logits_ = logits_;
+  s.col_id_ = col_id_;
+  s.col_norm_ = col_norm_;
+  s.cache_len_ = cache_len_;
+  s.window_start_ = window_start_;
+  s.next_logp_ = next_logp_;
+  s.next_attn_ = next_attn_;
+  s.record_ = false;
+  return s;
+}
+
 bool DecodeSession::back(int n) {
+  if (!record_) return false;  // (a lean copy keeps no records to undo)
   if (n <= 0 || size_t(n) > steps_.size()) return false;
   const DecodeStep& first = steps_[steps_.size() - size_t(n)];
   next_logp_ = first.logp;
@@ -324,7 +372,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     int len;
   };
   BeamResult res;
-  std::vector<Hyp> live{{start, -1, 0.0, 0}};
+  std::vector<Hyp> live{{start.lean_copy(), -1, 0.0, 0}};  // (the hypotheses keep no step records)
   std::vector<Hyp> done;
   auto norm = [&](double score, int len) { return score / std::pow(double(std::max(1, len)), alpha); };
   Rng unused(0);
@@ -338,8 +386,11 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
       // each hypothesis offers its `width` best tokens (ties: lower id)
       std::vector<int> order(lp.size());
       for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return lp[size_t(a)] > lp[size_t(b)]; });
-      for (int k = 0; k < std::min<int>(width, int(order.size())); ++k) {
+      const int k_max = std::min<int>(width, int(order.size()));
+      std::partial_sort(order.begin(), order.begin() + k_max, order.end(), [&](int a, int b) {
+        return lp[size_t(a)] > lp[size_t(b)] || (lp[size_t(a)] == lp[size_t(b)] && a < b);
+      });
+      for (int k = 0; k < k_max; ++k) {
         const int t = order[size_t(k)];
         BeamNode n;
         n.parent = live[size_t(h)].node;

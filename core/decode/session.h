@@ -84,6 +84,11 @@ class DecodeSession {
   Result<const DecodeStep*> step(const SamplerOptions& o, Rng& rng, int forced = -1);
   bool back(int n = 1);
   Result<const DecodeStep*> branch(int token, const SamplerOptions& o, Rng& rng);
+  // A copy for a search that branches (beam search): the same tokens, KV cache and next distribution, without the
+  // step records (steps() is empty, back() has nothing to undo) and keeping none from here on — each record holds
+  // distributions over the vocabulary, which a beam would otherwise copy at every step. Its steps are taken the
+  // same way; only what they return is brief (the position and the token).
+  DecodeSession lean_copy() const;
 
   // KV cache (use_cache): per decoder layer; columns 0 … cache_length() − 1 are valid.
   int cache_length() const { return cache_len_; }
@@ -118,6 +123,7 @@ class DecodeSession {
   std::vector<double> next_logp_;
   std::vector<AttentionColumn> next_attn_;
   std::vector<DecodeStep> steps_;
+  bool record_ = true;  // false: a lean copy (every member above but steps_ is copied by lean_copy)
 };
 
 // Beam search through sessions: width B, scores = Σ log p, the best finished (or final) hypothesis by
