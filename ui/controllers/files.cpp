@@ -6,8 +6,6 @@
 #include "modeldocument.h"
 #include "trainingcontroller.h"
 
-#include "core/io/hf_import.h"
-
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -77,19 +75,9 @@ Files::Outcome Files::importCheckpoint(const QString& path) {
   QString message;
   bool adopted = false;
   try {
-    const bool ran = mWait(tr("Importing %1…").arg(name), true, [&](const gb::Progress& progress) {
-      // everything checked before a weight is read: the folder's files, the config, the tensors, the memory
-      auto ck = gb::hf_open(QFileInfo(path).absoluteFilePath().toStdString());
-      if (!ck) {
-        read.model = ck.error();
-        return;
-      }
-      if (auto e = gb::hf_check_memory(*ck, cap)) {
-        read.model = *e;
-        return;
-      }
-      read.model = gb::hf_import(*ck, progress);
-    });
+    // everything checked before a weight is read: the folder's files, the config, the tensors, the memory
+    const bool ran = mWait(tr("Importing %1…").arg(name), true,
+                           [&](const gb::Progress& progress) { read = ModelDocument::importRead(path, cap, progress); });
     if (!ran || (!read.model && read.model.error().code == gb::ErrorCode::LoadingCancelled)) {
       out.cancelled = true;
       return out;

@@ -11,7 +11,6 @@
 #include "trainingsetup.h"
 #include "workbench.h"
 
-#include "core/io/hf_import.h"
 #include "core/text/tasks.h"
 
 #include <QFile>
@@ -161,15 +160,11 @@ QString LessonRecipeRunner::importModel(const Lesson& lesson) {
   mRunning = true;
   emit progress(tr("Importing %1…").arg(lesson.import->hub.isEmpty() ? QFileInfo(folder).fileName() : lesson.import->hub));
   const qint64 cap = MemoryLimit::capBytes();
-  const std::string path = folder.toStdString();
   const int generation = mBench->document()->generation();  // a New or Open meanwhile: the import is dropped
-  mImport->run([this, path, cap, folder, generation](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  mImport->run([this, cap, folder, generation](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto read = std::make_shared<ModelDocument::ReadFile>();
     try {
-      auto ck = gb::hf_open(path);
-      if (!ck) read->model = ck.error();
-      else if (auto e = gb::hf_check_memory(*ck, cap)) read->model = *e;
-      else read->model = gb::hf_import(*ck, [&ctx](uint64_t done, uint64_t total) {
+      *read = ModelDocument::importRead(folder, cap, [&ctx](uint64_t done, uint64_t total) {
         return ctx.progress(int(total ? 1000 * done / total : 1000), 1000);
       });
     } catch (const std::bad_alloc&) {

@@ -12,6 +12,7 @@
 #include "core/train/trainer.h"
 #include "errortext.h"
 #include "memorylimit.h"
+#include "core/io/hf_import.h"
 #include "core/train/memory.h"
 
 #include <QDir>
@@ -432,6 +433,15 @@ ModelDocument::ReadFile ModelDocument::read(const QString& path) {
     out.dataWarning = tr("%1: the model opened, but the file does not say which data and tokenizer it was trained with.")
                           .arg(path);
   }
+  return out;
+}
+
+ModelDocument::ReadFile ModelDocument::importRead(const QString& folder, qint64 cap, const gb::Progress& progress) {
+  ReadFile out;
+  auto ck = gb::hf_open(QFileInfo(folder).absoluteFilePath().toStdString());
+  if (!ck) out.model = ck.error();
+  else if (auto e = gb::hf_check_memory(*ck, cap)) out.model = *e;  // before anything of its size is read
+  else out.model = gb::hf_import(*ck, progress);
   return out;
 }
 

@@ -143,6 +143,9 @@ class ModelDocument : public QObject {
     QString dataWarning;                   // why it could not be
   };
   static ReadFile read(const QString& path);
+  // A Hugging Face checkpoint folder (or its config.json) read as a model (core hf_open, hf_check_memory against
+  // cap bytes, hf_import with progress: false cancels — then the model's error is LoadingCancelled). Any thread.
+  static ReadFile importRead(const QString& folder, qint64 cap, const gb::Progress& progress);
   QString adopt(ReadFile file, const QString& path, bool* warningOnly = nullptr);
   // build() in two parts (the parameters drawn on another thread): the reason a model cannot be built, or empty;
   // then the model from the parameters params_init(c, seed) drew.
