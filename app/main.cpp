@@ -351,9 +351,16 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "glassbox: %s\n", qPrintable(e));
       if (finishing) QCoreApplication::exit(1);
     });
+    bool missing = false;  // a lesson on a real model that is not here: said, and a scripted run ends (no question)
+    if (finishing)
+      w.setMissingCheckpointQuestion([&missing](const Lesson&, const QString& text) {
+        std::fprintf(stderr, "glassbox: %s\n", qPrintable(text));
+        missing = true;
+        return QString();
+      });
     const QString err = w.openLesson(lessonArg);
-    if (!err.isEmpty()) {
-      std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
+    if (!err.isEmpty() || missing) {
+      if (!err.isEmpty()) std::fprintf(stderr, "glassbox: %s\n", qPrintable(err));
       if (finishing) return 1;
     }
     return app.exec();
