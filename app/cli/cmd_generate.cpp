@@ -31,7 +31,8 @@ const std::vector<OptionSpec> kGenerateSpecs = {
     {"as-configured", false, "an imported model: decode as its authors configured it (Hugging Face's generate with "
                              "num_beams, length_penalty, early_stopping, max_length, bad_words_ids, "
                              "forced_eos_token_id, do_sample, temperature, top_k, top_p from its generation_config.json; "
-                             "--max-new caps the new tokens, --seed seeds do_sample's draws)"},
+                             "--max-new N sets max_length to the start's length + N, as max_new_tokens does; --seed "
+                             "seeds do_sample's draws)"},
     {"max-new", true, "new tokens at most (default: up to ℓ_max for encoder-decoder, 16 for decoder-only)"},
     {"stop-id", true, "stop after this token (default: the model's eos for encoder-decoder)"},
     {"seed", true, "sampler seed (default 0)"},
