@@ -642,7 +642,8 @@ void MainWindow::updateStatus() {
     mStatusLabel->setObjectName(QStringLiteral("statusLabel"));
     statusBar()->addWidget(mStatusLabel, 1);
   }
-  if (mDoc->hasModel() && !mDoc->fitProblem().isEmpty()) training = tr("does not match the data");
+  if (mDoc->hasModel() && !mDoc->fitProblem().isEmpty() && (mDoc->hasData() || mDoc->importedName().isEmpty()))
+    training = tr("does not match the data");  // (an imported model without data: its views need none)
   mStatusLabel->setText(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(model, data, training) : tr("%1 · %2").arg(model, data));
 }
 
@@ -697,17 +698,26 @@ void MainWindow::openDialog() {
 }
 
 void MainWindow::importDialog() {
-  // the hub's cache, when there is one: where a downloaded checkpoint is
-  QString start = QDir::homePath() + QStringLiteral("/.cache/huggingface/hub");
-  if (!QFileInfo(start).isDir()) start = QDir::homePath();
+  // the hub's cache, when there is one: where a downloaded checkpoint is ($HF_HUB_CACHE, $HF_HOME/hub, ~/.cache/…)
+  QString start = QDir::homePath();
+  for (const QString& cache : {qEnvironmentVariable("HF_HUB_CACHE"), qEnvironmentVariable("HF_HOME") + QStringLiteral("/hub"),
+                               QDir::homePath() + QStringLiteral("/.cache/huggingface/hub")})
+    if (!cache.isEmpty() && cache != QLatin1String("/hub") && QFileInfo(cache).isDir()) {
+      start = cache;
+      break;
+    }
   const QString path = QFileDialog::getExistingDirectory(this, tr("Import a Hugging Face model folder"), start);
   if (!path.isEmpty()) openFile(path);
 }
 
 bool MainWindow::openFile(const QString& path) {
   if (mDoc->isModified() && mDoc->hasModel() && !maybeSave()) return false;
-  if (Files::isCheckpoint(path)) {  // a Hugging Face folder (or its config.json): imported, not opened
-    const Files::Outcome imported = mFiles->importCheckpoint(path);
+  // a Hugging Face folder, its config.json, or the model.safetensors beside one: imported, not opened
+  const QFileInfo info(path);
+  const bool checkpointWeights = info.fileName() == QLatin1String("model.safetensors") &&
+                                 QFileInfo(info.absolutePath() + QStringLiteral("/config.json")).isFile();
+  if (Files::isCheckpoint(path) || checkpointWeights) {
+    const Files::Outcome imported = mFiles->importCheckpoint(checkpointWeights ? info.absolutePath() : path);
     if (!imported.ok) {
       if (!imported.error.isEmpty()) showError(imported.error);
       return false;
@@ -897,10 +907,10 @@ QString MainWindow::openLesson(const QString& nameOrPath) {
                                           : askMissingCheckpoint(*lesson, missingCheckpointText(*lesson->import));
     if (answer.isEmpty()) return {};
     if (builtinLessonIds().contains(answer)) return openLesson(answer);
-    if (!QFileInfo(answer + QStringLiteral("/config.json")).isFile())
-      return tr("%1 is not a Hugging Face model folder: it has no config.json.").arg(answer);
-    rememberCheckpoint(*lesson->import, answer);
-    chosen->import->folder = QFileInfo(answer).absoluteFilePath();  // (found there from now on, by its hub id too)
+    const QString folder = checkpointIn(answer);
+    if (folder.isEmpty()) return tr("%1 is not a Hugging Face model folder: it has no config.json.").arg(answer);
+    rememberCheckpoint(*lesson->import, folder);
+    chosen->import->folder = QFileInfo(folder).absoluteFilePath();  // (found there from now on, by its hub id too)
   }
   if (!maybeSave()) return tr("The lesson was not opened: the open model's changes come first.");
   mDoc->setModified(false);  // the question was answered: the lesson replaces the model without asking again

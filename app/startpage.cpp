@@ -16,7 +16,8 @@ StartPage::StartPage(QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Lessons"));
   setObjectName(QStringLiteral("startPage"));
   auto* intro = new QLabel(tr("<h2>Lessons ready in seconds</h2><p>Each lesson builds its model and trains it from a "
-                              "fixed seed while you watch, then opens the view it is about. F5 presents it.</p>"),
+                              "fixed seed while you watch (or imports a real one), then opens the view it is about. "
+                              "F5 presents it.</p>"),
                            this);
   intro->setWordWrap(true);
   auto* host = new QWidget(this);

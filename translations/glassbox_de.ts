@@ -4083,10 +4083,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Lektionen</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Lessons ready in seconds&lt;/h2&gt;&lt;p&gt;Each lesson builds its model and trains it from a fixed seed while you watch, then opens the view it is about. F5 presents it.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Lektionen, in Sekunden bereit&lt;/h2&gt;&lt;p&gt;Jede Lektion baut ihr Modell und trainiert es vor Ihren Augen aus einem festen Seed, dann öffnet sie die Ansicht, um die es geht. F5 präsentiert sie.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Picture of the lesson “%1”</source>
         <translation>Bild der Lektion „%1“</translation>
     </message>
@@ -4113,6 +4109,10 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>Glassbox lessons (*.glassbox-lesson *.json);;All files (*)</source>
         <translation>Glassbox-Lektionen (*.glassbox-lesson *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Lessons ready in seconds&lt;/h2&gt;&lt;p&gt;Each lesson builds its model and trains it from a fixed seed while you watch (or imports a real one), then opens the view it is about. F5 presents it.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Lektionen, in Sekunden bereit&lt;/h2&gt;&lt;p&gt;Jede Lektion baut ihr Modell und trainiert es vor Ihren Augen aus einem festen Seed (oder importiert ein echtes), dann öffnet sie die Ansicht, um die es geht. F5 präsentiert sie.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,8 @@
 #include "controllers/perturbationcontroller.h"
 #include "controllers/trainingcontroller.h"
 #include "controllers/dataloader.h"
+#include "controllers/modeldesign.h"
+#include "controllers/workbench.h"
 #include "controllers/lesson.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
@@ -17,6 +19,7 @@
 
 #include "core/decode/session.h"
 #include "core/io/hf_import.h"
+#include "core/model/params.h"
 
 #include <QDir>
 #include <QFile>
@@ -66,6 +69,12 @@ class TestImport : public QObject {
     QVERIFY(doc->params().b_u == m->params.b_u);
     QCOMPARE(doc->config().eos_id, 0);  // Marian's </s>
     QVERIFY(doc->sampleInputs().contains(QStringLiteral("I want to buy a car")));
+    // the Model dock counts the open model's parameters (its |V|, without data)
+    QCOMPARE(gb::params_count(w.workbench()->design()->config()), gb::params_count(doc->config()));
+    // its model.safetensors opened: the folder is imported
+    QVERIFY(w.openFile(mHf + QStringLiteral("/marian-tiny/model.safetensors")));
+    QCOMPARE(doc->importedName(), QStringLiteral("marian-tiny"));
+    QVERIFY(errors.isEmpty());
 
     // a GPT-2 through its config.json replaces it
     QVERIFY(w.openFile(mHf + QStringLiteral("/gpt2-tiny/config.json")));
@@ -238,6 +247,8 @@ class TestImport : public QObject {
     for (const QString& f : QDir(mHf + QStringLiteral("/marian-tiny")).entryList(QDir::Files))
       QVERIFY(QFile::copy(mHf + QStringLiteral("/marian-tiny/") + f, snapshot + QLatin1Char('/') + f));
     QCOMPARE(findCheckpoint(*lesson->import), snapshot);
+    // the hub's repository folder chosen (File → Import, or for the lesson): its newest snapshot
+    QCOMPARE(Files::checkpointFolder(home.path() + QStringLiteral("/hub/models--Helsinki-NLP--opus-mt-en-de")), snapshot);
     MainWindow w;
     w.show();
     w.setMissingCheckpointQuestion([](const Lesson&, const QString&) {

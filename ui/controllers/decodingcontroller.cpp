@@ -307,7 +307,9 @@ QString DecodingController::compare(int width, double alpha) {
   if (finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   if (mWork != Work::None) return tr("Wait for the decoding to finish, or cancel it.");
   if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
-  const int room = mConfig.max_len - int(mSession->tokens().size());
+  // (no further than To the end goes: a model that never writes eos — an imported one with ℓ_max 1024 — would
+  // otherwise search to ℓ_max)
+  const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));
   touch();
   auto out = std::make_shared<CompareOutcome>();
   const std::shared_ptr<const gb::Params<float>> params = mParams;
@@ -433,7 +435,7 @@ QString DecodingController::generatedText() const {
 
 QString DecodingController::beam(int width, double alpha) {
   if (!mSession) return tr("Start decoding first.");
-  const int room = mConfig.max_len - int(mSession->tokens().size());
+  const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));  // (as compare())
   if (room <= 0) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
   touch();  // another beam search that was still running is cancelled

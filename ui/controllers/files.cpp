@@ -65,6 +65,12 @@ bool Files::isCheckpoint(const QString& path) {
   return f.isDir() || (f.fileName() == QLatin1String("config.json") && f.isFile());
 }
 
+QString Files::checkpointFolder(const QString& path) {
+  if (!QFileInfo(path).isDir()) return path;  // (config.json, or what hf_open will refuse by name)
+  const QString in = checkpointIn(path);  // the folder, or a hub repository folder's newest snapshot
+  return in.isEmpty() ? path : in;
+}
+
 Files::Outcome Files::importCheckpoint(const QString& path) {
   Outcome out;
   const QString name = QFileInfo(path).fileName() == QLatin1String("config.json")
@@ -77,7 +83,9 @@ Files::Outcome Files::importCheckpoint(const QString& path) {
   try {
     // everything checked before a weight is read: the folder's files, the config, the tensors, the memory
     const bool ran = mWait(tr("Importing %1…").arg(name), true,
-                           [&](const gb::Progress& progress) { read = ModelDocument::importRead(path, cap, progress); });
+                           [&, folder = checkpointFolder(path)](const gb::Progress& progress) {
+                             read = ModelDocument::importRead(folder, cap, progress);
+                           });
     if (!ran || (!read.model && read.model.error().code == gb::ErrorCode::LoadingCancelled)) {
       out.cancelled = true;
       return out;

@@ -57,6 +57,8 @@ class Files : public QObject {
   Outcome importCheckpoint(const QString& path);
   // A folder (or a config.json) is a checkpoint to import, anything else a file to open.
   static bool isCheckpoint(const QString& path);
+  // What is imported from path: the folder itself, or the newest snapshot of a folder of the hub's cache.
+  static QString checkpointFolder(const QString& path);
   // How long autosaves of a model of this many bytes of parameters are at least apart: a minute up to 50 MB, then
   // a minute per 50 MB (GPT-2 small's 500 MB: ten), at most fifteen — writing it takes seconds and the disk's time.
   static int autosaveSpacingMs(qint64 parameterBytes);

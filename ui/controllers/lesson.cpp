@@ -349,6 +349,15 @@ QString settingsKey(const LessonImport& imp) {
 bool isCheckpointFolder(const QString& dir) { return QFileInfo(dir + QStringLiteral("/config.json")).isFile(); }
 }  // namespace
 
+QString checkpointIn(const QString& folder) {
+  if (isCheckpointFolder(folder)) return folder;
+  // a repository folder of the hub's cache (models--ORG--NAME): its newest snapshot with a config.json
+  for (const QFileInfo& s :
+       QDir(folder + QStringLiteral("/snapshots")).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time))
+    if (isCheckpointFolder(s.absoluteFilePath())) return s.absoluteFilePath();
+  return {};
+}
+
 QString findCheckpoint(const LessonImport& imp, QStringList* searched) {
   QStringList places;
   auto found = [&](const QString& dir) {

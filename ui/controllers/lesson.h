@@ -88,6 +88,9 @@ QStringList builtinLessonIds();
 // ~/.cache/huggingface/hub: models--ORG--NAME/snapshots/*, the newest). searched: the places looked in.
 QString findCheckpoint(const LessonImport& imp, QStringList* searched = nullptr);
 void rememberCheckpoint(const LessonImport& imp, const QString& folder);
+// The checkpoint a chosen folder holds: itself when it has a config.json, else the newest snapshot of a folder of
+// the hub's cache (models--ORG--NAME/snapshots/*); empty when neither.
+QString checkpointIn(const QString& folder);
 // What to say when it is not: what is missing, where to get it, which files to download (translated).
 QString missingCheckpointText(const LessonImport& imp);
 QString builtinLessonPath(const QString& id);  // its resource path

@@ -25,7 +25,10 @@ gb::Config ModelDesign::config() const {
     c.vocab_size = 0;
     return c;
   }
-  c.vocab_size = mDoc->hasData() ? mDoc->data().tokenizer.size() : 1;
+  // |V|: the data's tokenizer; without data the open model's (an imported one), so that its count is shown
+  c.vocab_size = mDoc->hasData()                                     ? mDoc->data().tokenizer.size()
+                 : mDoc->hasModel() && mDoc->variant() == c.variant ? mDoc->config().vocab_size
+                                                                     : 1;
   c.bos_id = gb::Tokenizer::kBos;
   c.eos_id = gb::Tokenizer::kEos;
   c.pad_id = gb::Tokenizer::kPad;
