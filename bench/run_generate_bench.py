@@ -80,11 +80,8 @@ EPS = 1e-5
 SEED = 20240611
 
 
-def torch_blas():
-    with open("/proc/self/maps") as f:
-        libs = {line.split()[-1] for line in f if "blas" in line.lower() and "/" in line}
-    kind = "openblas" if any("openblas" in l for l in libs) else ("reference" if libs else "unknown")
-    return kind, sorted(libs)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_bench import torch_blas  # noqa: E402  (which BLAS torch runs on: the same check as the training benchmark)
 
 
 # ------------------------------------------------------------------------------------------------------------------
