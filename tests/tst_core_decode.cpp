@@ -1,11 +1,16 @@
 // Decoding: the cached path equals full recomputation, τ = 0 is argmax, sampling frequencies match (chi-square),
 // top-k / top-p keep the right sets, beam search beats greedy where it should, the seed replays, back/branch and
 // the ℓ_max limit behave.
+#include "core/decode/beam_batch.h"
 #include "core/decode/session.h"
+#include "core/model/matmul.h"
 
 #include <QtTest>
 
 #include <cmath>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 using namespace gb;
 
@@ -70,6 +75,100 @@ class TestDecode : public QObject {
       QVERIFY(lean.steps().size() <= 1);
       QVERIFY(!lean.back());
       QVERIFY(full->back());
+    }
+  }
+
+  // The hypotheses of a beam search stepped together (beam_batch.h) give the distributions that one session per
+  // hypothesis gives — through reorders where hypotheses take another's cache, a batch that shrinks, and a last
+  // step past the first hypothesis' own column — for both transformers, and without the KV cache (the sessions
+  // path) exactly.
+  void beam_batch_equals_sessions() {
+    for (const bool ed : {true, false}) {
+      for (const bool cached : {true, false}) {
+        const Config c = ed ? ed_config() : d_config();
+        const Params<float> p = lively_params(c, 9);
+        const std::vector<int> z = ed ? std::vector<int>{3, 4, 5, 6} : std::vector<int>{};
+        DecodeOptions o;
+        o.use_cache = cached;
+        auto start = DecodeSession::create(c, p, z, {1, 7}, o);
+        QVERIFY(start.ok());
+        DecodeBatch batch(*start, 3, c.max_len);
+        QCOMPARE(batch.size(), 3);
+        std::vector<DecodeSession> ref(3, *start);
+        // (parents, tokens) per step; hypothesis i of the next step continues parents[i]
+        const std::vector<std::pair<std::vector<int>, std::vector<int>>> plan = {
+            {{0, 0, 0}, {4, 5, 6}}, {{2, 0, 1}, {3, 3, 8}}, {{1, 1}, {9, 2}}, {{1, 0, 1}, {4, 4, 10}},
+            {{0, 2, 1}, {5, 6, 7}}, {{2}, {3}}, {{0, 0, 0}, {1, 2, 3}}};
+        Rng unused(0);
+        for (const auto& [parents, tokens] : plan) {
+          QVERIFY(batch.can_step());
+          QVERIFY(!batch.step(parents, tokens));
+          std::vector<DecodeSession> next;
+          for (size_t i = 0; i < parents.size(); ++i) {
+            next.push_back(ref[size_t(parents[i])]);
+            QVERIFY(next.back().step(SamplerOptions{}, unused, tokens[i]).ok());
+          }
+          ref = std::move(next);
+          QCOMPARE(batch.size(), int(ref.size()));
+          for (int i = 0; i < batch.size(); ++i) {
+            QCOMPARE(batch.tokens(i), ref[size_t(i)].tokens());
+            const auto& a = batch.next_logp(i);
+            const auto& b = ref[size_t(i)].next_logp();
+            QCOMPARE(a.size(), b.size());
+            double worst = 0;
+            for (size_t v = 0; v < a.size(); ++v) worst = std::max(worst, std::abs(a[v] - b[v]));
+            if (!cached) QCOMPARE(worst, 0.0);  // (the same sessions underneath)
+            QVERIFY2(worst < 1e-5, qPrintable(QString("ed %1, hypothesis %2: %3").arg(ed).arg(i).arg(worst)));
+          }
+        }
+        // full: refused, and the batch is left as it was
+        DecodeBatch small(*start, 2, 3);
+        QVERIFY(!small.step({0, 1}, {4, 5}));
+        QVERIFY(!small.can_step());
+        const Status full = small.step({0}, {4});
+        QVERIFY(full.has_value());
+        QCOMPARE(full->code, ErrorCode::SequenceFull);
+        QCOMPARE(small.size(), 2);
+        const Status outside = DecodeBatch(*start, 1, 8).step({0}, {c.vocab_size});
+        QVERIFY(outside.has_value());
+        QCOMPARE(outside->code, ErrorCode::ForcedTokenNotInVocab);
+      }
+    }
+  }
+
+  // The decoding products (matmul.h) equal Eigen's, with W as stored and transposed, into blocks of a larger
+  // matrix, for a few columns and past them (Eigen's then), on both kernels (rows in blocks; columns in chunks);
+  // and give the same bits on one thread as on two.
+  void few_column_products_equal_eigen() {
+    struct Shape { Eigen::Index m, k, n; };
+    for (const Shape sh : {Shape{7, 5, 1}, Shape{512, 512, 4}, Shape{300, 1000, 3}, Shape{5000, 130, 8},
+                           Shape{6001, 67, 2}, Shape{64, 64, 9}, Shape{1, 700, 1}}) {
+      for (const bool t : {false, true}) {
+        MatF W = t ? MatF::Random(sh.k, sh.m) : MatF::Random(sh.m, sh.k);
+        MatF X = MatF::Random(sh.k, sh.n);
+        MatF big = MatF::Zero(sh.m, sh.n + 5);
+        matmul<float>(big.middleCols(2, sh.n), W, t, X);
+        const MatF want = t ? MatF(W.transpose() * X) : MatF(W * X);
+        const double err = (big.middleCols(2, sh.n) - want).cwiseAbs().maxCoeff();
+        QVERIFY2(err < 1e-4 * std::sqrt(double(sh.k)), qPrintable(QString::number(err)));
+        QCOMPARE(big.leftCols(2).cwiseAbs().maxCoeff(), 0.0f);  // nothing outside the block
+        QCOMPARE(big.rightCols(3).cwiseAbs().maxCoeff(), 0.0f);
+#ifdef _OPENMP
+        const int threads = omp_get_max_threads();
+        omp_set_num_threads(1);
+        MatF one(sh.m, sh.n);
+        matmul<float>(one, W, t, X);
+        omp_set_num_threads(2);
+        MatF two(sh.m, sh.n);
+        matmul<float>(two, W, t, X);
+        omp_set_num_threads(threads);
+        if (sh.n <= kFewColumns) QVERIFY(one == two);
+#endif
+        MatD Wd = W.cast<double>(), Xd = X.cast<double>(), Yd(sh.m, sh.n);
+        matmul<double>(Yd, Wd, t, Xd);
+        const MatD wantd = t ? MatD(Wd.transpose() * Xd) : MatD(Wd * Xd);
+        QVERIFY((Yd - wantd).cwiseAbs().maxCoeff() < 1e-10);
+      }
     }
   }
 

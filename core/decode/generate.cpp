@@ -1,5 +1,6 @@
 #include "core/decode/generate.h"
 
+#include "core/decode/beam_batch.h"
 #include "core/io/json_util.h"
 #include "core/rng.h"
 
@@ -100,8 +101,11 @@ Result<GenerationSettings> generation_settings(const Config& c, const std::map<s
   return g;
 }
 
-std::vector<double> processed_logp(const DecodeSession& s, const GenerationSettings& g, bool beam) {
-  std::vector<double> lp = s.next_logp();
+namespace {
+
+// The logits processors on a sequence x's next-token log-probabilities lp (processed_logp, below).
+std::vector<double> processed(const Config& c, const std::vector<int>& x, std::vector<double> lp,
+                              const GenerationSettings& g, bool beam) {
   if (beam && g.beam_bans_before_softmax >= 0 && g.beam_bans_before_softmax < int(lp.size())) {
     // log softmax over the other logits: log p_v − log(1 − p_banned)
     const size_t banned = size_t(g.beam_bans_before_softmax);
@@ -109,7 +113,6 @@ std::vector<double> processed_logp(const DecodeSession& s, const GenerationSetti
     for (double& v : lp) v -= rest;
     lp[banned] = kNegInf;
   }
-  const std::vector<int>& x = s.tokens();
   // NoBadWordsLogitsProcessor: a banned word's last token, where the tokens before it match the sequence's end
   for (const auto& w : g.bad_words) {
     const size_t prefix = w.size() - 1;
@@ -118,12 +121,18 @@ std::vector<double> processed_logp(const DecodeSession& s, const GenerationSetti
       lp[size_t(w.back())] = kNegInf;
   }
   // ForcedEOSTokenLogitsProcessor: at length max_length − 1 only eos remains (its score 0)
-  const int max_length = std::min(g.max_length, s.config().max_len);
+  const int max_length = std::min(g.max_length, c.max_len);
   if (g.forced_eos_id >= 0 && int(x.size()) == max_length - 1) {
     std::fill(lp.begin(), lp.end(), kNegInf);
     lp[size_t(g.forced_eos_id)] = 0;
   }
   return lp;
+}
+
+}  // namespace
+
+std::vector<double> processed_logp(const DecodeSession& s, const GenerationSettings& g, bool beam) {
+  return processed(s.config(), s.tokens(), s.next_logp(), g, beam);
 }
 
 namespace {
@@ -194,13 +203,10 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
   }
 
   const int B = g.num_beams;
-  struct Beam {
-    DecodeSession s;
-    double score;
-  };
-  std::vector<Beam> beams;
-  const DecodeSession lean = start.lean_copy();  // (the beams keep no step records: session.h)
-  for (int b = 0; b < B; ++b) beams.push_back({lean, b == 0 ? 0.0 : -1e9});
+  // the beams, stepped together (beam_batch.h); the first scores 0, the others −10⁹
+  DecodeBatch beams(start, B, max_length);
+  std::vector<double> score(size_t(B), -1e9);
+  score[0] = 0;
   Hypotheses hyps{B, g.length_penalty, g.early_stopping, {}, 1e9};
   bool done = false;
   int cur_len = first_len;
@@ -217,17 +223,20 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
     auto worse = [](const Cand& a, const Cand& b) {  // a ranks after b
       return a.score < b.score || (a.score == b.score && (a.beam > b.beam || (a.beam == b.beam && a.token > b.token)));
     };
+    auto heap = [&](const Cand& x, const Cand& y) { return worse(y, x); };
     for (int b = 0; b < B; ++b) {
-      const std::vector<double> lp = processed_logp(beams[size_t(b)].s, g, true);
+      const std::vector<double> lp = processed(start.config(), beams.tokens(b), beams.next_logp(b), g, true);
       for (int v = 0; v < V; ++v) {
-        const Cand c{beams[size_t(b)].score + lp[size_t(v)], b, v};
+        const double sc = score[size_t(b)] + lp[size_t(v)];
+        if (top.size() == want && !(sc >= top.front().score)) continue;  // (cannot rank: a quick test first)
+        const Cand c{sc, b, v};
         if (top.size() < want) {
           top.push_back(c);
-          std::push_heap(top.begin(), top.end(), [&](const Cand& x, const Cand& y) { return worse(y, x); });
+          std::push_heap(top.begin(), top.end(), heap);
         } else if (worse(top.front(), c)) {
-          std::pop_heap(top.begin(), top.end(), [&](const Cand& x, const Cand& y) { return worse(y, x); });
+          std::pop_heap(top.begin(), top.end(), heap);
           top.back() = c;
-          std::push_heap(top.begin(), top.end(), [&](const Cand& x, const Cand& y) { return worse(y, x); });
+          std::push_heap(top.begin(), top.end(), heap);
         }
       }
     }
@@ -237,28 +246,25 @@ Result<GenerationResult> hf_generate(const DecodeSession& start, const Generatio
       const Cand& c = top[r];
       if (c.token == g.eos_id) {
         if (int(r) >= B) continue;  // an eos candidate outside the first num_beams is not kept
-        hyps.add(beams[size_t(c.beam)].s.tokens(), c.score);
+        hyps.add(beams.tokens(c.beam), c.score);
       } else {
         next.push_back(c);
       }
     }
     if (int(next.size()) < B) break;  // (a vocabulary of fewer than 2·B usable tokens)
     done = done || hyps.done(top.front().score, cur_len);
-    std::vector<Beam> stepped;
-    std::vector<int> uses(size_t(B), 0);  // a parent's last use takes its session instead of a copy
-    for (const Cand& c : next) ++uses[size_t(c.beam)];
+    std::vector<int> parents, tokens;
     for (const Cand& c : next) {
-      Beam nb{--uses[size_t(c.beam)] == 0 ? std::move(beams[size_t(c.beam)].s) : beams[size_t(c.beam)].s, c.score};
-      auto st = nb.s.step(forced_step, unused, c.token);
-      if (!st) return st.error();
-      stepped.push_back(std::move(nb));
+      parents.push_back(c.beam);
+      tokens.push_back(c.token);
+      score[parents.size() - 1] = c.score;
     }
-    beams = std::move(stepped);
+    if (auto st = beams.step(parents, tokens)) return *st;
     ++cur_len;
     if (done) break;
   }
   if (!done)
-    for (const Beam& b : beams) hyps.add(b.s.tokens(), b.score);
+    for (int b = 0; b < B; ++b) hyps.add(beams.tokens(b), score[size_t(b)]);
   if (hyps.hyps.empty()) return Error(ErrorCode::BeamNoHypothesis);
   const auto best = std::max_element(hyps.hyps.begin(), hyps.hyps.end(), [](auto& a, auto& b) { return a.first < b.first; });
   res.tokens = best->second;

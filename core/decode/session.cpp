@@ -1,5 +1,6 @@
 #include "core/decode/session.h"
 
+#include "core/decode/beam_batch.h"
 #include "core/families/hmm/hmm.h"
 #include "core/families/rnn/rnn.h"
 #include "core/family.h"
@@ -366,25 +367,26 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     return Error(ErrorCode::BeamCancelled, {{"done", std::to_string(done)}, {"limit", std::to_string(max_new)}});
   };
   struct Hyp {
-    DecodeSession s;
     int node;  // last node in the tree (−1: none yet)
     double score;
     int len;
   };
   BeamResult res;
-  std::vector<Hyp> live{{start.lean_copy(), -1, 0.0, 0}};  // (the hypotheses keep no step records)
+  // the live hypotheses, stepped together (beam_batch.h): live[i] is the batch's hypothesis i
+  DecodeBatch batch(start, width, int(start.tokens().size()) + max_new);
+  std::vector<Hyp> live{{-1, 0.0, 0}};
   std::vector<Hyp> done;
   auto norm = [&](double score, int len) { return score / std::pow(double(std::max(1, len)), alpha); };
-  Rng unused(0);
   for (int depth = 1; depth <= max_new && !live.empty(); ++depth) {
     if (progress && !progress(depth - 1, max_new)) return cancelled(depth - 1);
+    if (!batch.can_step()) break;
     struct Cand { int hyp; int token; double logp, score; int node; };
     std::vector<Cand> cands;
+    std::vector<int> order;
     for (int h = 0; h < int(live.size()); ++h) {
-      if (!live[size_t(h)].s.can_step()) continue;
-      const auto& lp = live[size_t(h)].s.next_logp();
+      const auto& lp = batch.next_logp(h);
       // each hypothesis offers its `width` best tokens (ties: lower id)
-      std::vector<int> order(lp.size());
+      order.resize(lp.size());
       for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
       const int k_max = std::min<int>(width, int(order.size()));
       std::partial_sort(order.begin(), order.begin() + k_max, order.end(), [&](int a, int b) {
@@ -408,20 +410,25 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     if (cands.empty()) break;
     std::stable_sort(cands.begin(), cands.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
     std::vector<Hyp> next;
+    std::vector<int> parents, tokens;
     for (const Cand& cd : cands) {
       if (int(next.size()) >= width) break;
-      if (progress && !progress(depth - 1, max_new)) return cancelled(depth - 1);  // within a wide level too
       res.tree[size_t(cd.node)].pruned = false;
-      Hyp h{live[size_t(cd.hyp)].s, cd.node, cd.score, depth};
-      auto st = h.s.step(SamplerOptions{}, unused, cd.token);
-      if (!st) return st.error();
-      if (cd.token == stop_id) done.push_back(std::move(h));
-      else next.push_back(std::move(h));
+      const Hyp h{cd.node, cd.score, depth};
+      if (cd.token == stop_id) {
+        done.push_back(h);  // (finished: its sequence is the tree's path, nothing to step)
+      } else {
+        next.push_back(h);
+        parents.push_back(cd.hyp);
+        tokens.push_back(cd.token);
+      }
     }
+    if (!next.empty())
+      if (auto st = batch.step(parents, tokens)) return *st;
     live = std::move(next);
   }
   if (progress) (void)progress(max_new, max_new);
-  for (auto& h : live) done.push_back(std::move(h));
+  for (auto& h : live) done.push_back(h);
   if (done.empty()) return Error(ErrorCode::BeamNoHypothesis);
   const Hyp* best = &done[0];
   for (const Hyp& h : done)

@@ -25,6 +25,8 @@
 
 namespace gb {
 
+class DecodeBatch;
+
 struct DecodeOptions {
   bool use_cache = true;
   bool sliding_window = false;
@@ -96,6 +98,7 @@ class DecodeSession {
   const MatF& encoder_output() const { return Z_; }  // d_e × |z| (encoder-decoder); c, d_h × 1 (rnn-seq2seq; an LSTM's [c; m])
 
  private:
+  friend class DecodeBatch;  // (beam_batch.h: a beam search's hypotheses stepped together, from a session's cache)
   DecodeSession() = default;
   void encode();
   // Runs the decoder on the new column at pos through the one forward path (decoder_layer_forward with the KV

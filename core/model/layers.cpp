@@ -2,6 +2,8 @@
 // products where the op is a matrix product.
 #include "core/model/layers.h"
 
+#include "core/model/matmul.h"
+
 #include <unsupported/Eigen/SpecialFunctions>  // vectorised erf
 
 #include <cmath>
@@ -99,7 +101,7 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
             "attention: a custom mask is Tk × Tq, for one sequence without a KV cache");
 
   c.Q.resize(d, X.cols());
-  c.Q.noalias() = p.W_q * X;           // Q = W_q X + b_q 1ᵀ        d_e × B·Tq
+  matmul<T>(c.Q, p.W_q, false, X);     // Q = W_q X + b_q 1ᵀ        d_e × B·Tq
   c.Q.colwise() += p.b_q;
   if (!kv) {
     GB_ASSERT(Z.cols() == Eigen::Index(B) * Tk, "attention: Z must have B·Tk columns");
@@ -110,18 +112,36 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
     c.V.noalias() = p.W_v * Z;         // V = W_v Z + b_v 1ᵀ        d_e × B·Tk
     c.V.colwise() += p.b_v;
   } else if (!kv->frozen) {            // decoding: only Z's new columns are projected; the earlier ones are cached
-    GB_ASSERT(B == 1 && kv->len + Z.cols() <= kv->K.cols(), "attention: the KV cache is full");
-    auto Kn = kv->K.middleCols(kv->len, Z.cols());
-    auto Vn = kv->V.middleCols(kv->len, Z.cols());
-    Kn.noalias() = p.W_k * Z;
-    Kn.colwise() += p.b_k;
-    Vn.noalias() = p.W_v * Z;
-    Vn.colwise() += p.b_v;
-    kv->len += static_cast<int>(Z.cols());
+    const Eigen::Index n = Z.cols() / B;  // new columns per sequence
+    GB_ASSERT(Z.cols() == n * B && (B == 1 || kv->stride >= kv->len + n) &&
+                  Eigen::Index(B - 1) * kv->stride + kv->len + n <= kv->K.cols(),
+              "attention: the KV cache is full");
+    if (B == 1) {  // straight into the cache
+      auto Kn = kv->K.middleCols(kv->len, n);
+      auto Vn = kv->V.middleCols(kv->len, n);
+      matmul<T>(Kn, p.W_k, false, Z);
+      Kn.colwise() += p.b_k;
+      matmul<T>(Vn, p.W_v, false, Z);
+      Vn.colwise() += p.b_v;
+    } else {  // one product for every sequence's new columns, then each to its own cache
+      c.K.resize(d, Z.cols());
+      c.V.resize(d, Z.cols());
+      matmul<T>(c.K, p.W_k, false, Z);
+      c.K.colwise() += p.b_k;
+      matmul<T>(c.V, p.W_v, false, Z);
+      c.V.colwise() += p.b_v;
+      for (int b = 0; b < B; ++b) {
+        kv->K.middleCols(Eigen::Index(b) * kv->stride + kv->len, n) = c.K.middleCols(Eigen::Index(b) * n, n);
+        kv->V.middleCols(Eigen::Index(b) * kv->stride + kv->len, n) = c.V.middleCols(Eigen::Index(b) * n, n);
+      }
+    }
+    kv->len += static_cast<int>(n);
   }
   GB_ASSERT(!kv || Tk == kv->len, "attention: mask.Tk must be the cached length");
   const Mat<T>& Kall = kv ? kv->K : c.K;  // d_e × (B·Tk or more)
   const Mat<T>& Vall = kv ? kv->V : c.V;
+  // where sequence b's keys start: its block of Tk columns; in a cache, its stride (0: one shared cache)
+  const Eigen::Index kstride = kv ? (B == 1 ? 0 : kv->stride) : Tk;
 
   c.A.resize(Tk, Eigen::Index(B) * H * Tq);
   c.Yc.resize(d, X.cols());
@@ -134,8 +154,8 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
   // decoding (kv): one column per call — threads would cost more than the few products they share
   for_each_head(B, H, !kv && Tq * Tk * dh > 4096, [&](int b, int h) {
       const auto Qh = c.Q.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);  // d_h × Tq
-      const auto Kh = Kall.block(h * dh, Eigen::Index(b) * Tk, dh, Tk); // d_h × Tk
-      const auto Vh = Vall.block(h * dh, Eigen::Index(b) * Tk, dh, Tk); // d_h × Tk
+      const auto Kh = Kall.block(h * dh, b * kstride, dh, Tk);          // d_h × Tk
+      const auto Vh = Vall.block(h * dh, b * kstride, dh, Tk);          // d_h × Tk
       auto Ah = c.A.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);   // Tk × Tq
       Ah.noalias() = Kh.transpose() * Qh;                               // S = K^hᵀ Q^h
       Ah *= scale;                                                      //     / √d_h
@@ -177,7 +197,7 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
       c.Yc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Vh * Ah;  // Y^h = V^h A^h
   });
   out.resize(d, X.cols());
-  out.noalias() = p.W_o * c.Yc;  // W_o [Y¹; …; Y^H] + b_o 1ᵀ
+  matmul<T>(out, p.W_o, false, c.Yc);  // W_o [Y¹; …; Y^H] + b_o 1ᵀ
   out.colwise() += p.b_o;
 }
 
@@ -248,7 +268,7 @@ constexpr double kGeluCubic = 0.044715;
 template <class T>
 void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T>& p, Activation act) {
   c.h.resize(p.W_in.rows(), x.cols());
-  c.h.noalias() = p.W_in * x;  // W_1 x + b_1 1ᵀ     d_mlp × N
+  matmul<T>(c.h, p.W_in, false, x);  // W_1 x + b_1 1ᵀ     d_mlp × N
   c.h.colwise() += p.b_in;
   c.a.resize(c.h.rows(), c.h.cols());
   if (act == Activation::ReLU)
@@ -263,7 +283,7 @@ void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T
   else
     c.a.array() = T(0.5) * c.h.array() * (T(1) + (c.h.array() * T(kInvSqrt2)).erf());
   out.resize(p.W_out.rows(), x.cols());
-  out.noalias() = p.W_out * c.a;  // W_2 a + b_2 1ᵀ   d_e × N
+  matmul<T>(out, p.W_out, false, c.a);  // W_2 a + b_2 1ᵀ   d_e × N
   out.colwise() += p.b_out;
 }
 

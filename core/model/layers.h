@@ -71,13 +71,16 @@ struct AttentionMask {
 MatF prefix_lm_mask(int T, int prefix);
 MatF sliding_window_mask(int T, int window);
 
-// Decoding's cache hook (B = 1): the keys and values of the positions seen so far, kept between calls, so that a
-// new column computes only its own key and value. A frozen cache (cross-attention: K and V of the encoder output,
-// computed once) is read but never appended to.
+// Decoding's cache hook: the keys and values of the positions seen so far, kept between calls, so that a new
+// column computes only its own key and value. A frozen cache (cross-attention: K and V of the encoder output,
+// computed once) is read but never appended to. Several sequences of the same length stepped together (a beam
+// search's hypotheses, B > 1) keep their caches side by side: sequence b's columns start at b · stride; stride 0
+// means one cache that every sequence reads (the frozen cross-attention cache of their common source).
 template <class T> struct KvCache {
-  Mat<T> K, V;          // d_e × capacity; columns 0 … len − 1 are valid
+  Mat<T> K, V;          // d_e × capacity (B > 1: B · stride); columns 0 … len − 1 of each sequence are valid
   int len = 0;
   bool frozen = false;
+  int stride = 0;
 };
 
 template <class T> struct AttentionCache {
@@ -95,9 +98,10 @@ template <class T> struct AttentionCache {
 
 // out = W_o [Y¹; …; Y^H] + b_o 1ᵀ with Y^h = V^h softmax(mask(K^hᵀ Q^h / √d_h)). The one implementation of
 // multi-head attention: training, decoding and the stepper all run it.
-// With kv (decoding, B = 1): the keys and values of Z's columns are appended to the cache (unless it is frozen,
-// then Z is not read) and the queries attend to all kv->len cached columns; mask.Tk must equal that length. The
-// cache's K and V then stand in for cache.K and cache.V.
+// With kv (decoding): the keys and values of Z's columns are appended to the cache (unless it is frozen, then Z is
+// not read) and the queries attend to all kv->len cached columns; mask.Tk must equal that length. The cache's K and
+// V then stand in for cache.K and cache.V. With B > 1 sequences (Z: B blocks of the same number of new columns),
+// each appends to and reads its own cache (KvCache::stride).
 template <class T>
 void attention_forward(Mat<T>& out, AttentionCache<T>& cache, const Mat<T>& X, const Mat<T>& Z,
                        const AttentionParams<T>& p, const AttentionMask& mask, int heads, bool keep_scores,

@@ -10,6 +10,7 @@
 #include "core/families/hmm/hmm.h"
 #include "core/family.h"
 #include "core/families/rnn/rnn.h"
+#include "core/model/matmul.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -190,9 +191,9 @@ void decoder_layer_forward(Mat<T>& out, LayerCache<T>& lc, const Mat<T>* Z, cons
 template <class T> void unembed_forward(Mat<T>& logits, const Mat<T>& X, const Params<T>& p, const Config& c) {
   logits.resize(c.vocab_size, X.cols());
   if (c.tied_unembed)
-    logits.noalias() = p.W_e.transpose() * X;  // W_u X with W_u = W_eᵀ
+    matmul<T>(logits, p.W_e, true, X);  // W_u X with W_u = W_eᵀ
   else
-    logits.noalias() = p.W_u * X;  // W_u X        |V| × N
+    matmul<T>(logits, p.W_u, false, X);  // W_u X        |V| × N
   if (c.out_bias) logits.colwise() += p.b_u;  // + b_u 1ᵀ
 }
 
