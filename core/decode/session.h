@@ -129,8 +129,9 @@ class DecodeSession {
   bool record_ = true;  // false: a lean copy (every member above but steps_ is copied by lean_copy)
 };
 
-// Beam search through sessions: width B, scores = Σ log p, the best finished (or final) hypothesis by
-// score / length^alpha (length normalisation). The tree keeps every expanded candidate, pruned ones included.
+// Beam search (its hypotheses stepped together, beam_batch.h): width B, scores = Σ log p, the best finished (or
+// final) hypothesis by score / length^alpha (length normalisation). The tree keeps every expanded candidate, pruned
+// ones included.
 struct BeamNode {
   int parent = -1;     // index into tree, −1 for the root's children
   int token = -1;
@@ -148,7 +149,7 @@ struct BeamResult {
   int best = -1;             // the node of the best hypothesis' last token (its path is the winner's)
 };
 // The long runs report where they are and can be stopped: the callback is called before each step of
-// decode_to_end and before each level of beam_search (and before each hypothesis' step within a level) with what
+// decode_to_end and before each level of beam_search (its hypotheses step together: beam_batch.h) with what
 // is done and the most there can be; returning false stops the run there, cooperatively, and the run returns
 // ErrorCode::DecodeCancelled / BeamCancelled (args "done", "limit"). It runs on the caller's thread.
 using DecodeProgress = std::function<bool(int done, int limit)>;
@@ -189,8 +190,8 @@ double decode_step_cost(const Config& c, int t, int source_len);
 double decode_steps_cost(const Config& c, int from, int steps, int source_len);
 // decode_to_end from tokens().size() for at most max_steps steps.
 double decode_to_end_cost(const DecodeSession& s, int max_steps);
-// beam_search from tokens().size(): width hypotheses × max_new levels, each ranking |V| tokens, copying its
-// session (KV cache and steps) and stepping one column.
+// beam_search from tokens().size(): width hypotheses × max_new levels, each ranking |V| tokens, taking a copy of
+// its parent's KV cache and stepping one column (an upper bound: the hypotheses step together, beam_batch.h).
 double beam_search_cost(const DecodeSession& s, int width, int max_new);
 
 }  // namespace gb
