@@ -761,7 +761,7 @@ void MainWindow::saveAsDialog() {
     showError(tr("There is no model to save: build one first."));
     return;
   }
-  QString path = QFileDialog::getSaveFileName(this, tr("Save model"), mDoc->filePath(),
+  QString path = QFileDialog::getSaveFileName(this, tr("Save model"), mFiles->suggestedSavePath(),
                                               tr("Glassbox models (*.safetensors)"));
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".safetensors");

@@ -55,6 +55,7 @@ class MainWindow : public QMainWindow {
   void showLessons();
   QString openLesson(const QString& nameOrPath);
   LessonRunner* lessonRunner() const { return mLessons; }
+  Files* files() const { return mFiles; }
   // Authoring (the Lesson dock): the current tab and its settings as a beat with this caption (View → Add Beat,
   // Ctrl+B asks for the caption); File → Save Lesson writes the model file with the lesson in its metadata
   // (docs/lesson-file.md). Save Lesson returns the error, or empty.

@@ -4075,6 +4075,22 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <source>Each state reads only the tokens before it: the states before the replaced one cannot change.</source>
         <translation>Jeder Zustand liest nur die Tokens vor ihm: Die Zustände vor dem ersetzten können sich nicht ändern.</translation>
     </message>
+    <message>
+        <source>This step replaces “%1”, and this sentence has no such token: choose the token to replace.</source>
+        <translation>Dieser Schritt ersetzt „%1“, doch dieser Satz hat kein solches Token: Wählen Sie das zu ersetzende Token.</translation>
+    </message>
+    <message>
+        <source>This step replaces %1 %2, and this sentence is shorter: choose the token to replace.</source>
+        <translation>Dieser Schritt ersetzt %1 %2, doch dieser Satz ist kürzer: Wählen Sie das zu ersetzende Token.</translation>
+    </message>
+    <message>
+        <source>source token</source>
+        <translation>Quelltoken</translation>
+    </message>
+    <message>
+        <source>target token</source>
+        <translation>Zieltoken</translation>
+    </message>
 </context>
 <context>
     <name>StartPage</name>
@@ -4258,7 +4274,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     </message>
     <message>
         <source>source token</source>
-        <translation>Token der Quelle</translation>
+        <translation>Quelltoken</translation>
     </message>
     <message>
         <source>target token read</source>

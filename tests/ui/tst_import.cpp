@@ -58,6 +58,8 @@ class TestImport : public QObject {
     QVERIFY(!doc->isModified());          // on disk as the folder: nothing to autosave
     QVERIFY(doc->filePath().isEmpty());   // Save asks for a name
     QCOMPARE(doc->importedName(), QStringLiteral("marian-tiny"));
+    // Save As offers a file named after it
+    QCOMPARE(QFileInfo(w.files()->suggestedSavePath()).fileName(), QStringLiteral("marian-tiny.safetensors"));
     QVERIFY2(w.windowTitle().contains(QStringLiteral("marian-tiny")), qPrintable(w.windowTitle()));
     // the same parameters as the core's importer reads
     auto ck = gb::hf_open((mHf + QStringLiteral("/marian-tiny")).toStdString());
@@ -74,6 +76,8 @@ class TestImport : public QObject {
     // its model.safetensors opened: the folder is imported
     QVERIFY(w.openFile(mHf + QStringLiteral("/marian-tiny/model.safetensors")));
     QCOMPARE(doc->importedName(), QStringLiteral("marian-tiny"));
+    // Save As offers a file named after it
+    QCOMPARE(QFileInfo(w.files()->suggestedSavePath()).fileName(), QStringLiteral("marian-tiny.safetensors"));
     QVERIFY(errors.isEmpty());
 
     // a GPT-2 through its config.json replaces it
@@ -153,6 +157,11 @@ class TestImport : public QObject {
     pert.setInput(QStringLiteral("I want to buy a car"));
     QTRY_VERIFY(pert.ready());
     QCOMPARE(pert.tokenId(QStringLiteral("house")), tok.id_of("\u2581house"));
+    // after the decoder's start token: target 1 is the first token after it, as lesson files count
+    QCOMPARE(pert.firstTarget(), 1);
+    QCOMPARE(pert.positions().front().stream, 'Z');
+    QCOMPARE(pert.number({'X', 1}), 1);
+    QCOMPARE(pert.fromNumber('X', 1).index, 1);
 
     // GPT-2: the prompt is the text alone
     QVERIFY(files.importCheckpoint(mHf + QStringLiteral("/gpt2-tiny")).ok);
@@ -161,6 +170,17 @@ class TestImport : public QObject {
     QCOMPARE(dec.session()->tokens(), bpe.encode("Hello world").ids);
     QVERIFY(dec.start(doc.config(), doc.params(), bpe, QString(), false, 0).isEmpty());  // empty: <|endoftext|>
     QCOMPARE(dec.session()->tokens(), std::vector<int>{doc.config().bos_id});
+    // its prompt has no start token: the first word can be replaced too, and it is token 1
+    PerturbationController gpt(&doc);
+    gpt.setInput(QStringLiteral("Hello world"));
+    QTRY_VERIFY(gpt.ready());
+    QCOMPARE(gpt.firstTarget(), 0);
+    QCOMPARE(gpt.positions().front().stream, 'X');
+    QCOMPARE(gpt.positions().front().index, 0);
+    QCOMPARE(gpt.number(gpt.positions().front()), 1);
+    QVERIFY(gpt.replace(gpt.positions().front(), bpe.encode(" house").ids.back()).isEmpty());
+    QTRY_VERIFY(!gpt.stages().empty());
+    QCOMPARE(gpt.perturbed().x.front(), bpe.encode(" house").ids.back());
   }
 
   // A data file loaded while an imported model is open is encoded with the model's tokenizer (Marian's

@@ -114,6 +114,16 @@ Files::Outcome Files::importCheckpoint(const QString& path) {
 
 Files::~Files() = default;
 
+QString Files::suggestedSavePath() const {
+  if (!mDoc->filePath().isEmpty() || !mDoc->hasModel()) return mDoc->filePath();
+  QString name = mDoc->importedName();  // "Helsinki-NLP/opus-mt-en-de" or the folder's name
+  if (name.isEmpty()) return {};
+  name = name.section(QLatin1Char('/'), -1);
+  const QStringList recents = recent();
+  const QString dir = recents.isEmpty() ? QDir::homePath() : QFileInfo(recents.front()).absolutePath();
+  return QDir(dir).filePath(name + QStringLiteral(".safetensors"));
+}
+
 Files::Outcome Files::saveAs(const QString& path) {
   Outcome out;
   if (mSaving) return out;  // one save at a time (the window turns its event loop while one runs)

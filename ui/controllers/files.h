@@ -45,6 +45,9 @@ class Files : public QObject {
   // byte for byte as it was when the write fails or is cancelled. On success the document's path is path and the
   // autosave is removed.
   Outcome saveAs(const QString& path);
+  // Where Save As starts: the document's file, or for an imported model that was never saved a file named after
+  // it ("opus-mt-en-de.safetensors") in the folder the last model was opened from or saved to (else the home folder).
+  QString suggestedSavePath() const;
   bool isSaving() const { return mSaving; }
   // Tests replace what writes (gb::save_model), which runs on the writing thread.
   void setSaveWriteFunction(ModelWriter::WriteFn write) { mSaveWrite = std::move(write); }

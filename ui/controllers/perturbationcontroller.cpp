@@ -98,8 +98,14 @@ QStringList PerturbationController::targetTokens() const {
 std::vector<PerturbationController::Position> PerturbationController::positions() const {
   std::vector<Position> out;
   for (int i = 0; i < int(mA.z.size()); ++i) out.push_back({'Z', i});
-  for (int i = 1; i < int(mA.x.size()); ++i) out.push_back({'X', i});
+  for (int i = firstTarget(); i < int(mA.x.size()); ++i) out.push_back({'X', i});
   return out;
+}
+
+int PerturbationController::firstTarget() const {
+  if (!mDoc->hasModel() || mDoc->config().has_source()) return 1;  // the decoder starts from its start token
+  const gb::Tokenizer* tok = mDoc->tokenizerForModel();
+  return tok && !tok->prompt_starts_with_bos() ? 0 : 1;
 }
 
 QString PerturbationController::replace(Position at, int token) {

@@ -44,6 +44,12 @@ class PerturbationController : public QObject {
   QStringList sourceTokens() const;  // z as the views show it (empty for decoder-only)
   QStringList targetTokens() const;  // x, <bos> first
   std::vector<Position> positions() const;  // every position that can be replaced (z, then x after <bos>)
+  // The first position of x that can be replaced: 1 after a start token (<bos>, Marian's decoder start), 0 for a
+  // prompt without one (GPT-2's). Positions are numbered for people (and lesson files) from there: x's first
+  // replaceable token is "target 1" / "token 1", the source's first "source 1".
+  int firstTarget() const;
+  int number(Position p) const { return p.stream == 'Z' ? p.index + 1 : p.index + 1 - firstTarget(); }
+  Position fromNumber(char stream, int k) const { return {stream, stream == 'Z' ? k - 1 : k - 1 + firstTarget()}; }
   // Replaces the token at `at` by `token` (an id of the model's vocabulary) and runs the experiment.
   QString replace(Position at, int token);
   Position position() const { return mAt; }

@@ -100,8 +100,14 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
     fillPositions();
     if (!err.isEmpty()) mInfo->setText(err);
   });
-  connect(mPosition, &QComboBox::currentIndexChanged, this, [this] { apply(); });
-  connect(mWith, &QComboBox::currentIndexChanged, this, [this] { apply(); });
+  connect(mPosition, &QComboBox::currentIndexChanged, this, [this] {
+    mNotice.clear();
+    apply();
+  });
+  connect(mWith, &QComboBox::currentIndexChanged, this, [this] {
+    mNotice.clear();
+    apply();
+  });
   connect(mCtl, &PerturbationController::changed, this, &PerturbationPanel::showResult);
   connect(mCtl, &PerturbationController::inputRead, this, &PerturbationPanel::fillPositions);
   connect(mDoc, &ModelDocument::modelChanged, this, &PerturbationPanel::refresh);
@@ -133,9 +139,8 @@ void PerturbationPanel::fillPositions() {
   const bool ed = !mCtl->original().z.empty();
   for (const auto& p : mCtl->positions()) {
     const QString tok = p.stream == 'Z' ? src.value(p.index) : tgt.value(p.index);
-    const QString where = !ed ? tr("token %1").arg(p.index + 1)
-                          : p.stream == 'Z' ? tr("source %1").arg(p.index + 1)
-                                            : tr("target %1").arg(p.index + 1);
+    const int k = mCtl->number(p);  // (as lesson files count: target 1 is the first token after <bos>)
+    const QString where = !ed ? tr("token %1").arg(k) : p.stream == 'Z' ? tr("source %1").arg(k) : tr("target %1").arg(k);
     mPosition->addItem(tr("%1 · %2").arg(where, tok), QStringLiteral("%1:%2").arg(QChar::fromLatin1(p.stream)).arg(p.index));
   }
   const int at = mPosition->findData(QStringLiteral("%1:%2").arg(QChar::fromLatin1(keep.stream)).arg(keep.index));
@@ -162,9 +167,22 @@ bool PerturbationPanel::takePending() {
     }
   }
   if (at < 0) at = mPosition->findData(mPendingKey);
+  if (at < 0) {  // neither the word nor the numbered position: say so, instead of showing the last replacement
+    const QString word = mPendingWord;
+    const QStringList key = mPendingKey.split(QLatin1Char(':'));
+    const PerturbationController::Position p{key.value(0) == QLatin1String("Z") ? 'Z' : 'X', key.value(1).toInt()};
+    mNotice = !word.isEmpty()
+                  ? tr("This step replaces “%1”, and this sentence has no such token: choose the token to replace.").arg(word)
+                  : tr("This step replaces %1 %2, and this sentence is shorter: choose the token to replace.")
+                        .arg(p.stream == 'Z' ? tr("source token") : tr("target token"))
+                        .arg(mCtl->number(p));
+  }
   mPendingKey.clear();
   mPendingWord.clear();
-  if (at < 0) return false;
+  if (at < 0) {
+    showResult();
+    return false;
+  }
   QSignalBlocker block(mPosition);
   mPosition->setCurrentIndex(at);
   return true;
@@ -302,8 +320,8 @@ void PerturbationPanel::showResult() {
   else if (mCtl->position().stream == 'Z')
     text += QLatin1Char(' ') + tr("Every encoder column reads every source token, and every decoder column reads "
                                   "the encoder: everything changes.");
-  mInfo->setText(text);
-  if (mStripText) mStripText->setText(tr("“%1” → “%2”").arg(from, to));
+  mInfo->setText(mNotice.isEmpty() ? text : mNotice + QLatin1Char(' ') + text);
+  if (mStripText) mStripText->setText(mNotice.isEmpty() ? tr("“%1” → “%2”").arg(from, to) : mNotice);
 }
 
 bool PerturbationPanel::moveTo(int i) {
@@ -334,7 +352,7 @@ QJsonObject PerturbationPanel::viewState() const {
   s.insert(QStringLiteral("input"), mInput->currentText());
   if (mCtl->ready()) {
     s.insert(QStringLiteral("replace"), streamKey(mCtl->position().stream));
-    s.insert(QStringLiteral("position"), mCtl->position().index + (mCtl->position().stream == 'X' ? 0 : 1));
+    s.insert(QStringLiteral("position"), mCtl->number(mCtl->position()));
     s.insert(QStringLiteral("with"), mCtl->tokenText(mCtl->replacement()));
   }
   return s;
@@ -353,8 +371,10 @@ void PerturbationPanel::setViewState(const QJsonObject& s) {
     const int k = s.value(QStringLiteral("position")).toInt();
     // (kept until the sentence is read: a large model reads it on the worker) — "at": a word instead of a number,
     // for a model whose tokenizer splits the sentence otherwise
-    mPendingKey = source ? QStringLiteral("Z:%1").arg(k - 1) : QStringLiteral("X:%1").arg(k);
+    const auto at = mCtl->fromNumber(source ? 'Z' : 'X', k);
+    mPendingKey = QStringLiteral("%1:%2").arg(QChar::fromLatin1(at.stream)).arg(at.index);
     mPendingWord = s.value(QStringLiteral("at")).toString();
+    mNotice.clear();
     if (takePending()) apply();
   }
 }

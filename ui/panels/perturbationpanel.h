@@ -70,6 +70,7 @@ class PerturbationPanel : public QWidget, public Presentable {
   // A view state's position, until the sentence is read (on the worker, for a large model): "Z:5", or a word
   // ("car": the first token of that stream that is the word, "▁car" too) with the key to fall back on.
   QString mPendingKey, mPendingWord;
+  QString mNotice;  // a lesson step's position that the sentence does not have: said above the result until changed
   bool takePending();  // chooses it when the positions are there; true when it did
   bool mStale = false;  // a refresh was asked for while hidden
 };
