@@ -33,6 +33,7 @@ void few_nn(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
   const Eigen::Index m = W.rows(), k = W.cols(), n = X.cols(), ldw = W.outerStride();
   const Eigen::Index blocks = (m + R - 1) / R;
   const int threads = int(std::min<Eigen::Index>(threads_for(m * k), blocks));
+  (void)threads;  // (without OpenMP: one thread)
   GB_PRAGMA(omp parallel for num_threads(threads) schedule(static) if (threads > 1))
   for (Eigen::Index blk = 0; blk < blocks; ++blk) {
     const Eigen::Index lo = blk * R, r = std::min(R, m - lo);
@@ -79,6 +80,7 @@ void few_nn_chunked(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
   part.assign(size_t(chunks * n * m), T(0));
   T* P = part.data();
   const int threads = int(std::min<Eigen::Index>(threads_for(m * k), chunks));
+  (void)threads;  // (without OpenMP: one thread)
   GB_PRAGMA(omp parallel for num_threads(threads) schedule(static) if (threads > 1))
   for (Eigen::Index c = 0; c < chunks; ++c) {
     const Eigen::Index j0 = c * kChunk, j1 = std::min(k, j0 + kChunk);
@@ -122,6 +124,7 @@ template <class T>
 void few_tn(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
   const Eigen::Index m = W.cols(), k = W.rows(), n = X.cols(), ldw = W.outerStride();
   const int threads = int(std::min<Eigen::Index>(threads_for(m * k), m));
+  (void)threads;  // (without OpenMP: one thread)
   GB_PRAGMA(omp parallel for num_threads(threads) schedule(static) if (threads > 1))
   for (Eigen::Index v = 0; v < m; ++v) {
     const T* w = W.data() + v * ldw;
