@@ -121,6 +121,19 @@ class TestDecode : public QObject {
             QVERIFY2(worst < 1e-5, qPrintable(QString("ed %1, hypothesis %2: %3").arg(ed).arg(i).arg(worst)));
           }
         }
+        // wider than the few-column products take (Eigen's products then): the same distributions
+        DecodeBatch wide(*start, 10, c.max_len);
+        std::vector<int> parents(10, 0), tokens(10);
+        for (int i = 0; i < 10; ++i) tokens[size_t(i)] = i % c.vocab_size;
+        QVERIFY(!wide.step(parents, tokens));
+        for (int i = 0; i < 10; ++i) {
+          DecodeSession one = *start;
+          QVERIFY(one.step(SamplerOptions{}, unused, tokens[size_t(i)]).ok());
+          double worst = 0;
+          for (size_t v = 0; v < one.next_logp().size(); ++v)
+            worst = std::max(worst, std::abs(wide.next_logp(i)[v] - one.next_logp()[v]));
+          QVERIFY2(worst < 1e-5, qPrintable(QString("wide, hypothesis %1: %2").arg(i).arg(worst)));
+        }
         // full: refused, and the batch is left as it was
         DecodeBatch small(*start, 2, 3);
         QVERIFY(!small.step({0, 1}, {4, 5}));
@@ -440,8 +453,8 @@ class TestDecode : public QObject {
     }
   }
 
-  // The cancel callback stops beam_search at the next level (and within a level), and decode_to_end at the next
-  // step: the run returns the cancelled code with how far it got, and did no further work.
+  // The cancel callback stops beam_search at the next level (a level's hypotheses step together), and decode_to_end
+  // at the next step: the run returns the cancelled code with how far it got, and did no further work.
   void beam_search_cancelled_at_next_level() {
     const Config c = d_config();
     const Params<float> p = lively_params(c, 5);

@@ -2221,6 +2221,10 @@ Maske %8</translation>
 
 %2</translation>
     </message>
+    <message>
+        <source>The lesson's model was not imported: another model was made or opened meanwhile.</source>
+        <translation>Das Modell der Lektion wurde nicht importiert: Inzwischen wurde ein anderes Modell erstellt oder geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>LessonRunner</name>

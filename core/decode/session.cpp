@@ -373,7 +373,8 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
   };
   BeamResult res;
   // the live hypotheses, stepped together (beam_batch.h): live[i] is the batch's hypothesis i
-  DecodeBatch batch(start, width, int(start.tokens().size()) + max_new);
+  const long long room = static_cast<long long>(start.tokens().size()) + max_new;
+  DecodeBatch batch(start, width, int(std::min<long long>(room, 1 << 30)));
   std::vector<Hyp> live{{-1, 0.0, 0}};
   std::vector<Hyp> done;
   auto norm = [&](double score, int len) { return score / std::pow(double(std::max(1, len)), alpha); };

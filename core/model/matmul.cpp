@@ -25,6 +25,21 @@ int threads_for(Eigen::Index elements) {
 #endif
 }
 
+// body(i) for i = 0 … n − 1, split over `threads` threads (static schedule); one thread: a plain loop, without
+// opening a parallel region (its fork and join would cost more than a small product).
+template <class F> void for_range(Eigen::Index n, int threads, F&& body) {
+#ifdef _OPENMP
+  if (threads > 1) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) body(i);
+    return;
+  }
+#else
+  (void)threads;
+#endif
+  for (Eigen::Index i = 0; i < n; ++i) body(i);
+}
+
 // Y = W X, W m × k column-major: Y's rows in blocks of R, each block summed over W's columns j in order (four at a
 // time), the block's partial sums held in acc (n × R, in the first-level cache).
 template <class T>
@@ -33,9 +48,7 @@ void few_nn(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
   const Eigen::Index m = W.rows(), k = W.cols(), n = X.cols(), ldw = W.outerStride();
   const Eigen::Index blocks = (m + R - 1) / R;
   const int threads = int(std::min<Eigen::Index>(threads_for(m * k), blocks));
-  (void)threads;  // (without OpenMP: one thread)
-  GB_PRAGMA(omp parallel for num_threads(threads) schedule(static) if (threads > 1))
-  for (Eigen::Index blk = 0; blk < blocks; ++blk) {
+  for_range(blocks, threads, [&](Eigen::Index blk) {
     const Eigen::Index lo = blk * R, r = std::min(R, m - lo);
     alignas(64) T acc[kFewColumns * R];
     std::fill(acc, acc + n * R, T(0));
@@ -62,7 +75,7 @@ void few_nn(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
       }
     }
     for (Eigen::Index b = 0; b < n; ++b) std::copy(acc + b * R, acc + b * R + r, &Y(lo, b));
-  }
+  });
 }
 
 // Y = W X for W of at most a few thousand rows (the layers' weights), read in the order it is stored: W's columns
@@ -80,9 +93,7 @@ void few_nn_chunked(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
   part.assign(size_t(chunks * n * m), T(0));
   T* P = part.data();
   const int threads = int(std::min<Eigen::Index>(threads_for(m * k), chunks));
-  (void)threads;  // (without OpenMP: one thread)
-  GB_PRAGMA(omp parallel for num_threads(threads) schedule(static) if (threads > 1))
-  for (Eigen::Index c = 0; c < chunks; ++c) {
+  for_range(chunks, threads, [&](Eigen::Index c) {
     const Eigen::Index j0 = c * kChunk, j1 = std::min(k, j0 + kChunk);
     T* acc = P + c * n * m;
     Eigen::Index j = j0;
@@ -107,7 +118,7 @@ void few_nn_chunked(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
         for (Eigen::Index i = 0; i < m; ++i) a[i] += w0[i] * x0;
       }
     }
-  }
+  });
   for (Eigen::Index b = 0; b < n; ++b) {
     T* y = &Y(0, b);
     std::copy(P + b * m, P + (b + 1) * m, y);
@@ -124,9 +135,7 @@ template <class T>
 void few_tn(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
   const Eigen::Index m = W.cols(), k = W.rows(), n = X.cols(), ldw = W.outerStride();
   const int threads = int(std::min<Eigen::Index>(threads_for(m * k), m));
-  (void)threads;  // (without OpenMP: one thread)
-  GB_PRAGMA(omp parallel for num_threads(threads) schedule(static) if (threads > 1))
-  for (Eigen::Index v = 0; v < m; ++v) {
+  for_range(m, threads, [&](Eigen::Index v) {
     const T* w = W.data() + v * ldw;
     for (Eigen::Index b = 0; b < n; ++b) {
       const T* x = X.data() + b * X.outerStride();
@@ -135,7 +144,7 @@ void few_tn(MatOut<T>& Y, const MatIn<T>& W, const MatIn<T>& X) {
       for (Eigen::Index j = 0; j < k; ++j) s += w[j] * x[j];
       Y(v, b) = s;
     }
-  }
+  });
 }
 
 }  // namespace

@@ -4,11 +4,13 @@
 // forward pass is a weight matrix times a few columns: bound by reading the weights from memory, not by
 // arithmetic. Eigen's general product first packs (copies) W into blocks, and its matrix–vector product runs on one
 // thread; measured on a Marian-sized step (B = 4), packing took half the time. These kernels read W once, straight,
-// split by rows across the threads, and keep the few columns' sums in cache. Each entry of Y is summed in the same
-// order however the rows are split, so the result does not depend on the number of threads.
+// split over the threads (Wᵀ X and a tall W X: by rows of Y; a W of up to 4,096 rows: by fixed chunks of its
+// columns, added in chunk order), and keep the few columns' sums in cache. The split depends on the shape alone, so
+// the result does not depend on the number of threads.
 //
-// Larger X (training, the stepper's whole sequences) goes to Eigen's product. The destinations may be blocks of a
-// larger matrix (a KV cache's new columns).
+// Larger X (training, the stepper's whole sequences, a beam of more than 8 hypotheses) goes to Eigen's product,
+// whose results may differ in the last bits between thread counts. The destinations may be blocks of a larger
+// matrix (a KV cache's new columns).
 #pragma once
 
 #include "core/tensor.h"

@@ -23,6 +23,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
+#include <QLabel>
+#include <QComboBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -183,6 +186,46 @@ class TestImport : public QObject {
     QCOMPARE(gpt.perturbed().x.front(), bpe.encode(" house").ids.back());
   }
 
+  // The Perturbation tab on GPT-2 (no start token): its first word is "token 1", a beat's position round-trips, and
+  // a beat naming a word the sentence lacks says so.
+  void perturbation_beats_on_gpt2() {
+    MainWindow w;
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString& m) { errors << m; });
+    w.show();
+    QVERIFY(w.openFile(mHf + QStringLiteral("/gpt2-tiny")));
+    w.tabs()->setCurrentIndex(6);
+    auto* pp = w.findChild<PerturbationPanel*>();
+    QVERIFY(pp && pp->isVisible());
+    pp->inputBox()->setCurrentText(QStringLiteral("Hello world"));
+    QTRY_VERIFY(pp->controller()->ready() && pp->positionBox()->count() > 0);
+    QVERIFY2(pp->positionBox()->itemText(0).startsWith(QStringLiteral("token 1")), qPrintable(pp->positionBox()->itemText(0)));
+    pp->positionBox()->setCurrentIndex(1);  // token 2
+    QTRY_VERIFY(!pp->controller()->stages().empty());
+    const QJsonObject beat = pp->viewState();
+    QCOMPARE(beat.value(QStringLiteral("position")).toInt(), 2);
+    pp->positionBox()->setCurrentIndex(0);
+    QTRY_COMPARE(pp->controller()->position().index, 0);
+    pp->setViewState(beat);  // back to token 2
+    QTRY_COMPARE(pp->controller()->position().index, 1);
+    QCOMPARE(pp->viewState().value(QStringLiteral("position")).toInt(), 2);
+    // the sentence read again (the tab refreshed): the chosen first token stays chosen
+    pp->positionBox()->setCurrentIndex(0);
+    QTRY_COMPARE(pp->controller()->position().index, 0);
+    pp->controller()->setInput(QStringLiteral("Hello there"));
+    QTRY_VERIFY(pp->controller()->ready() && pp->controller()->input() == QStringLiteral("Hello there"));
+    QCOMPARE(pp->controller()->position().index, 0);
+    // a beat whose word the sentence does not have: said above the result
+    QJsonObject missing = beat;
+    missing.insert(QStringLiteral("position"), 99);
+    missing.insert(QStringLiteral("at"), QStringLiteral("zebra"));
+    pp->setViewState(missing);
+    auto* summary = pp->findChild<QLabel*>(QStringLiteral("perturbationSummary"));
+    QVERIFY(summary);
+    QTRY_VERIFY2(summary->text().contains(QStringLiteral("zebra")), qPrintable(summary->text()));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+  }
+
   // A data file loaded while an imported model is open is encoded with the model's tokenizer (Marian's
   // SentencePiece: the decoder's sequence from <pad>, its decoder start, to </s>), and the model fine-tunes on it.
   void fine_tunes_on_a_file_in_its_own_tokenizer() {
@@ -259,6 +302,18 @@ class TestImport : public QObject {
       QCOMPARE(w.document()->importedName(), QStringLiteral("marian-tiny"));
       QCOMPARE(QFileInfo(findCheckpoint(*lesson->import)).absoluteFilePath(),
                QFileInfo(mHf + QStringLiteral("/marian-tiny")).absoluteFilePath());
+      // a New while the lesson's model is read: the import is dropped, and the lesson says it failed
+      QStringList shown;
+      w.setErrorReporter([&shown](const QString& m) { shown << m; });
+      QSignalSpy failed(w.lessonRunner(), &LessonRunner::failed);
+      QVERIFY(w.openLesson(QStringLiteral("a-real-translator")).isEmpty());
+      w.document()->clear();  // (before the event loop turns: the import's result cannot have arrived)
+      QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+      QVERIFY2(failed.front().front().toString().contains(QStringLiteral("not imported")),
+               qPrintable(failed.front().front().toString()));
+      QCOMPARE(reached.count(), 1);
+      QVERIFY(!w.document()->hasModel());
+      QCOMPARE(shown.size(), 1);  // the window says so
     }
     QSettings().remove(QStringLiteral("lessons/checkpoints"));
     // in the hub's cache under its id: found there, the beats shown on it

@@ -172,7 +172,10 @@ QString LessonRecipeRunner::importModel(const Lesson& lesson) {
     }
     return [this, read, folder, generation] {
       mRunning = false;
-      if (mBench->document()->generation() != generation) return;
+      if (mBench->document()->generation() != generation) {  // dropped: said, as a stopped training is
+        fail(tr("The lesson's model was not imported: another model was made or opened meanwhile."));
+        return;
+      }
       if (!read->model) {
         fail(read->model.error().code == gb::ErrorCode::Plain
                  ? tr("There is not enough memory to import %1.").arg(folder)

@@ -77,8 +77,9 @@ QString PerturbationController::take(const std::optional<gb::Example>& e) {
   mA = *e;
   // keep the replaced position where it still exists; otherwise the first token the class can change
   const auto& seq = mAt.stream == 'Z' ? mA.z : mA.x;
-  if (mAt.index >= int(seq.size()) || (mAt.stream == 'X' && mAt.index < 1) || (mAt.stream == 'Z' && mA.z.empty()))
-    mAt = mA.z.empty() ? Position{'X', std::min(1, int(mA.x.size()) - 1)} : Position{'Z', 0};
+  const int first = firstTarget();
+  if (mAt.index >= int(seq.size()) || (mAt.stream == 'X' && mAt.index < first) || (mAt.stream == 'Z' && mA.z.empty()))
+    mAt = mA.z.empty() ? Position{'X', std::min(first, int(mA.x.size()) - 1)} : Position{'Z', 0};
   if (mToken < 0 || mToken >= vocabularySize()) mToken = gb::Tokenizer::kUnk;
   return run();
 }

@@ -96,6 +96,7 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   v->addLayout(grid, 1);
 
   connect(mInput, &QComboBox::currentTextChanged, this, [this] {
+    mNotice.clear();  // (a lesson step sets its sentence before its position: its notice comes after this)
     const QString err = mCtl->setInput(mInput->currentText());
     fillPositions();
     if (!err.isEmpty()) mInfo->setText(err);
@@ -166,16 +167,19 @@ bool PerturbationPanel::takePending() {
       }
     }
   }
-  if (at < 0) at = mPosition->findData(mPendingKey);
+  // the key holds the step's number ("X:1": target 1), turned into a position now that the model is known
+  const QStringList key = mPendingKey.split(QLatin1Char(':'));
+  const char stream = key.value(0) == QLatin1String("Z") ? 'Z' : 'X';
+  const int number = key.value(1).toInt();
+  const auto p = mCtl->fromNumber(stream, number);
+  if (at < 0) at = mPosition->findData(QStringLiteral("%1:%2").arg(QChar::fromLatin1(p.stream)).arg(p.index));
   if (at < 0) {  // neither the word nor the numbered position: say so, instead of showing the last replacement
     const QString word = mPendingWord;
-    const QStringList key = mPendingKey.split(QLatin1Char(':'));
-    const PerturbationController::Position p{key.value(0) == QLatin1String("Z") ? 'Z' : 'X', key.value(1).toInt()};
     mNotice = !word.isEmpty()
                   ? tr("This step replaces “%1”, and this sentence has no such token: choose the token to replace.").arg(word)
                   : tr("This step replaces %1 %2, and this sentence is shorter: choose the token to replace.")
-                        .arg(p.stream == 'Z' ? tr("source token") : tr("target token"))
-                        .arg(mCtl->number(p));
+                        .arg(stream == 'Z' ? tr("source token") : tr("target token"))
+                        .arg(number);
   }
   mPendingKey.clear();
   mPendingWord.clear();
@@ -366,13 +370,13 @@ void PerturbationPanel::setViewState(const QJsonObject& s) {
     if (at >= 0) mWith->setCurrentIndex(at);
   }
   if (s.contains(QStringLiteral("position"))) {
-    // positions count from 1 like the notes: source token k is z_k; target token k is x_k (x_0 is <bos>)
+    // positions count from 1 like the notes: source token k is z_k; target token k is x_k (x_0 is <bos> or the
+    // decoder's start; a prompt without a start token, GPT-2's, counts from its first token: PerturbationController)
     const bool source = s.value(QStringLiteral("replace")).toString() == QLatin1String("source");
     const int k = s.value(QStringLiteral("position")).toInt();
     // (kept until the sentence is read: a large model reads it on the worker) — "at": a word instead of a number,
     // for a model whose tokenizer splits the sentence otherwise
-    const auto at = mCtl->fromNumber(source ? 'Z' : 'X', k);
-    mPendingKey = QStringLiteral("%1:%2").arg(QChar::fromLatin1(at.stream)).arg(at.index);
+    mPendingKey = QStringLiteral("%1:%2").arg(source ? QLatin1Char('Z') : QLatin1Char('X')).arg(k);  // (a number)
     mPendingWord = s.value(QStringLiteral("at")).toString();
     mNotice.clear();
     if (takePending()) apply();
