@@ -5,9 +5,10 @@ For each config (S, M, L of the core issue) and variant (and the RNN at d_h 256,
 torch's nn.RNN) it runs `glassbox-cli bench --json` (our side, AdamW,
 OMP_NUM_THREADS threads) and the PyTorch equivalent built from torch's own layers (AdamW, float32,
 torch.set_num_threads(THREADS)), alternating, and prints ms/step, tokens/s and the ratio torch/ours (> 1: we are
-faster). PyTorch must run on OpenBLAS: Debian's python3-torch links the generic libblas.so.3, which is the slow
-reference BLAS unless libopenblas0-openmp (or -pthread) provides it; the script says which one is loaded and
-refuses to print ratios against the reference BLAS.
+faster), and our training GFLOP/s as a share of a 1024² sgemm by the core's library (oneDNN, or Eigen in a
+-DGLASSBOX_GEMM=eigen build) and by Eigen, measured in the same process. PyTorch must run on OpenBLAS: Debian's
+python3-torch links the generic libblas.so.3, which is the slow reference BLAS unless libopenblas0-openmp (or
+-pthread) provides it; the script says which one is loaded and refuses to print ratios against the reference BLAS.
 
 Usage: /usr/bin/python3 bench/run_bench.py [--cli build/app/cli/glassbox-cli] [--configs S,M,L]
        [--variants decoder-only,encoder-decoder] [--threads 2] [--rounds 3]
@@ -150,9 +151,10 @@ def main():
             steps = {"S": 30, "M": 12, "L": 6, "R": 12}[cname]
             o_ms, t_ms, o_last = [], [], None
             for r in range(a.rounds):
-                o_last = ours(a.cli, variant, cname, a.threads, steps, 3, 1024 if cname == "L" and r == 0 else 0)
-                if cname == "L" and r == 0:
-                    gemm = o_last["gemm_gflops"]
+                o_last = ours(a.cli, variant, cname, a.threads, steps, 3, 1024 if r == 0 else 0)
+                if r == 0:  # the reference products, measured in the same process as the first round
+                    gemm, eigen_gemm, library = (o_last["gemm_gflops"], o_last["eigen_gemm_gflops"],
+                                                 o_last["gemm_library"])
                 o_ms.append(o_last["ms_per_step"])
                 t_ms.append(torch_in_child(variant, cname, a.threads, steps, 3))
             V, T, L, H, d, B = cfg
@@ -162,13 +164,13 @@ def main():
                        ours_tok_s=tokens / om * 1e3, torch_tok_s=tokens / tm * 1e3,
                        ours_gflops=o_last["train_gflops"] * o_last["ms_per_step"] / om,
                        peak_rss_mb=o_last["peak_rss_mb"], allocations_per_step=o_last["allocations_per_step"])
-            if cname == "L":
-                row["gemm_gflops"] = gemm
+            row.update(gemm_gflops=gemm, eigen_gemm_gflops=eigen_gemm, gemm_library=library)
             rows.append(row)
             print(f"{variant:16s} {cname}: ours {om:8.2f} ms/step {row['ours_tok_s']:9.0f} tok/s | "
                   f"torch {tm:8.2f} ms/step {row['torch_tok_s']:9.0f} tok/s | ratio {row['ratio']:.2f}x | "
                   f"{row['ours_gflops']:.0f} GFLOP/s"
-                  + (f" ({100 * row['ours_gflops'] / gemm:.0f}% of sgemm {gemm:.0f})" if cname == "L" else "")
+                  + f" ({100 * row['ours_gflops'] / gemm:.0f}% of {library}'s sgemm {gemm:.0f}, "
+                  f"{100 * row['ours_gflops'] / eigen_gemm:.0f}% of Eigen's {eigen_gemm:.0f})"
                   + f" | peak RSS {row['peak_rss_mb']:.0f} MB, {row['allocations_per_step']:.0f} allocs/step",
                   flush=True)
     print(json.dumps(rows))

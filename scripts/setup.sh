@@ -11,6 +11,7 @@ GLASSBOX_PACKAGES=(
   qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libsentencepiece-dev  # Marian's tokenizer (core/text/tokenizer.cpp)
+  libdnnl-dev  # oneDNN: the core's matrix product (core/model/matmul.cpp; -DGLASSBOX_GEMM=eigen builds without it)
   fonts-dejavu-core qt6-translations-l10n
   poppler-utils
   python3-torch python3-numpy python3-sentencepiece  # the PyTorch bridge's tests, Marian's tokenizer's reference (python/glassbox_torch.py, torchrun with gloo)

@@ -185,6 +185,75 @@ class TestDecode : public QObject {
     }
   }
 
+  // gemm: every combination of transpositions, set and add, operands and destination blocks of larger matrices,
+  // shapes below and above the size where the library takes over; against a double-precision product.
+  void products_equal_eigen() {
+    struct Shape { Eigen::Index m, n, k; };
+    for (const Shape sh : {Shape{3, 4, 5}, Shape{64, 64, 64}, Shape{256, 130, 96}, Shape{33, 512, 257},
+                           Shape{1000, 9, 300}, Shape{128, 128, 0}}) {
+      for (int flags = 0; flags < 8; ++flags) {
+        const bool ta = flags & 1, tb = flags & 2, add = flags & 4;
+        // operands inside larger matrices: a block with an outer stride greater than its rows
+        MatF Abig = MatF::Random((ta ? sh.k : sh.m) + 3, (ta ? sh.m : sh.k) + 2);
+        MatF Bbig = MatF::Random((tb ? sh.n : sh.k) + 5, (tb ? sh.k : sh.n) + 1);
+        const auto A = Abig.block(1, 2, ta ? sh.k : sh.m, ta ? sh.m : sh.k);
+        const auto B = Bbig.block(2, 1, tb ? sh.n : sh.k, tb ? sh.k : sh.n);
+        MatF Cbig = MatF::Random(sh.m + 4, sh.n + 3);
+        const MatF before = Cbig;
+        auto C = Cbig.block(2, 1, sh.m, sh.n);
+        const MatD Ad = ta ? MatD(A.cast<double>().transpose()) : MatD(A.cast<double>());
+        const MatD Bd = tb ? MatD(B.cast<double>().transpose()) : MatD(B.cast<double>());
+        MatD want = Ad * Bd;
+        if (add) want += before.block(2, 1, sh.m, sh.n).cast<double>();
+        if (add)
+          gemm_add<float>(C, A, ta, B, tb);
+        else
+          gemm<float>(C, A, ta, B, tb);
+        const double err = (C.cast<double>() - want).cwiseAbs().maxCoeff();
+        QVERIFY2(err < 1e-5 * std::sqrt(double(sh.k) + 1) * 4,
+                 qPrintable(QString("%1×%2×%3 flags %4: %5").arg(sh.m).arg(sh.n).arg(sh.k).arg(flags).arg(err)));
+        // nothing outside the destination block is touched
+        MatF outside = Cbig;
+        outside.block(2, 1, sh.m, sh.n) = before.block(2, 1, sh.m, sh.n);
+        QVERIFY(outside == before);
+        // the same operands give the same bits, run after run (lessons and beats reopen exactly)
+        const MatF first = C;
+        for (int again = 0; again < 3; ++again) {
+          C = before.block(2, 1, sh.m, sh.n);
+          if (add)
+            gemm_add<float>(C, A, ta, B, tb);
+          else
+            gemm<float>(C, A, ta, B, tb);
+          QVERIFY(MatF(C) == first);
+        }
+        // double precision: Eigen's product, exactly
+        MatD Cd = before.block(2, 1, sh.m, sh.n).cast<double>();
+        const MatD Ad0 = A.cast<double>(), Bd0 = B.cast<double>();
+        if (add)
+          gemm_add<double>(Cd, Ad0, ta, Bd0, tb);
+        else
+          gemm<double>(Cd, Ad0, ta, Bd0, tb);
+        QVERIFY((Cd - want).cwiseAbs().maxCoeff() < 1e-9 * (double(sh.k) + 1));
+      }
+    }
+  }
+
+  // Products made inside a parallel region (the trainer's shards) equal those made outside it, and every thread's
+  // own product is right while the others run theirs.
+  void products_inside_threads() {
+    const MatF A = MatF::Random(256, 192), B = MatF::Random(192, 300);
+    MatF alone(256, 300);
+    gemm<float>(alone, A, kN, B, kN);
+    const double tol = 1e-4;
+    std::vector<MatF> out(4, MatF(256, 300));
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(2) schedule(static, 1)
+#endif
+    for (int i = 0; i < 4; ++i) gemm<float>(out[size_t(i)], A, kN, B, kN);
+    for (const MatF& o : out) QVERIFY((o - alone).cwiseAbs().maxCoeff() < tol);
+    QVERIFY(std::string(gemm_library()).size() > 0);
+  }
+
   void cached_equals_recomputed_data() {
     QTest::addColumn<bool>("ed");
     QTest::addColumn<int>("prompt_len");

@@ -5,6 +5,7 @@
 #include "commands.h"
 
 #include "core/io/json_util.h"
+#include "core/model/matmul.h"
 #include "core/model/params.h"
 #include "core/rng.h"
 #include "core/decode/session.h"
@@ -71,13 +72,21 @@ static double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-static double gemm_gflops(int n, int reps) {
+// GFLOP/s of an n × n × n single-precision product, the best of reps: through the core's product (gb::gemm, the
+// library it was built with) or Eigen's own.
+static double gemm_gflops(int n, int reps, bool eigen = false) {
   gb::MatF a = gb::MatF::Random(n, n), b = gb::MatF::Random(n, n), c(n, n);
-  c.noalias() = a * b;  // warm-up
+  auto product = [&] {
+    if (eigen)
+      c.noalias() = a * b;
+    else
+      gb::gemm<float>(c, a, gb::kN, b, gb::kN);
+  };
+  product();  // warm-up
   double best = 1e30;
   for (int r = 0; r < reps; ++r) {
     const double t0 = now_s();
-    c.noalias() = a * b;
+    product();
     best = std::min(best, now_s() - t0);
   }
   return 2.0 * n * n * double(n) / best / 1e9;
@@ -264,6 +273,7 @@ int cmd_bench(int argc, char** argv) {
                            : training_flops(c, bc->B, bc->T, ed ? bc->T : 0);
   const double peak_mb = peak_rss_mb();
   const double gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5) : 0.0;
+  const double eigen_gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5, true) : 0.0;
   int threads = 1;
 #ifdef _OPENMP
   threads = omp_get_max_threads();
@@ -272,15 +282,19 @@ int cmd_bench(int argc, char** argv) {
   if (args->has("json")) {
     gb::Json j{{"variant", gb::variant_name(c.variant)}, {"config", bc->name}, {"ms_per_step", median * 1e3},
                {"min_ms_per_step", times.front() * 1e3}, {"tokens_per_s", tokens / median},
-               {"train_gflops", step_gflops}, {"gemm_gflops", gemm}, {"gemm_n", *gemm_n},
+               {"train_gflops", step_gflops}, {"gemm_gflops", gemm}, {"gemm_library", gb::gemm_library()},
+               {"eigen_gemm_gflops", eigen_gemm}, {"gemm_n", *gemm_n},
                {"peak_rss_mb", peak_mb}, {"allocations_per_step", allocs_per_step}, {"threads", threads},
                {"params", gb::params_count(c)}};
     std::printf("%s\n", j.dump().c_str());
   } else {
-    std::printf("%s %s: %.2f ms/step (min %.2f), %.0f tokens/s, %.1f GFLOP/s training, %.1f GFLOP/s sgemm %lld², "
-                "peak RSS %.0f MB, %.1f allocations/step, %d threads\n",
+    std::printf("%s %s: %.2f ms/step (min %.2f), %.0f tokens/s, %.1f GFLOP/s training; sgemm %lld²: %s %.1f GFLOP/s "
+                "(training at %.0f%%), Eigen %.1f GFLOP/s (%.0f%%); peak RSS %.0f MB, %.1f allocations/step, "
+                "%d threads\n",
                 gb::variant_name(c.variant), bc->name, median * 1e3, times.front() * 1e3, tokens / median,
-                step_gflops, gemm, (long long)*gemm_n, peak_mb, allocs_per_step, threads);
+                step_gflops, (long long)*gemm_n, gb::gemm_library(), gemm, gemm > 0 ? 100 * step_gflops / gemm : 0.0,
+                eigen_gemm, eigen_gemm > 0 ? 100 * step_gflops / eigen_gemm : 0.0, peak_mb, allocs_per_step,
+                threads);
   }
   return 0;
 }

@@ -107,9 +107,9 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
     GB_ASSERT(Z.cols() == Eigen::Index(B) * Tk, "attention: Z must have B·Tk columns");
     c.K.resize(d, Z.cols());
     c.V.resize(d, Z.cols());
-    c.K.noalias() = p.W_k * Z;         // K = W_k Z + b_k 1ᵀ        d_e × B·Tk
+    gemm<T>(c.K, p.W_k, kN, Z, kN);    // K = W_k Z + b_k 1ᵀ        d_e × B·Tk
     c.K.colwise() += p.b_k;
-    c.V.noalias() = p.W_v * Z;         // V = W_v Z + b_v 1ᵀ        d_e × B·Tk
+    gemm<T>(c.V, p.W_v, kN, Z, kN);    // V = W_v Z + b_v 1ᵀ        d_e × B·Tk
     c.V.colwise() += p.b_v;
   } else if (!kv->frozen) {            // decoding: only Z's new columns are projected; the earlier ones are cached
     const Eigen::Index n = Z.cols() / B;  // new columns per sequence
@@ -157,7 +157,7 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
       const auto Kh = Kall.block(h * dh, b * kstride, dh, Tk);          // d_h × Tk
       const auto Vh = Vall.block(h * dh, b * kstride, dh, Tk);          // d_h × Tk
       auto Ah = c.A.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);   // Tk × Tq
-      Ah.noalias() = Kh.transpose() * Qh;                               // S = K^hᵀ Q^h
+      gemm<T>(Ah, Kh, kT, Qh, kN);                                      // S = K^hᵀ Q^h
       Ah *= scale;                                                      //     / √d_h
       if (keep_scores) c.S.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq) = Ah;
       // Mask and softmax over the key index, column by column: each column of A sums to 1. The allowed keys of a
@@ -194,7 +194,8 @@ void attention_forward(Mat<T>& out, AttentionCache<T>& c, const Mat<T>& X, const
         }
         col.tail(Tk - n).setZero();  // a query with no key at all (empty source) gets zero weights
       }
-      c.Yc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Vh * Ah;  // Y^h = V^h A^h
+      auto Yh = c.Yc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);
+      gemm<T>(Yh, Vh, kN, Ah, kN);  // Y^h = V^h A^h
   });
   out.resize(d, X.cols());
   matmul<T>(out, p.W_o, false, c.Yc);  // W_o [Y¹; …; Y^H] + b_o 1ᵀ
@@ -210,14 +211,14 @@ void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Ma
   const T scale = T(1) / std::sqrt(T(dh));
 
   // out = W_o Yc + b_o 1ᵀ
-  dp.W_o.noalias() += dout * c.Yc.transpose();
+  gemm_add<T>(dp.W_o, dout, kN, c.Yc, kT);
   dp.b_o += dout.rowwise().sum();
   Mat<T>& dYc = c.dYc;
   Mat<T>& dQ = c.dQ;
   Mat<T>& dK = c.dK;
   Mat<T>& dV = c.dV;
   dYc.resize(d, X.cols());
-  dYc.noalias() = p.W_o.transpose() * dout;
+  gemm<T>(dYc, p.W_o, kT, dout, kN);
   dQ.resize(d, X.cols());
   dK.resize(d, Z.cols());
   dV.resize(d, Z.cols());
@@ -230,27 +231,30 @@ void attention_backward(Mat<T>& dX, Mat<T>& dZ, AttentionParams<T>& dp, const Ma
       auto dAh = c.dA.block(0, (Eigen::Index(b) * H + h) * Tq, Tk, Tq);
       const auto dYh = dYc.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);
       // Y^h = V^h A^h  →  dV^h = dY^h A^hᵀ, dA^h = V^hᵀ dY^h
-      dV.block(h * dh, Eigen::Index(b) * Tk, dh, Tk).noalias() = dYh * Ah.transpose();
-      dAh.noalias() = Vh.transpose() * dYh;
+      auto dVh = dV.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);
+      gemm<T>(dVh, dYh, kN, Ah, kT);
+      gemm<T>(dAh, Vh, kT, dYh, kN);
       // A = softmax(S) per column  →  dS = A ⊙ (dA − 1 (1ᵀ (A ⊙ dA))); masked entries have A = 0, so dS = 0.
       for (int tx = 0; tx < Tq; ++tx) {
         const T dot = Ah.col(tx).dot(dAh.col(tx));
         dAh.col(tx) = Ah.col(tx).cwiseProduct((dAh.col(tx).array() - dot).matrix()) * scale;  // includes 1/√d_h
       }
       // S = K^hᵀ Q^h / √d_h  →  dQ^h = K^h dS, dK^h = Q^h dSᵀ
-      dQ.block(h * dh, Eigen::Index(b) * Tq, dh, Tq).noalias() = Kh * dAh;
-      dK.block(h * dh, Eigen::Index(b) * Tk, dh, Tk).noalias() = Qh * dAh.transpose();
+      auto dQh = dQ.block(h * dh, Eigen::Index(b) * Tq, dh, Tq);
+      auto dKh = dK.block(h * dh, Eigen::Index(b) * Tk, dh, Tk);
+      gemm<T>(dQh, Kh, kN, dAh, kN);
+      gemm<T>(dKh, Qh, kN, dAh, kT);
   });
   // Q = W_q X + b_q, K = W_k Z + b_k, V = W_v Z + b_v
-  dp.W_q.noalias() += dQ * X.transpose();
+  gemm_add<T>(dp.W_q, dQ, kN, X, kT);
   dp.b_q += dQ.rowwise().sum();
-  dp.W_k.noalias() += dK * Z.transpose();
+  gemm_add<T>(dp.W_k, dK, kN, Z, kT);
   dp.b_k += dK.rowwise().sum();
-  dp.W_v.noalias() += dV * Z.transpose();
+  gemm_add<T>(dp.W_v, dV, kN, Z, kT);
   dp.b_v += dV.rowwise().sum();
-  dX.noalias() += p.W_q.transpose() * dQ;
-  dZ.noalias() += p.W_k.transpose() * dK;
-  dZ.noalias() += p.W_v.transpose() * dV;
+  gemm_add<T>(dX, p.W_q, kT, dQ, kN);
+  gemm_add<T>(dZ, p.W_k, kT, dK, kN);
+  gemm_add<T>(dZ, p.W_v, kT, dV, kN);
 }
 
 // ---------------------------------------------------------------------------------------------- MLP
@@ -290,10 +294,10 @@ void mlp_forward(Mat<T>& out, MlpCache<T>& c, const Mat<T>& x, const MlpParams<T
 template <class T>
 void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>& c, const Mat<T>& x,
                   const MlpParams<T>& p, Activation act) {
-  dp.W_out.noalias() += dout * c.a.transpose();
+  gemm_add<T>(dp.W_out, dout, kN, c.a, kT);
   dp.b_out += dout.rowwise().sum();
   c.da.resize(c.a.rows(), c.a.cols());
-  c.da.noalias() = p.W_out.transpose() * dout;  // ∂J/∂a
+  gemm<T>(c.da, p.W_out, kT, dout, kN);  // ∂J/∂a
   if (act == Activation::ReLU)
     c.da.array() *= (c.h.array() > T(0)).template cast<T>();
   else if (act == Activation::Tanh)
@@ -311,9 +315,9 @@ void mlp_backward(Mat<T>& dx, MlpParams<T>& dp, const Mat<T>& dout, MlpCache<T>&
     c.da.array() *= T(0.5) * (T(1) + (c.h.array() * T(kInvSqrt2)).erf()) +
                     c.h.array() * (T(-0.5) * c.h.array().square()).exp() * T(kInvSqrt2Pi);
   // now c.da = ∂J/∂h
-  dp.W_in.noalias() += c.da * x.transpose();
+  gemm_add<T>(dp.W_in, c.da, kN, x, kT);
   dp.b_in += c.da.rowwise().sum();
-  dx.noalias() += p.W_in.transpose() * c.da;
+  gemm_add<T>(dx, p.W_in, kT, c.da, kN);
 }
 
 namespace {

@@ -352,12 +352,13 @@ void transformer_backward(Grads<T>& g, Workspace<T>& ws, Activations<T>& act, co
   // logits = W_u X (+ b_u 1ᵀ)
   Mat<T>& dX = ws.dX;
   if (c.out_bias) g.b_u += dlogits.rowwise().sum();
+  dX.resize(act.X.rows(), dlogits.cols());
   if (c.tied_unembed) {
-    g.W_e.noalias() += act.X * dlogits.transpose();
-    dX.noalias() = p.W_e * dlogits;
+    gemm_add<T>(g.W_e, act.X, kN, dlogits, kT);
+    gemm<T>(dX, p.W_e, kN, dlogits, kN);
   } else {
-    g.W_u.noalias() += dlogits * act.X.transpose();
-    dX.noalias() = p.W_u.transpose() * dlogits;
+    gemm_add<T>(g.W_u, dlogits, kN, act.X, kT);
+    gemm<T>(dX, p.W_u, kT, dlogits, kN);
   }
   if (c.final_norm) {  // X ← LN(X | γ, β)
     ws.dtmp.setZero(dX.rows(), dX.cols());

@@ -3,6 +3,7 @@
 
 #include "core/families/hmm/hmm_draw.h"
 
+#include "core/model/matmul.h"
 #include "core/model/model.h"
 #include "core/rng.h"
 
@@ -150,7 +151,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
     auto pred = s.pred.middleCols(Eigen::Index(t) * B, B);
     auto alpha = s.alpha.middleCols(Eigen::Index(t) * B, B);
     if (t == 0) pred = d.pi.replicate(1, B);
-    else pred.noalias() = d.T * s.alpha.middleCols(Eigen::Index(t - 1) * B, B);
+    else gemm<float>(pred, d.T, kN, s.alpha.middleCols(Eigen::Index(t - 1) * B, B), kN);
     emissions(t);
     alpha = pred.cwiseProduct(s.em);
     for (int b = 0; b < B; ++b) {
@@ -177,8 +178,9 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
     acc.r.predicted_loglik += pll;
   }
   // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right (T α̂ is pred), B columns at a time
+  s.next.resize(d.E.rows(), B);
   for (int t = 1; t < n; ++t) {
-    s.next.noalias() = d.E * s.pred.middleCols(Eigen::Index(t) * B, B);
+    gemm<float>(s.next, d.E, kN, s.pred.middleCols(Eigen::Index(t) * B, B), kN);
     for (int b = 0; b < B; ++b) {
       if (alone[size_t(b)]) continue;
       Eigen::Index best = 0;
@@ -200,7 +202,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
       if (!alone[size_t(b)]) w.col(b) = s.em.col(b).cwiseProduct(s.beta.col(b)) / float(ct);
       else w.col(b).setZero();
     }
-    s.beta.noalias() = d.TT * w;
+    gemm<float>(s.beta, d.TT, kN, w, kN);
     auto gamma = s.gamma.middleCols(Eigen::Index(t) * B, B);
     gamma = s.alpha.middleCols(Eigen::Index(t) * B, B).cwiseProduct(s.beta);
     for (int b = 0; b < B; ++b) {
@@ -220,7 +222,8 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
   acc.r.predicted += Eigen::Index(n - 1) * kept;
   acc.pi += s.gamma.leftCols(B).rowwise().sum().cast<double>();
   if (n > 1) {  // every position's W α̂ᵀ at once (a block's sum in float, the blocks' in double)
-    s.xi.noalias() = s.W * s.alpha.leftCols(N - B).transpose();
+    s.xi.resize(K, K);
+    gemm<float>(s.xi, s.W, kN, s.alpha.leftCols(N - B), kT);
     acc.xi += s.xi.cast<double>();
   }
   for (int t = 0; t < n; ++t)

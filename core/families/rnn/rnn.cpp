@@ -1,6 +1,7 @@
 // rnn.cpp — the recurrent language model's forward, backpropagation through time, and decoding step (rnn.h).
 #include "core/families/rnn/rnn.h"
 
+#include "core/model/matmul.h"
 #include "core/model/model.h"
 
 #include <atomic>
@@ -96,11 +97,11 @@ template <class T> void recurrence_forward(RnnCache<T>& k, const Recurrence<T>& 
       k.E.col(col) = r.W_e.col(r.ids[size_t(col)]);  // e_j = W_e[:, x_j]
     }
   k.U.resize(rows, N);
-  k.U.noalias() = r.cell.A * k.E;  // A e_j for every position at once: the input needs no recurrence
+  gemm<T>(k.U, r.cell.A, kN, k.E, kN);  // A e_j for every position at once: the input needs no recurrence
   const AttentionRef<T>* a = r.att;
   if (a) {
     k.Keys.resize(dh, a->S.cols());
-    k.Keys.noalias() = a->U_a * a->S;  // U_a s_t: the keys need no recurrence either
+    gemm<T>(k.Keys, a->U_a, kN, a->S, kN);  // U_a s_t: the keys need no recurrence either
     k.Q.setZero(dh, N);
     k.Alpha.setZero(a->S_, N);
     k.Ctx.setZero(dh, N);
@@ -226,17 +227,17 @@ void recurrence_backward(RnnCellGrad<T> g, Mat<T>& gW_e, RnnCache<T>& k, const R
       }
     }
   }
-  g.V.noalias() += k.dU * k.Hprev.transpose();  // Σ_j ∂J/∂u_j h_{j−1}ᵀ
-  g.A.noalias() += k.dU * k.E.transpose();      // Σ_j ∂J/∂u_j e_jᵀ
+  gemm_add<T>(g.V, k.dU, kN, k.Hprev, kT);  // Σ_j ∂J/∂u_j h_{j−1}ᵀ
+  gemm_add<T>(g.A, k.dU, kN, k.E, kT);      // Σ_j ∂J/∂u_j e_jᵀ
   g.b += k.dU.rowwise().sum();
   if (a) {
-    ag->C.noalias() += k.dU * k.Ctx.transpose();     // Σ_j ∂J/∂u_j ctx_jᵀ
-    ag->W_a.noalias() += k.dQ * k.Hprev.transpose();  // Σ_j ∂J/∂q_j h_{j−1}ᵀ
-    ag->U_a.noalias() += k.dKeys * a->S.transpose();  // Σ_t ∂J/∂key_t s_tᵀ
-    k.dS.noalias() += a->U_a.transpose() * k.dKeys;
+    gemm_add<T>(ag->C, k.dU, kN, k.Ctx, kT);     // Σ_j ∂J/∂u_j ctx_jᵀ
+    gemm_add<T>(ag->W_a, k.dQ, kN, k.Hprev, kT);  // Σ_j ∂J/∂q_j h_{j−1}ᵀ
+    gemm_add<T>(ag->U_a, k.dKeys, kN, a->S, kT);  // Σ_t ∂J/∂key_t s_tᵀ
+    gemm_add<T>(k.dS, a->U_a, kT, k.dKeys, kN);
   }
   k.dE.resize(gW_e.rows(), N);
-  k.dE.noalias() = r.cell.A.transpose() * k.dU;
+  gemm<T>(k.dE, r.cell.A, kT, k.dU, kN);
   for (int b = 0; b < B; ++b)
     for (int j = 0; j < r.len[size_t(b)]; ++j) {
       const Eigen::Index col = Eigen::Index(b) * T_ + j;
@@ -249,7 +250,7 @@ void recurrence_backward(RnnCellGrad<T> g, Mat<T>& gW_e, RnnCache<T>& k, const R
 template <class T>
 void output_forward(Mat<T>& logits, const RnnParams<T>& p, const Mat<T>& H, const Batch& batch) {
   logits.resize(p.W_u.rows(), H.cols());
-  logits.noalias() = p.W_u * H;
+  gemm<T>(logits, p.W_u, kN, H, kN);
   for (int b = 0; b < batch.B; ++b)
     for (int j = 0; j < batch.T; ++j) {
       const Eigen::Index col = Eigen::Index(b) * batch.T + j;
@@ -262,10 +263,10 @@ void output_forward(Mat<T>& logits, const RnnParams<T>& p, const Mat<T>& H, cons
 
 // ∂J/∂W_u, ∂J/∂b_u, and ∂J/∂h_j from position j's own prediction into k.dH
 template <class T> void output_backward(RnnParams<T>& g, RnnCache<T>& k, const Mat<T>& dlogits, const RnnParams<T>& p) {
-  g.W_u.noalias() += dlogits * k.H.transpose();
+  gemm_add<T>(g.W_u, dlogits, kN, k.H, kT);
   g.b_u += dlogits.rowwise().sum();
   k.dH.resize(p.W_u.cols(), dlogits.cols());
-  k.dH.noalias() = p.W_u.transpose() * dlogits;
+  gemm<T>(k.dH, p.W_u, kT, dlogits, kN);
 }
 
 // Each source's last column of M (the encoder's last state c, or its last memory; d_h × B; 0 for an empty source)
