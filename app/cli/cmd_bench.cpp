@@ -72,7 +72,7 @@ static double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// GFLOP/s of an n × n × n single-precision product, the best of reps: through the core's product (gb::gemm, the
+// GFLOP/s of an n × n × n single-precision product, the best of reps (and of half a second): through the core's product (gb::gemm, the
 // library it was built with) or Eigen's own.
 static double gemm_gflops(int n, int reps, bool eigen = false) {
   gb::MatF a = gb::MatF::Random(n, n), b = gb::MatF::Random(n, n), c(n, n);
@@ -84,7 +84,8 @@ static double gemm_gflops(int n, int reps, bool eigen = false) {
   };
   product();  // warm-up
   double best = 1e30;
-  for (int r = 0; r < reps; ++r) {
+  const double start = now_s();
+  for (int r = 0; r < reps || now_s() - start < 0.5; ++r) {  // at least half a second: a busy moment passes
     const double t0 = now_s();
     product();
     best = std::min(best, now_s() - t0);
