@@ -75,7 +75,7 @@ def main():
         print(f"round {r + 1}: nanoGPT {s:.1f} s, val loss {v_ng:.4f}", flush=True)
         s, out = run_timed(train, work, env)
         t_ours.append(s)
-XX
+        vals = re.findall(r"validation: loss ([0-9.]+)", out)
         v_ours = float(vals[-1]) if vals else float("nan")
         print(f"round {r + 1}: ours    {s:.1f} s, val loss {v_ours:.4f}", flush=True)
     tn, to = statistics.median(t_ng), statistics.median(t_ours)
