@@ -21,7 +21,8 @@ TARGET=$1 SECONDS_=$2
 [[ " ${TARGETS[*]} " == *" $TARGET "* ]] || { echo "unknown target '$TARGET' (one of: ${TARGETS[*]})" >&2; exit 2; }
 
 FUZZ_BUILD=${FUZZ_BUILD:-$ROOT/build-fuzz}
-packages=(cmake ninja-build clang libclang-rt-14-dev libeigen3-dev nlohmann-json3-dev qt6-base-dev)
+packages=(cmake ninja-build clang libclang-rt-14-dev libeigen3-dev nlohmann-json3-dev libsentencepiece-dev
+          qt6-base-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -33,7 +34,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$FUZZ_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DGLASSBOX_FUZZ=ON -DGLASSBOX_OPENMP=OFF >/dev/null
+    -DGLASSBOX_FUZZ=ON -DGLASSBOX_OPENMP=OFF -DGLASSBOX_GEMM=eigen >/dev/null  # (the readers make no products)
 fi
 cmake --build "$FUZZ_BUILD" --target "fuzz_$TARGET"
 

@@ -179,10 +179,21 @@ bool library_gemm(MatOut<float>& C, const MatIn<float>& A, bool ta, const MatIn<
 #ifdef GLASSBOX_GEMM_DNNL
   const Eigen::Index m = C.rows(), n = C.cols(), k = ta ? A.rows() : A.cols();
   if (m * n * k < (ta ? 2 * kLibraryMinWork : kLibraryMinWork)) return false;
+#ifdef _OPENMP
+  // The library takes OpenMP's thread count; the program's cap for products is Eigen's (the window sets 1, so its
+  // own products do not spin against the trainer's shards), and it holds for the library's products too.
+  const int before = omp_get_max_threads();
+  const bool cap = !omp_in_parallel() && Eigen::nbThreads() < before;
+  if (cap) omp_set_num_threads(std::max(1, Eigen::nbThreads()));  // (this thread's setting only)
+#endif
   // dnnl_sgemm reads row-major matrices; our column-major C = op(A) op(B) is, read row-major, Cᵀ = op(B)ᵀ op(A)ᵀ,
   // where a stored column-major M is the row-major Mᵀ: so B comes first, and each keeps its own flag.
-  return dnnl_sgemm(tb ? 'T' : 'N', ta ? 'T' : 'N', n, m, k, 1.0f, B.data(), B.outerStride(), A.data(),
-                    A.outerStride(), add ? 1.0f : 0.0f, C.data(), C.outerStride()) == dnnl_success;
+  const bool ok = dnnl_sgemm(tb ? 'T' : 'N', ta ? 'T' : 'N', n, m, k, 1.0f, B.data(), B.outerStride(), A.data(),
+                             A.outerStride(), add ? 1.0f : 0.0f, C.data(), C.outerStride()) == dnnl_success;
+#ifdef _OPENMP
+  if (cap) omp_set_num_threads(before);
+#endif
+  return ok;
 #else
   (void)C, (void)A, (void)ta, (void)B, (void)tb, (void)add;
   return false;

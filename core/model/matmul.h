@@ -5,10 +5,11 @@
 // gemm: C = op(A) op(B) (gemm_add: C += op(A) op(B)), op a transposition passed as a flag, never a copy. Single
 // precision goes to oneDNN's sgemm (built with -DGLASSBOX_GEMM=dnnl, the default): on this project's shapes it is
 // 1.2–1.5× Eigen's product on one thread and 1.4–1.9× on two (its kernels are chosen for the CPU at run time).
-// Products too small to gain (m·n·k < 2¹⁷; 2¹⁸ with Aᵀ) and double precision (the finite-difference tests) stay Eigen's. Threads:
-// outside a parallel region the library uses OpenMP's threads; inside one (the trainer's shards, the attention's
-// heads) it runs on the calling thread, so nothing is oversubscribed. The same operands and thread count give the
-// same bits, run after run.
+// Products too small to gain (m·n·k < 2¹⁷; 2¹⁸ with Aᵀ) and double precision (the finite-difference tests) stay
+// Eigen's. Threads: outside a parallel region the library uses OpenMP's threads, at most Eigen::nbThreads() (the
+// window sets 1); inside one (the trainer's shards, the attention's heads) it runs on the calling thread, so nothing
+// is oversubscribed. On one machine the same operands and thread count give the same bits, run after run (the
+// library picks its kernels for the CPU: another CPU or thread count may differ in the last bits).
 //
 // matmul: decoding computes one new column per sequence (one per beam-search hypothesis), and then every product of
 // the forward pass is a weight matrix times a few columns: bound by reading the weights from memory, not by
