@@ -108,14 +108,16 @@ def main():
                                                    "format": kind, **({"val_fraction": 0.1} if kind == "text" else {})})
         gt.save(ddp, a.out)
         print(f"wrote {a.out}: {len(model.history)} steps in its history", flush=True)
-    dist.barrier()
-    # gloo's teardown now and then never returns (torch 1.13: a rank's socket thread spins once its peer has closed
-    # its end, pytorch/pytorch#75097; met here: "wrote …", then a hang and a process at 100 % CPU). Everything is
-    # written by now, so a teardown that has not ended within 30 s ends with the process.
+    # gloo's last barrier and teardown now and then never return (torch 1.13: a rank's socket thread spins once its
+    # peer has closed its end, pytorch/pytorch#75097; met here: "wrote …", then a hang and a process at 100 % CPU —
+    # in the teardown; once more on a fresh clone, where it is not known whether in the barrier before it, so the
+    # barrier is guarded too). Rank 0 has written everything before the barrier, so a barrier and teardown that have
+    # not ended within 30 s end with the process.
     torn_down = threading.Event()
-    threading.Thread(target=lambda: (dist.destroy_process_group(), torn_down.set()), daemon=True).start()
+    threading.Thread(target=lambda: (dist.barrier(), dist.destroy_process_group(), torn_down.set()),
+                     daemon=True).start()
     if not torn_down.wait(30):
-        print(f"glassbox_ddp: rank {rank}: the process group's teardown did not end; exiting", file=sys.stderr,
+        print(f"glassbox_ddp: rank {rank}: the last barrier or the teardown did not end; exiting", file=sys.stderr,
               flush=True)
         sys.stdout.flush()
         os._exit(0)
