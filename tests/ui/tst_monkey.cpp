@@ -19,6 +19,7 @@
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
+#include "resident.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>
@@ -119,6 +120,8 @@ class TestMonkey : public QObject {
     QCoreApplication::setOrganizationName(QStringLiteral("GlassboxTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
     QSettings().clear();
+    // the settings' memory cap for this run (GLASSBOX_MONKEY_CAP_MB, MB), as a user sets [limits] memoryMB
+    if (const int cap = envInt("GLASSBOX_MONKEY_CAP_MB", 0); cap > 0) QSettings().setValue("limits/memoryMB", cap);
   }
 
   void monkey() {
@@ -240,6 +243,11 @@ class TestMonkey : public QObject {
     int actions = 0, slow = 0;
     qint64 longest = 0;
     QString longestAction;
+    // resident memory after each action: logged when it moved by 32 MB or more, its peak reported (and, with
+    // GLASSBOX_MONKEY_RSS_MB set, a bound: the settings' cap must hold on every path the monkey reaches)
+    const long long rssBound = envInt("GLASSBOX_MONKEY_RSS_MB", 0);
+    long long rssLogged = residentMB(), rssPeak = rssLogged;
+    QString rssPeakAction = QStringLiteral("the start");
     while (clock.elapsed() < qint64(seconds) * 1000) {
       heartbeat = clock.elapsed();
       // what there is to do now: the visible, enabled controls of the window and its actions
@@ -383,6 +391,20 @@ class TestMonkey : public QObject {
         longestAction = what;
       }
       if (took.elapsed() > 2000) ++slow;
+      const long long rss = residentMB();
+      if (rss >= rssLogged + 32 || rss <= rssLogged - 32) {
+        journal.add(QStringLiteral("   rss %1 MB").arg(rss));
+        rssLogged = rss;
+      }
+      if (rss > rssPeak) {
+        rssPeak = rss;
+        rssPeakAction = what;
+      }
+      if (rssBound > 0 && rss > rssBound) {
+        journal.dump();
+        QFAIL(qPrintable(QStringLiteral("resident memory %1 MB after: %2, over the bound of %3 MB (seed %4, action %5)")
+                             .arg(rss).arg(what).arg(rssBound).arg(seed).arg(actions)));
+      }
       // the window is still itself
       QVERIFY(w.isVisible() || w.isPresenting());
     }
@@ -392,8 +414,9 @@ class TestMonkey : public QObject {
     w.trainer()->reset();
     w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
     std::printf("monkey: %d actions in %d s, seed %u; crashes 0, hangs 0; the longest action took %lld ms (%s); "
-                "%d took over 2 s\n",
-                actions, seconds, seed, static_cast<long long>(longest), qPrintable(longestAction), slow);
+                "%d took over 2 s; resident memory at most %lld MB (after %s), %lld MB at the end\n",
+                actions, seconds, seed, static_cast<long long>(longest), qPrintable(longestAction), slow, rssPeak,
+                qPrintable(rssPeakAction), residentMB());
     std::fflush(stdout);
     QVERIFY(actions > 20);
   }

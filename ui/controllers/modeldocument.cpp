@@ -12,6 +12,7 @@
 #include "core/train/trainer.h"
 #include "errortext.h"
 #include "memorylimit.h"
+#include "trainingcontroller.h"  // giveBackFreedMemory
 #include "core/io/hf_import.h"
 #include "core/train/memory.h"
 
@@ -507,6 +508,7 @@ void ModelDocument::clear() {
   emit modelChanged();
   emit historyChanged();
   emit fileStateChanged();
+  giveBackFreedMemory();  // after the views have let go of their traces and caches too
 }
 
 void ModelDocument::forgetPath() {

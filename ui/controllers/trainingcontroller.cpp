@@ -35,6 +35,12 @@ void keepTheResidentSetFlat() {
 #endif
 }
 
+void giveBackFreedMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 // What a run's worker tells the GUI thread: a step, a publication of parameters, or anything else (in order).
 struct TrainingController::Report {
   enum class Kind { Step, Published, Other } kind = Kind::Other;

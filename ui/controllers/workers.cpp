@@ -22,6 +22,7 @@ struct Registry {
 };
 
 std::atomic<Hub*> gHub{nullptr};
+std::atomic<int> gRunning{0};  // workers whose function has not returned yet (any thread)
 Registry gRegistry;  // GUI thread only
 
 void shutdown() {
@@ -63,11 +64,13 @@ void start(const char* name, std::function<void()> fn) {
     lowerThisThreadsPriority();
     fn();
     fn = nullptr;  // what the work captured (a model, a session, a run let go of) is freed here, on the worker
+    if (--gRunning == 0) giveBackFreedMemory();  // the last one out: the arenas' free pages go back (off the GUI thread)
     handoff::threadEnds();  // the thread's end (its object is deleted on the GUI thread)
   });
   thread->setObjectName(QString::fromLatin1(name));
   const quint64 id = h->next++;
   h->threads.push_back({id, thread});
+  ++gRunning;
   QObject::connect(thread, &QThread::finished, hub(), [h, id] {
     auto& t = h->threads;
     const auto it = std::find_if(t.begin(), t.end(), [id](const Registry::Worker& w) { return w.id == id; });
