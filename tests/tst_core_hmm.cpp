@@ -608,6 +608,48 @@ class TestCoreHmm : public QObject {
     QVERIFY(p.gmm.mean == before.mean && p.gmm.var == before.var && p.gmm.weight == before.weight);
   }
 
+  // A Build's Cancel stops the init on the data within a second (issue 32): its progress is heard while it reads
+  // the observations and chooses the centres, a false answer stops it, and listening changes no number.
+  void gmm_init_hears_progress_and_stops() {
+    Config c = family_config(Variant::HmmGmm, 0, 64);
+    c.states = 64, c.mixtures = 2, c.obs_dim = 16;
+    std::vector<Example> data(200);
+    Rng draw(5);
+    for (Example& e : data) {
+      e.obs.resize(16, 400);
+      for (Eigen::Index t = 0; t < e.obs.cols(); ++t)
+        for (Eigen::Index r = 0; r < 16; ++r) e.obs(r, t) = float(draw.normal());
+    }
+    Params<float> quiet = params_zeros<float>(c), heard = params_zeros<float>(c);
+    Rng a(3), b(3);
+    QVERIFY(hmm_gmm_init(quiet.gmm, c, a, &data));
+    uint64_t calls = 0, last = 0, total = 0;
+    QVERIFY(hmm_gmm_init(heard.gmm, c, b, &data, [&](uint64_t done, uint64_t all) {
+      ++calls;
+      if (done < last || done > all) return false;  // forward only, within the total
+      last = done;
+      total = all;
+      return true;
+    }));
+    QCOMPARE(last, total);  // it ends by saying it is done
+    // 80,000 observations of 16 read, then 63 centres among 40,000 candidates (every second one, to stay under
+    // 65,536): one call every 2²⁰ at least
+    QCOMPARE(total, 80000ull * 16 + 63ull * 40000 * 16);
+    QVERIFY2(calls >= total >> 20, qPrintable(QString::number(calls)));
+    QVERIFY(quiet.gmm.mean == heard.gmm.mean && quiet.gmm.var == heard.gmm.var && quiet.gmm.pi == heard.gmm.pi);
+    // stopped while choosing the centres, and through params_init (what Build runs): nothing comes back
+    Rng stopRng(3);
+    uint64_t seen = 0;
+    QVERIFY(!hmm_gmm_init(heard.gmm, c, stopRng, &data, [&](uint64_t done, uint64_t) {
+      seen = done;
+      return done < 80000ull * 16 + 4 * 40000ull * 16;
+    }));
+    QVERIFY(seen > 80000ull * 16 && seen < total);
+    int asked = 0;
+    QVERIFY(!params_init(c, 3, [&](uint64_t, uint64_t) { return ++asked < 3; }, &data));
+    QCOMPARE(asked, 3);
+  }
+
   void gmm_numbers_file() {
     auto d = parse_observations("# two sequences\n1 2\n3,4\n  5\t6  \n\n\n-1e-3, 2.5\n", "obs.txt");
     QVERIFY2(d, d ? "" : d.error().message.c_str());

@@ -143,7 +143,8 @@ std::optional<Params<float>> params_init(const Config& c, uint64_t seed, const P
     return p;
   }
   if (c.variant == Variant::HmmGmm) {  // the means on the data, when there is some
-    hmm_gmm_init(p.gmm, c, rng, data);
+    // (its own work units: the data it reads, not params_count)
+    if (!hmm_gmm_init(p.gmm, c, rng, data, progress)) return std::nullopt;
     if (progress) progress(total, total);
     return p;
   }

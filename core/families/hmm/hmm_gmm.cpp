@@ -188,7 +188,8 @@ void em_sequence(const Dense& d, const MatF& obs, Counts& acc) {
 
 }  // namespace
 
-void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::vector<Example>* data) {
+bool hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::vector<Example>* data,
+                  const Progress& progress) {
   const int K = c.states, M = c.mixtures, D = c.obs_dim;
   auto fill = [&](auto& m) { hmm_detail::dirichlet_columns(m, rng); };  // as hmm_init
   p.pi.resize(K);
@@ -211,8 +212,21 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
     for (Eigen::Index r = 0; r < p.mean.rows(); ++r)
       for (Eigen::Index col = 0; col < D; ++col) p.mean(r, col) = float(rng.normal());
     p.var.setOnes();
-    return;
+    return true;
   }
+  // Work is counted in observation-dimensions: the mean pass reads n · D, each centre compares the candidates
+  // (≤ kInitCandidates) · D. progress hears it every ~2²⁰ of them (a millisecond or so).
+  constexpr int64_t kInitCandidates = 1 << 16;
+  const int64_t stride = std::max<int64_t>(1, (n + kInitCandidates - 1) / kInitCandidates);
+  const int64_t candidates = (n + stride - 1) / stride;
+  const uint64_t total = uint64_t(n) * uint64_t(D) + uint64_t(K - 1) * uint64_t(candidates) * uint64_t(D);
+  uint64_t done = 0, told = 0;
+  auto goOn = [&](uint64_t work) {
+    done += work;
+    if (!progress || done - told < (uint64_t(1) << 20)) return true;
+    told = done;
+    return progress(done, total);
+  };
   // The data's mean and variance per dimension.
   VecD mu = VecD::Zero(D), sq = VecD::Zero(D);
   for (const MatF* s : seqs)
@@ -220,6 +234,7 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
       const VecD o = s->col(t).cast<double>();
       mu += o;
       sq += o.cwiseProduct(o);
+      if (!goOn(uint64_t(D))) return false;
     }
   mu /= double(n);
   VecD var = (sq / double(n) - mu.cwiseProduct(mu)).cwiseMax(double(std::numeric_limits<float>::min()));
@@ -233,8 +248,6 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
   // K centres far apart: the first at random, then farthest-first (in units of the data's spread) among at most
   // kInitCandidates observations (every ⌈n / kInitCandidates⌉-th of a larger set: a million-observation file took
   // minutes here), each one's distance to the nearest centre kept as the centres come: O(K · candidates).
-  constexpr int64_t kInitCandidates = 1 << 16;
-  const int64_t stride = std::max<int64_t>(1, (n + kInitCandidates - 1) / kInitCandidates);
   std::vector<std::pair<const MatF*, Eigen::Index>> cand;
   {
     int64_t i = 0;
@@ -253,6 +266,7 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
       const double d = ((cand[j].first->col(cand[j].second).cast<double>() - last).array().square() / var.array()).sum();
       dmin[j] = std::min(dmin[j], d);
       if (dmin[j] > best) best = dmin[j], arg = j;
+      if (!goOn(uint64_t(D))) return false;
     }
     centres.push_back(cand[arg].first->col(cand[arg].second).cast<double>());
   }
@@ -262,6 +276,8 @@ void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
         p.mean(k * M + m, col) = float(centres[size_t(k)][col] + 0.1 * std::sqrt(var[col]) * rng.normal());
         p.var(k * M + m, col) = float(var[col]);
       }
+  if (progress) progress(total, total);
+  return true;
 }
 
 MatD hmm_gmm_log_emission(const HmmGmmParams<float>& p, const MatF& obs) {

@@ -13,6 +13,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "core/families/hmm/hmm_gmm_params.h"
+#include "core/progress.h"
 
 #include <atomic>
 #include <optional>
@@ -33,8 +34,12 @@ inline constexpr double kGmmVarianceFloor = 1e-3;
 // Random distributions for pi, T and w (every entry positive), means N(0, 1), variances 1. With data (the
 // training observations), the means start at K observations far apart (the first at random, each next the one
 // farthest from those chosen), each state's M components jittered around its observation by a tenth of the
-// data's spread, and the variances at the data's variance per dimension.
-void hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::vector<Example>* data = nullptr);
+// data's spread, and the variances at the data's variance per dimension. progress (optional) hears the centres
+// chosen of K, and before that the observations read (done, total; one unit per observation, then per centre in
+// units of the candidates), at least every few milliseconds of work; when it returns false the init stops there
+// and returns false (p is then incomplete: its caller drops it). A Build's Cancel takes effect within a second.
+bool hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::vector<Example>* data = nullptr,
+                  const Progress& progress = {});
 
 // log p(o_t | z_t = k) for every state and time step, K × n.
 MatD hmm_gmm_log_emission(const HmmGmmParams<float>& p, const MatF& obs);
