@@ -78,6 +78,8 @@ enum class ErrorCode {
   BadPositions, ConfigTransformerOption, HfSpmInvalid, HfConfigNumber, HfConfigBool, HfConfigString,
   HfConfigDivisor, HfConfigSame, HfConfigOneOf, HfConfigUnsupported, HfVocabNoId, HfVocabNoToken, HfVocabIdTwice,
   HfMemory,
+  // decoding and traces against the memory there is (core/decode/session.h, core/model/stepper.h)
+  DecodeMemory, TraceMemory,
   Count  // not a code: the number of codes
 };
 

@@ -235,6 +235,8 @@ inline constexpr ErrorTemplate kErrorTemplates[] = {
   {ErrorCode::HfVocabNoToken, QT_TRANSLATE_NOOP("gb::Error", "the vocabulary has no token '{token}', which this tokenizer needs")},
   {ErrorCode::HfVocabIdTwice, QT_TRANSLATE_NOOP("gb::Error", "the ids must be 0 … {last}, each once: id {id} ('{token}') is given twice")},
   {ErrorCode::HfMemory, QT_TRANSLATE_NOOP("gb::Error", "the model needs about {need} MB of memory to open, more than the {limit} MB available")},
+  {ErrorCode::DecodeMemory, QT_TRANSLATE_NOOP("gb::Error", "decoding this far needs about {need} MB of memory, more than the {limit} MB available: choose a narrower beam or fewer tokens")},
+  {ErrorCode::TraceMemory, QT_TRANSLATE_NOOP("gb::Error", "tracing this input needs about {need} MB of memory, more than the {limit} MB available: choose a shorter input")},
 };
 // clang-format on
 

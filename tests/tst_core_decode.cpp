@@ -4,6 +4,7 @@
 #include "core/decode/beam_batch.h"
 #include "core/decode/session.h"
 #include "core/model/matmul.h"
+#include "core/train/memory.h"
 
 #include <QtTest>
 
@@ -598,6 +599,44 @@ class TestDecode : public QObject {
     auto ended = decode_to_end(stops, {1.0, 0, 1.0}, r5, 200, first);
     QVERIFY(ended.ok());
     QCOMPARE(ended->steps, 1);
+  }
+
+  // The memory estimates that decode_to_end and beam_search are refused by (issue 32): at least what the records and
+  // caches really hold, and not more than 3× it; they grow with the tokens asked for and the beam's width.
+  void memory_estimates_bound_what_is_held() {
+    Config c = d_config();
+    c.vocab_size = 300;
+    const Params<float> p = lively_params(c, 6);
+    auto s = DecodeSession::create(c, p, {}, {3}, {});
+    QVERIFY(s.ok());
+    const int64_t estimate = decode_to_end_memory(*s, 200);
+    DecodeSession whole = *s;
+    Rng r(9);
+    QVERIFY(decode_to_end(whole, {1.0, 0, 1.0}, r, 200, -1).ok());
+    double held = 8.0 * double(whole.next_logp().size());
+    for (const DecodeCacheLayer& l : whole.cache())
+      held += 4.0 * double(l.self.K.size() + l.self.V.size() + l.cross.K.size() + l.cross.V.size());
+    for (const DecodeStep& st : whole.steps()) {
+      held += 8.0 * double(st.logp.size() + st.choice.q.size() + st.choice.q_filtered.size()) +
+              4.0 * double(st.choice.kept.size()) + double(sizeof(DecodeStep));
+      for (const AttentionColumn& a : st.attention) {
+        for (const VecF& h : a.self) held += 4.0 * double(h.size());
+        for (const VecF& h : a.cross) held += 4.0 * double(h.size());
+      }
+    }
+    qInfo("decode_to_end_memory %lld bytes, the session holds %.0f (%.2f×)", static_cast<long long>(estimate), held,
+          double(estimate) / held);
+    QVERIFY2(double(estimate) >= held && double(estimate) <= 3 * held,
+             qPrintable(QStringLiteral("estimate %1, held %2").arg(estimate).arg(held)));
+    QVERIFY(decode_to_end_memory(*s, 10) < estimate);
+    QCOMPARE(decode_to_end_memory(whole, 200) > decode_to_end_memory(*s, 0), true);  // (its records count)
+    QVERIFY(beam_search_memory(*s, 8, 20) > beam_search_memory(*s, 2, 20));
+    QVERIFY(beam_search_memory(*s, 4, 30) > beam_search_memory(*s, 4, 5));
+    // and against what there is: a cap of 1 MB refuses it with the estimate and the limit in MB
+    const auto refused = check_memory(ErrorCode::DecodeMemory, 5 * int64_t(1) << 20, int64_t(1) << 20);
+    QVERIFY(refused);
+    QCOMPARE(refused->arg("need"), std::string("5"));
+    QCOMPARE(refused->arg("limit"), std::string("1"));
   }
 
   // The multiply-add counter: the uncached count equals the products model_forward makes, counted from the shapes

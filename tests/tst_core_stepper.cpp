@@ -103,6 +103,41 @@ class TestStepper : public QObject {
     QVERIFY(s.scope().empty());
   }
 
+  // trace_memory, what a trace is refused by when it does not fit (issue 32): at least what the records hold and not
+  // more than 3× it, for both transformers and longer inputs.
+  void trace_memory_bounds_the_records() {
+    auto held = [](const std::vector<StepRecord>& recs) {
+      double b = 0;
+      auto m = [&b](const MatF& x) { b += 4.0 * double(x.size()); };
+      for (const StepRecord& r : recs) {
+        m(r.value);
+        b += 4.0 * double(r.mean.size() + r.var.size());
+        if (!r.attention) continue;
+        m(r.attention->Q), m(r.attention->K), m(r.attention->V), m(r.attention->out);
+        for (const HeadRecord& h : r.attention->heads) {
+          m(h.Q), m(h.K), m(h.V), m(h.dots), m(h.S), m(h.mask), m(h.S_masked), m(h.A), m(h.Y);
+          b += 4.0 * double(h.col_max.size() + h.col_sum.size());
+        }
+      }
+      return b;
+    };
+    const Config ed = Config::make(Variant::EncoderDecoder, 40, 64, 2, 2, 4, 32, 64);
+    const Config d = Config::make(Variant::DecoderOnly, 40, 64, 0, 3, 4, 32, 64);
+    for (int n : {4, 30, 60}) {
+      std::vector<int> z(size_t(n), 5), x(size_t(n), 6);
+      x[0] = 1;
+      for (const Config& c : {ed, d}) {
+        const Example e{c.is_ed() ? z : std::vector<int>{}, x};
+        const double h = held(trace_forward(c, params_init(c, 3), e));
+        const double est = double(trace_memory(c, e));
+        qInfo("%s, n = %d: trace_memory %.0f bytes, the records hold %.0f (%.2f×)", c.is_ed() ? "ED" : "D", n, est, h,
+              est / h);
+        QVERIFY2(est >= h && est <= 3 * h, qPrintable(QStringLiteral("%1, n = %2: estimate %3, held %4")
+                                                          .arg(c.is_ed() ? "ED" : "D").arg(n).arg(est).arg(h)));
+      }
+    }
+  }
+
   void attention_records_with_masks() {
     const Config c = ed_config();
     const auto recs = trace_forward(c, params_init(c, 3), ed_example());

@@ -23,3 +23,13 @@ QString MemoryLimit::runProblem(const gb::Config& c, const gb::TrainOptions& o, 
   if (auto e = gb::check_run_memory(c, o, data, capBytes())) return errorText(*e);
   return {};
 }
+
+QString MemoryLimit::decodingProblem(qint64 bytes) {
+  if (auto e = gb::check_memory(gb::ErrorCode::DecodeMemory, bytes, capBytes())) return errorText(*e);
+  return {};
+}
+
+QString MemoryLimit::traceProblem(qint64 bytes) {
+  if (auto e = gb::check_memory(gb::ErrorCode::TraceMemory, bytes, capBytes())) return errorText(*e);
+  return {};
+}

@@ -23,4 +23,8 @@ class MemoryLimit {
   // The same for a training run of c with options o on data (batches of its longest sequences, as many shards as
   // OpenMP threads): what plan_training would refuse for memory, said before Start is pressed.
   static QString runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data);
+  // Decoding (the core's decode_to_end_memory, beam_search_memory) and a trace (trace_memory) that needs `bytes`:
+  // empty when it fits under what is available and the cap, else why not (translated, with both in MB).
+  static QString decodingProblem(qint64 bytes);
+  static QString traceProblem(qint64 bytes);
 };

@@ -194,4 +194,16 @@ double decode_to_end_cost(const DecodeSession& s, int max_steps);
 // its parent's KV cache and stepping one column (an upper bound: the hypotheses step together, beam_batch.h).
 double beam_search_cost(const DecodeSession& s, int width, int max_new);
 
+// Memory, in bytes, so a caller can refuse what does not fit (check_memory with ErrorCode::DecodeMemory) before
+// it is allocated. An estimate within a small factor (tests/tst_core_decode.cpp measures it).
+// One step's record (DecodeStep) at context length t: log p, q and q filtered over |V| (doubles), the kept
+// candidates (at most |V|), the attention columns of every decoder layer and head.
+int64_t decode_step_bytes(const Config& c, int t, int source_len);
+// decode_to_end on a copy of s for at most max_steps steps: the copy (its caches and the records it has) grown by
+// the new steps' records.
+int64_t decode_to_end_memory(const DecodeSession& s, int max_steps);
+// beam_search from s: the hypotheses' caches (stepped together, and the copy a reordering makes), their log p, the
+// tree of width² candidates a level.
+int64_t beam_search_memory(const DecodeSession& s, int width, int max_new);
+
 }  // namespace gb

@@ -449,4 +449,25 @@ double trace_cost(const Config& c, const Example& e) {
   return cost + nx * d * double(c.vocab_size) + 3 * nx * double(c.vocab_size);  // unembed, softmax, P recorded
 }
 
+int64_t trace_memory(const Config& c, const Example& e) {
+  const double nx = double(e.x.size()), nz = double(e.z.size()), V = c.vocab_size;
+  double floats;
+  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) {  // the states and the distributions
+    const double h = c.recurrent_state_size();
+    floats = (nz + nx) * (2 * h + c.d_e) + 3 * nx * V + (c.attention == RnnAttention::Additive ? nx * nz * 3 : 0);
+  } else {
+    const double d = c.d_e, H = c.heads;
+    auto attention = [&](double n, double nk) {  // the record: Q, out (n), K, V (n_k), the heads' copies, 5 maps
+      return 2 * (2 * d * n + 2 * d * nk) + 5 * H * n * nk + 2 * H * n;
+    };
+    auto layer = [&](double n, bool cross) {  // the lines' values (sub-layer outputs, norms), the statistics
+      return attention(n, n) + (cross ? attention(n, nz) : 0) + 6 * d * n + double(c.d_mlp) * n + 6 * n;
+    };
+    floats = double(c.enc_layers) * layer(nz, false) + double(c.dec_layers) * layer(nx, c.is_ed()) +
+             2 * d * (nx + nz) + 3 * nx * V;  // the embeddings, the logits, P and the loss's
+  }
+  const double bytes = 4.0 * floats;
+  return bytes >= 9.0e18 ? int64_t(9.0e18) : int64_t(bytes);
+}
+
 }  // namespace gb

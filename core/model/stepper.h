@@ -137,5 +137,9 @@ Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Para
 // decide what is immediate and what belongs on a worker thread. For a recurrent family: its one forward pass
 // (model_forward), what the Perturbation tab runs twice.
 double trace_cost(const Config& c, const Example& e);
+// The memory, in bytes, of trace_forward's records (each line's value; per attention sub-layer Q, K, V, the output,
+// and per head its Q, K, V, Y and the five n_k × n_q maps; the norms' statistics; P), so a caller can refuse a
+// trace that does not fit (check_memory with ErrorCode::TraceMemory). For a recurrent family: its forward pass.
+int64_t trace_memory(const Config& c, const Example& e);
 
 }  // namespace gb

@@ -1,7 +1,9 @@
 // Resource limits in the workbench: a model whose memory estimate (the core's model_memory) exceeds what the
 // machine has, or the cap in the settings (limits/memoryMB), is refused where its sizes are typed — Build disabled,
 // the estimate and the limit next to it — and the document refuses to build it before allocating anything.
+#include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
+#include "controllers/tracecontroller.h"
 #include "core/train/memory.h"
 #include "mainwindow.h"
 #include "panels/datapanel.h"
@@ -67,6 +69,57 @@ class TestLimits : public QObject {
     QVERIFY(mp->buildButton()->isEnabled());
     QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
     QVERIFY(w.document()->hasModel());
+  }
+
+  // Decoding and traces are planned against the same cap (issue 32): To the end, a beam search, Compare and a trace
+  // whose memory estimate (the core's decode_to_end_memory, beam_search_memory, trace_memory) exceeds it are refused
+  // with the estimate and the limit, before anything of that size is made; without the cap they run.
+  void decoding_and_traces_over_the_cap_are_refused() {
+    MainWindow w;
+    w.setErrorReporter([](const QString& m) { QFAIL(qPrintable(m)); });
+    w.show();
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    QTRY_VERIFY(w.document()->hasData());
+    ModelPanel* mp = w.modelPanel();
+    mp->presetBox()->setCurrentIndex(1);  // Small
+    mp->maxLenBox()->setValue(2048);      // caches of ℓ_max columns: a few MB
+    QTest::mouseClick(mp->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel());
+    ModelDocument* doc = w.document();
+    const gb::Config c = doc->config();
+    DecodingController dec;
+    dec.setSyncBudget(1e18);  // all of it here: no worker to wait for
+    QVERIFY(dec.start(c, doc->sharedParams(), *doc->tokenizerForModel(), QStringLiteral("abc"), c.is_ed(), 1).isEmpty());
+    QSettings().setValue(QStringLiteral("limits/memoryMB"), 1);
+    QSignalSpy ran(&dec, &DecodingController::runFinished);
+    const qsizetype before = dec.generatedTokens().size();
+    QCOMPARE(dec.runToEnd(), 0);
+    QCOMPARE(ran.size(), 1);
+    const QString toEnd = ran.first().at(1).toString();
+    QVERIFY2(toEnd.contains(QStringLiteral("1 MB available")), qPrintable(toEnd));
+    QCOMPARE(dec.generatedTokens().size(), before);  // nothing decoded
+    const QString beam = dec.beam(4, 0.6);
+    QVERIFY2(beam.contains(QStringLiteral("1 MB available")), qPrintable(beam));
+    const QString both = dec.compare(4, 0.6);
+    QVERIFY2(both.contains(QStringLiteral("1 MB available")), qPrintable(both));
+    // a trace of 300 tokens: 5 maps of n × n per head and attention, tens of MB
+    gb::Example longer;
+    longer.x.assign(300, gb::Tokenizer::kBos);
+    if (c.is_ed()) longer.z = longer.x;
+    TraceController tracer;
+    QSignalSpy refused(&tracer, &TraceController::unreadable), traced(&tracer, &TraceController::traced);
+    tracer.request(c, doc->sharedParams(), longer, QStringLiteral("long"));
+    QCOMPARE(refused.size(), 1);
+    QVERIFY2(tracer.problem().contains(QStringLiteral("1 MB available")), qPrintable(tracer.problem()));
+    QVERIFY(!tracer.hasTrace());
+    // without the cap: decoded, searched, traced
+    QSettings().remove(QStringLiteral("limits/memoryMB"));
+    QVERIFY(dec.runToEnd() > 0);
+    QVERIFY(dec.beam(2, 0.6).isEmpty() || dec.finished());
+    tracer.setSyncBudget(1e18);
+    tracer.request(c, doc->sharedParams(), longer, QStringLiteral("long2"));
+    QCOMPARE(traced.size(), 1);
+    QVERIFY(tracer.problem().isEmpty());
   }
 
   // The largest sizes the fields allow (ℓ_max 4096, 24 + 24 layers, d_e 1024, d_mlp 8192) need far more than a

@@ -1,5 +1,7 @@
 #include "decodingcontroller.h"
 
+#include "memorylimit.h"
+
 #include "backgroundjob.h"
 #include "errortext.h"
 
@@ -310,6 +312,12 @@ QString DecodingController::compare(int width, double alpha) {
   // (no further than To the end goes: a model that never writes eos — an imported one with ℓ_max 1024 — would
   // otherwise search to ℓ_max)
   const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));
+  {  // two runs to the end and a beam search, each on its copy, and the timeline's copies of their steps
+    const qint64 toEnd = gb::decode_to_end_memory(*mSession, room), none = gb::decode_to_end_memory(*mSession, 0);
+    const QString memory = MemoryLimit::decodingProblem(2 * toEnd + gb::beam_search_memory(*mSession, width, room) +
+                                                        3 * (toEnd - none));
+    if (!memory.isEmpty()) return memory;
+  }
   touch();
   auto out = std::make_shared<CompareOutcome>();
   const std::shared_ptr<const gb::Params<float>> params = mParams;
@@ -360,6 +368,16 @@ int DecodingController::runToEnd() {
   if (!mSession || finished()) {
     emit changed();
     return 0;
+  }
+  {  // the copy it grows, and the timeline's copies of the new steps
+    const qint64 toEnd = gb::decode_to_end_memory(*mSession, kToEndLimit);
+    const QString memory =
+        MemoryLimit::decodingProblem(2 * toEnd - gb::decode_to_end_memory(*mSession, 0));
+    if (!memory.isEmpty()) {
+      emit changed();
+      emit runFinished(0, memory);
+      return 0;
+    }
   }
   touch();
   auto out = std::make_shared<ToEndOutcome>();
@@ -438,6 +456,8 @@ QString DecodingController::beam(int width, double alpha) {
   const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));  // (as compare())
   if (room <= 0) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
+  const QString memory = MemoryLimit::decodingProblem(gb::beam_search_memory(*mSession, width, room));
+  if (!memory.isEmpty()) return memory;
   touch();  // another beam search that was still running is cancelled
   struct Outcome {
     std::optional<gb::Result<gb::BeamResult>> result;

@@ -1,4 +1,5 @@
 #include "perturbationcontroller.h"
+#include "memorylimit.h"
 
 #include "controllers/backgroundjob.h"
 #include "controllers/modeldocument.h"
@@ -172,6 +173,13 @@ QString PerturbationController::run() {
   mB = mA;
   auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
   if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
+  // the two forward passes' records (before and after the change), against the memory there is
+  if (const QString memory = MemoryLimit::traceProblem(2 * gb::trace_memory(mDoc->config(), mA)); !memory.isEmpty()) {
+    mJob->cancel();
+    mStages.clear();
+    emit changed();
+    return memory;
+  }
   if (2 * gb::trace_cost(mDoc->config(), mA) > mSyncBudget) {  // long: on the worker
     mStages.clear();
     const gb::Config c = mDoc->config();

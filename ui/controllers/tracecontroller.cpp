@@ -1,6 +1,10 @@
 #include "tracecontroller.h"
 
 #include "backgroundjob.h"
+#include "errortext.h"
+#include "memorylimit.h"
+
+#include "core/train/memory.h"
 
 TraceController::TraceController(QObject* parent) : QObject(parent), mJob(new BackgroundJob(this)) {
   connect(mJob, &BackgroundJob::progress, this, &TraceController::progress);
@@ -51,16 +55,25 @@ void TraceController::launch(Request r) {
     bound.x.assign(size_t(std::max(1, r.config.max_len)), 0);
     if (r.config.has_source()) bound.z = bound.x;
   }
+  // what the records will hold, against what there is (a continuation still to decode: once it is known, below)
+  if (r.example)
+    if (const QString memory = MemoryLimit::traceProblem(gb::trace_memory(r.config, *r.example)); !memory.isEmpty())
+      return refuse(r, memory);
   if (decode + gb::trace_cost(r.config, r.example ? *r.example : bound) <= mSyncBudget) {  // immediate
-    if (!r.example) r.example = gb::probe_example(r.config, *r.params, *r.tokenizer, *r.probe);
-    if (!r.example) return refuse(r);
+    if (!r.example) {
+      r.example = gb::probe_example(r.config, *r.params, *r.tokenizer, *r.probe);
+      if (!r.example) return refuse(r);
+      if (const QString memory = MemoryLimit::traceProblem(gb::trace_memory(r.config, *r.example)); !memory.isEmpty())
+        return refuse(r, memory);
+    }
     std::vector<gb::StepRecord> t = gb::trace_forward(r.config, *r.params, *r.example);
     take(r, std::move(t));
     return;
   }
   mRunning = r.key;
   auto req = std::make_shared<Request>(std::move(r));
-  mJob->run([this, req](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  const qint64 cap = MemoryLimit::capBytes();  // (the settings belong to the GUI thread)
+  mJob->run([this, req, cap](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto report = [&ctx](int done, int total) { return ctx.progress(done, total); };
     std::optional<gb::Example> e = req->example;
     if (!e) {  // the model's own continuation first (up to ℓ_max decoding steps), then its trace
@@ -72,6 +85,12 @@ void TraceController::launch(Request r) {
         next();
       };
     }
+    if (auto tooLarge = gb::check_memory(gb::ErrorCode::TraceMemory, gb::trace_memory(req->config, *e), cap))
+      return [this, req, tooLarge] {
+        mRunning.clear();
+        refuse(*req, errorText(*tooLarge));
+        next();
+      };
     auto t = gb::trace_forward(req->config, *req->params, *e, report);
     if (!t) return {};  // cancelled: nothing to show
     auto trace = std::make_shared<std::vector<gb::StepRecord>>(std::move(*t));
@@ -92,8 +111,9 @@ void TraceController::next() {
   launch(std::move(r));
 }
 
-void TraceController::refuse(const Request& r) {
+void TraceController::refuse(const Request& r, const QString& problem) {
   if (r.key != mWanted) return;  // an older probe: the newer one decides what is shown
+  mProblem = problem;
   mTrace.clear();
   mKey = r.key;
   emit unreadable();
@@ -102,6 +122,7 @@ void TraceController::refuse(const Request& r) {
 void TraceController::take(const Request& r, std::vector<gb::StepRecord> trace) {
   if (r.key != mWanted) return;  // the input changed since: never shown against the wrong one
   mTrace = std::move(trace);
+  mProblem.clear();
   mConfig = r.config;
   mExample = *r.example;
   mKey = r.key;

@@ -46,6 +46,9 @@ class TraceController : public QObject {
   const gb::Example& example() const { return mExample; }
   QString key() const { return mKey; }          // the input of the trace shown
   QString wantedKey() const { return mWanted; } // the input of the latest request
+  // Why the latest request was refused when it was for memory (its trace would not fit under what is available and
+  // the settings' cap: MemoryLimit::traceProblem, translated); empty for a probe that does not fit the model.
+  QString problem() const { return mProblem; }
 
   static constexpr double kSyncBudget = 3e7;  // multiply-adds: about 10 ms of one core
   void setSyncBudget(double ops) { mSyncBudget = ops; }
@@ -53,7 +56,7 @@ class TraceController : public QObject {
 
  signals:
   void traced();                    // trace() is new
-  void unreadable();                // the latest probe does not fit the model: no trace
+  void unreadable();                // the latest probe does not fit the model, or its trace the memory: no trace
   void busyChanged(bool busy);
   void progress(int done, int total);
   void cancelled();
@@ -70,9 +73,10 @@ class TraceController : public QObject {
   void submit(Request r);
   void launch(Request r);
   void take(const Request& r, std::vector<gb::StepRecord> trace);
-  void refuse(const Request& r);  // its probe does not fit
+  void refuse(const Request& r, const QString& problem = {});  // its probe does not fit (or, with a problem, memory)
   void next();                    // the pending request, after the running one ended
   BackgroundJob* mJob;
+  QString mProblem;
   double mSyncBudget = kSyncBudget;
   std::optional<Request> mPending;
   QString mRunning;  // the key of the running trace

@@ -259,7 +259,7 @@ void AttentionPanel::placeBusy() {
 
 void AttentionPanel::probeUnreadable() {
   for (QWidget* w : mViews) w->hide();
-  mInfo->setText(tr("This probe does not fit the model."));
+  mInfo->setText(mTracer->problem().isEmpty() ? tr("This probe does not fit the model.") : mTracer->problem());
 }
 
 void AttentionPanel::showTrace() {

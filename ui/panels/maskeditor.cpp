@@ -6,6 +6,7 @@
 #include "widgets/busyrow.h"
 #include "core/text/prepare.h"
 #include "errortext.h"
+#include "memorylimit.h"
 #include "widgets/flowlayout.h"
 #include "widgets/matrixview.h"
 #include "widgets/textlabel.h"
@@ -400,6 +401,14 @@ void MaskEditor::trace(bool keepShown) {
     return;
   }
   const gb::Config c = mDoc->config();
+  // two traces (the model's mask and this one), against the memory there is
+  if (const QString memory = MemoryLimit::traceProblem(2 * gb::trace_memory(c, mExample)); !memory.isEmpty()) {
+    clearShown();
+    mInfo->setText(memory);
+    showTraces();
+    emit traced();
+    return;
+  }
   const auto params = mDoc->sharedParams();
   auto out = std::make_shared<MaskTraces>();
   out->example = mExample;
