@@ -5737,6 +5737,14 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <source>the model needs about {need} MB of memory to open, more than the {limit} MB available</source>
         <translation>das Modell braucht zum Öffnen etwa {need} MB Speicher, mehr als die verfügbaren {limit} MB</translation>
     </message>
+    <message>
+        <source>decoding this far needs about {need} MB of memory, more than the {limit} MB available: choose a narrower beam or fewer tokens</source>
+        <translation>so weit zu dekodieren braucht etwa {need} MB Speicher, mehr als die verfügbaren {limit} MB: wählen Sie eine kleinere Beam-Breite oder weniger Tokens</translation>
+    </message>
+    <message>
+        <source>tracing this input needs about {need} MB of memory, more than the {limit} MB available: choose a shorter input</source>
+        <translation>diese Eingabe zu verfolgen braucht etwa {need} MB Speicher, mehr als die verfügbaren {limit} MB: wählen Sie eine kürzere Eingabe</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
