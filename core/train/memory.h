@@ -1,7 +1,9 @@
 // memory.h — how much memory a model or a training run needs, and how much this process can still get. Every
 // size that goes through these is checked before anything of that size is allocated: the workbench's Build and
-// Start, glassbox-cli init and train (plan_training asks too). Decoding is not estimated yet. An estimate, not a
-// promise: within a small factor of what the run really takes (tests/tst_core_memory.cpp measures it).
+// Start, glassbox-cli init and train (plan_training asks too). Decoding and traces have their estimates beside their
+// code (decode_to_end_memory, beam_search_memory in core/decode/session.h; trace_memory in core/model/stepper.h) and
+// are checked with check_memory below. An estimate, not a promise: within a small factor of what the run really
+// takes (tests/tst_core_memory.cpp measures it).
 #pragma once
 
 #include "core/config.h"
