@@ -631,6 +631,14 @@ class TestDecode : public QObject {
     QVERIFY(decode_to_end_memory(*s, 10) < estimate);
     QCOMPARE(decode_to_end_memory(whole, 200) > decode_to_end_memory(*s, 0), true);  // (its records count)
     QVERIFY(beam_search_memory(*s, 8, 20) > beam_search_memory(*s, 2, 20));
+    // a transformer's hypotheses step together in |x| + max_new columns: its beam does not grow with ℓ_max
+    Config longer = c;
+    longer.max_len = 4096;
+    const Params<float> pl = lively_params(longer, 6);
+    auto sl = DecodeSession::create(longer, pl, {}, {3}, {});
+    QVERIFY(sl.ok());
+    QVERIFY2(beam_search_memory(*sl, 4, 5) < 2 * beam_search_memory(*s, 4, 5),
+             qPrintable(QStringLiteral("%1 vs %2").arg(beam_search_memory(*sl, 4, 5)).arg(beam_search_memory(*s, 4, 5))));
     QVERIFY(beam_search_memory(*s, 4, 30) > beam_search_memory(*s, 4, 5));
     // and against what there is: a cap of 1 MB refuses it with the estimate and the limit in MB
     const auto refused = check_memory(ErrorCode::DecodeMemory, 5 * int64_t(1) << 20, int64_t(1) << 20);

@@ -136,6 +136,28 @@ class TestStepper : public QObject {
                                                           .arg(c.is_ed() ? "ED" : "D").arg(n).arg(est).arg(h)));
       }
     }
+    // the recurrent families: what their forward pass holds (model_forward's states, the logits) and P, twice the
+    // logits' size (the trace's distributions)
+    for (int n : {4, 40}) {
+      for (const auto& [v, cell, att] : {std::tuple{Variant::Rnn, RnnCell::Elman, RnnAttention::None},
+                                         std::tuple{Variant::Rnn, RnnCell::Lstm, RnnAttention::None},
+                                         std::tuple{Variant::RnnSeq2Seq, RnnCell::Lstm, RnnAttention::Additive}}) {
+        Config c = family_config(v, 40, 64);
+        c.d_e = 16, c.d_hidden = 24, c.cell = cell, c.attention = att;
+        std::vector<int> z(size_t(n), 5), x(size_t(n), 6);
+        const Example e{v == Variant::RnnSeq2Seq ? z : std::vector<int>{}, x};
+        Activations<float> act;
+        model_forward(act, c, params_init(c, 3), make_batch(c, e));
+        double h = 4.0 * 3 * double(act.logits.size());  // logits, log p and P
+        for (const RnnCache<float>* r : {&act.rnn, &act.rnn_enc})
+          for (const MatF* m : {&r->E, &r->U, &r->Gt, &r->M, &r->H, &r->H0, &r->M0, &r->Keys, &r->Q, &r->Alpha, &r->Ctx})
+            h += 4.0 * double(m->size());
+        const double est = double(trace_memory(c, e));
+        qInfo("rnn %d cell %d attention %d, n = %d: trace_memory %.0f bytes, the pass holds %.0f (%.2f×)", int(v),
+              int(cell), int(att), n, est, h, est / h);
+        QVERIFY2(est >= h && est <= 3 * h, qPrintable(QStringLiteral("rnn, n = %1: estimate %2, held %3").arg(n).arg(est).arg(h)));
+      }
+    }
   }
 
   void attention_records_with_masks() {

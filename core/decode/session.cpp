@@ -360,7 +360,8 @@ double beam_search_cost(const DecodeSession& s, int width, int max_new) {
 }
 
 namespace {
-int64_t saturated(double bytes) { return bytes >= 9.0e18 ? int64_t(9.0e18) : int64_t(bytes); }
+// (2⁶⁰ at most: a caller may still add a few estimates or double one)
+int64_t saturated(double bytes) { return bytes >= 0x1p60 ? int64_t(1) << 60 : int64_t(bytes); }
 // A session without its steps: the self-attention caches (K and V, d_e × ℓ_max per decoder layer, allocated
 // whole), the cross-attention's (d_e × |z|), the encoder's output, a recurrent family's states after each position,
 // an HMM's distributions, the next log p.
@@ -380,7 +381,9 @@ int64_t decode_step_bytes(const Config& c, int t, int source_len) {
 int64_t decode_to_end_memory(const DecodeSession& s, int max_steps) {
   const Config& c = s.config();
   const int from = int(s.tokens().size()), z = int(s.source().size());
-  const int n = std::max(0, std::min(max_steps, s.can_step() ? std::max(1, c.max_len - from) : 0));
+  // (a sliding window decodes past ℓ_max: then max_steps is the bound)
+  const int room = s.options().sliding_window ? max_steps : std::max(1, c.max_len - from);
+  const int n = std::max(0, std::min(max_steps, s.can_step() ? room : 0));
   double bytes = session_base_bytes(c, z);
   for (const DecodeStep& st : s.steps()) bytes += double(decode_step_bytes(c, st.position, z));
   for (int k = 0; k < n; ++k) bytes += double(decode_step_bytes(c, from + k, z));
@@ -392,12 +395,14 @@ int64_t beam_search_memory(const DecodeSession& s, int width, int max_new) {
   const double B = std::max(1, width), z = double(s.source().size());
   const double from = double(s.tokens().size()), n = std::max(0, max_new);
   const double capacity = std::min(from + n, double(std::max(c.max_len, 1)));
-  // stepped together: one cache of B · capacity columns per layer, and the gathered copy when they reorder; a
-  // family that steps alone keeps a whole session per hypothesis
-  const double batched = 2 * 4.0 * double(c.dec_layers) * 2 * c.d_e * B * capacity;
-  const double alone = B * session_base_bytes(c, int(z));
-  return saturated(std::max(batched, alone) + B * (8.0 * c.vocab_size + 4.0 * capacity) +
-                   n * B * B * double(sizeof(BeamNode)));
+  // the transformers step together (beam_batch.h): one self-attention cache of B · capacity columns per layer, and
+  // the gathered copy when the hypotheses reorder, the cross-attention's cache and the encoder's output shared; the
+  // other families (and a sliding window) keep a whole session per hypothesis
+  const bool together = c.is_transformer() && !s.options().sliding_window;
+  const double cache = together ? 2 * 4.0 * double(c.dec_layers) * 2 * c.d_e * B * capacity +
+                                      4.0 * (2 * double(c.dec_layers) * c.d_e * z + c.d_e * z)
+                                : B * session_base_bytes(c, int(z));
+  return saturated(cache + B * (8.0 * c.vocab_size + 4.0 * capacity) + n * B * B * double(sizeof(BeamNode)));
 }
 
 Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_new, int stop_id, double alpha,

@@ -73,6 +73,7 @@ class DecodeSession {
                                       const std::vector<int>& prefix, const DecodeOptions& o = {});
 
   const Config& config() const { return c_; }
+  const DecodeOptions& options() const { return o_; }
   const std::vector<int>& tokens() const { return x_; }  // the prefix/prompt and every token chosen since
   size_t prefix_length() const { return prefix_len_; }
   const std::vector<int>& source() const { return z_; }
@@ -202,8 +203,9 @@ int64_t decode_step_bytes(const Config& c, int t, int source_len);
 // decode_to_end on a copy of s for at most max_steps steps: the copy (its caches and the records it has) grown by
 // the new steps' records.
 int64_t decode_to_end_memory(const DecodeSession& s, int max_steps);
-// beam_search from s: the hypotheses' caches (stepped together, and the copy a reordering makes), their log p, the
-// tree of width² candidates a level.
+// beam_search from s: the hypotheses' caches (a transformer's stepped together in B · (|x| + max_new) columns, and
+// the copy a reordering makes; another family's a whole session each), their log p, the tree of width² candidates
+// a level. Both at most 2⁶⁰, so a caller may add a few or double one without overflow.
 int64_t beam_search_memory(const DecodeSession& s, int width, int max_new);
 
 }  // namespace gb

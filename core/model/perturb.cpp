@@ -113,4 +113,6 @@ Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Param
   return out;
 }
 
+int64_t perturbation_memory(const Config& c, const Example& a) { return 2 * trace_memory(c, a); }
+
 }  // namespace gb

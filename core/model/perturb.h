@@ -29,5 +29,8 @@ struct PerturbationStage {
 // lines by returning false: ErrorCode::TraceCancelled.
 Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Params<float>& p, const Example& a,
                                                     const Example& b, const TraceProgress& progress = {});
+// The memory, in bytes, the experiment holds at once: the records of both passes (trace_memory of a, twice), so a
+// caller can refuse it when it does not fit (check_memory with ErrorCode::TraceMemory).
+int64_t perturbation_memory(const Config& c, const Example& a);
 
 }  // namespace gb

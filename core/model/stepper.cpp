@@ -452,9 +452,13 @@ double trace_cost(const Config& c, const Example& e) {
 int64_t trace_memory(const Config& c, const Example& e) {
   const double nx = double(e.x.size()), nz = double(e.z.size()), V = c.vocab_size;
   double floats;
-  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) {  // the states and the distributions
-    const double h = c.recurrent_state_size();
-    floats = (nz + nx) * (2 * h + c.d_e) + 3 * nx * V + (c.attention == RnnAttention::Additive ? nx * nz * 3 : 0);
+  if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) {  // model_forward's RnnCache, P
+    // per position: e, u (G·d_h), an LSTM's gates (G·d_h) and memory, h; with attention per decoder position the
+    // query, α over the source and the context, and the keys per source position
+    const double dh = c.d_hidden, G = c.gates(), lstm = c.cell == RnnCell::Lstm ? 1 : 0;
+    const bool att = c.attention == RnnAttention::Additive;
+    floats = (nz + nx) * (c.d_e + G * dh * (1 + lstm) + dh * (1 + lstm)) +
+             (att ? nx * (2 * dh + nz) + nz * dh : 0) + 2 * dh + 3 * nx * V;  // (the states before the first)
   } else {
     const double d = c.d_e, H = c.heads;
     auto attention = [&](double n, double nk) {  // the record: Q, out (n), K, V (n_k), the heads' copies, 5 maps
@@ -467,7 +471,7 @@ int64_t trace_memory(const Config& c, const Example& e) {
              2 * d * (nx + nz) + 3 * nx * V;  // the embeddings, the logits, P and the loss's
   }
   const double bytes = 4.0 * floats;
-  return bytes >= 9.0e18 ? int64_t(9.0e18) : int64_t(bytes);
+  return bytes >= 0x1p60 ? int64_t(1) << 60 : int64_t(bytes);  // (2⁶⁰: a caller may still add or double it)
 }
 
 }  // namespace gb

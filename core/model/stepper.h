@@ -139,7 +139,8 @@ Result<std::vector<StepRecord>> trace_forward_masked(const Config& c, const Para
 double trace_cost(const Config& c, const Example& e);
 // The memory, in bytes, of trace_forward's records (each line's value; per attention sub-layer Q, K, V, the output,
 // and per head its Q, K, V, Y and the five n_k × n_q maps; the norms' statistics; P), so a caller can refuse a
-// trace that does not fit (check_memory with ErrorCode::TraceMemory). For a recurrent family: its forward pass.
+// trace that does not fit (check_memory with ErrorCode::TraceMemory). For a recurrent family: its forward pass
+// (model_forward's states, P). At most 2⁶⁰, so a caller may double it without overflow.
 int64_t trace_memory(const Config& c, const Example& e);
 
 }  // namespace gb

@@ -75,7 +75,9 @@ class TestMemoryCycles : public QObject {
       qInfo("cycle %d: %lld MB with the large model built, %lld MB after New", cycle + 1, built, now);
       if (cycle == 0) afterFirst = now;
       else
-        QVERIFY2(now <= afterFirst + afterFirst / 10,
+        // within 10% (the bound), and within 8 MB: without the trim the set grew ~3 MB a cycle, 9 MB in
+        // the first (+11%)
+        QVERIFY2(now <= afterFirst + std::min(afterFirst / 10, 8LL),
                  qPrintable(QStringLiteral("cycle %1: %2 MB after New, %3 MB after the first")
                                 .arg(cycle + 1).arg(now).arg(afterFirst)));
     }

@@ -174,7 +174,7 @@ QString PerturbationController::run() {
   auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
   if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
   // the two forward passes' records (before and after the change), against the memory there is
-  if (const QString memory = MemoryLimit::traceProblem(2 * gb::trace_memory(mDoc->config(), mA)); !memory.isEmpty()) {
+  if (const QString memory = MemoryLimit::traceProblem(gb::perturbation_memory(mDoc->config(), mA)); !memory.isEmpty()) {
     mJob->cancel();
     mStages.clear();
     emit changed();

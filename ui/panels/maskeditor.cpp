@@ -5,6 +5,7 @@
 #include "controllers/modeldocument.h"
 #include "widgets/busyrow.h"
 #include "core/text/prepare.h"
+#include "core/train/memory.h"
 #include "errortext.h"
 #include "memorylimit.h"
 #include "widgets/flowlayout.h"
@@ -45,6 +46,7 @@ struct MaskTraces {
   std::vector<gb::StepRecord> plain;
   std::optional<gb::Result<std::vector<gb::StepRecord>>> masked;
   bool unfit = false;  // the probe does not fit the model
+  std::optional<gb::Error> memory;  // its two traces do not fit the memory there is (checked once it is decoded)
 };
 
 // Both traces (with M_uni and with the mask) of out.example, reporting over both; false when cancelled.
@@ -299,7 +301,8 @@ void MaskEditor::refresh() {
   const Kind kind = Kind(mKind->currentData().toInt());
   const int k = mSize->value();
   const gb::MatF drawn = mMask;
-  auto work = [c, params, sharedTok, probe, kind, k, drawn, out](const std::function<bool(int, int)>& progress) {
+  const qint64 cap = MemoryLimit::capBytes();  // (the settings belong to the GUI thread)
+  auto work = [c, params, sharedTok, probe, kind, k, drawn, out, cap](const std::function<bool(int, int)>& progress) {
     // the decoding counts as the first third of the progress, the traces as the rest
     out->example = gb::probe_example(c, *params, *sharedTok, *probe, [&progress](int done, int total) {
       return !progress || progress(done, 3 * std::max(1, total));
@@ -308,6 +311,8 @@ void MaskEditor::refresh() {
       out->unfit = !progress || progress(0, 1);  // (not cancelled: it does not fit)
       return out->unfit;
     }
+    out->memory = gb::check_memory(gb::ErrorCode::TraceMemory, 2 * gb::trace_memory(c, *out->example), cap);
+    if (out->memory) return true;  // (said in take)
     const int n = int(out->example->x.size());
     out->mask = maskFor(kind, n, k, drawn);
     return traceBoth(c, *params, *out, [&progress](int done, int total) {
@@ -321,6 +326,7 @@ void MaskEditor::refresh() {
     if (out->unfit || !out->example) {
       return showNothing(tr("This probe does not fit the model."));
     }
+    if (out->memory) return showNothing(errorText(*out->memory));
     mExample = std::move(*out->example);
     mExampleParams = params;  // the continuation is these parameters' own
     mTokens.clear();
@@ -402,13 +408,8 @@ void MaskEditor::trace(bool keepShown) {
   }
   const gb::Config c = mDoc->config();
   // two traces (the model's mask and this one), against the memory there is
-  if (const QString memory = MemoryLimit::traceProblem(2 * gb::trace_memory(c, mExample)); !memory.isEmpty()) {
-    clearShown();
-    mInfo->setText(memory);
-    showTraces();
-    emit traced();
-    return;
-  }
+  if (const QString memory = MemoryLimit::traceProblem(2 * gb::trace_memory(c, mExample)); !memory.isEmpty())
+    return showNothing(memory);
   const auto params = mDoc->sharedParams();
   auto out = std::make_shared<MaskTraces>();
   out->example = mExample;

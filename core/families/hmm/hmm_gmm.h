@@ -34,10 +34,10 @@ inline constexpr double kGmmVarianceFloor = 1e-3;
 // Random distributions for pi, T and w (every entry positive), means N(0, 1), variances 1. With data (the
 // training observations), the means start at K observations far apart (the first at random, each next the one
 // farthest from those chosen), each state's M components jittered around its observation by a tenth of the
-// data's spread, and the variances at the data's variance per dimension. progress (optional) hears the centres
-// chosen of K, and before that the observations read (done, total; one unit per observation, then per centre in
-// units of the candidates), at least every few milliseconds of work; when it returns false the init stops there
-// and returns false (p is then incomplete: its caller drops it). A Build's Cancel takes effect within a second.
+// data's spread, and the variances at the data's variance per dimension. progress (optional) hears the work done
+// (done, total), counted in numbers read: the observations' n · D, then D per candidate compared with each new
+// centre; at least every 2²⁰ of them (a millisecond or so). When it returns false the init stops there and returns
+// false (p is then incomplete: its caller drops it); a Build's Cancel takes effect at once.
 bool hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::vector<Example>* data = nullptr,
                   const Progress& progress = {});
 
