@@ -629,6 +629,15 @@ class TestDecode : public QObject {
     QVERIFY2(double(estimate) >= held && double(estimate) <= 3 * held,
              qPrintable(QStringLiteral("estimate %1, held %2").arg(estimate).arg(held)));
     QVERIFY(decode_to_end_memory(*s, 10) < estimate);
+    // a new session, before its first step: its caches and next distribution
+    double fresh = 8.0 * double(s->next_logp().size());
+    for (const DecodeCacheLayer& l : s->cache())
+      fresh += 4.0 * double(l.self.K.size() + l.self.V.size() + l.cross.K.size() + l.cross.V.size());
+    const int64_t start = decode_session_memory(c, 0);
+    qInfo("decode_session_memory %lld bytes, a new session holds %.0f (%.2f×)", static_cast<long long>(start), fresh,
+          double(start) / fresh);
+    QVERIFY2(double(start) >= fresh && double(start) <= 1.5 * fresh,
+             qPrintable(QStringLiteral("estimate %1, held %2").arg(start).arg(fresh)));
     QCOMPARE(decode_to_end_memory(whole, 200) > decode_to_end_memory(*s, 0), true);  // (its records count)
     QVERIFY(beam_search_memory(*s, 8, 20) > beam_search_memory(*s, 2, 20));
     // a transformer's hypotheses step together in |x| + max_new columns: its beam does not grow with ℓ_max

@@ -24,12 +24,13 @@ QString MemoryLimit::runProblem(const gb::Config& c, const gb::TrainOptions& o, 
   return {};
 }
 
-QString MemoryLimit::decodingProblem(qint64 bytes) {
-  if (auto e = gb::check_memory(gb::ErrorCode::DecodeMemory, bytes, capBytes())) return errorText(*e);
+namespace {
+QString problem(gb::ErrorCode code, qint64 bytes) {
+  if (auto e = gb::check_memory(code, bytes, MemoryLimit::capBytes())) return errorText(*e);
   return {};
 }
+}  // namespace
 
-QString MemoryLimit::traceProblem(qint64 bytes) {
-  if (auto e = gb::check_memory(gb::ErrorCode::TraceMemory, bytes, capBytes())) return errorText(*e);
-  return {};
-}
+QString MemoryLimit::decodingProblem(qint64 bytes) { return problem(gb::ErrorCode::DecodeMemory, bytes); }
+
+QString MemoryLimit::traceProblem(qint64 bytes) { return problem(gb::ErrorCode::TraceMemory, bytes); }

@@ -372,6 +372,8 @@ double session_base_bytes(const Config& c, int source_len) {
 }
 }  // namespace
 
+int64_t decode_session_memory(const Config& c, int source_len) { return saturated(session_base_bytes(c, source_len)); }
+
 int64_t decode_step_bytes(const Config& c, int t, int source_len) {
   const double V = c.vocab_size;
   return saturated(3 * 8.0 * V + 4.0 * V + 4.0 * double(c.dec_layers) * c.heads * (double(t) + 1 + source_len) +

@@ -200,6 +200,9 @@ double beam_search_cost(const DecodeSession& s, int width, int max_new);
 // One step's record (DecodeStep) at context length t: log p, q and q filtered over |V| (doubles), the kept
 // candidates (at most |V|), the attention columns of every decoder layer and head.
 int64_t decode_step_bytes(const Config& c, int t, int source_len);
+// A session as DecodeSession::create makes it for a source of source_len tokens, before its first step: the KV
+// caches for ℓ_max columns, the encoder's output, the recurrent states, the next distribution.
+int64_t decode_session_memory(const Config& c, int source_len);
 // decode_to_end on a copy of s for at most max_steps steps: the copy (its caches and the records it has) grown by
 // the new steps' records.
 int64_t decode_to_end_memory(const DecodeSession& s, int max_steps);

@@ -249,47 +249,76 @@ std::string greedy_text(const Config& c, const Params<float>& p, const Tokenizer
   return *greedy_text(c, p, tok, input, {});
 }
 
-std::optional<std::string> greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok,
-                                       const std::string& input, const std::function<bool(int, int)>& progress) {
-  std::vector<int> z;
-  std::vector<int> x = prompt_ids(c, tok, input, &z);
-  if (int(x.size()) > c.max_len || int(z.size()) > c.max_len) return std::string();
-  auto s = DecodeSession::create(c, p, z, x, {});
-  if (!s) return std::string();
+namespace {
+// A greedy decode of the input: what the model read (the source z, the prompt x) and the tokens it chose, without
+// the end token (ended: it chose it). Nothing chosen when the input does not fit; nullopt when cancelled.
+struct GreedyRun {
+  std::vector<int> z, prompt, out;
+  bool ended = false;
+};
+std::optional<GreedyRun> greedy_run(const Config& c, const Params<float>& p, const Tokenizer& tok,
+                                    const std::string& input, const std::function<bool(int, int)>& progress) {
+  GreedyRun r;
+  r.prompt = prompt_ids(c, tok, input, &r.z);
+  if (int(r.prompt.size()) > c.max_len || int(r.z.size()) > c.max_len) return r;
+  // no step records: a continuation keeps its tokens only (a record holds log p over |V| three times: ℓ_max of them
+  // for Marian's 58,101 tokens were 0.8 GB)
+  std::optional<DecodeSession> lean;
+  {
+    auto created = DecodeSession::create(c, p, r.z, r.prompt, {});
+    if (!created) return r;
+    lean.emplace(created->lean_copy());
+  }
+  DecodeSession& s = *lean;
   Rng rng(0);
-  std::vector<int> out;
-  const int most = c.max_len - int(x.size());
-  while (s->can_step()) {
-    if (progress && !progress(int(out.size()), most)) return std::nullopt;
-    auto st = s->step({0.0, 0, 1.0}, rng);
+  const int most = c.max_len - int(r.prompt.size());
+  while (s.can_step()) {
+    if (progress && !progress(int(r.out.size()), most)) return std::nullopt;
+    auto st = s.step({0.0, 0, 1.0}, rng);
     if (!st) break;
     const int t = (*st)->choice.token;
-    if (t == eos_of(c)) break;
-    out.push_back(t);
+    if (t == eos_of(c)) {
+      r.ended = true;
+      break;
+    }
+    r.out.push_back(t);
   }
-  return tok.decode(out);
+  return r;
+}
+}  // namespace
+
+std::optional<std::string> greedy_text(const Config& c, const Params<float>& p, const Tokenizer& tok,
+                                       const std::string& input, const std::function<bool(int, int)>& progress) {
+  auto r = greedy_run(c, p, tok, input, progress);
+  if (!r) return std::nullopt;
+  return tok.decode(r->out);
 }
 
 std::optional<Example> probe_example(const Config& c, const Params<float>& p, const Tokenizer& tok,
                                      const ProbeText& probe, const std::function<bool(int, int)>& progress) {
-  std::string tgt = probe.known_target;
-  if (probe.decodes()) {
-    auto decoded = greedy_text(c, p, tok, probe.source, progress);
-    if (!decoded) return std::nullopt;  // cancelled
-    tgt = std::move(*decoded);
-  }
   Example e;
   auto ids = [&](const std::string& s) { return tok.encode(s).ids; };
-  if (c.has_source()) {
+  if (probe.decodes()) {
+    // the model's own tokens after what it read, not their text read again (a SentencePiece target may be split
+    // otherwise: the views would show a sentence the model did not choose); the end token as the target side's
+    // tokenizer writes one (Marian's </s>)
+    auto run = greedy_run(c, p, tok, probe.source, progress);
+    if (!run) return std::nullopt;  // cancelled
+    e.z = std::move(run->z);
+    e.x = std::move(run->prompt);
+    e.x.insert(e.x.end(), run->out.begin(), run->out.end());
+    if (c.has_source() && run->ended && tok.kind() == TokenizerKind::SentencePiece) e.x.push_back(eos_of(c));
+  } else if (c.has_source()) {
+    const std::string& tgt = probe.known_target;
     e.z = ids(probe.source);
     if (e.z.empty()) e.z.push_back(Tokenizer::kUnk);
     e.x = {bos_of(c)};
     for (int t : tok.encode_target(tgt).ids) e.x.push_back(t);  // (Marian's target side: target.spm, </s> at the end)
   } else {
     if (tok.prompt_starts_with_bos()) e.x = {bos_of(c)};
-    for (int t : ids(probe.plain_text ? probe.source : probe.source + ">" + tgt)) e.x.push_back(t);
-    if (e.x.empty()) e.x = {bos_of(c)};
+    for (int t : ids(probe.plain_text ? probe.source : probe.source + ">" + probe.known_target)) e.x.push_back(t);
   }
+  if (e.x.empty()) e.x = {bos_of(c)};
   if (int(e.x.size()) > c.max_len) e.x.resize(size_t(c.max_len));
   if (int(e.z.size()) > c.max_len) e.z.resize(size_t(c.max_len));
   if (check_example(c, e)) return std::nullopt;

@@ -1,6 +1,7 @@
 // Resource limits in the workbench: a model whose memory estimate (the core's model_memory) exceeds what the
 // machine has, or the cap in the settings (limits/memoryMB), is refused where its sizes are typed — Build disabled,
 // the estimate and the limit next to it — and the document refuses to build it before allocating anything.
+#include "controllers/algorithmcontroller.h"
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
 #include "controllers/tracecontroller.h"
@@ -91,6 +92,12 @@ class TestLimits : public QObject {
     dec.setSyncBudget(1e18);  // all of it here: no worker to wait for
     QVERIFY(dec.start(c, doc->sharedParams(), *doc->tokenizerForModel(), QStringLiteral("abc"), c.is_ed(), 1).isEmpty());
     QSettings().setValue(QStringLiteral("limits/memoryMB"), 1);
+    // a new session's caches (ℓ_max = 2048 columns a layer: a few MB) are planned too: refused, the one there stays
+    QVERIFY(gb::decode_session_memory(c, 3) > 1024 * 1024);
+    const std::vector<int> tokensBefore = dec.session()->tokens();
+    const QString again = dec.start(c, doc->sharedParams(), *doc->tokenizerForModel(), QStringLiteral("abcd"), c.is_ed(), 1);
+    QVERIFY2(again.contains(QStringLiteral("1 MB available")), qPrintable(again));
+    QVERIFY(dec.session() && dec.session()->tokens() == tokensBefore);
     QSignalSpy ran(&dec, &DecodingController::runFinished);
     const qsizetype before = dec.generatedTokens().size();
     QCOMPARE(dec.runToEnd(), 0);
@@ -112,6 +119,12 @@ class TestLimits : public QObject {
     QCOMPARE(refused.size(), 1);
     QVERIFY2(tracer.problem().contains(QStringLiteral("1 MB available")), qPrintable(tracer.problem()));
     QVERIFY(!tracer.hasTrace());
+    // the Algorithm tab's listing of the same length: its records stepped to the end, refused before the first line
+    AlgorithmController stepper;
+    const QString lines = stepper.start(c, doc->params(), *doc->tokenizerForModel(), QString(300, QLatin1Char('a')),
+                                        QString(300, QLatin1Char('a')));
+    QVERIFY2(lines.contains(QStringLiteral("1 MB available")), qPrintable(lines));
+    QVERIFY(!stepper.stepper());
     // without the cap: decoded, searched, traced
     QSettings().remove(QStringLiteral("limits/memoryMB"));
     QVERIFY(dec.runToEnd() > 0);

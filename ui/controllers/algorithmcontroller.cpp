@@ -1,6 +1,7 @@
 #include "algorithmcontroller.h"
 
 #include "errortext.h"
+#include "memorylimit.h"
 
 #include "core/family.h"
 
@@ -36,6 +37,9 @@ QString AlgorithmController::start(const gb::Config& c, const gb::Params<float>&
     emit changed();
     return errorText(*err);
   }
+  // what the listing holds once stepped to its end (every line's value, the attention's maps): planned against
+  // the settings' cap and what the machine has; refused, the listing shown stays
+  if (const QString why = MemoryLimit::traceProblem(gb::trace_memory(c, e)); !why.isEmpty()) return why;
   mStepper = std::make_unique<gb::Stepper>(c, p, e);
   mSource.clear();
   mTarget.clear();

@@ -56,6 +56,23 @@ QString DecodingController::start(const gb::Config& c, const gb::Params<float>& 
 QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb::Params<float>> p,
                                   const gb::Tokenizer& tok, const QString& input, bool pairs, quint64 seed) {
   if (!p) return tr("Build (and train) a model, then start decoding.");
+  const std::string text = input.toStdString();
+  std::vector<int> source, prefix;
+  if (c.has_source()) {
+    source = tok.encode(text).ids;
+    // (the session starts the decoder from the model's bos_id: <bos>, or Marian's decoder_start_token_id)
+  } else {
+    // the tool's tokenizers' prompts start with <bos>; GPT-2's is the text alone (its <|endoftext|> when empty)
+    if (tok.prompt_starts_with_bos() && c.bos_id >= 0) prefix = {c.bos_id};
+    for (int t : tok.encode(pairs ? text + ">" : text).ids) prefix.push_back(t);
+    if (prefix.empty() && c.bos_id >= 0) prefix = {c.bos_id};
+  }
+  // the new session's caches (ℓ_max columns a layer) against the settings' cap and what the machine has, before
+  // they are made: refused, the session shown stays
+  if (!c.has_source() || !source.empty())
+    if (const QString why = MemoryLimit::decodingProblem(gb::decode_session_memory(c, int(source.size())));
+        !why.isEmpty())
+      return why;
   touch();
   mSession.reset();
   mBeam.reset();
@@ -66,20 +83,9 @@ QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb:
   mParams = std::move(p);
   mTok = tok;
   mRng.reseed(seed);
-  const std::string text = input.toStdString();
-  std::vector<int> source, prefix;
-  if (c.has_source()) {
-    source = tok.encode(text).ids;
-    if (source.empty()) {
-      emit changed();  // the old session is gone: the views must say so
-      return tr("Type a source sentence to translate (or pick one).");
-    }
-    // (the session starts the decoder from the model's bos_id: <bos>, or Marian's decoder_start_token_id)
-  } else {
-    // the tool's tokenizers' prompts start with <bos>; GPT-2's is the text alone (its <|endoftext|> when empty)
-    if (tok.prompt_starts_with_bos() && c.bos_id >= 0) prefix = {c.bos_id};
-    for (int t : tok.encode(pairs ? text + ">" : text).ids) prefix.push_back(t);
-    if (prefix.empty() && c.bos_id >= 0) prefix = {c.bos_id};
+  if (c.has_source() && source.empty()) {
+    emit changed();  // the old session is gone: the views must say so
+    return tr("Type a source sentence to translate (or pick one).");
   }
   auto s = gb::DecodeSession::create(mConfig, *mParams, source, prefix);
   if (!s) {
@@ -397,7 +403,8 @@ int DecodingController::runToEnd() {
     mSession = std::make_unique<gb::DecodeSession>(std::move(*out->session));
     mRng = out->rng;
     // the session now has the run's steps: the path goes through them (one by one, as record() reads the last)
-    const std::vector<gb::DecodeStep> all = mSession->steps();
+    // (read in place: a copy of every step of a long session over a large |V| went above the run's estimate)
+    const std::vector<gb::DecodeStep>& all = mSession->steps();
     const size_t first = all.size() - run.rng_before.size();
     for (size_t i = 0; i < run.rng_before.size(); ++i) {
       mStepSampler.push_back(sampler);
