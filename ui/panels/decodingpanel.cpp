@@ -1,5 +1,6 @@
 #include "decodingpanel.h"
 #include "sampleinputs.h"
+#include "widgets/axistitle.h"
 #include "widgets/textlabel.h"
 
 #include "appearance.h"
@@ -361,6 +362,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   connect(mDoc, &ModelDocument::aboutToReplace, mCtl, &DecodingController::stop);  // never the old model
   connect(mDoc, &ModelDocument::fitChanged, this, &DecodingPanel::redraw);
   connect(mDoc, &ModelDocument::variantChanged, this, &DecodingPanel::showFamilyViews);
+  fillInputs();  // (made while the document holds a model already: the window made again in another language)
   applySampler();
   showFamilyViews();
   redraw();
@@ -647,7 +649,7 @@ void DecodingPanel::redraw() {
   mQBars->setData(qk, qv, true);
   const LabelFit fit = fitLabels(names, int(shown), room, tickFont, true);
   mChart->xAxis->setTicker(labelTicker(names, int(shown), fit));
-  mChart->xAxis->setTickLabelRotation(fit.rotate ? 45 : 0);
+  setTickLabelRotation(mChart->xAxis, fit.rotate ? 45 : 0);
   mChart->xAxis->setLabel(fit.every == 1 ? tr("the most likely tokens under p")
                                          : tr("the most likely tokens under p (numbered by rank)"));
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);

@@ -2,6 +2,7 @@
 
 #include <QFontMetrics>
 #include <QStringList>
+#include <QTimer>
 
 #include <algorithm>
 #include <qcustomplot.h>
@@ -97,4 +98,14 @@ void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shorter) {
   axis->setProperty(kTitle, title);
   axis->setProperty(kShorter, shorter);
   axis->setLabel(fitted(axis, title, shorter));
+}
+
+void setTickLabelRotation(QCPAxis* axis, double degrees) {
+  if (axis->tickLabelRotation() == degrees) return;
+  axis->setTickLabelRotation(degrees);
+  // (after the replot the caller asks for, which sizes from the old labels and draws the new ones)
+  QCustomPlot* plot = axis->parentPlot();
+  QTimer::singleShot(0, plot, [plot] {
+    QTimer::singleShot(0, plot, [plot] { plot->replot(QCustomPlot::rpQueuedReplot); });
+  });
 }

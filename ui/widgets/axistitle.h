@@ -14,3 +14,8 @@ class QFont;
 void setAxisTitle(QCPAxis* axis, const QString& title, const QString& shorter = QString());
 // The title in lines no wider than `room` pixels in `font` (a word wider than that alone elided when `elide`).
 QString fitAxisTitle(const QString& title, const QFont& font, int room, bool elide = true);
+// Sets an axis's tick-label rotation. QCustomPlot 2.1 sizes an axis's margin from the label pixmaps it cached before
+// it draws them again: after the rotation changes, the next replot keeps the old margin (level labels under the room
+// of rotated ones — a map made while its panel was still narrow stayed short). When it changed, the plot is drawn
+// once more after that replot.
+void setTickLabelRotation(QCPAxis* axis, double degrees);

@@ -127,7 +127,7 @@ void Heatmap::redraw() {
     const LabelFit fx = fitLabels(mQueries, nq, w, f, true), fy = fitLabels(mKeys, nk, h, f, false);
     mPlot->xAxis->setTicker(labelTicker(mQueries, nq, fx));
     mPlot->yAxis->setTicker(labelTicker(mKeys, nk, fy));
-    mPlot->xAxis->setTickLabelRotation(fx.rotate ? 45 : 0);
+    setTickLabelRotation(mPlot->xAxis, fx.rotate ? 45 : 0);
     auto title = [](const QString& what, const LabelFit& fit) {
       return fit.every == 1 ? what : tr("%1 (numbered every %2)").arg(what).arg(fit.every);
     };
@@ -140,7 +140,7 @@ void Heatmap::redraw() {
       const LabelFit fp = fitLabels(mPredicted, nq, w, f, true);
       mPlot->xAxis2->setTicker(labelTicker(mPredicted, nq, fp));
       mPlot->xAxis2->setTickLabels(true);
-      mPlot->xAxis2->setTickLabelRotation(fp.rotate ? -45 : 0);
+      setTickLabelRotation(mPlot->xAxis2, fp.rotate ? -45 : 0);
       setAxisTitle(mPlot->xAxis2, title(tr("… and predicts xⱼ₊₁"), fp), tr("… and predicts xⱼ₊₁"));
       mPlot->xAxis2->setRange(-0.5, nq - 0.5);
     }

@@ -225,7 +225,7 @@ void MatrixView::applyTicks() {
                                   : QSharedPointer<QCPAxisTicker>(numbers(nc, room, f, true)));
   mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))
                                   : QSharedPointer<QCPAxisTicker>(numbers(nr, roomY, f, false)));
-  mPlot->xAxis->setTickLabelRotation(colText && fx.rotate ? 45 : 0);
+  setTickLabelRotation(mPlot->xAxis, colText && fx.rotate ? 45 : 0);
   auto counting = [](const QStringList& labels) {  // labels that are the positions 1, 2, … themselves
     for (int i = 0; i < labels.size(); ++i)
       if (labels[i] != QString::number(i + 1)) return false;
