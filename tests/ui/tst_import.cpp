@@ -15,6 +15,7 @@
 #include "mainwindow.h"
 #include "panels/perturbationpanel.h"
 #include "panels/datapanel.h"
+#include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 
 #include "core/decode/session.h"
@@ -25,6 +26,9 @@
 #include <QFile>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMessageBox>
+#include <QStandardItemModel>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -223,6 +227,14 @@ class TestImport : public QObject {
     auto* summary = pp->findChild<QLabel*>(QStringLiteral("perturbationSummary"));
     QVERIFY(summary);
     QTRY_VERIFY2(summary->text().contains(QStringLiteral("zebra")), qPrintable(summary->text()));
+    // the "by" list of the whole vocabulary opens as 20 rows that scroll, not as tall as the tokens are many
+    QComboBox* by = pp->replacementBox();
+    QVERIFY(by->count() > 100);
+    by->showPopup();
+    QTRY_VERIFY(by->view()->isVisible());
+    const int row = by->view()->sizeHintForRow(0);
+    QVERIFY2(by->view()->height() <= 21 * row + 8, qPrintable(QStringLiteral("%1 px for rows of %2 px").arg(by->view()->height()).arg(row)));
+    by->hidePopup();
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
   }
 
@@ -234,6 +246,13 @@ class TestImport : public QObject {
     w.setErrorReporter([&errors](const QString& m) { errors << m; });
     w.show();
     QVERIFY(w.openFile(mHf + QStringLiteral("/marian-tiny")));
+    // the Data dock offers a file only, read with the model's own tokenizer (a built-in task has its own vocabulary)
+    auto* source = w.dataPanel()->findChild<QComboBox*>(QStringLiteral("sourceBox"));
+    auto* tokenizer = w.dataPanel()->findChild<QComboBox*>(QStringLiteral("tokenizerBox"));
+    QVERIFY(source && tokenizer);
+    QCOMPARE(source->currentIndex(), 1);
+    QVERIFY(!qobject_cast<QStandardItemModel*>(source->model())->item(0)->isEnabled());
+    QVERIFY(!tokenizer->isEnabled());
     const QString tsv = mDir.filePath(QStringLiteral("pairs.tsv"));
     QFile f(tsv);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -265,6 +284,17 @@ class TestImport : public QObject {
     QVERIFY(doc->isModified());
     QVERIFY(doc->params().W_e != before);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+    // a model of our own again: the tasks come back
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    QVERIFY(w.newModel());
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    source->setCurrentIndex(0);
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    QTRY_VERIFY(doc->hasData() && !w.dataPanel()->loader()->isRunning());
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(doc->hasModel() && doc->importedName().isEmpty());
+    QVERIFY(qobject_cast<QStandardItemModel*>(source->model())->item(0)->isEnabled());
+    QVERIFY(tokenizer->isEnabled());
   }
 
   // The built-in lesson "A real translator" imports opus-mt-en-de from the hub's cache ($HF_HOME/hub, here the tiny
@@ -283,6 +313,12 @@ class TestImport : public QObject {
     QVERIFY2(missing.contains(QStringLiteral("https://huggingface.co/Helsinki-NLP/opus-mt-en-de")) &&
                  missing.contains(QStringLiteral("source.spm")) && missing.contains(home.path()),
              qPrintable(missing));
+    QVERIFY2(!missing.contains(QStringLiteral("merges.txt")), qPrintable(missing));  // (GPT-2's, not Marian's)
+    LessonImport gpt2;
+    gpt2.hub = QStringLiteral("openai-community/gpt2");
+    const QString missingGpt2 = missingCheckpointText(gpt2);
+    QVERIFY2(missingGpt2.contains(QStringLiteral("merges.txt")) && !missingGpt2.contains(QStringLiteral("source.spm")),
+             qPrintable(missingGpt2));
     {
       MainWindow w;
       w.show();

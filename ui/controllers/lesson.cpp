@@ -408,14 +408,23 @@ QString missingCheckpointText(const LessonImport& imp) {
   const QString name = imp.hub.isEmpty() ? imp.folder : imp.hub;
   QString text = LessonTr::tr("This lesson shows the real model %1, and it is not on this machine (looked in: %2).")
                      .arg(name, searched.join(QStringLiteral("; ")));
-  if (!imp.hub.isEmpty())
+  if (!imp.hub.isEmpty()) {
+    // the tokenizer's files of the kind the hub id names (Marian's opus-mt-*, GPT-2), else of both kinds
+    const QString hub = imp.hub.toLower();
+    const QString tokenizer =
+        hub.contains(QLatin1String("opus-mt")) || hub.contains(QLatin1String("marian"))
+            ? LessonTr::tr("the tokenizer's files vocab.json, source.spm and target.spm")
+        : hub.contains(QLatin1String("gpt2")) || hub.contains(QLatin1String("gpt-2"))
+            ? LessonTr::tr("the tokenizer's files vocab.json and merges.txt")
+            : LessonTr::tr("the tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: "
+                           "vocab.json, merges.txt)");
     text += QStringLiteral("\n\n") +
             LessonTr::tr("To get it: on a computer with internet, open https://huggingface.co/%1, “Files and versions”, "
-                         "and download into one folder config.json, model.safetensors, generation_config.json and the "
-                         "tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: "
-                         "vocab.json, merges.txt). Copy the folder here and choose it; a model the transformers "
-                         "library downloaded is found in ~/.cache/huggingface/hub.")
-                .arg(imp.hub);
+                         "and download into one folder config.json, model.safetensors, generation_config.json and %2. "
+                         "Copy the folder here and choose it; a model the transformers library downloaded is found in "
+                         "~/.cache/huggingface/hub.")
+                .arg(imp.hub, tokenizer);
+  }
   return text;
 }
 
@@ -479,4 +488,14 @@ std::optional<Lesson> loadLesson(const QString& nameOrPath, const QString& langu
   if (l && modelFile) l->modelFile = path;
   if (l && l->id.isEmpty()) l->id = builtin ? nameOrPath : QFileInfo(path).completeBaseName();
   return l;
+}
+
+void localizeLesson(Lesson& lesson, const QString& language) {
+  auto take = [&](const QJsonValue& text, QString& shown) {
+    if (text.isString() || text.isObject()) shown = localized(text, language);
+  };
+  take(lesson.titleText, lesson.title);
+  take(lesson.summaryText, lesson.summary);
+  take(lesson.pictureText, lesson.picture);
+  for (LessonBeat& b : lesson.beats) take(b.captionText, b.caption);
 }

@@ -80,6 +80,9 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& languag
                                   QString* error, bool withModel = false);
 // The lesson as JSON, as parseLesson reads it (the recipe only when it has one).
 QByteArray lessonToJson(const Lesson& lesson);
+// Its title, summary, picture and captions again in another language ("en", "de") from the texts the file has; a
+// text typed in the window (no file text) stays as typed.
+void localizeLesson(Lesson& lesson, const QString& language);
 
 // The built-in lessons, in the order the Start page shows them.
 QStringList builtinLessonIds();

@@ -32,6 +32,8 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   mInput->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mPosition = new QComboBox(this);
   mWith = new QComboBox(this);
+  // 20 rows that scroll: Fusion's own popup ignores the limit and ran 50,257 GPT-2 tokens past the screen's edge
+  mWith->setStyleSheet(QStringLiteral("QComboBox { combobox-popup: 0; }"));
   mWith->setMaxVisibleItems(20);
   // the vocabulary's tokens: a word tokenizer's can be a whole line of a file; the list shows them whole
   mWith->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -114,6 +116,7 @@ PerturbationPanel::PerturbationPanel(ModelDocument* doc, QWidget* parent)
   connect(mDoc, &ModelDocument::modelChanged, this, &PerturbationPanel::refresh);
   connect(mDoc, &ModelDocument::dataChanged, this, &PerturbationPanel::refresh);
   connect(mDoc, &ModelDocument::fitChanged, this, &PerturbationPanel::refresh);
+  if (mDoc->hasModel()) refresh();  // (made while the document holds a model already: the window made again in another language)
   showResult();
 }
 
