@@ -115,6 +115,12 @@ LessonDock::LessonDock(LessonRunner* runner, QWidget* parent) : QWidget(parent),
     updateButtons();
   });
   rebuild();
+  if (mRunner->beat() >= 0) {  // (made again in another language: the beat shown stays chosen)
+    mRebuilding = true;
+    mList->setCurrentRow(mRunner->beat());
+    mRebuilding = false;
+    updateButtons();
+  }
 }
 
 void LessonDock::rebuild() {

@@ -143,3 +143,9 @@ void LessonRunner::close() {
   mWalked = 0;
   emit beatsChanged();
 }
+
+void LessonRunner::localize(const QString& language) {
+  if (!hasLesson() && mLesson.title.isEmpty()) return;
+  localizeLesson(mLesson, language);
+  emit beatsChanged();
+}

@@ -43,6 +43,8 @@ class LessonRunner : public QObject {
   // Forgets the lesson (the window's model was replaced by something else).
   void close();
   QByteArray toJson() const { return lessonToJson(mLesson); }
+  // The window's language changed: the lesson's texts in it (localizeLesson); beatsChanged tells the dock.
+  void localize(const QString& language);
 
  signals:
   void progress(const QString& what);  // "Loading the data…", "Training 600 steps…"

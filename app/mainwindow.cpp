@@ -21,6 +21,7 @@
 #include "presenterkeys.h"
 #include "tasknames.h"
 #include "language.h"
+#include "controllers/datachoice.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
@@ -48,6 +49,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QStandardPaths>
@@ -88,6 +90,7 @@ static QSize panelCap() {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));
+  mLanguage = language::current();
   setWindowTitle(tr("Glassbox"));
   setWindowIcon(glassboxIcon());
   setDockNestingEnabled(true);
@@ -105,6 +108,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createDocks();
   createStrips();
   createMenus();
+  // the classic first lesson, loaded (here, not in the Data dock: a dock made again in another language must not
+  // load it over the data there)
+  mBench->data()->chooseTask(QStringLiteral("reverse"));
   // presentation mode: the workbench's state and policy (ui/controllers/presentation.h), shown here
   mPresentation = mBench->presentation();
   mPresentation->stepTab = [this](int direction) { return presentStep(direction); };
@@ -241,12 +247,19 @@ void MainWindow::createTabs() {
   showFamilyTabs();  // the design's family's, from the start
   for (int i = 0; i < mTabs->count(); ++i)
     mPresentables.push_back(dynamic_cast<Presentable*>(static_cast<QScrollArea*>(mTabs->widget(i))->widget()));
-  // the tabs above, and in presentation mode the visible tab's strip of controls below them
-  auto* central = new QWidget(this);
-  central->setObjectName(QStringLiteral("central"));
-  auto* v = new QVBoxLayout(central);
-  v->setContentsMargins(0, 0, 0, 0);
-  v->setSpacing(0);
+  // the tabs above, and in presentation mode the visible tab's strip of controls below them. The central widget is
+  // made once: made again in another language, only what it holds is new (without it for a moment, the docks took
+  // its room and kept it)
+  QWidget* central = centralWidget();
+  const bool again = central;
+  if (!central) {
+    central = new QWidget(this);
+    central->setObjectName(QStringLiteral("central"));
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+  }
+  auto* v = static_cast<QVBoxLayout*>(central->layout());
   // while presenting, the lesson beat's caption above the view
   mCaption = new QLabel(central);
   mCaption->setObjectName(QStringLiteral("beatCaption"));
@@ -260,7 +273,8 @@ void MainWindow::createTabs() {
   mStrips->setObjectName(QStringLiteral("presenterStrips"));
   mStrips->hide();
   v->addWidget(mStrips);
-  setCentralWidget(central);
+  if (again) mTabs->show();
+  else setCentralWidget(central);
 }
 
 void MainWindow::createStrips() {
@@ -474,9 +488,15 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void MainWindow::createDocks() {
-  auto make = [&](const char* name, const QString& title, QWidget* panel) {
-    auto* dock = new QDockWidget(title, this);
-    dock->setObjectName(QLatin1String(name));
+  // the docks are made once (they keep their places, sizes and tabs); their panels again in another language
+  const bool made = mModelDock;
+  auto fill = [&](QDockWidget*& dock, const char* name, const QString& title, QWidget* panel) {
+    if (!dock) {
+      dock = new QDockWidget(this);
+      dock->setObjectName(QLatin1String(name));
+      dock->setMinimumWidth(280);
+    }
+    dock->setWindowTitle(title);
     auto* scroll = new QScrollArea(dock);  // small screens: the dock scrolls instead of growing the window
     panel->setMaximumSize(panelCap());
     scroll->setWidget(panel);
@@ -484,26 +504,26 @@ void MainWindow::createDocks() {
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setAccessibleName(title);  // a Tab stop (it scrolls with the arrow keys): named as its dock
     dock->setWidget(scroll);
-    dock->setMinimumWidth(280);
-    return dock;
+    if (made) scroll->show();  // (a widget put into a dock already shown)
   };
   mModelPanel = new ModelPanel(mDoc, mBench->design(), this);
   mDataPanel = new DataPanel(mDoc, mBench->data(), this);
   mTrainingPanel = new TrainingPanel(mDoc, mTrainer, mBench->training(), this);
-  mModelDock = make("modelDock", tr("Model"), mModelPanel);
-  mDataDock = make("dataDock", tr("Data"), mDataPanel);
-  mTrainingDock = make("trainingDock", tr("Training"), mTrainingPanel);
+  fill(mModelDock, "modelDock", tr("Model"), mModelPanel);
+  fill(mDataDock, "dataDock", tr("Data"), mDataPanel);
+  fill(mTrainingDock, "trainingDock", tr("Training"), mTrainingPanel);
   auto* lessonPanel = new LessonDock(mLessons, this);
   lessonPanel->setObjectName(QStringLiteral("lessonPanel"));
   connect(lessonPanel, &LessonDock::addRequested, this, &MainWindow::addBeatDialog);
   connect(lessonPanel, &LessonDock::saveRequested, this, &MainWindow::saveLessonDialog);
-  mLessonDock = make("lessonDock", tr("Lesson"), lessonPanel);
+  fill(mLessonDock, "lessonDock", tr("Lesson"), lessonPanel);
+  if (made) return;
   addDockWidget(Qt::LeftDockWidgetArea, mModelDock);
   addDockWidget(Qt::LeftDockWidgetArea, mDataDock);
   addDockWidget(Qt::RightDockWidgetArea, mTrainingDock);
   addDockWidget(Qt::RightDockWidgetArea, mLessonDock);
   mLessonDock->hide();  // shown when a lesson is open or a beat is added (View → Lesson)
-  connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
+  connect(mLessons, &LessonRunner::beatsChanged, mLessonDock, [this] {
     if (!mLessons->hasLesson() || isPresenting()) return;
     mLessonDock->show();
     if (isCompact()) mLessonDock->raise();  // a tab beside Data and Training: the lesson's in front
@@ -530,6 +550,7 @@ void MainWindow::createMenus() {
   file->addAction(tr("Save Lesso&n…"), this, &MainWindow::saveLessonDialog)->setObjectName(QStringLiteral("saveLessonAction"));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setObjectName(QStringLiteral("quitAction"));
   quit->setShortcut(QKeySequence::Quit);
   addAction(quit);  // also while presenting, when the menu bar is hidden
 
@@ -564,7 +585,7 @@ void MainWindow::createMenus() {
   for (QAction* a : {mPresentAction, full, zoomIn, zoomOut, zoomReset}) addAction(a);
   QMenu* themes = view->addMenu(tr("&Theme"));
   themes->setObjectName(QStringLiteral("themeMenu"));
-  auto* themeGroup = new QActionGroup(this);
+  auto* themeGroup = new QActionGroup(themes);  // (the menus are made again in another language: it goes with them)
   const std::pair<Appearance::Theme, QString> themeChoices[] = {
       {Appearance::Theme::Light, tr("Light")},
       {Appearance::Theme::Dark, tr("Dark")},
@@ -585,7 +606,7 @@ void MainWindow::createMenus() {
   view->addSeparator();
   QMenu* lang = view->addMenu(tr("&Language"));
   lang->setObjectName(QStringLiteral("languageMenu"));
-  mLanguageGroup = new QActionGroup(this);
+  mLanguageGroup = new QActionGroup(lang);
   mLanguageGroup->setExclusive(true);
   const QString current = language::stored();
   const std::pair<QString, QString> choices[] = {
@@ -612,7 +633,73 @@ void MainWindow::createMenus() {
 void MainWindow::chooseLanguage(const QString& code) {
   if (code == language::stored()) return;
   language::store(code);
-  statusBar()->showMessage(tr("The language changes when Glassbox starts next time."), 8000);
+  language::install(*qApp, code);  // every widget hears LanguageChange: this window is made again in it (changeEvent)
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  QMainWindow::changeEvent(event);
+  // (each translator installed or removed says it once: one retranslate() for them all, after they are in place)
+  if (event->type() == QEvent::LanguageChange && language::current() != mLanguage && !mRetranslatePending) {
+    mRetranslatePending = true;
+    QTimer::singleShot(0, this, &MainWindow::retranslate);
+  }
+}
+
+void MainWindow::retranslate() {
+  mRetranslatePending = false;
+  if (language::current() == mLanguage) return;
+  // a dialog, a menu or a wait open: a panel's own call may be on the stack below it — after it, not now
+  if (isWaiting() || mFiles->isSaving() || QApplication::activeModalWidget() || QApplication::activePopupWidget()) {
+    mRetranslatePending = true;
+    QTimer::singleShot(100, this, &MainWindow::retranslate);
+    return;
+  }
+  mLanguage = language::current();
+  // what the class sees: presenting, the tab, each tab's view
+  const bool presenting = isPresenting(), blank = mPresentation->blank(), keysHelp = mPresentation->keysHelp();
+  if (presenting) setPresenting(false);  // (the docks' places are the workbench's)
+  const int current = mTabs->currentIndex();
+  std::vector<QJsonObject> views;
+  for (int i = 0; i < int(mPresentables.size()); ++i)
+    views.push_back(mPresentables[size_t(i)] && mTabs->isTabVisible(i) ? mPresentables[size_t(i)]->viewState()
+                                                                      : QJsonObject());
+  const bool lessonShown = mLessonDock->isVisibleTo(this);
+  // the widgets made in the old language go; the controllers they showed stay (the workbench, the lesson, the files).
+  // Deleted later, unnamed and without a parent now: restoreState finds only the new docks, a test only new widgets.
+  auto retire = [](QWidget* w) {
+    if (!w) return;
+    w->hide();
+    w->setObjectName(QString());
+    w->setParent(nullptr);
+    w->deleteLater();
+  };
+  for (QAction* a : actions()) removeAction(a);  // (the window's shortcuts: their menus go)
+  for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock, mLessonDock}) retire(d->widget());  // (the docks stay)
+  for (QWidget* w : std::initializer_list<QWidget*>{mCaption, mTabs, mStrips}) retire(w);  // (the central widget stays)
+  retire(mBlank);
+  retire(mKeysHelp);
+  setMenuBar(new QMenuBar(this));  // (the old one is deleted later, its menus and actions with it)
+  setLocale(QLocale());  // numbers in the new language (a widget keeps the locale it was made with; children inherit it)
+  mPresentables.clear();
+  createTabs();
+  createDocks();
+  createStrips();
+  createMenus();
+  mDoc->retranslate();  // (the fit's problem, said by the views, in the new language)
+  mLessons->localize(mLanguage);  // (its title and captions, when the lesson file has them in this language)
+  mLessonDock->setVisible(lessonShown);  // (as it was: the lesson's texts changing said beatsChanged, which shows it)
+  mTabs->setCurrentIndex(current);
+  for (int i = 0; i < int(views.size()) && i < int(mPresentables.size()); ++i)
+    if (mPresentables[size_t(i)] && !views[size_t(i)].isEmpty()) mPresentables[size_t(i)]->setViewState(views[size_t(i)]);
+  if (mLessons->beat() >= 0) mCaption->setText(mLessons->lesson().beats.value(mLessons->beat()).caption);
+  updateTitle();  // (the status line too)
+  if (!QApplication::focusWidget()) setFocus();  // (the focus was in a widget that has gone: the window keeps it)
+
+  if (presenting) {
+    setPresenting(true);
+    mPresentation->setBlank(blank);
+    mPresentation->setKeysHelp(keysHelp);
+  }
 }
 
 void MainWindow::updateStatus() {

@@ -91,6 +91,7 @@ class MainWindow : public QMainWindow {
   QStringList recentFiles() const;
   QMenu* recentMenu() const { return mRecentMenu; }
   QString lastError() const { return mLastError; }  // the last file error shown (for tests)
+  QString language() const { return mLanguage; }     // the language the widgets are in now ("en", "de")
   // Before the open model is replaced or the window closes: Save / Discard / Cancel when there is unsaved work.
   // Returns true when it is fine to go on. Tests replace the question (QMessageBox::StandardButton).
   bool maybeSave();
@@ -143,6 +144,7 @@ class MainWindow : public QMainWindow {
   bool eventFilter(QObject* watched, QEvent* event) override;  // the presenter's keys
   bool event(QEvent* event) override;                           // the docks' tab bars, after each layout
   void resizeEvent(QResizeEvent* event) override;              // the overlays cover the window; the docks' columns
+  void changeEvent(QEvent* event) override;                     // LanguageChange: retranslate()
 
  private:
   void createDocks();
@@ -159,6 +161,11 @@ class MainWindow : public QMainWindow {
   void restoreWindowState();
   void saveWindowState();
   void chooseLanguage(const QString& code);
+  // Another language installed (language::install, View → Language): the window's widgets are made again in it,
+  // around the same controllers — the model, data, training (running or not), lesson, Compare and files go on
+  // untouched; the docks stay where they were, each tab shows what it showed (its viewState), presenting stays on.
+  // Deferred while a dialog, a menu or a wait is open (a panel's own call may be on the stack then).
+  void retranslate();
   void updateStatus();
   void updateTitle();
   void addRecent(const QString& path);
@@ -191,6 +198,8 @@ class MainWindow : public QMainWindow {
   int mArrangedFor = -1;  // the docks arranged for a narrow window (1), a wide one (0), not yet (-1)
   Qt::WindowStates mWindowStateBeforePresenting;
   QActionGroup* mLanguageGroup = nullptr;
+  QString mLanguage;                 // the language the widgets were made in (language::current())
+  bool mRetranslatePending = false;  // a retranslate() is queued
   QByteArray mDefaultState;
   QMenu* mRecentMenu = nullptr;
   QLabel* mStatusLabel = nullptr;

@@ -1072,6 +1072,10 @@
         <source>%1 steps: %2</source>
         <translation>%1 Schritte: %2</translation>
     </message>
+    <message>
+        <source>An imported model reads text with its own tokenizer.</source>
+        <translation>Ein importiertes Modell liest Text mit seinem eigenen Tokenizer.</translation>
+    </message>
 </context>
 <context>
     <name>DecodingController</name>
@@ -2336,8 +2340,20 @@ Maske %8</translation>
         <translation>Diese Lektion zeigt das echte Modell %1, und es ist nicht auf diesem Rechner (gesucht in: %2).</translation>
     </message>
     <message>
-        <source>To get it: on a computer with internet, open https://huggingface.co/%1, “Files and versions”, and download into one folder config.json, model.safetensors, generation_config.json and the tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt). Copy the folder here and choose it; a model the transformers library downloaded is found in ~/.cache/huggingface/hub.</source>
-        <translation>So bekommen Sie es: Öffnen Sie auf einem Rechner mit Internet https://huggingface.co/%1, „Files and versions“, und laden Sie in einen Ordner config.json, model.safetensors, generation_config.json und die Dateien des Tokenizers herunter (ein Übersetzungsmodell: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt). Kopieren Sie den Ordner hierher und wählen Sie ihn aus; ein Modell, das die Bibliothek transformers heruntergeladen hat, wird in ~/.cache/huggingface/hub gefunden.</translation>
+        <source>the tokenizer's files vocab.json, source.spm and target.spm</source>
+        <translation>die Dateien des Tokenizers vocab.json, source.spm und target.spm</translation>
+    </message>
+    <message>
+        <source>the tokenizer's files vocab.json and merges.txt</source>
+        <translation>die Dateien des Tokenizers vocab.json und merges.txt</translation>
+    </message>
+    <message>
+        <source>the tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt)</source>
+        <translation>die Dateien des Tokenizers (ein Übersetzungsmodell: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt)</translation>
+    </message>
+    <message>
+        <source>To get it: on a computer with internet, open https://huggingface.co/%1, “Files and versions”, and download into one folder config.json, model.safetensors, generation_config.json and %2. Copy the folder here and choose it; a model the transformers library downloaded is found in ~/.cache/huggingface/hub.</source>
+        <translation>So bekommen Sie es: Öffnen Sie auf einem Rechner mit Internet https://huggingface.co/%1, „Files and versions“, und laden Sie in einen Ordner config.json, model.safetensors, generation_config.json und %2 herunter. Kopieren Sie den Ordner hierher und wählen Sie ihn aus; ein Modell, das die Bibliothek transformers heruntergeladen hat, wird in ~/.cache/huggingface/hub gefunden.</translation>
     </message>
 </context>
 <context>
@@ -2476,10 +2492,6 @@ Maske %8</translation>
     <message>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
-    </message>
-    <message>
-        <source>The language changes when Glassbox starts next time.</source>
-        <translation>Die Sprache wechselt beim nächsten Start von Glassbox.</translation>
     </message>
     <message>
         <source>About Glassbox</source>

@@ -1,7 +1,7 @@
 // Steady under load (issue 32): the GUI thread never waits for a worker. A training step is made to last as long as
 // the test wants (the core's step hook blocks inside Trainer::step until released — a step of a model too large
-// for the machine, without the time), and every action that used to wait for the worker — New, Build, Reset,
-// Open, a task change, a lesson start, Quit — returns while that step is still running and leaves a consistent
+// for the machine, without the time), and every action that used to wait for the worker — a language change, New,
+// Build, Reset, Open, a task change, a lesson start, Quit — returns while that step is still running and leaves a consistent
 // window. When the step is released, the worker ends on its own and its memory goes with it.
 #include "controllers/backgroundjob.h"
 #include "controllers/datachoice.h"
@@ -18,6 +18,7 @@
 
 #include "core/train/trainer.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QMessageBox>
 #include <QPushButton>
@@ -250,6 +251,15 @@ class TestSteady : public QObject {
     };
     startAndBlock();
     QCOMPARE(w->trainer()->state(), TrainingController::State::Running);
+
+    // View → Language: the window made again in German and back, the run still inside its step and still running
+    for (const char* language : {"de", "en"}) {
+      w->findChild<QAction*>(QStringLiteral("language_") + QLatin1String(language))->trigger();
+      QTRY_COMPARE(w->language(), QLatin1String(language));
+      QVERIFY(blocked.inside.load());
+      QCOMPARE(w->trainer()->state(), TrainingController::State::Running);
+      QVERIFY(w->trainingPanel()->pauseButton()->isEnabled());
+    }
 
     // File → New
     QVERIFY(w->newModel());

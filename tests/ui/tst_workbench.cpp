@@ -541,7 +541,9 @@ class TestWorkbench : public QObject {
     QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
     auto* pp = w.findChild<ParametersPanel*>(QStringLiteral("parametersTab"));
     QVERIFY(pp);
-    QCOMPARE(pp->tensorBox()->count(), 0);  // hidden: nothing copied or drawn yet
+    // hidden: nothing copied or drawn yet (the tensors' names are listed: a lesson's beat may choose one first)
+    QCOMPARE(pp->valueView()->rows(), 0);
+    QCOMPARE(pp->tensorBox()->count(), int(gb::tensor_names(w.document()->config()).size()));
     w.tabs()->setCurrentIndex(2);           // the Parameters tab, as a user would open it
     QVERIFY(pp->isVisible());
     const auto names = gb::tensor_names(w.document()->config());

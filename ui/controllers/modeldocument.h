@@ -57,6 +57,8 @@ class ModelDocument : public QObject {
   // the data's vocabulary against the model's tokenizer, the variant's layout). Empty when it fits, or when there
   // is no model; otherwise what is wrong and what to do. Recomputed when the model or the data change.
   QString fitProblem() const { return mFitProblem; }
+  // Another language installed: the problem said again in it (fitChanged when its text changes).
+  void retranslate() { updateFit(); }
   // Why the views that read a probe (Attention, Algorithm, Perturbation, the mask editor) must not show the open
   // model on the data that is loaded — other data than the model's (another task while it trained): its probes
   // would be read with tokens the model does not know. Empty when they may (no data at all: the model's own

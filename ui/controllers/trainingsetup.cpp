@@ -22,6 +22,7 @@ TrainingSetup::TrainingSetup(ModelDocument* doc, TrainingController* trainer, QO
       points.push_back(std::move(point));
     }
     mDoc->appendHistory(std::move(points));
+    if (!steps.empty()) mLastStep = steps.back();
   });
   connect(mTrainer, &TrainingController::validated, this,
           [this](int step, double loss, double tokAcc, double seqAcc) { mDoc->setValidation(step, loss, tokAcc, seqAcc); });
@@ -135,6 +136,8 @@ QString TrainingSetup::start(bool singleStep, TrainingController::RunStart* out)
   if (!run.goesOn) mDoc->clearHistory();
   mRunGeneration = mDoc->generation();
   mRunDataGeneration = mDoc->dataGeneration();
+  mLastRun = run;
+  mLastStep.reset();
   emit runStarted(run);
   if (singleStep) mTrainer->step();
   else mTrainer->start();

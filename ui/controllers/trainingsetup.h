@@ -44,6 +44,10 @@ class TrainingSetup : public QObject {
   // The run that was started last: the document generation it trains (another model makes it stale).
   int runGeneration() const { return mRunGeneration; }
   int runDataGeneration() const { return mRunDataGeneration; }
+  // The last run started and the last step it reported (what a Training dock made again shows: its range, its
+  // status line); empty before the first.
+  const std::optional<TrainingController::RunStart>& lastRun() const { return mLastRun; }
+  const std::optional<TrainingSnapshot>& lastStep() const { return mLastStep; }
 
  signals:
   void changed();  // the choices
@@ -59,4 +63,6 @@ class TrainingSetup : public QObject {
   int mRunGeneration = -1;
   int mRunDataGeneration = 0;
   quint64 mTaken = 0;  // the trainer's publication the document took last
+  std::optional<TrainingController::RunStart> mLastRun;
+  std::optional<TrainingSnapshot> mLastStep;
 };

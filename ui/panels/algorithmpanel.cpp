@@ -239,6 +239,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
     }
     redraw();
   });
+  fillInputs();  // (made while the document holds a model already: the window made again in another language)
   redraw();
 }
 

@@ -175,6 +175,10 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mInfo->setText(tr("Build a model to see its attention."));
   mViews = {mLarge, mMask, mMaskTitle, below, mGridTitle};
   for (QWidget* w : mViews) w->hide();  // nothing to show before there is a trace
+  if (mDoc->hasModel() || mDoc->hasData()) {  // (made while the document holds a model already: the window made again in another language)
+    fillProbes();
+    refresh();
+  }
 }
 
 namespace {

@@ -214,6 +214,21 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
                     "encoder; the decoder-only model reads source>target as one sequence."));
   for (QWidget* w : shownWithResult()) w->hide();
   followData();
+  // made while the workbench holds a comparison or trains one (the window made again in another language)
+  if (mCtl->result() || mCtl->running()) {
+    const CompareController::Request& r = mCtl->request();
+    QSignalBlocker a(mSteps), b(mEm), c(mAttention);
+    mSteps->setValue(r.steps);
+    mEm->setValue(r.emIterations);
+    setChosenFamilies(r.families);
+    mAttention->setChecked(r.rnnAttention);
+  }
+  if (mCtl->result()) show(QString());
+  if (mCtl->running()) {
+    mStart->setEnabled(false);
+    mCancel->setEnabled(true);
+    mProgress->setVisible(true);
+  }
 }
 
 std::vector<QWidget*> ComparePanel::shownWithResult() const {

@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 DataPanel::DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent)
@@ -153,27 +154,32 @@ DataPanel::DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent)
     mFileProgress->setRange(0, 1000);
     mFileProgress->setValue(total > 0 ? int(1000 * done / total) : 0);
   });
-  connect(mChoice, &DataChoice::busyChanged, this, [this](bool busy) {
-    if (busy) {
-      if (mChoice->loading().isEmpty()) return;
-      mFileProgress->setRange(0, 0);  // busy until the first report
-      mFileProgress->setAccessibleName(mChoice->loading());
-      mReport->setText(mChoice->loading());
-    }
-    mFileProgress->setVisible(busy);
-    mCancel->setVisible(busy);
-    mOpenFile->setEnabled(!busy);
-    mLoad->setEnabled(!busy);
-  });
+  connect(mChoice, &DataChoice::busyChanged, this, &DataPanel::showBusy);
   connect(mChoice, &DataChoice::finished, this, [this](const QString& message) {
     if (!message.isEmpty()) mReport->setText(message);  // (a load that worked shows the data's own report)
   });
   connect(mChoice, &DataChoice::changed, this, &DataPanel::showChoice);
   connect(mDoc, &ModelDocument::dataChanged, this, &DataPanel::refresh);
   connect(mDoc, &ModelDocument::variantChanged, this, &DataPanel::showFamily);
+  connect(mDoc, &ModelDocument::modelChanged, this, &DataPanel::showFamily);  // (an imported model: its tokenizer)
   showFamily();
   showChoice();
-  mChoice->chooseTask(QStringLiteral("reverse"));  // the classic first lesson (loads it)
+  // made again while data is loaded or loading (the window in another language): as the dock before showed it
+  refresh();
+  if (mChoice->busy()) showBusy(true);
+}
+
+void DataPanel::showBusy(bool busy) {
+  if (busy) {
+    if (mChoice->loading().isEmpty()) return;
+    mFileProgress->setRange(0, 0);  // busy until the first report
+    mFileProgress->setAccessibleName(mChoice->loading());
+    mReport->setText(mChoice->loading());
+  }
+  mFileProgress->setVisible(busy);
+  mCancel->setVisible(busy);
+  mOpenFile->setEnabled(!busy);
+  mLoad->setEnabled(!busy);
 }
 
 DataLoader* DataPanel::loader() const { return mChoice->loader(); }
@@ -190,7 +196,15 @@ void DataPanel::showFamily() {
     const int i = mTask->findData(mChoice->task());
     if (i >= 0) mTask->setCurrentIndex(i);
   }
-  mTokenizer->setEnabled(!observations);  // (numbers have no tokenizer)
+  // an imported model reads data with its own tokenizer: a file only (a built-in task has a vocabulary of its own)
+  const bool imported = mDoc->hasModel() && !mDoc->importedName().isEmpty();
+  if (auto* items = qobject_cast<QStandardItemModel*>(mSource->model()))
+    if (QStandardItem* task = items->item(0)) task->setEnabled(!imported);
+  if (imported && mSource->currentIndex() == 0) mSource->setCurrentIndex(1);
+  mTokenizer->setEnabled(!observations && !imported);  // (numbers have no tokenizer)
+  mTokenizer->setToolTip(imported ? tr("An imported model reads text with its own tokenizer.")
+                                  : tr("How text becomes tokens. Tasks: letters are characters, sentences are words. "
+                                       "Files: characters unless chosen here."));
   mFileMaxLen->setEnabled(!observations);
   mSource->setItemText(1, observations ? tr("A numbers file (one observation a line)") : tr("A file (TSV, CSV or text)"));
   mOpenFile->setToolTip(observations ? tr("One observation per line, its numbers separated by spaces or commas; a "

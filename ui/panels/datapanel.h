@@ -40,7 +40,8 @@ class DataPanel : public QWidget {
 
  private:
   void refresh();
-  void showFamily();  // the tasks and the kind of file the family reads
+  void showFamily();  // the tasks and the kind of file the family reads; an imported model: a file, its tokenizer
+  void showBusy(bool busy);  // a load on the worker: its progress and Cancel
   void showChoice();  // the choice's task, sizes, seed, tokenizer and ℓ_max in the fields
   ModelDocument* mDoc;
   DataChoice* mChoice;

@@ -186,6 +186,7 @@ MaskEditor::MaskEditor(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   connect(mDoc, &ModelDocument::modelChanged, this, &MaskEditor::refresh);
   connect(mDoc, &ModelDocument::dataChanged, this, &MaskEditor::refresh);
   fillProbes();
+  if (mDoc->hasModel()) refresh();  // (made while the document holds a model already: the window made again in another language)
 }
 
 void MaskEditor::setMask(Kind kind, int size) {

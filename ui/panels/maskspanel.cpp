@@ -112,6 +112,7 @@ MasksPanel::MasksPanel(ModelDocument* doc, QWidget* parent) : QWidget(parent), m
   connect(mExample, &QSpinBox::valueChanged, this, &MasksPanel::refresh);
   connect(mWithPadding, &QCheckBox::toggled, this, &MasksPanel::refresh);
   connect(mDoc, &ModelDocument::dataChanged, this, &MasksPanel::refresh);
+  if (mDoc->hasData()) refresh();  // (made while the document holds a model already: the window made again in another language)
 }
 
 void MasksPanel::refresh() {

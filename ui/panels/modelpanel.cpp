@@ -171,6 +171,7 @@ ModelPanel::ModelPanel(ModelDocument* doc, ModelDesign* design, QWidget* parent)
     // drawing the parameters of a large model takes seconds: on a worker, the window turning meanwhile
     mProblem->setText(buildModelOnWorker(window(), mDoc, mDesign->config(), 0));
   });
+  mGeneration = mDoc->generation();  // (the design shows the open model already, if there is one)
   showDesign();
 }
 

@@ -126,6 +126,7 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
     mDirty = true;  // a step more (the trainer's steps reach the plot through the history), or a new run
     if (mDoc->history().empty()) mRebuild = true;
   });
+  if (mDoc->hasModel()) refresh();  // (made while the document holds a model already: the window made again in another language)
 }
 
 QString ParametersPanel::describe(const std::string& name) {
@@ -243,6 +244,8 @@ void ParametersPanel::refresh() {
   }
   if (!isVisible()) {  // copying and drawing tensors is work nobody sees: done when the tab is shown
     mStale = true;
+    mNames = gb::tensor_names(c);  // (the names are not: a beat chooses one before the tab is shown)
+    if (mTensor->count() != int(mNames.size())) fillTensors();
     return;
   }
   mStale = false;
@@ -264,6 +267,7 @@ void ParametersPanel::refresh() {
 }
 
 void ParametersPanel::showTensor() {
+  if (mStale) return;  // (drawn when the tab is shown, from the parameters then)
   const int i = mTensor->currentIndex();
   if (i < 0 || i >= int(mNames.size()) || !mShown || !mDoc->hasModel()) return;
   const gb::Config& c = mDoc->config();

@@ -191,20 +191,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   connect(mTrainer, &TrainingController::validated, this, [this](int step, double loss, double tokAcc, double seqAcc) {
     showPendingStep();  // the step validated, before its validation
     mPlot->showHistory(mDoc->history(), mDoc->historyRevision());  // (the training setup recorded it there)
-    if (gb::family(mSetup->family()).observations) {  // no tokens to get right: −log p per observation
-      mLastValidation = tr("\nValidation at EM iteration %1 (%3 sequences): −log p %2 nats per observation")
-                            .arg(step)
-                            .arg(QLocale().toString(loss, 'f', 4))
-                            .arg(mValidationSize);
-      setRunStatus(mLastStatus + mLastValidation);
-      return;
-    }
-    mLastValidation = tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
-                          .arg(step)
-                          .arg(QLocale().toString(loss, 'f', 4))
-                          .arg(QLocale().toString(100 * tokAcc, 'f', 1))
-                          .arg(QLocale().toString(100 * seqAcc, 'f', 1))
-                          .arg(mValidationSize);
+    mLastValidation = validationText(step, loss, tokAcc, seqAcc);
     setRunStatus(mLastStatus + mLastValidation);
   });
   connect(mTrainer, &TrainingController::stateChanged, this, [this](TrainingController::State st) {
@@ -228,12 +215,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
       mLastStatus.clear();
       mEndStatus.clear();
       mLastValidation.clear();
-      if (!mDoc->history().empty())
-        mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
-                             .arg(mDoc->history().back().step)
-                             .arg(QLocale().toString(mDoc->history().back().loss, 'f', 4)));
-      else
-        mStatus->clear();  // the last model's run says nothing about this one; refreshButtons says what is next
+      showTrainedBefore();
     }
     refreshButtons();
   });
@@ -242,7 +224,54 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
     mPlot->showHistory(mDoc->history(), mDoc->historyRevision());  // (the plot repaints at its own pace)
   });
+  // made while a model is open (the window made again in another language): its curve, and its run's range and
+  // status line as the panel before showed them
+  if (mDoc->hasModel()) {
+    mShownGeneration = mDoc->generation();
+    mPlot->showHistory(mDoc->history(), mDoc->historyRevision());
+    const auto& run = mSetup->lastRun();
+    if (run && mTrainer->state() != TrainingController::State::Idle && mSetup->runGeneration() == mDoc->generation()) {
+      mProgress->setRange(0, run->steps);
+      mProgress->setValue(mTrainer->stepsDone());
+      mValidationSize = run->validationSize;
+      mFirstStep = mTrainer->stepsDone() + 1;  // (the time left is measured again from here)
+      mClock.restart();
+      const auto& h = mDoc->history();
+      for (auto p = h.rbegin(); p != h.rend(); ++p)
+        if (p->val_loss) {
+          mLastValidation = validationText(p->step, *p->val_loss, p->val_token_accuracy.value_or(0),
+                                           p->val_sequence_accuracy.value_or(0));
+          break;
+        }
+      if (const auto& s = mSetup->lastStep()) showStep(*s);
+    } else {
+      showTrainedBefore();
+    }
+  }
   showChoices();
+}
+
+QString TrainingPanel::validationText(int step, double loss, double tokAcc, double seqAcc) const {
+  if (gb::family(mSetup->family()).observations)  // no tokens to get right: −log p per observation
+    return tr("\nValidation at EM iteration %1 (%3 sequences): −log p %2 nats per observation")
+        .arg(step)
+        .arg(QLocale().toString(loss, 'f', 4))
+        .arg(mValidationSize);
+  return tr("\nValidation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%")
+      .arg(step)
+      .arg(QLocale().toString(loss, 'f', 4))
+      .arg(QLocale().toString(100 * tokAcc, 'f', 1))
+      .arg(QLocale().toString(100 * seqAcc, 'f', 1))
+      .arg(mValidationSize);
+}
+
+void TrainingPanel::showTrainedBefore() {
+  if (!mDoc->history().empty())
+    mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
+                         .arg(mDoc->history().back().step)
+                         .arg(QLocale().toString(mDoc->history().back().loss, 'f', 4)));
+  else
+    mStatus->clear();  // the last model's run says nothing about this one; refreshButtons says what is next
 }
 
 void TrainingPanel::startOrResume(bool singleStep) {
