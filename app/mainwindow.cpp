@@ -649,7 +649,8 @@ void MainWindow::retranslate() {
   mRetranslatePending = false;
   if (language::current() == mLanguage) return;
   // a dialog, a menu or a wait open: a panel's own call may be on the stack below it — after it, not now
-  if (isWaiting() || mFiles->isSaving() || QApplication::activeModalWidget() || QApplication::activePopupWidget()) {
+  if (isWaiting() || mFiles->isSaving() || QApplication::activeModalWidget() || QApplication::activePopupWidget() ||
+      QGuiApplication::mouseButtons() != Qt::NoButton) {
     mRetranslatePending = true;
     QTimer::singleShot(100, this, &MainWindow::retranslate);
     return;
@@ -660,19 +661,17 @@ void MainWindow::retranslate() {
   if (presenting) setPresenting(false);  // (the docks' places are the workbench's)
   const int current = mTabs->currentIndex();
   std::vector<QJsonObject> views;
-  for (int i = 0; i < int(mPresentables.size()); ++i)
-    views.push_back(mPresentables[size_t(i)] && mTabs->isTabVisible(i) ? mPresentables[size_t(i)]->viewState()
-                                                                      : QJsonObject());
+  for (int i = 0; i < int(mPresentables.size()); ++i) {
+    QJsonObject view = mPresentables[size_t(i)] && mTabs->isTabVisible(i) ? mPresentables[size_t(i)]->viewState()
+                                                                          : QJsonObject();
+    view.remove(QStringLiteral("run"));  // (a comparison the workbench holds is shown again, not trained again)
+    views.push_back(view);
+  }
   const bool lessonShown = mLessonDock->isVisibleTo(this);
-  // the widgets made in the old language go; the controllers they showed stay (the workbench, the lesson, the files).
-  // Deleted later, unnamed and without a parent now: restoreState finds only the new docks, a test only new widgets.
-  auto retire = [](QWidget* w) {
-    if (!w) return;
-    w->hide();
-    w->setObjectName(QString());
-    w->setParent(nullptr);
-    w->deleteLater();
-  };
+  // the widgets made in the old language go at once (none of their code is on the stack: this runs from the event
+  // loop, no dialog, menu, drag or wait open), and with them the work they had asked for; the controllers they
+  // showed stay (the workbench, the lesson, the files)
+  auto retire = [](QWidget* w) { delete w; };
   for (QAction* a : actions()) removeAction(a);  // (the window's shortcuts: their menus go)
   for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock, mLessonDock}) retire(d->widget());  // (the docks stay)
   for (QWidget* w : std::initializer_list<QWidget*>{mCaption, mTabs, mStrips}) retire(w);  // (the central widget stays)
@@ -681,11 +680,11 @@ void MainWindow::retranslate() {
   setMenuBar(new QMenuBar(this));  // (the old one is deleted later, its menus and actions with it)
   setLocale(QLocale());  // numbers in the new language (a widget keeps the locale it was made with; children inherit it)
   mPresentables.clear();
+  mDoc->retranslate();  // (the fit's problem, which the new views say, in the new language)
   createTabs();
   createDocks();
   createStrips();
   createMenus();
-  mDoc->retranslate();  // (the fit's problem, said by the views, in the new language)
   mLessons->localize(mLanguage);  // (its title and captions, when the lesson file has them in this language)
   mLessonDock->setVisible(lessonShown);  // (as it was: the lesson's texts changing said beatsChanged, which shows it)
   mTabs->setCurrentIndex(current);

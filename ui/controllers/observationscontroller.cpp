@@ -32,7 +32,6 @@ ObservationsController::ObservationsController(ModelDocument* doc, TrainingContr
     if (mJob->running()) mAgain = true;  // (the running trace ends first: training never starves the view)
     else refresh();
   });
-  if (mDoc->hasModel()) refresh();  // (made while a model is open: its panel made again in another language)
 }
 
 bool ObservationsController::busy() const { return mJob->running(); }

@@ -23,7 +23,6 @@ StatesController::StatesController(ModelDocument* doc, TrainingController* train
     if (mJob->running()) mAgain = true;  // (the running trace ends first: training never starves the view)
     else refresh();
   });
-  if (mDoc->hasModel()) refresh();  // (made while a model is open: its panel made again in another language)
 }
 
 bool StatesController::busy() const { return mJob->running(); }

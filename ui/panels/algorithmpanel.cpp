@@ -247,16 +247,16 @@ void AlgorithmPanel::fillInputs() {
   fillSampleInputs(mInput, *mDoc, mFilledData);  // (a typed input stays while the data stays)
 }
 
-void AlgorithmPanel::start() {
+bool AlgorithmPanel::start() {
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   if (!mDoc->hasModel() || !tok) {
     mInfo->setText(tr("Build a model, then start: the seed's algorithm runs one line at a time."));
-    return;
+    return false;
   }
   if (const QString why = mDoc->viewProblem(); !why.isEmpty()) {  // never the old model on the new data's probes
     mCtl->stop();
     mInfo->setText(why);
-    return;
+    return false;
   }
   const gb::Config& c = mDoc->config();
   const auto p = mTrainer->latestParams(mDoc->sharedParams());
@@ -272,6 +272,7 @@ void AlgorithmPanel::start() {
                                             "another, and each line shows what the forward pass computed at that "
                                             "token (H, G, A and P collect the columns so far)."))
                                : tr("This input does not fit the model: %1").arg(err));
+  return err.isEmpty();  // (refused for memory, the listing before it stays: nothing is replayed onto it)
 }
 
 void AlgorithmPanel::showVariable(const QString& name) {
@@ -478,10 +479,7 @@ void AlgorithmPanel::setPresenting(bool on) {
 }
 
 bool AlgorithmPanel::presentNext() {
-  if (!mCtl->active()) {
-    start();
-    return mCtl->active();
-  }
+  if (!mCtl->active()) return start() && mCtl->active();
   return mCtl->next();
 }
 
@@ -494,7 +492,7 @@ bool AlgorithmPanel::presentFirst() {
 }
 
 bool AlgorithmPanel::presentLast() {
-  if (!mCtl->active()) start();
+  if (!mCtl->active() && !start()) return false;
   if (!mCtl->active() || mCtl->stepper()->at_end()) return false;
   mCtl->runToEnd();
   return true;
@@ -512,8 +510,7 @@ QJsonObject AlgorithmPanel::viewState() const {
 void AlgorithmPanel::setViewState(const QJsonObject& s) {
   if (s.contains(QStringLiteral("input"))) mInput->setCurrentText(s.value(QStringLiteral("input")).toString());
   if (!s.contains(QStringLiteral("executed")) && !s.contains(QStringLiteral("line"))) return;
-  start();
-  if (!mCtl->active()) return;
+  if (!start() || !mCtl->active()) return;
   if (s.contains(QStringLiteral("executed"))) {
     const int n = s.value(QStringLiteral("executed")).toInt();
     for (int i = 0; i < n && !mCtl->stepper()->at_end(); ++i) mCtl->next();

@@ -48,7 +48,7 @@ class AlgorithmPanel : public QWidget, public Presentable {
   void setViewState(const QJsonObject& state) override;
 
  public slots:
-  void start();
+  bool start();  // false: nothing started (said in the view)
 
  private:
   void fillInputs();

@@ -242,7 +242,9 @@ void DataPanel::showChoice() {
 void DataPanel::refresh() {
   mSummary->setText(mDoc->dataSummary());
   if (mDoc->hasData()) {  // the dock shows where the loaded data came from (also after Open or a failed file)
-    const bool file = mDoc->data().description.value("kind", "") == "file";
+    // (an imported model reads a file only: the task entry is not offered then, whatever is loaded)
+    const bool imported = mDoc->hasModel() && !mDoc->importedName().isEmpty();
+    const bool file = imported || mDoc->data().description.value("kind", "") == "file";
     if (mSource->currentIndex() != (file ? 1 : 0)) mSource->setCurrentIndex(file ? 1 : 0);
   }
   mPreview->clear();

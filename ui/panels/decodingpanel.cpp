@@ -402,17 +402,18 @@ void DecodingPanel::applySampler() {
   mCtl->setSampler(o);  // redraws q for the pending step at once
 }
 
-void DecodingPanel::start() {
+bool DecodingPanel::start() {
   const gb::Tokenizer* tok = mDoc->tokenizerForModel();
   if (!mDoc->hasModel() || !tok) {
     mInfo->setText(tr("Build (and train) a model, then start decoding."));
-    return;
+    return false;
   }
   // the newest parameters: the trainer's while it trains, the document's otherwise
   const auto p = mTrainer->latestParams(mDoc->sharedParams());
   const bool pairs = mDoc->hasData() ? !mDoc->data().train_pairs.empty() : mDoc->config().has_source();
   const QString err = mCtl->start(mDoc->config(), p, *tok, mInput->currentText(), pairs, quint64(mSeed->value()));
   mInfo->setText(!err.isEmpty() ? err : familyDecodingLine(mDoc->config().variant));
+  return err.isEmpty();  // (refused for memory, the session before it stays: nothing is replayed onto it)
 }
 
 void DecodingPanel::saveHistoryDialog() {
@@ -824,10 +825,7 @@ bool DecodingPanel::presentNext() {
     return true;
   }
   if (mCtl->busy() != DecodingController::Work::None) return false;  // the worker decodes: Cancel first
-  if (!mCtl->active()) {
-    start();
-    return mCtl->active();
-  }
+  if (!mCtl->active()) return start() && mCtl->active();
   if (mCtl->finished()) return false;
   const int before = int(mCtl->session()->steps().size());
   takeStep();
@@ -849,8 +847,7 @@ bool DecodingPanel::presentFirst() {
     return true;
   }
   if (mCtl->busy() != DecodingController::Work::None) return false;
-  start();  // a new sequence from the same input
-  return mCtl->active();
+  return start() && mCtl->active();  // a new sequence from the same input
 }
 
 bool DecodingPanel::presentLast() {
@@ -859,7 +856,7 @@ bool DecodingPanel::presentLast() {
     return true;
   }
   if (mCtl->busy() != DecodingController::Work::None) return false;
-  if (!mCtl->active()) start();
+  if (!mCtl->active() && !start()) return false;
   return mCtl->active() && (mCtl->runToEnd() > 0 || mCtl->busy() != DecodingController::Work::None);
 }
 
@@ -904,8 +901,7 @@ void DecodingPanel::setViewState(const QJsonObject& s) {
   if (s.contains(QStringLiteral("input"))) mInput->setCurrentText(s.value(QStringLiteral("input")).toString());
   const QJsonValue steps = s.value(QStringLiteral("steps"));
   if (steps.isUndefined()) return;
-  start();
-  if (!mCtl->active()) return;
+  if (!start() || !mCtl->active()) return;
   if (steps.isArray()) {
     const gb::SamplerOptions now = mCtl->sampler();
     for (const QJsonValue& v : steps.toArray()) {

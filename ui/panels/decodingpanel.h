@@ -88,7 +88,7 @@ class DecodingPanel : public QWidget, public Presentable {
   void setViewState(const QJsonObject& state) override;
 
  public slots:
-  void start();
+  bool start();  // false: nothing started (said in the view)
 
  protected:
   // the chart names as many tokens as its width holds: a resize (presentation mode, F5) fits them again

@@ -157,34 +157,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   });
   connect(mTrainer, &TrainingController::faulted, this, [this](int step, int kind, const QString& tensor) {
     mPendingStep.reset();
-    if (gb::family(mSetup->family()).observations) {  // (no tokens: a density that is not finite)
-      mLastStatus = tr("Training stopped at EM iteration %1: the training data's log density is not a finite number. "
-                       "No update was made. Build the model again for this data.")
-                        .arg(step);
-      mLastValidation.clear();
-      mStatus->setText(mLastStatus);
-      return;
-    }
-    if (gb::family(mSetup->family()).trained_by == gb::TrainedBy::Em) {  // no η to blame
-      mLastStatus = tr("Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model "
-                       "gives one of its tokens probability 0, as EM does to every token its earlier training "
-                       "lacked. No update was made. Build the model again for this data.")
-                        .arg(step);
-      mLastValidation.clear();
-      mStatus->setText(mLastStatus);
-      return;
-    }
-    const QString what = kind == int(gb::NumericFault::Kind::Loss)
-                             ? tr("the loss")
-                             : kind == int(gb::NumericFault::Kind::Gradient) ? tr("the gradient of %1").arg(tensor)
-                                                                            : tr("the parameter %1").arg(tensor);
-    mLastStatus = tr("Training stopped at step %1: %2 became NaN or infinite. %3 Try a smaller learning rate η, or "
-                     "the AdamW optimizer with clipping.")
-                      .arg(step)
-                      .arg(what)
-                      .arg(kind == int(gb::NumericFault::Kind::Parameter)
-                               ? tr("The parameters shown are the last ones published before it.")
-                               : tr("No update was made: the parameters are those of step %1.").arg(step - 1));
+    mLastStatus = faultText(step, kind, tensor);
     mLastValidation.clear();
     mStatus->setText(mLastStatus);
   });
@@ -244,11 +217,38 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
           break;
         }
       if (const auto& s = mSetup->lastStep()) showStep(*s);
+      if (const auto& f = mTrainer->fault()) {  // the run ended at a NaN: that, not its last step
+        mLastStatus = faultText(f->step, int(f->kind), QString::fromStdString(f->tensor));
+        mLastValidation.clear();
+      }
     } else {
       showTrainedBefore();
     }
   }
   showChoices();
+}
+
+QString TrainingPanel::faultText(int step, int kind, const QString& tensor) const {
+  if (gb::family(mSetup->family()).observations)  // (no tokens: a density that is not finite)
+    return tr("Training stopped at EM iteration %1: the training data's log density is not a finite number. No "
+              "update was made. Build the model again for this data.")
+        .arg(step);
+  if (gb::family(mSetup->family()).trained_by == gb::TrainedBy::Em)  // no η to blame
+    return tr("Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model gives one of "
+              "its tokens probability 0, as EM does to every token its earlier training lacked. No update was made. "
+              "Build the model again for this data.")
+        .arg(step);
+  const QString what = kind == int(gb::NumericFault::Kind::Loss)
+                           ? tr("the loss")
+                           : kind == int(gb::NumericFault::Kind::Gradient) ? tr("the gradient of %1").arg(tensor)
+                                                                          : tr("the parameter %1").arg(tensor);
+  return tr("Training stopped at step %1: %2 became NaN or infinite. %3 Try a smaller learning rate η, or the AdamW "
+            "optimizer with clipping.")
+      .arg(step)
+      .arg(what)
+      .arg(kind == int(gb::NumericFault::Kind::Parameter)
+               ? tr("The parameters shown are the last ones published before it.")
+               : tr("No update was made: the parameters are those of step %1.").arg(step - 1));
 }
 
 QString TrainingPanel::validationText(int step, double loss, double tokAcc, double seqAcc) const {

@@ -48,6 +48,7 @@ class TrainingPanel : public QWidget {
   // The status line and the progress bar follow the steps at most ten times a second (the trainer reports up to
   // ~40 steps a second): the newest step waits for the timer, and a pause, a stop or the end shows it at once.
   void showStep(const TrainingSnapshot& s);
+  QString faultText(int step, int kind, const QString& tensor) const;  // "Training stopped at step …"
   QString validationText(int step, double loss, double tokAcc, double seqAcc) const;  // "\nValidation at step …"
   void showTrainedBefore();  // the open model's history, before any run of this panel
   void showPendingStep();
