@@ -2583,7 +2583,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>training, step %1</source>
-        <translation>trainiert, Schritt %1</translation>
+        <translation>trainiert gerade, Schritt %1</translation>
     </message>
     <message>
         <source>task “%1”</source>
