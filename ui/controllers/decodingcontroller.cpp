@@ -73,12 +73,7 @@ QString DecodingController::start(const gb::Config& c, std::shared_ptr<const gb:
     if (const QString why = MemoryLimit::decodingProblem(gb::decode_session_memory(c, int(source.size())));
         !why.isEmpty())
       return why;
-  touch();
-  mSession.reset();
-  mBeam.reset();
-  mStepSampler.clear();
-  mRngBefore.clear();
-  mTimeline.clear();
+  forget();
   mConfig = c;
   mParams = std::move(p);
   mTok = tok;
@@ -528,14 +523,18 @@ bool DecodingController::decodesWith(const gb::Config& c, const gb::Params<float
   return true;
 }
 
-void DecodingController::stop() {
-  if (!mSession) return;
+void DecodingController::forget() {
   touch();
   mSession.reset();
   mBeam.reset();
   mStepSampler.clear();
   mRngBefore.clear();
   mTimeline.clear();
+}
+
+void DecodingController::stop() {
+  if (!mSession) return;
+  forget();
   emit changed();
 }
 

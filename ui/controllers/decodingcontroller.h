@@ -143,6 +143,7 @@ class DecodingController : public QObject {
  private:
   gb::Config mConfig;
   void touch();               // the session changes: running work is cancelled, the revision moves on
+  void forget();              // the session, its beam, samplers, generators and timeline let go of (touch() first)
   void setWork(Work w);
   // the session points here: shared with a worker's copy of the session, so a new start() never pulls the
   // parameters from under it
