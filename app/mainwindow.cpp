@@ -71,10 +71,12 @@
 #include <QPlainTextEdit>
 #include <QStackedWidget>
 #include <QTabBar>
+#include <QScrollBar>
 #include <QTextEdit>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
+#include <array>
 #include <map>
 
 #include <utility>
@@ -118,8 +120,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     if (!mLessons->hasLesson() || mLessons->beat() < 0) return false;
     return forward ? mLessons->next() : mLessons->back();
   };
-  mPresentation->showTab = [this](int tab) {
-    if (tab >= 0 && tab < mTabs->count() && mTabs->isTabVisible(tab)) mTabs->setCurrentIndex(tab);
+  mPresentation->showTab = [this](int n) {  // 1 – 9: the n-th tab the family shows
+    for (int i = 0; i < mTabs->count(); ++i)
+      if (mTabs->isTabVisible(i) && n-- == 0) {
+        mTabs->setCurrentIndex(i);
+        return;
+      }
   };
   connect(mPresentation, &Presentation::presentingChanged, this, &MainWindow::applyPresenting);
   connect(mPresentation, &Presentation::blankChanged, this, &MainWindow::showBlank);
@@ -608,7 +614,9 @@ void MainWindow::createMenus() {
   lang->setObjectName(QStringLiteral("languageMenu"));
   mLanguageGroup = new QActionGroup(lang);
   mLanguageGroup->setExclusive(true);
-  const QString current = language::stored();
+  // the stored choice, unless the command line (--language) put another language in place for this run
+  const QString stored = language::stored();
+  const QString current = language::resolve(stored) == language::current() ? stored : language::current();
   const std::pair<QString, QString> choices[] = {
       {QStringLiteral("system"), tr("System")},
       {QStringLiteral("en"), QStringLiteral("English")},   // language names in their own language
@@ -631,7 +639,7 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::chooseLanguage(const QString& code) {
-  if (code == language::stored()) return;
+  if (code == language::stored() && language::resolve(code) == language::current()) return;
   language::store(code);
   language::install(*qApp, code);  // every widget hears LanguageChange: this window is made again in it (changeEvent)
 }
@@ -668,6 +676,15 @@ void MainWindow::retranslate() {
     views.push_back(view);
   }
   const bool lessonShown = mLessonDock->isVisibleTo(this);
+  // where each dock and tab was scrolled to (the new ones scroll there once laid out)
+  const std::array<QDockWidget*, 4> docks = {mModelDock, mDataDock, mTrainingDock, mLessonDock};
+  auto scrolled = [](QWidget* w) {
+    auto* area = qobject_cast<QScrollArea*>(w);
+    return area ? QPoint(area->horizontalScrollBar()->value(), area->verticalScrollBar()->value()) : QPoint();
+  };
+  std::vector<QPoint> dockScroll, tabScroll;
+  for (QDockWidget* d : docks) dockScroll.push_back(scrolled(d->widget()));
+  for (int i = 0; i < mTabs->count(); ++i) tabScroll.push_back(scrolled(mTabs->widget(i)));
   // the widgets made in the old language go at once (none of their code is on the stack: this runs from the event
   // loop, no dialog, menu, drag or wait open), and with them the work they had asked for; the controllers they
   // showed stay (the workbench, the lesson, the files)
@@ -692,6 +709,16 @@ void MainWindow::retranslate() {
     if (mPresentables[size_t(i)] && !views[size_t(i)].isEmpty()) mPresentables[size_t(i)]->setViewState(views[size_t(i)]);
   if (mLessons->beat() >= 0) mCaption->setText(mLessons->lesson().beats.value(mLessons->beat()).caption);
   updateTitle();  // (the status line too)
+  QTimer::singleShot(0, this, [this, docks, dockScroll, tabScroll] {
+    auto scrollTo = [](QWidget* w, QPoint at) {
+      if (auto* area = qobject_cast<QScrollArea*>(w)) {
+        area->horizontalScrollBar()->setValue(at.x());
+        area->verticalScrollBar()->setValue(at.y());
+      }
+    };
+    for (size_t i = 0; i < docks.size(); ++i) scrollTo(docks[i]->widget(), dockScroll[i]);
+    for (int i = 0; i < mTabs->count() && i < int(tabScroll.size()); ++i) scrollTo(mTabs->widget(i), tabScroll[size_t(i)]);
+  });
   if (!QApplication::focusWidget()) setFocus();  // (the focus was in a widget that has gone: the window keeps it)
 
   if (presenting) {
@@ -702,14 +729,15 @@ void MainWindow::retranslate() {
 }
 
 void MainWindow::updateStatus() {
+  auto trainedSteps = [this](int n) { return n == 1 ? tr("trained 1 step") : tr("trained %1 steps").arg(n); };
   QString training;
   switch (mTrainer->state()) {
     case TrainingController::State::Idle:
-      training = mDoc->isTrained() ? tr("trained %1 steps").arg(mDoc->history().back().step) : tr("not trained");
+      training = !mDoc->isTrained() ? tr("not trained") : trainedSteps(int(mDoc->history().back().step));
       break;
     case TrainingController::State::Running: training = tr("training"); break;
     case TrainingController::State::Paused: training = tr("paused at step %1").arg(mTrainer->stepsDone()); break;
-    case TrainingController::State::Finished: training = tr("trained %1 steps").arg(mTrainer->stepsDone()); break;
+    case TrainingController::State::Finished: training = trainedSteps(mTrainer->stepsDone()); break;
   }
   if (mTrainer->state() == TrainingController::State::Running && mTrainer->stepsDone() > 0)
     training = tr("training, step %1").arg(mTrainer->stepsDone());
@@ -744,8 +772,10 @@ void MainWindow::updateTitle() {
 
 void MainWindow::reportSkippedBeats(const Lesson& lesson) {
   if (lesson.skipped.isEmpty()) return;
-  showError(tr("The lesson opened without %n beat(s) that could not be read; the others are all there.\n\n%1", "",
-               int(lesson.skipped.size()))
+  showError((lesson.skipped.size() == 1
+                 ? tr("The lesson opened without 1 beat that could not be read; the others are all there.\n\n%1")
+                 : tr("The lesson opened without %1 beats that could not be read; the others are all there.\n\n%2")
+                       .arg(lesson.skipped.size()))
                 .arg(lesson.skipped.join(QLatin1Char('\n'))));
 }
 

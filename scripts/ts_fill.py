@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fills translations into a Qt .ts file: reads "source<TAB>translation" lines (\\n escapes allowed) from a file or
 stdin and sets every matching <message> (any context) to the translation, marking it finished. Prints what is still
-unfinished. Usage: scripts/ts_fill.py translations/glassbox_de.ts PAIRS.tsv"""
+unfinished. A plural message (numerus="yes") takes its forms separated by " ||| " (German: singular ||| plural).
+Usage: scripts/ts_fill.py translations/glassbox_de.ts PAIRS.tsv"""
 import sys
 import xml.etree.ElementTree as ET
 
@@ -24,7 +25,17 @@ def main():
         if tr.get("type") in ("vanished", "obsolete"):
             continue
         if s in pairs:
-            tr.text = pairs[s]
+            if msg.get("numerus") == "yes":
+                for c in list(tr):
+                    tr.remove(c)
+                tr.text = "\n            "
+                forms = pairs[s].split(" ||| ")
+                for i, form in enumerate(forms):
+                    c = ET.SubElement(tr, "numerusform")
+                    c.text = form
+                    c.tail = "\n            " if i + 1 < len(forms) else "\n        "
+            else:
+                tr.text = pairs[s]
             tr.attrib.pop("type", None)
         elif tr.get("type") == "unfinished" or not ((tr.text or "").strip() or any((c.text or "").strip() for c in tr)):
             missing.append(s)

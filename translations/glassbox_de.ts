@@ -37,7 +37,7 @@
     </message>
     <message>
         <source>in scope</source>
-        <translation>im Gültigkeitsbereich</translation>
+        <translation>im Bereich</translation>
     </message>
     <message>
         <source>shape</source>
@@ -1279,10 +1279,6 @@
         <translation>Fertig: „%1“.</translation>
     </message>
     <message>
-        <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per decoder layer%6.</source>
-        <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4. KV-Cache: %5 Spalten pro Decoder-Schicht%6.</translation>
-    </message>
-    <message>
         <source>τ = ∞ makes q uniform</source>
         <translation>τ = ∞ macht q gleichverteilt</translation>
     </message>
@@ -1293,10 +1289,6 @@
     <message>
         <source>q ∝ p^(1/τ) with τ = %1</source>
         <translation>q ∝ p^(1/τ) mit τ = %1</translation>
-    </message>
-    <message>
-        <source>, cross-attention K and V of the %1 source tokens computed once</source>
-        <translation>, K und V der Kreuzaufmerksamkeit für die %1 Quelltokens einmal berechnet</translation>
     </message>
     <message>
         <source>key t_z (source)</source>
@@ -1511,20 +1503,12 @@
         <translation>Die laufende Arbeit jetzt anhalten (Bis zum Ende, Beam-Suche, Vergleich, Wechsel zu einem Zweig); die Folge bleibt, wie sie war</translation>
     </message>
     <message>
-        <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
-        <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
-    </message>
-    <message>
         <source>Where the last column looked (it read “%1” and chose “%2”): cross-attention over z, per layer (head average)</source>
         <translation>Wohin die letzte Spalte schaute (sie las „%1“ und wählte „%2“): Kreuzaufmerksamkeit über z, je Schicht (Mittel der Köpfe)</translation>
     </message>
     <message>
         <source>Where the last column looked (it read “%1” and chose “%2”): self-attention over x, per layer (head average)</source>
         <translation>Wohin die letzte Spalte schaute (sie las „%1“ und wählte „%2“): Selbstaufmerksamkeit über x, je Schicht (Mittel der Köpfe)</translation>
-    </message>
-    <message>
-        <source>Last step: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.</source>
-        <translation>Letzter Schritt: H(p) = %1 nats, H(q) = %2 nats, %3 Kandidaten behalten; %4.</translation>
     </message>
     <message>
         <source>Where the decoder looked in the source at its last step (it read “%1” and chose “%2”): additive attention over z</source>
@@ -1537,6 +1521,42 @@
     <message>
         <source>Run beam search from the current step</source>
         <translation>Beam-Suche ab dem aktuellen Schritt ausführen</translation>
+    </message>
+    <message>
+        <source>Last step: H(p) = %1 nats, H(q) = %2 nats, %3; %4.</source>
+        <translation>Letzter Schritt: H(p) = %1 nats, H(q) = %2 nats, %3; %4.</translation>
+    </message>
+    <message>
+        <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3; %4.</source>
+        <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3; %4.</translation>
+    </message>
+    <message>
+        <source>Next token: H(p) = %1 nats, H(q) = %2 nats, %3; %4. %5%6.</source>
+        <translation>Nächstes Token: H(p) = %1 nats, H(q) = %2 nats, %3; %4. %5%6.</translation>
+    </message>
+    <message>
+        <source>1 candidate kept</source>
+        <translation>1 Kandidat behalten</translation>
+    </message>
+    <message>
+        <source>%1 candidates kept</source>
+        <translation>%1 Kandidaten behalten</translation>
+    </message>
+    <message>
+        <source>KV cache: 1 column per decoder layer</source>
+        <translation>KV-Cache: 1 Spalte pro Decoder-Schicht</translation>
+    </message>
+    <message>
+        <source>KV cache: %1 columns per decoder layer</source>
+        <translation>KV-Cache: %1 Spalten pro Decoder-Schicht</translation>
+    </message>
+    <message>
+        <source>, cross-attention K and V of the 1 source token computed once</source>
+        <translation>, K und V der Kreuzaufmerksamkeit für das 1 Quelltoken einmal berechnet</translation>
+    </message>
+    <message>
+        <source>, cross-attention K and V of the %1 source tokens computed once</source>
+        <translation>, K und V der Kreuzaufmerksamkeit für die %1 Quelltokens einmal berechnet</translation>
     </message>
 </context>
 <context>
@@ -2060,16 +2080,24 @@ Maske %8</translation>
         <translation>ohne den Cache</translation>
     </message>
     <message>
-        <source>Self-attention K (left) and V (right) of layer %1: d_e rows, %2 columns, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
-        <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: d_e Zeilen, %2 Spalten, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
-    </message>
-    <message>
         <source>Cross-attention K (left) and V (right) of layer %1, one column per source token: computed once from the encoder output when decoding started, and read at every step.</source>
         <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quell-Token: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
     </message>
     <message>
         <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache's one-time work included), %4 against %5: the cache saved %6 %.</source>
         <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
+    </message>
+    <message>
+        <source>Self-attention K (left) and V (right) of layer %1: d_e rows, %2, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
+        <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: d_e Zeilen, %2, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
+    </message>
+    <message>
+        <source>1 column</source>
+        <translation>1 Spalte</translation>
+    </message>
+    <message>
+        <source>%1 columns</source>
+        <translation>%1 Spalten</translation>
     </message>
 </context>
 <context>
@@ -2518,10 +2546,6 @@ Maske %8</translation>
         <translation>angehalten bei Schritt %1</translation>
     </message>
     <message>
-        <source>trained %1 steps</source>
-        <translation>%1 Schritte trainiert</translation>
-    </message>
-    <message>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
@@ -2845,19 +2869,6 @@ Maske %8</translation>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
-    <message numerus="yes">
-        <source>The lesson opened without %n beat(s) that could not be read; the others are all there.
-
-%1</source>
-        <translation>
-            <numerusform>Die Lektion wurde ohne %n Beat geöffnet, der nicht lesbar war; alle anderen sind da.
-
-%1</numerusform>
-            <numerusform>Die Lektion wurde ohne %n Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
-
-%1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Table</source>
         <translation>Tabelle</translation>
@@ -2929,6 +2940,30 @@ Maske %8</translation>
     <message>
         <source>The folder of %1</source>
         <translation>Der Ordner von %1</translation>
+    </message>
+    <message>
+        <source>trained 1 step</source>
+        <translation>1 Schritt trainiert</translation>
+    </message>
+    <message>
+        <source>trained %1 steps</source>
+        <translation>%1 Schritte trainiert</translation>
+    </message>
+    <message>
+        <source>The lesson opened without 1 beat that could not be read; the others are all there.
+
+%1</source>
+        <translation>Die Lektion wurde ohne 1 Beat geöffnet, der nicht lesbar war; alle anderen sind da.
+
+%1</translation>
+    </message>
+    <message>
+        <source>The lesson opened without %1 beats that could not be read; the others are all there.
+
+%2</source>
+        <translation>Die Lektion wurde ohne %1 Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
+
+%2</translation>
     </message>
 </context>
 <context>
@@ -3105,10 +3140,6 @@ Maske %8</translation>
         <translation>Position</translation>
     </message>
     <message>
-        <source>Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a real token, hatched = &lt;pad&gt;)</source>
-        <translation>Padding-Maske von x für den Batch: %1 Beispiele auf das längste aufgefüllt, T = %2 (1 = echtes Token, schraffiert = &lt;pad&gt;)</translation>
-    </message>
-    <message>
         <source>key t_z</source>
         <translation>Key t_z</translation>
     </message>
@@ -3118,11 +3149,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>Masked self-attention: M_uni ∧ padding of example %1 (%2 real tokens of %3)</source>
-        <translation>Maskierte Self-Attention: M_uni ∧ Padding von Beispiel %1 (%2 echte Tokens von %3)</translation>
+        <translation>Maskierte Selbstaufmerksamkeit: M_uni ∧ Padding von Beispiel %1 (%2 echte Tokens von %3)</translation>
     </message>
     <message>
         <source>Masked self-attention: M_uni[t_z, t_x] = [t_z ≤ t_x]</source>
-        <translation>Maskierte Self-Attention: M_uni[t_z, t_x] = [t_z ≤ t_x]</translation>
+        <translation>Maskierte Selbstaufmerksamkeit: M_uni[t_z, t_x] = [t_z ≤ t_x]</translation>
     </message>
     <message>
         <source>Padding mask of z (the source): padded to S = %1</source>
@@ -3142,11 +3173,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>Encoder self-attention: all ones ∧ padding (%1 real of %2)</source>
-        <translation>Encoder-Self-Attention: alles Einsen ∧ Padding (%1 echte von %2)</translation>
+        <translation>Encoder-Selbstaufmerksamkeit: alles Einsen ∧ Padding (%1 echte von %2)</translation>
     </message>
     <message>
         <source>Encoder self-attention: the bidirectional mask is all ones</source>
-        <translation>Encoder-Self-Attention: die bidirektionale Maske besteht nur aus Einsen</translation>
+        <translation>Encoder-Selbstaufmerksamkeit: die bidirektionale Maske besteht nur aus Einsen</translation>
     </message>
     <message>
         <source>Cross-attention: all ones ∧ source padding, |z| × |x| = %1 × %2</source>
@@ -3202,11 +3233,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>Masked self-attention mask</source>
-        <translation>Maske der maskierten Self-Attention</translation>
+        <translation>Maske der maskierten Selbstaufmerksamkeit</translation>
     </message>
     <message>
         <source>Encoder self-attention mask</source>
-        <translation>Maske der Encoder-Self-Attention</translation>
+        <translation>Maske der Encoder-Selbstaufmerksamkeit</translation>
     </message>
     <message>
         <source>Cross-attention mask</source>
@@ -3239,6 +3270,10 @@ Maske %8</translation>
     <message>
         <source>Padding mask of x for a batch of one example: nothing to pad, T = %1 (1 = a real token)</source>
         <translation>Padding-Maske von x für einen Batch aus einem Beispiel: nichts aufzufüllen, T = %1 (1 = echtes Token)</translation>
+    </message>
+    <message>
+        <source>Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a real token, hatched = &lt;pad&gt;)</source>
+        <translation>Padding-Maske von x für den Batch: %1 Beispiele auf das längste aufgefüllt, T = %2 (1 = echtes Token, schraffiert = &lt;pad&gt;)</translation>
     </message>
 </context>
 <context>
@@ -3525,14 +3560,6 @@ Maske %8</translation>
         <translation>Senkrecht</translation>
     </message>
     <message>
-        <source>The first %1 validation sequences</source>
-        <translation>Die ersten %1 Validierungssequenzen</translation>
-    </message>
-    <message>
-        <source>The first %1 training sequences</source>
-        <translation>Die ersten %1 Trainingssequenzen</translation>
-    </message>
-    <message>
         <source>Sequence %1</source>
         <translation>Sequenz %1</translation>
     </message>
@@ -3555,14 +3582,6 @@ Maske %8</translation>
     <message>
         <source>validation sequence %1</source>
         <translation>der Validierungssequenz %1</translation>
-    </message>
-    <message>
-        <source>the first %1 validation sequences</source>
-        <translation>der ersten %1 Validierungssequenzen</translation>
-    </message>
-    <message>
-        <source>the first %1 training sequences</source>
-        <translation>der ersten %1 Trainingssequenzen</translation>
     </message>
     <message>
         <source>After %1 EM iterations: each point is one observation of %2, coloured by the state of Viterbi's most probable path; each ellipse is one Gaussian of a state at two standard deviations (stronger for a larger mixture weight). log p = %3 nats, %4 per observation.</source>
@@ -3591,6 +3610,34 @@ Maske %8</translation>
     <message>
         <source>training sequence %1</source>
         <translation>der Trainingssequenz %1</translation>
+    </message>
+    <message>
+        <source>No sequences of observations yet</source>
+        <translation>Noch keine Sequenzen von Beobachtungen</translation>
+    </message>
+    <message>
+        <source>The first validation sequence</source>
+        <translation>Die erste Validierungssequenz</translation>
+    </message>
+    <message>
+        <source>The first %1 validation sequences</source>
+        <translation>Die ersten %1 Validierungssequenzen</translation>
+    </message>
+    <message>
+        <source>The first training sequence</source>
+        <translation>Die erste Trainingssequenz</translation>
+    </message>
+    <message>
+        <source>The first %1 training sequences</source>
+        <translation>Die ersten %1 Trainingssequenzen</translation>
+    </message>
+    <message>
+        <source>the first %1 validation sequences</source>
+        <translation>der ersten %1 Validierungssequenzen</translation>
+    </message>
+    <message>
+        <source>the first %1 training sequences</source>
+        <translation>der ersten %1 Trainingssequenzen</translation>
     </message>
 </context>
 <context>
@@ -3657,7 +3704,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>self-attention (bidirectional)</source>
-        <translation>Self-Attention (bidirektional)</translation>
+        <translation>Selbstaufmerksamkeit (bidirektional)</translation>
     </message>
     <message>
         <source>masked self-attention</source>
@@ -3726,10 +3773,6 @@ Maske %8</translation>
     <message>
         <source>all tensors</source>
         <translation>alle Tensoren</translation>
-    </message>
-    <message>
-        <source>Shown: the first %1 rows and %2 columns.</source>
-        <translation>Gezeigt: die ersten %1 Zeilen und %2 Spalten.</translation>
     </message>
     <message>
         <source>Previous tensor</source>
@@ -3896,6 +3939,26 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>k%1 m%2</source>
         <translation>k%1 m%2</translation>
+    </message>
+    <message>
+        <source>Shown: the first %1 and %2.</source>
+        <translation>Gezeigt: die ersten %1 und %2.</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <translation>1 Zeile</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 Zeilen</translation>
+    </message>
+    <message>
+        <source>1 column</source>
+        <translation>1 Spalte</translation>
+    </message>
+    <message>
+        <source>%1 columns</source>
+        <translation>%1 Spalten</translation>
     </message>
 </context>
 <context>
@@ -4711,10 +4774,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation> – fertig.</translation>
     </message>
     <message>
-        <source>Trained %1 steps before; the last loss was %2. Start trains on from these parameters.</source>
-        <translation>Zuvor %1 Schritte trainiert; der letzte Verlust war %2. Start trainiert ab diesen Parametern weiter.</translation>
-    </message>
-    <message>
         <source>
 Validation at step %1 (%5 examples): loss %2, token accuracy %3%, sequence accuracy %4%</source>
         <translation>
@@ -4841,6 +4900,14 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     <message>
         <source>EM iteration %1 of %2: −log p %3 nats per observation</source>
         <translation>EM-Iteration %1 von %2: −log p %3 nats pro Beobachtung</translation>
+    </message>
+    <message>
+        <source>Trained 1 step before; the last loss was %1. Start trains on from these parameters.</source>
+        <translation>Zuvor 1 Schritt trainiert; der letzte Verlust war %1. Start trainiert ab diesen Parametern weiter.</translation>
+    </message>
+    <message>
+        <source>Trained %1 steps before; the last loss was %2. Start trains on from these parameters.</source>
+        <translation>Zuvor %1 Schritte trainiert; der letzte Verlust war %2. Start trainiert ab diesen Parametern weiter.</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "controllers/trainingcontroller.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
+#include "tabs.h"
 #include "startpage.h"
 #include "controllers/algorithmcontroller.h"
 #include "controllers/perturbationcontroller.h"
@@ -503,7 +504,7 @@ class TestLessons : public QObject {
       QTRY_VERIFY(!w.findChild<MaskEditor*>()->busy());
       w.addBeat(QStringLiteral("a prefix-LM mask"));
       recorded << grabView(w);
-      w.tabs()->setCurrentIndex(7);
+      w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("compare")));
       w.findChild<ComparePanel*>()->stepsBox()->setValue(50);
       const int compareBeat = w.addBeat(QStringLiteral("the comparison's settings"));
       QCOMPARE(run->lesson().beats[compareBeat].tab, QStringLiteral("compare"));

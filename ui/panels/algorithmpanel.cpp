@@ -68,6 +68,26 @@ QString stepLabel(const gb::Config& c, const gb::StepRecord& r) {
                          : QCoreApplication::translate("AlgorithmPanel", "decoder layer %1: %2").arg(l, text);
 }
 
+// The listing keeps the line to run next in view when it changes size (presenting gives the view more room and a
+// larger font after the line was scrolled to; at 1024 × 768 it had gone below the edge).
+class KeepNextLineInView : public QObject {
+ public:
+  using QObject::QObject;
+  static constexpr int kNextRole = Qt::UserRole + 1;
+  bool eventFilter(QObject* watched, QEvent* e) override {
+    if (e->type() == QEvent::Resize)
+      if (auto* l = qobject_cast<QListWidget*>(watched->parent()))
+        for (int i = 0; i < l->count(); ++i)
+          if (l->item(i)->data(kNextRole).toBool()) {
+            QTimer::singleShot(0, l, [l, i] {
+              if (i < l->count()) l->scrollToItem(l->item(i));
+            });
+            break;
+          }
+    return false;
+  }
+};
+
 }  // namespace
 
 AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
@@ -105,6 +125,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   mListing->setTextElideMode(Qt::ElideNone);
   mListing->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   mListing->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+  mListing->viewport()->installEventFilter(new KeepNextLineInView(mListing));
   connect(&Appearance::get(), &Appearance::changed, this, [this] {
     mListing->setFont(Appearance::get().monospaceFont());
     redraw();
@@ -320,6 +341,7 @@ void AlgorithmPanel::redraw() {
       f.setBold(true);
       item->setFont(f);
       item->setBackground(Appearance::get().highlight());
+      item->setData(KeepNextLineInView::kNextRole, true);
     }
     if (lines[i].kind == gb::LineKind::Comment) item->setForeground(Appearance::get().muted());
   }

@@ -99,7 +99,8 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
                     tr("n (tokens)"), tr("exact match"));  // (n: the source's length, as the captions say)
   mTime = makePlot("compareTime", tr("Time per training step against the source's length, each compared family"),
                    tr("n (tokens)"), tr("ms per training step"));
-  {  // ticks at the lengths timed
+  {  // ticks at the lengths timed, each twice the last: a logarithmic axis spaces them evenly (8 and 16 ran together)
+    mTime->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int n : CompareController::kTimedLengths) ticker->addTick(n, QString::number(n));
     mTime->xAxis->setTicker(ticker);
@@ -373,7 +374,8 @@ void ComparePanel::show(const QString& error) {
   mTime->setVisible(!r->plainText && timed);
   mTime->rescaleAxes();
   mTime->yAxis->setRangeLower(0);
-  mTime->xAxis->setRange(0, mTime->xAxis->range().upper + 6);
+  mTime->xAxis->setRange(CompareController::kTimedLengths[0] / 1.4,
+                         std::max(double(CompareController::kTimedLengths[0]), mTime->xAxis->range().upper) * 1.4);
   mTime->replot(QCustomPlot::rpQueuedReplot);
   const QLocale l;
   QString rows;

@@ -38,6 +38,7 @@
 #include <QSettings>
 #include <QSlider>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
@@ -446,6 +447,9 @@ void DecodingPanel::showBeam(const QString& error) {
   mBeamTree->setTree(*r, (x.size() > 3 ? QStringLiteral("… ") : QString()) + tail.join(QLatin1Char(' ')),
                      [this](int t) { return mCtl->display(t); });
   mViews->setCurrentWidget(mBeamPage);
+  // a tree opens at its root, read from the left (showLevels above followed the deepest level; the presenter's keys
+  // follow the level they reach from here on)
+  QTimer::singleShot(0, this, [this] { mTreeScroll->horizontalScrollBar()->setValue(0); });
   std::vector<int> best = r->tokens;
   if (!best.empty() && best.back() == mCtl->session()->config().eos_id) best.pop_back();
   mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
@@ -713,26 +717,29 @@ void DecodingPanel::redraw() {
   const QString sampling = std::isinf(tau) ? tr("τ = ∞ makes q uniform")
                            : tau == 0      ? tr("τ = 0 puts all mass on the most likely token")
                                            : tr("q ∝ p^(1/τ) with τ = %1").arg(QLocale().toString(tau, 'f', 2));
+  const QString kept = c.kept.size() == 1 ? tr("1 candidate kept")
+                                             : tr("%1 candidates kept").arg(c.kept.size());
   if (!s->config().is_transformer() || lastStep) {  // no layers, nothing cached; or done: no next token
-    mCache->setText((lastStep ? tr("Last step: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4.")
-                              : tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4."))
+    mCache->setText((lastStep ? tr("Last step: H(p) = %1 nats, H(q) = %2 nats, %3; %4.")
+                              : tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3; %4."))
                         .arg(QLocale().toString(c.entropy_p, 'f', 3))
                         .arg(QLocale().toString(c.entropy_q, 'f', 3))
-                        .arg(c.kept.size())
+                        .arg(kept)
                         .arg(sampling));
     return;
   }
-  mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3 candidates kept; %4. KV cache: %5 columns per "
-                     "decoder layer%6.")
+  const QString cache = s->cache_length() == 1 ? tr("KV cache: 1 column per decoder layer")
+                                                 : tr("KV cache: %1 columns per decoder layer").arg(s->cache_length());
+  mCache->setText(tr("Next token: H(p) = %1 nats, H(q) = %2 nats, %3; %4. %5%6.")
                       .arg(QLocale().toString(c.entropy_p, 'f', 3))
                       .arg(QLocale().toString(c.entropy_q, 'f', 3))
-                      .arg(c.kept.size())
-                      .arg(std::isinf(tau) ? tr("τ = ∞ makes q uniform")
-                                           : tau == 0 ? tr("τ = 0 puts all mass on the most likely token")
-                                                      : tr("q ∝ p^(1/τ) with τ = %1").arg(QLocale().toString(tau, 'f', 2)))
-                      .arg(s->cache_length())
-                      .arg(s->config().is_ed() ? tr(", cross-attention K and V of the %1 source tokens computed once")
-                                                     .arg(s->source().size())
+                      .arg(kept)
+                      .arg(sampling)
+                      .arg(cache)
+                      .arg(s->config().is_ed() ? (s->source().size() == 1
+                                                    ? tr(", cross-attention K and V of the 1 source token computed once")
+                                                    : tr(", cross-attention K and V of the %1 source tokens computed once")
+                                                          .arg(s->source().size()))
                                                : QString()));
 }
 

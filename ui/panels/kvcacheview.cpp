@@ -156,11 +156,11 @@ void KvCacheView::redraw() {
   // the column the last step computed (the token it chose); the others were read from the cache
   mSelfK->setMarkedColumn(n - 1);
   mSelfV->setMarkedColumn(n - 1);
-  mTitle->setText(tr("Self-attention K (left) and V (right) of layer %1: d_e rows, %2 columns, one per token of x. The "
+  mTitle->setText(tr("Self-attention K (left) and V (right) of layer %1: d_e rows, %2, one per token of x. The "
                      "outlined column is the one the last step computed; the others were read from the cache, not "
                      "computed again.")
                       .arg(l + 1)
-                      .arg(n));
+                      .arg(n == 1 ? tr("1 column") : tr("%1 columns").arg(n)));
   mCrossTitle->setVisible(ed);
   mCrossK->setVisible(ed);
   mCrossV->setVisible(ed);

@@ -85,8 +85,12 @@ void ObservationsPanel::fillChoices() {
   constexpr int kListed = 1000;
   const int n = mCtl->sequenceCount();
   const bool validation = mDoc->hasData() && !mDoc->data().val.empty();
-  const QString all = validation ? tr("The first %1 validation sequences").arg(std::min(n, int(ObservationsController::kShown)))
-                                 : tr("The first %1 training sequences").arg(std::min(n, int(ObservationsController::kShown)));
+  const int shown = std::min(n, int(ObservationsController::kShown));
+  const QString all = n == 0       ? tr("No sequences of observations yet")
+                      : validation ? (shown == 1 ? tr("The first validation sequence")
+                                                 : tr("The first %1 validation sequences").arg(shown))
+                                   : (shown == 1 ? tr("The first training sequence")
+                                                 : tr("The first %1 training sequences").arg(shown));
   const int listed = std::min(n, kListed);
   if (mSequence->count() != listed + 1 || mSequence->itemText(0) != all ||
       (mCtl->sequence() >= listed && mSequence->findData(mCtl->sequence()) < 0)) {
@@ -256,7 +260,7 @@ void ObservationsPanel::draw() {
   const QString which = t->obs.size() == 1 ? (t->validation ? tr("validation sequence %1") : tr("training sequence %1"))
                                                  .arg(t->index.front() + 1)
                         : t->validation   ? tr("the first %1 validation sequences").arg(t->obs.size())
-                                          : tr("the first %1 training sequences").arg(t->obs.size());
+                                          : tr("the first %1 training sequences").arg(t->obs.size());  // (more than one)
   QString info = tr("After %1 EM iterations: each point is one observation of %2, coloured by the state of Viterbi's "
                     "most probable path; each ellipse is one Gaussian of a state at two standard deviations (stronger "
                     "for a larger mixture weight). log p = %3 nats, %4 per observation.")

@@ -290,7 +290,9 @@ void ParametersPanel::showTensor() {
                       .arg(full.cols())
                       .arg(QLocale().toString(qint64(full.size())));
   if (v.size() != full.size())
-    shape += QLatin1Char(' ') + tr("Shown: the first %1 rows and %2 columns.").arg(v.rows()).arg(v.cols());
+    shape += QLatin1Char(' ') + tr("Shown: the first %1 and %2.")
+                                          .arg(v.rows() == 1 ? tr("1 row") : tr("%1 rows").arg(v.rows()),
+                                               v.cols() == 1 ? tr("1 column") : tr("%1 columns").arg(v.cols()));
   mShape->setText(shape);
   // W_e's columns and W_u's rows are tokens, W_p's columns positions: label them so
   QString rows = tr("row"), cols = tr("column");

@@ -27,15 +27,14 @@ TimelineView::TimelineView(DecodingController* ctl, QWidget* parent) : QWidget(p
   mStripRow->setContentsMargins(2, 2, 2, 2);
   mStripRow->setSpacing(3);
   mStripRow->addStretch(1);
-  auto* scroll = new QScrollArea(this);
+  auto* scroll = mStripScroll = new QScrollArea(this);
   scroll->setObjectName(QStringLiteral("timelineStrip"));
   scroll->setWidget(mStrip);
   scroll->setWidgetResizable(true);
   scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setAccessibleName(tr("Steps of the decoding"));
-  const int rowHeight = fontMetrics().height() * 2 + 16;
-  scroll->setFixedHeight(rowHeight + scroll->horizontalScrollBar()->sizeHint().height());
+  fitStripHeight();
 
   auto* forceLabel = new QLabel(tr("Take instead"), this);
   mForce = new QLineEdit(this);
@@ -105,6 +104,18 @@ TimelineView::TimelineView(DecodingController* ctl, QWidget* parent) : QWidget(p
 void TimelineView::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
   if (mDirty) redraw();
+}
+
+void TimelineView::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) fitStripHeight();
+}
+
+void TimelineView::fitStripHeight() {
+  if (!mStripScroll) return;
+  int row = fontMetrics().height() * 2 + 16;
+  for (const QPushButton* b : mSteps) row = std::max(row, b->sizeHint().height() + 4);
+  mStripScroll->setFixedHeight(row + mStripScroll->horizontalScrollBar()->sizeHint().height());
 }
 
 void TimelineView::force() {
@@ -185,6 +196,7 @@ void TimelineView::redraw() {
     mStripRow->insertWidget(at++, b);
     mSteps << b;
   }
+  fitStripHeight();
   // the branches as a tree: the first at the top, each later one under the branch it forks off (the earlier branch
   // it shares the most steps with), the current one (x is it, or a part of it) marked
   const auto leaves = mCtl->branchLeaves();
@@ -214,6 +226,8 @@ void TimelineView::redraw() {
     item->setText(0, current ? tr("▶ %1").arg(k + 1) : QString::number(k + 1));
     item->setText(1, mCtl->branchHow(leaf));
     item->setText(2, mCtl->branchText(leaf));
+    item->setToolTip(1, item->text(1));
+    item->setToolTip(2, item->text(2));
     item->setText(3, QString::number(node.depth));
     item->setText(4, l.toString(node.sum_logp, 'f', 3));
     item->setText(5, from < 0 ? QString() : tr("branch %1 at step %2").arg(from + 1).arg(best + 1));
@@ -226,5 +240,11 @@ void TimelineView::redraw() {
     items.push_back(item);
   }
   mBranches->expandAll();
-  for (int c : {0, 1, 3, 4, 5}) mBranches->resizeColumnToContents(c);
+  // the columns as wide as their contents, but How and Forks off never take the Text column's room: each at most a
+  // quarter of the table (a long How is elided; its tooltip has it whole)
+  const int quarter = std::max(160, mBranches->viewport()->width() / 4);
+  for (int c : {0, 1, 3, 4, 5}) {
+    mBranches->resizeColumnToContents(c);
+    if (mBranches->columnWidth(c) > quarter) mBranches->setColumnWidth(c, quarter);
+  }
 }

@@ -15,6 +15,7 @@ class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTreeWidget;
 
 class TimelineView : public QWidget {
@@ -35,11 +36,14 @@ class TimelineView : public QWidget {
 
  protected:
   void showEvent(QShowEvent* e) override;
+  void changeEvent(QEvent* e) override;
 
  private:
   void redraw();
   void force();
+  void fitStripHeight();  // the strip as tall as its two-line buttons in the current font (presenting makes it larger)
   DecodingController* mCtl;
+  QScrollArea* mStripScroll = nullptr;
   QWidget* mStrip;
   QHBoxLayout* mStripRow;
   QList<QPushButton*> mSteps;

@@ -267,8 +267,10 @@ QString TrainingPanel::validationText(int step, double loss, double tokAcc, doub
 
 void TrainingPanel::showTrainedBefore() {
   if (!mDoc->history().empty())
-    mStatus->setText(tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
-                         .arg(mDoc->history().back().step)
+    mStatus->setText((mDoc->history().back().step == 1
+                          ? tr("Trained 1 step before; the last loss was %1. Start trains on from these parameters.")
+                          : tr("Trained %1 steps before; the last loss was %2. Start trains on from these parameters.")
+                                .arg(mDoc->history().back().step))
                          .arg(QLocale().toString(mDoc->history().back().loss, 'f', 4)));
   else
     mStatus->clear();  // the last model's run says nothing about this one; refreshButtons says what is next
