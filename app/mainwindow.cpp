@@ -299,8 +299,16 @@ void MainWindow::createStrips() {
     h->addWidget(hint);
     mStrips->addWidget(frame);
   }
-  connect(mTabs, &QTabWidget::currentChanged, mStrips, &QStackedWidget::setCurrentIndex);
-  mStrips->setCurrentIndex(mTabs->currentIndex());
+  // the strip as tall as the visible tab's (a stack is as tall as its tallest page: a two-row strip of another tab
+  // left an empty band under this one, the view above it shorter)
+  auto fitStrip = [this](int current) {
+    for (int i = 0; i < mStrips->count(); ++i)
+      mStrips->widget(i)->setSizePolicy(QSizePolicy::Preferred, i == current ? QSizePolicy::Maximum : QSizePolicy::Ignored);
+    mStrips->setCurrentIndex(current);
+    mStrips->updateGeometry();
+  };
+  connect(mTabs, &QTabWidget::currentChanged, mStrips, fitStrip);
+  fitStrip(mTabs->currentIndex());
   // the overlays: a black screen (B) and the list of keys (?)
   mBlank = new QWidget(this);
   mBlank->setObjectName(QStringLiteral("blankOverlay"));

@@ -206,15 +206,12 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mQBars->setPen(Qt::NoPen);
   mQBars->setWidth(0.38);
   mChart->yAxis->setRange(0, 1.0);
-  mChart->yAxis->setLabel(tr("probability of the next token"));
-  mChart->xAxis->setLabel(tr("the most likely tokens under p"));
-  // The legend sits in the top right corner, one entry a line, and never covers a bar: the bars are sorted by p
-  // (and q keeps p's order), so the k-th bar is at most 1/k high — the bars under the legend (the last ones) stay
-  // far below its lower edge. Inside the axes it costs the chart no height, and long (German) texts never widen
-  // the tab.
-  mChart->legend->setVisible(true);
+  setAxisTitle(mChart->yAxis, tr("probability of the next token"));  // (wrapped where the chart is short)
+  setAxisTitle(mChart->xAxis, tr("the most likely tokens under p"));
+  // The legend above the axes, one entry a line: inside them, in the top right corner, it covered the first bars and
+  // the y axis's title wherever the chart was narrower than its (German) texts — at 1024 × 768 in the workbench.
+  placeLegendAbove(mChart);
   mChart->legend->setFillOrder(QCPLegend::foRowsFirst);
-  mChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   auto colours = [this] {
     mPBars->setBrush(Appearance::get().series(2));
     mQBars->setBrush(Appearance::get().series(0));
