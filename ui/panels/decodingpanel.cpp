@@ -212,6 +212,9 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   // the y axis's title wherever the chart was narrower than its (German) texts — at 1024 × 768 in the workbench.
   placeLegendAbove(mChart);
   mChart->legend->setFillOrder(QCPLegend::foRowsFirst);
+  // its texts never make the chart (so the tab) wider: QCustomPlot's minimum width is its layout's, the legend's
+  // longest line included (the German Decoding tab scrolled sideways at 1920 × 1080 beside three columns of docks)
+  mChart->legend->setMinimumSize(120, 0);
   auto colours = [this] {
     mPBars->setBrush(Appearance::get().series(2));
     mQBars->setBrush(Appearance::get().series(0));
