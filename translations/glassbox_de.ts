@@ -2454,6 +2454,14 @@ Maske %8</translation>
         <source>The training data's log-likelihood under the parameters each EM iteration started from: EM never lowers it.</source>
         <translation>Die Log-Likelihood der Trainingsdaten unter den Parametern, von denen jede EM-Iteration ausging: EM senkt sie nie.</translation>
     </message>
+    <message>
+        <source>training loss J, summed over the example's tokens</source>
+        <translation>Trainingsverlust J, summiert über die Tokens des Beispiels</translation>
+    </message>
+    <message>
+        <source>validation loss, per token</source>
+        <translation>Validierungsverlust, pro Token</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

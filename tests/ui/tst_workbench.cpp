@@ -572,12 +572,23 @@ class TestWorkbench : public QObject {
     QTRY_COMPARE(pp->normSteps(), 2);
     QTRY_VERIFY(pp->normPlot()->graphCount() >= 2);  // all tensors together, and the chosen one
     QCOMPARE(pp->normPlot()->graph(pp->normPlot()->graphCount() - 1)->data()->size(), 2);
+    // the loss curve's units: SGD's J is summed over the example's tokens, the validation loss is per token
+    QCustomPlot* loss = w.findChild<LossPlot*>(QStringLiteral("trainingViewPlot"))->findChild<QCustomPlot*>();
+    QTRY_COMPARE(loss->graph(0)->name(), LossPlot::tr("training loss J, summed over the example's tokens"));
+    QCOMPARE(loss->graph(1)->name(), LossPlot::tr("validation loss, per token"));
     // another model: its gradient is not known
     QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
     QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
     QCOMPARE(w.trainer()->state(), TrainingController::State::Idle);
     QCOMPARE(pp->gradStep(), 0);
+    // AdamW's loss is the mean per token, as the validation's
+    tp->optimizerBox()->setCurrentIndex(tp->optimizerBox()->findData(1));
+    QTest::mouseClick(tp->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(loss->graph(0)->name(), LossPlot::tr("training loss"), 30000);
+    QCOMPARE(loss->graph(1)->name(), LossPlot::tr("validation loss"));
+    QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
     QCOMPARE(ParametersPanel::symbolicShape("W_e"), QStringLiteral("d_e × |V|"));
     QCOMPARE(ParametersPanel::symbolicShape("enc.1.mlp.W_1"), QStringLiteral("d_mlp × d_e"));
   }

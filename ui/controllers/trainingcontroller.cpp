@@ -198,6 +198,8 @@ TrainingController::~TrainingController() {
 
 bool TrainingController::hasRun() const { return mRun && mRun->plan.has_value(); }
 
+bool TrainingController::lossSummed() const { return mRun && mRun->options.loss == gb::LossKind::Sum; }
+
 std::optional<gb::Error> TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
                                                    std::vector<gb::Example> data, const gb::TrainOptions& options,
                                                    std::vector<gb::Example> val, int evalEvery,

@@ -108,6 +108,16 @@ void LossPlot::showLogLikelihood() {
   rebuild();
 }
 
+void LossPlot::setTrainingLossSummed(bool summed) {
+  if (mLogLikelihood) return;
+  const QString training = summed ? tr("training loss J, summed over the example's tokens") : tr("training loss");
+  const QString validation = summed ? tr("validation loss, per token") : tr("validation loss");
+  if (mPlot->graph(0)->name() == training && mPlot->graph(1)->name() == validation) return;
+  mPlot->graph(0)->setName(training);
+  mPlot->graph(1)->setName(validation);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LossPlot::addTraining(double step, double loss) {
   mSteps.push_back(step);
   mLoss.push_back(loss);

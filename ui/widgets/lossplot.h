@@ -33,6 +33,9 @@ class LossPlot : public QWidget {
   // The plot of an EM run's log-likelihood per iteration instead of a loss: its own names and axis labels, no log
   // scale (the values are negative) and no smoothing (EM's curve is already smooth), no validation points.
   void showLogLikelihood();
+  // The training loss is J summed over one example's tokens (SGD as in the seed): the legend says so, and that the
+  // validation loss is per token (a curve ten times higher than the validation dots is not overfitting).
+  void setTrainingLossSummed(bool summed);
 
  protected:
   void showEvent(QShowEvent* e) override;
