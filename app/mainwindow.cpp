@@ -391,6 +391,11 @@ void MainWindow::applyPresenting(bool on) {
     if (mWindowStateBeforePresenting & Qt::WindowFullScreen) showFullScreen();
     restoreState(mStateBeforePresenting);  // the docks as they were
     arrangeDocks();                         // (for the width the window has now)
+    // a lesson opened while presenting (--lesson … --present: its dock was shown after the docks' state was kept)
+    if (mLessons->hasLesson() && !mLessonDock->isVisibleTo(this)) {
+      mLessonDock->show();
+      mLessonDock->raise();
+    }
   }
   if (mPresentAction) mPresentAction->setChecked(on);
 }

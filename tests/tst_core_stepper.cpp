@@ -346,7 +346,7 @@ class TestStepper : public QObject {
       const StepRecord& last = s.records().back();
       QCOMPARE(last.target, std::string("P"));
       QVERIFY((last.value - MatF(lp.array().exp().matrix())).cwiseAbs().maxCoeff() < 1e-6f);
-      if (k.v == Variant::Hmm) {  // the filtered distributions α̂_1 … α̂_n, each column a distribution
+      if (k.v == Variant::Hmm) {  // the filtered distributions ᾱ_1 … ᾱ_n, each column a distribution
         const MatF* A = s.value("A");
         QVERIFY(A && A->cols() == 4 && A->rows() == c.states);
         // Viterbi: the backtrace's one-hot columns are hmm_viterbi's path, and δ_n at its end is the log joint

@@ -33,7 +33,7 @@
     </message>
     <message>
         <source>Build a model, then start: the seed's algorithm runs one line at a time.</source>
-        <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus des Seeds läuft Zeile für Zeile.</translation>
+        <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus der Vorlage läuft Zeile für Zeile.</translation>
     </message>
     <message>
         <source>in scope</source>
@@ -212,8 +212,8 @@
         <translation>▷ x aus c dekodieren und dabei jedes g_i lesen</translation>
     </message>
     <message>
-        <source>▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)</source>
-        <translation>▷ Die gefilterte Verteilung der Zustände α̂_j = P(z_j | x_1..x_j)</translation>
+        <source>▷ The filtered state distribution ᾱ_j = P(z_j | x_1..x_j)</source>
+        <translation>▷ Die gefilterte Verteilung der Zustände ᾱ_j = P(z_j | x_1..x_j)</translation>
     </message>
     <message>
         <source>▷ The next token from the last one alone</source>
@@ -812,10 +812,6 @@
         <translation>der Datei</translation>
     </message>
     <message>
-        <source>Space trains the chosen families.</source>
-        <translation>Leertaste trainiert die gewählten Familien.</translation>
-    </message>
-    <message>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
@@ -874,6 +870,10 @@
     <message>
         <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 and d_h for as many parameters as the transformer's; HMM: K = %7)…</source>
         <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 und d_h für so viele Parameter wie der Transformer; HMM: K = %7) …</translation>
+    </message>
+    <message>
+        <source>Space (in a lesson: →) trains the chosen families.</source>
+        <translation>Leertaste (in einer Lektion: →) trainiert die gewählten Familien.</translation>
     </message>
 </context>
 <context>
@@ -1683,7 +1683,7 @@
     </message>
     <message>
         <source>Reads one token after another into a hidden state h and predicts the next token from it (seed 001): the recurrent network transformers replaced.</source>
-        <translation>Liest ein Token nach dem anderen in einen verborgenen Zustand h und sagt daraus das nächste Token vorher (Seed 001): das rekurrente Netz, das die Transformer abgelöst haben.</translation>
+        <translation>Liest ein Token nach dem anderen in einen verborgenen Zustand h und sagt daraus das nächste Token vorher (Vorlage 001): das rekurrente Netz, das die Transformer abgelöst haben.</translation>
     </message>
     <message>
         <source>Each step reads the new token into the state h (the one before is kept) and draws the next token from q.</source>
@@ -1707,11 +1707,11 @@
     </message>
     <message>
         <source>Reads the source into one vector c with an encoder RNN and writes the target from it with a decoder RNN (seed 004): the model the transformer replaced for translation.</source>
-        <translation>Liest die Quelle mit einem Encoder-RNN in einen einzigen Vektor c und schreibt daraus das Ziel mit einem Decoder-RNN (Seed 004): das Modell, das der Transformer in der Übersetzung abgelöst hat.</translation>
+        <translation>Liest die Quelle mit einem Encoder-RNN in einen einzigen Vektor c und schreibt daraus das Ziel mit einem Decoder-RNN (Vorlage 004): das Modell, das der Transformer in der Übersetzung abgelöst hat.</translation>
     </message>
     <message>
         <source>A chain of hidden states, each emitting a token (seed 001): trained by EM, the model speech recognition used before neural networks.</source>
-        <translation>Eine Kette verborgener Zustände, von denen jeder ein Token aussendet (Seed 001): mit EM trainiert, das Modell der Spracherkennung vor den neuronalen Netzen.</translation>
+        <translation>Eine Kette verborgener Zustände, von denen jeder ein Token aussendet (Vorlage 001): mit EM trainiert, das Modell der Spracherkennung vor den neuronalen Netzen.</translation>
     </message>
     <message>
         <source>The encoder has read z into c once; the decoder starts from c, reads each new token into its state h and draws the next token from q.</source>
@@ -1735,7 +1735,7 @@
     </message>
     <message>
         <source>A chain of hidden states, each emitting a vector from a mixture of Gaussians (seed 001): the acoustic model of speech recognition, trained by EM.</source>
-        <translation>Eine Kette verborgener Zustände, von denen jeder einen Vektor aus einer Mischung von Gauß-Verteilungen ausgibt (Seed 001): das akustische Modell der Spracherkennung, trainiert mit EM.</translation>
+        <translation>Eine Kette verborgener Zustände, von denen jeder einen Vektor aus einer Mischung von Gauß-Verteilungen ausgibt (Vorlage 001): das akustische Modell der Spracherkennung, trainiert mit EM.</translation>
     </message>
     <message>
         <source>M</source>
@@ -3200,10 +3200,6 @@ Maske %8</translation>
         <translation>Ein Mini-Batch ist eine Matrix je Sequenz, auf die längste aufgefüllt. Aufgefüllte Keys werden wie zukünftige Tokens maskiert, aufgefüllte Queries zählen nicht im Verlust. Zeilen sind Keys, Spalten Queries, wie im Tab Aufmerksamkeit.</translation>
     </message>
     <message>
-        <source>Example %1 of the batch</source>
-        <translation>Beispiel %1 des Batches</translation>
-    </message>
-    <message>
         <source>Previous example</source>
         <translation>Vorheriges Beispiel</translation>
     </message>
@@ -3257,7 +3253,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>The seeds' masks</source>
-        <translation>Die Masken der Notizen</translation>
+        <translation>Die Masken der Vorlagen</translation>
     </message>
     <message>
         <source>Mask editor</source>
@@ -3282,6 +3278,10 @@ Maske %8</translation>
     <message>
         <source>Padding mask of x for the batch: %1 examples padded to the longest, T = %2 (1 = a real token, hatched = &lt;pad&gt;)</source>
         <translation>Padding-Maske von x für den Batch: %1 Beispiele auf das längste aufgefüllt, T = %2 (1 = echtes Token, schraffiert = &lt;pad&gt;)</translation>
+    </message>
+    <message>
+        <source>Example %1 of the batch: example %2 of the data</source>
+        <translation>Beispiel %1 des Batches: Beispiel %2 der Daten</translation>
     </message>
 </context>
 <context>
@@ -4215,7 +4215,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     </message>
     <message>
         <source>&lt;h2&gt;Lessons ready in seconds&lt;/h2&gt;&lt;p&gt;Each lesson builds its model and trains it from a fixed seed while you watch (or imports a real one), then opens the view it is about. F5 presents it.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Lektionen, in Sekunden bereit&lt;/h2&gt;&lt;p&gt;Jede Lektion baut ihr Modell und trainiert es vor Ihren Augen aus einem festen Seed (oder importiert ein echtes), dann öffnet sie die Ansicht, um die es geht. F5 präsentiert sie.&lt;/p&gt;</translation>
+        <translation>&lt;h2&gt;Lektionen, in Sekunden bereit&lt;/h2&gt;&lt;p&gt;Jede Lektion baut ihr Modell und trainiert es vor Ihren Augen aus einem festen Startwert (oder importiert ein echtes), dann öffnet sie die Ansicht, um die es geht. F5 präsentiert sie.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4797,7 +4797,7 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
     </message>
     <message>
         <source>Constant η (as in the seed)</source>
-        <translation>Konstantes η (wie im Seed)</translation>
+        <translation>Konstantes η (wie in der Vorlage)</translation>
     </message>
     <message>
         <source>Steps over which η rises linearly from 0 (at most a tenth of the steps are used)</source>
@@ -5806,7 +5806,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     </message>
     <message>
         <source>field '{field}': this version imports only models with {field} = {value} (the architecture the seeds describe), found {found}</source>
-        <translation>Feld „{field}“: diese Version importiert nur Modelle mit {field} = {value} (die Architektur, die die Seeds beschreiben), gefunden: {found}</translation>
+        <translation>Feld „{field}“: diese Version importiert nur Modelle mit {field} = {value} (die Architektur, die die Vorlagen beschreiben), gefunden: {found}</translation>
     </message>
     <message>
         <source>the token '{token}' has no id (expected a JSON object of token → id, with ids as non-negative integers)</source>

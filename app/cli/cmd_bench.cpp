@@ -150,7 +150,7 @@ static int bench_decode(gb::Variant v, bool json) {
 
 // One EM iteration of a K-state discrete HMM over a text's 64-character windows (the target: ≤ 1 s for K = 64 over
 // tiny Shakespeare on two cores), with the same run's single-precision GEMM rate as the reference: the E-step's
-// products (T α̂, Tᵀ w, the expected transitions, the predictions E T α̂) as a share of what a large product does.
+// products (T ᾱ, Tᵀ w, the expected transitions, the predictions E T ᾱ) as a share of what a large product does.
 static int bench_em(const std::string& path, int K, int iterations, int gemm_n, bool json) {
   gb::PrepareOptions po;
   po.variant = gb::Variant::Hmm;

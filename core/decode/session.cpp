@@ -293,7 +293,7 @@ DecodeWork decode_work(const Config& c, int n, int source_len) {
     w.uncached = std::max(1.0, N) * step;
     return w;
   }
-  if (c.variant == Variant::Hmm) {  // one step: T α̂, the emission, E T α̂
+  if (c.variant == Variant::Hmm) {  // one step: T ᾱ, the emission, E T ᾱ
     const double K = c.states, step = 4 * K * K + 2 * V * K;
     DecodeWork w;
     w.cached = step;

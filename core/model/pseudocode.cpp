@@ -57,11 +57,11 @@ static std::vector<PseudoLine> rnn_seq2seq_listing(const Config& c) {
 // The hidden Markov model (seed 001): the forward algorithm, scaled, and its prediction of the next token.
 static std::vector<PseudoLine> hmm_listing() {
   std::vector<PseudoLine> out;
-  out.push_back({LineKind::Comment, 0, "▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)", 'X', 0});
+  out.push_back({LineKind::Comment, 0, "▷ The filtered state distribution ᾱ_j = P(z_j | x_1..x_j)", 'X', 0});
   out.push_back({LineKind::Loop, 0, "for j = 1, …, ℓ", 'X', 0});
-  out.push_back({LineKind::Mlp, 1, "p ← π if j = 1, else T α̂_{j−1};  a ← p ⊙ E[x_j, :]ᵀ;  c_j ← Σ a;  α̂_j ← a / c_j  "
-                                   "(α̂_j ← p when c_j = 0: x_j read as missing)", 'X', 0});
-  out.push_back({LineKind::Output, 1, "P_j ← E T α̂_j", 'X', 0});
+  out.push_back({LineKind::Mlp, 1, "p ← π if j = 1, else T ᾱ_{j−1};  a ← p ⊙ E[x_j, :]ᵀ;  c_j ← Σ a;  ᾱ_j ← a / c_j  "
+                                   "(ᾱ_j ← p when c_j = 0: x_j read as missing)", 'X', 0});
+  out.push_back({LineKind::Output, 1, "P_j ← E T ᾱ_j", 'X', 0});
   out.push_back({LineKind::Comment, 0, "▷ Viterbi: the most probable path of states z*", 'X', 0});
   out.push_back({LineKind::Embed, 0, "δ_1 ← log π + log E[x_1, :]ᵀ", 'X', 0});
   out.push_back({LineKind::Loop, 0, "for j = 2, …, ℓ", 'X', 0});

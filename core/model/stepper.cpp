@@ -244,10 +244,10 @@ StepRecord Stepper::execute_recurrent(const Instr& in) {
         Z(hmm_path_[size_t(j)], j) = 1;
         set("Z*", Z);
         show("z*_j", MatF::Constant(1, 1, float(hmm_path_[size_t(j)] + 1)));
-      } else if (c_.variant == Variant::Hmm) {  // α̂_j and its scale c_j = P(x_j | x_1..x_{j−1})
+      } else if (c_.variant == Variant::Hmm) {  // ᾱ_j and its scale c_j = P(x_j | x_1..x_{j−1})
         set("c_j", MatF::Constant(1, 1, float(std::exp(hmm_log_c_(j)))));
         set("A", hmm_alpha_.leftCols(j + 1).cast<float>());
-        show("α̂", hmm_alpha_.col(j).cast<float>());
+        show("ᾱ", hmm_alpha_.col(j).cast<float>());
       } else if (starts("[")) {
         show("[i; f; g; o]", MatF(k.Gt.col(j)));
       } else if (starts("m_") || starts("n_")) {

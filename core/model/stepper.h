@@ -12,9 +12,9 @@
 // The recurrent families (an RNN, an RNN encoder-decoder, an HMM) run their own listings (pseudocode.h): a loop line
 // runs once per token (its record's layer is the step, 0-based: i over the source, j over x), and each line shows
 // what model_forward itself computed at that step — the states, an LSTM's gates and memory, the attention's weights
-// and context, the HMM's filtered distribution α̂_j and scale c_j, P_j, then Viterbi's δ_j and ψ_j forward and its
+// and context, the HMM's filtered distribution ᾱ_j and scale c_j, P_j, then Viterbi's δ_j and ψ_j forward and its
 // backtrace z*_j from the end — revealed one line at a time, never computed a second way. In scope: the current
-// vectors (h, g, c, m, α̂, δ, …) and the matrices so far (H, G, A, P; Δ = [δ_1 … δ_j], Z* the path found so far as
+// vectors (h, g, c, m, ᾱ, δ, …) and the matrices so far (H, G, A, P; Δ = [δ_1 … δ_j], Z* the path found so far as
 // one-hot columns).
 #pragma once
 
@@ -115,7 +115,7 @@ class Stepper {
   bool recurrent_ = false;
   Activations<float> fwd_;  // a recurrent family's forward pass (model_forward), revealed line by line
   MatF fwd_P_;              // its P = softmax of each column of the logits
-  MatD hmm_alpha_;          // an HMM's α̂ (hmm_filter), K × n
+  MatD hmm_alpha_;          // an HMM's ᾱ (hmm_filter), K × n
   Eigen::VectorXd hmm_log_c_;
   MatD hmm_delta_;          // its Viterbi trellis (hmm_viterbi_trellis): δ, ψ and the path
   Eigen::MatrixXi hmm_back_;

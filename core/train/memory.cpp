@@ -86,7 +86,7 @@ MemoryEstimate training_memory(const Config& c, const TrainOptions& o, int threa
                                          double(c.d_hidden) * N *  // an RNN's states: u, h, ∂h, ∂u, h_{j−1} (an
                                          (c.variant == Variant::RnnSeq2Seq ? 2 : 1) +  // LSTM's gates, m, ∂m; an encoder's too)
                                      (c.attention == RnnAttention::Additive ? 4 * double(c.d_hidden) * N + T * N : 0) +
-                                     2 * 4 * double(c.states) * N +   // an HMM's α̂, γ, W (doubles) per position,
+                                     2 * 4 * double(c.states) * N +   // an HMM's ᾱ, γ, W (doubles) per position,
                                      2 * double(c.states) * (c.mixtures + 3) * N +  // hmm-gmm's log densities
                                      2 * 2 * (shards + 2) * double(c.states) * (V + c.states)));  // its counts
   return e;

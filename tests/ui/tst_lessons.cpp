@@ -195,6 +195,22 @@ class TestLessons : public QObject {
     w.trainer()->reset();
   }
 
+  // A lesson opened while presenting (--lesson … --present): leaving presentation mode shows its dock (the docks'
+  // state kept at F5 had none).
+  void lesson_opened_while_presenting_keeps_its_dock() {
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.lessonDock()->isVisible());
+    w.setPresenting(true);
+    QVERIFY(openAndWait(w, QStringLiteral("reversal")) >= 0);
+    QVERIFY(!w.lessonDock()->isVisible());  // (presenting: no docks)
+    w.setPresenting(false);
+    QTRY_VERIFY(w.lessonDock()->isVisible());
+    QVERIFY(!w.lessonDock()->visibleRegion().isEmpty());
+  }
+
   void reversal_draws_the_anti_diagonal() {
     MainWindow w;
     w.show();

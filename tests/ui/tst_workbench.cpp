@@ -359,6 +359,40 @@ class TestWorkbench : public QObject {
     QVERIFY(!dp->stepButton()->isEnabled());
   }
 
+  // Decoder-only, done: the map beside the chart shows where the last step's column looked — its keys are x up to the
+  // token that column read, not x's end (which holds the token it chose).
+  void decoding_done_labels_the_keys_it_read() {
+    MainWindow w;
+    w.show();
+    w.modelPanel()->variantBox()->setCurrentIndex(w.modelPanel()->variantBox()->findData(int(gb::Variant::DecoderOnly)));
+    QTest::mouseClick(w.dataPanel()->loadButton(), Qt::LeftButton);
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QVERIFY(w.document()->hasModel() && w.document()->config().variant == gb::Variant::DecoderOnly);
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
+    DecodingController* ctl = dp->controller();
+    dp->inputBox()->setCurrentText(QStringLiteral("abc"));
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QVERIFY(ctl->active());
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QTest::mouseClick(dp->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE(int(ctl->session()->steps().size()), 2);
+    // pending: the keys are x, the last one the token the new column reads
+    const auto& x = ctl->session()->tokens();
+    QStringList keys = dp->attentionView()->rowLabels();
+    QCOMPARE(keys.size(), int(x.size()));
+    QCOMPARE(keys.back(), ctl->display(x.back()));
+    // to the end: the last step's column read x[position − 1]; x also holds what it chose
+    QTest::mouseClick(dp->runButton(), Qt::LeftButton);
+    QTRY_VERIFY(ctl->finished());
+    const gb::DecodeStep& last = ctl->session()->steps().back();
+    keys = dp->attentionView()->rowLabels();
+    QCOMPARE(keys.size(), int(dp->attentionView()->matrix().rows()));
+    QCOMPARE(keys.back(), ctl->display(ctl->session()->tokens()[size_t(last.position) - 1]));
+    QCOMPARE(keys.front(), ctl->display(ctl->session()->tokens()[size_t(last.position) - size_t(keys.size())]));
+  }
+
   // The Algorithm tab: the seed's listing, one line at a time, with what is in scope.
   void algorithm_line_by_line() {
     MainWindow w;
@@ -745,7 +779,7 @@ class TestWorkbench : public QObject {
     const QCPGraph* line = sp->gradientPlot()->graph(0);
     QCOMPARE(line->dataCount(), int(path.size()));
     for (int t = 0; t < line->dataCount(); ++t) QCOMPARE(line->data()->at(t)->value, double(path[size_t(t)] + 1));
-    // Algorithm: the forward algorithm's α̂_j, then Viterbi's trellis and its backtrace, step by step; at the end the
+    // Algorithm: the forward algorithm's ᾱ_j, then Viterbi's trellis and its backtrace, step by step; at the end the
     // backtrace's one-hot columns are the States tab's path
     QVERIFY(w.tabs()->isTabVisible(tabIndexOf(QStringLiteral("algorithm"))));
     w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("algorithm")));

@@ -39,7 +39,7 @@ constexpr const char* kComments[] = {
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Encoding z into one vector c"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding x from c"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Decoding x from c, reading every g_i"),
-    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The filtered state distribution α̂_j = P(z_j | x_1..x_j)"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The filtered state distribution ᾱ_j = P(z_j | x_1..x_j)"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ The next token from the last one alone"),
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Viterbi: the most probable path of states z*"),
 };

@@ -678,7 +678,12 @@ void DecodingPanel::redraw() {
       for (int t : s->source()) keyLabels << mCtl->display(t);
     else
       for (Eigen::Index k = 0; k < keys; ++k) {
-        const size_t i = size_t(k) + (s->tokens().size() - size_t(keys));  // a sliding window shows the last keys
+        // the keys end at the token the column read: the last one of x, or when done the one before the token the
+        // last step chose (x holds that choice too; labelled from x's end, the rows were one token off); a sliding
+        // window shows the last keys
+        const size_t end = std::clamp(lastStep ? size_t(lastStep->position) : s->tokens().size(), size_t(keys),
+                                      s->tokens().size());
+        const size_t i = size_t(k) + (end - size_t(keys));
         keyLabels << mCtl->display(s->tokens()[i]);
       }
     for (size_t l = 0; l < att.size(); ++l) layers << QString::number(l + 1);

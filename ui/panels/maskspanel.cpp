@@ -202,12 +202,15 @@ QWidget* MasksPanel::makePresenterStrip(QWidget* parent) {
   auto show = [this, where, back = back, next = next] {
     const bool editor = mPages->currentWidget() == mEditor;
     where->setText(editor ? tr("Mask: %1").arg(mEditor->kindBox()->currentText())
-                          : tr("Example %1 of the batch").arg(mExample->value()));
+                          : tr("Example %1 of the batch: example %2 of the data")  // (as the titles number it)
+                                .arg(mExample->value())
+                                .arg(mFirst->value() + mExample->value() - 1));
     back->setText(editor ? tr("Previous mask") : tr("Previous example"));
     next->setText(editor ? tr("Next mask") : tr("Next example"));
   };
   show();
   connect(mExample, &QSpinBox::valueChanged, where, show);
+  connect(mFirst, &QSpinBox::valueChanged, where, show);
   connect(mPages, &QTabWidget::currentChanged, where, show);
   connect(mEditor->kindBox(), &QComboBox::currentIndexChanged, where, show);
   return strip;

@@ -233,7 +233,7 @@ void StatesPanel::drawHmm() {
   mPlot->graph(0)->setPen(QPen(Appearance::get().series(0), 2));
   mPlot->xAxis->setLabel(tr("token read"));
   mPlot->yAxis->setLabel(tr("state"));
-  mPlot->yAxis->setScaleType(QCPAxis::stLinear);
+  makeLinearAxis(mPlot->yAxis);  // (the gradient view before made it a log axis of 10ⁿ: states read "1E+00")
   auto yt = QSharedPointer<QCPAxisTickerFixed>::create();
   yt->setTickStep(std::max(1.0, std::ceil(K / 8.0)));
   yt->setScaleStrategy(QCPAxisTickerFixed::ssNone);

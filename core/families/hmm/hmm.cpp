@@ -40,7 +40,7 @@ void filter(const Dense& d, const int* x, int n, MatD& alpha, VecD& c) {
   VecD pred(K);
   for (int t = 0; t < n; ++t) {
     if (t == 0) pred = d.pi;
-    else pred.noalias() = d.T * alpha.col(t - 1);  // P(z_t | x_<t) = T α̂_{t−1}
+    else pred.noalias() = d.T * alpha.col(t - 1);  // P(z_t | x_<t) = T ᾱ_{t−1}
     alpha.col(t) = pred.cwiseProduct(d.ET.col(x[t]));  // ∝ P(z_t, x_t | x_<t)
     c[t] = alpha.col(t).sum();
     if (c[t] > 0) alpha.col(t) /= c[t];
@@ -55,7 +55,7 @@ double log_sum(const VecD& c, int from) {
 }
 
 // The scaled backward pass: gamma (K × n) the posteriors; W (K × (n − 1), optional) column t = e_{t+1} ⊙ β̂_{t+1} /
-// c_{t+1}, so that Σ_t ξ_t(i, j) = T[i, j] (W α̂ᵀ)[i, j] (the expected transitions EM counts).
+// c_{t+1}, so that Σ_t ξ_t(i, j) = T[i, j] (W ᾱᵀ)[i, j] (the expected transitions EM counts).
 void smooth(const Dense& d, const int* x, int n, const MatD& alpha, const VecD& c, MatD& gamma, MatD* W) {
   const int K = d.K();
   gamma.resize(K, n);
@@ -76,7 +76,7 @@ void smooth(const Dense& d, const int* x, int n, const MatD& alpha, const VecD& 
 // What one E-step adds up: expected counts and the report's sums.
 struct EmCounts {
   VecD pi;
-  MatD xi, emitT;  // K × K (Σ_t W α̂ᵀ, to be multiplied by T), K × |V|
+  MatD xi, emitT;  // K × K (Σ_t W ᾱᵀ, to be multiplied by T), K × |V|
   HmmEmReport r;
   void zero(int K, int V) {
     pi.setZero(K);
@@ -87,7 +87,7 @@ struct EmCounts {
 };
 
 // The E-step over B sequences of one length n at once (ids[b] → sequence b), vectorised over the batch and the
-// states: the forward and backward recursions' T α̂ and Tᵀ w become K × K by K × B products, and the expected
+// states: the forward and backward recursions' T ᾱ and Tᵀ w become K × K by K × B products, and the expected
 // transitions one product over every position. Column t·B + b of the K × n·B matrices is position t of sequence b.
 // The recursions run in float (each step is scaled to sum 1, so nothing underflows; the products run twice as fast
 // as in double), the log-likelihood and the counts are summed in double; a sequence whose factor c_t falls below
@@ -116,7 +116,7 @@ void em_sequence(const Dense& d, const std::vector<int>& x, EmCounts& acc) {
   acc.r.predicted += n - 1;
   acc.r.loglik += log_sum(c, 0);
   acc.r.predicted_loglik += log_sum(c, 1);
-  if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right
+  if (n > 1) {  // the tokens whose most probable prediction P(· | x_<t) = E T ᾱ_{t−1} was right
     pred.noalias() = d.E * (d.T * alpha.leftCols(n - 1));
     for (int t = 1; t < n; ++t) {
       Eigen::Index best = 0;
@@ -131,7 +131,7 @@ void em_sequence(const Dense& d, const std::vector<int>& x, EmCounts& acc) {
   for (int t = 0; t < n; ++t) acc.emitT.col(x[size_t(t)]) += gamma.col(t);
 }
 
-// Below this a step's factor c_t is not trusted to float (α̂ / c_t and the backward's ratios could overflow, and
+// Below this a step's factor c_t is not trusted to float (ᾱ / c_t and the backward's ratios could overflow, and
 // P(x_t | x_<t) itself could underflow to 0): such a sequence leaves the block and runs alone in double.
 constexpr double kFloatSafe = 1e-30;
 
@@ -147,7 +147,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
   auto emissions = [&](int t) {  // column b: P(x_t^b | z) for every state
     for (int b = 0; b < B; ++b) s.em.col(b) = d.ET.col((*ids[size_t(b)])[size_t(t)]);
   };
-  for (int t = 0; t < n; ++t) {  // forward: α̂_t ∝ (T α̂_{t−1}) ⊙ e_t, c_t its sum
+  for (int t = 0; t < n; ++t) {  // forward: ᾱ_t ∝ (T ᾱ_{t−1}) ⊙ e_t, c_t its sum
     auto pred = s.pred.middleCols(Eigen::Index(t) * B, B);
     auto alpha = s.alpha.middleCols(Eigen::Index(t) * B, B);
     if (t == 0) pred = d.pi.replicate(1, B);
@@ -177,7 +177,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
     acc.r.loglik += ll;
     acc.r.predicted_loglik += pll;
   }
-  // the tokens whose most probable prediction P(· | x_<t) = E T α̂_{t−1} was right (T α̂ is pred), B columns at a time
+  // the tokens whose most probable prediction P(· | x_<t) = E T ᾱ_{t−1} was right (T ᾱ is pred), B columns at a time
   s.next.resize(d.E.rows(), B);
   for (int t = 1; t < n; ++t) {
     gemm<float>(s.next, d.E, kN, s.pred.middleCols(Eigen::Index(t) * B, B), kN);
@@ -188,7 +188,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
       acc.r.correct += int(best) == (*ids[size_t(b)])[size_t(t)];
     }
   }
-  // backward: w_t = e_{t+1} ⊙ β̂_{t+1} / c_{t+1}, β̂_t = Tᵀ w_t, γ_t ∝ α̂_t ⊙ β̂_t (each column on its own: a sequence
+  // backward: w_t = e_{t+1} ⊙ β̂_{t+1} / c_{t+1}, β̂_t = Tᵀ w_t, γ_t ∝ ᾱ_t ⊙ β̂_t (each column on its own: a sequence
   // redone alone cannot touch the others)
   s.gamma.resize(K, N);
   s.W.resize(K, std::max<Eigen::Index>(0, N - B));
@@ -221,7 +221,7 @@ void em_block(const Dense& dd, const DenseF& d, const std::vector<const std::vec
   acc.r.tokens += Eigen::Index(n) * kept;
   acc.r.predicted += Eigen::Index(n - 1) * kept;
   acc.pi += s.gamma.leftCols(B).rowwise().sum().cast<double>();
-  if (n > 1) {  // every position's W α̂ᵀ at once (a block's sum in float, the blocks' in double)
+  if (n > 1) {  // every position's W ᾱᵀ at once (a block's sum in float, the blocks' in double)
     s.xi.resize(K, K);
     gemm<float>(s.xi, s.W, kN, s.alpha.leftCols(N - B), kT);
     acc.xi += s.xi.cast<double>();

@@ -4,10 +4,10 @@
 //   z_1 ~ pi,   z_{t+1} | z_t = j ~ T[:, j],   x_t | z_t = k ~ E[:, k]
 //
 // Everything runs in scaled arithmetic (Rabiner's scaling): the forward variables are kept as the filtered
-// distribution α̂_t = P(z_t | x_1..x_t) with the factor c_t = P(x_t | x_1..x_{t−1}) beside it, so nothing underflows
+// distribution ᾱ_t = P(z_t | x_1..x_t) with the factor c_t = P(x_t | x_1..x_{t−1}) beside it, so nothing underflows
 // however long the sequence (log P(x) = Σ_t log c_t). Its next-token prediction,
 //
-//   P(x_{t+1} = v | x_1..x_t) = Σ_i E[v, i] (T α̂_t)_i,
+//   P(x_{t+1} = v | x_1..x_t) = Σ_i E[v, i] (T ᾱ_t)_i,
 //
 // fills the same |V| × B·T log-probability matrix as every other family's forward (row v, column t: log P(x_{t+1} = v
 // | x_1..x_t)), so the loss, validation, decoding, sampling and beam search are shared. It is trained by EM
@@ -33,7 +33,7 @@ void hmm_init(HmmParams<float>& p, const Config& c, Rng& rng);
 
 // The forward pass of one sequence x (any length ≥ 1).
 struct HmmFilter {
-  MatD alpha;     // K × n   α̂_t = P(z_t | x_1..x_t) (each column sums to 1)
+  MatD alpha;     // K × n   ᾱ_t = P(z_t | x_1..x_t) (each column sums to 1)
   Eigen::VectorXd log_c;  // n       log c_t = log P(x_t | x_1..x_{t−1}) (t = 1: log P(x_1)); −∞ where x_t cannot occur
   double loglik = 0;      // log P(x_1..x_n) = Σ_t log c_t (−∞ when some x_t cannot occur)
 };

@@ -44,7 +44,7 @@ bool hmm_gmm_init(HmmGmmParams<float>& p, const Config& c, Rng& rng, const std::
 // log p(o_t | z_t = k) for every state and time step, K × n.
 MatD hmm_gmm_log_emission(const HmmGmmParams<float>& p, const MatF& obs);
 
-// The forward pass of one sequence: the filtered distributions α̂_t = P(z_t | o_1..o_t) (K × n), and the total log
+// The forward pass of one sequence: the filtered distributions ᾱ_t = P(z_t | o_1..o_t) (K × n), and the total log
 // density log p(o_1..o_n) in nats.
 struct HmmGmmFilter {
   MatD alpha;
