@@ -5,6 +5,7 @@
 #include "controllers/lesson.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "familynames.h"
 #include "controllers/datachoice.h"
 #include "controllers/modeldesign.h"
 #include "controllers/trainingsetup.h"
@@ -208,7 +209,13 @@ int main(int argc, char** argv) {
                                   .arg(parser.value(QStringLiteral("tab")), tabs.join(QStringLiteral(", ")))));
       return 2;
     }
-    w.tabs()->setCurrentIndex(i);
+    // (a tab the family does not offer stays hidden: its page would show the controls of another family; a model
+    // file given too may offer it — chosen again once it is open)
+    if (w.tabs()->isTabVisible(i)) w.tabs()->setCurrentIndex(i);
+    else if (parser.positionalArguments().isEmpty())
+      std::fprintf(stderr, "glassbox: %s\n",
+                   qPrintable(QCoreApplication::translate("main", "A model of the family “%1” has no tab “%2”.")
+                                  .arg(familyTitle(w.document()->variant()), tabView.value(0))));
     tabChosen = i;
     if (tabView.size() > 1) {  // a page of a tab: a widget of that name in one of the tab's own tab widgets
       QWidget* page = nullptr;

@@ -3510,6 +3510,10 @@ Maske %8</translation>
         <source>The numbers of one observation: the data's, when observations are loaded</source>
         <translation>Die Zahlen einer Beobachtung: die der Daten, wenn Beobachtungen geladen sind</translation>
     </message>
+    <message>
+        <source>%1 parameters; training needs less than 0.1 MB</source>
+        <translation>%1 Parameter; das Training braucht weniger als 0,1 MB</translation>
+    </message>
 </context>
 <context>
     <name>ModelWriter</name>
@@ -5950,6 +5954,10 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     <message>
         <source>Show this tab first: %1; a view of a tab after a dot (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</source>
         <translation>Diesen Reiter zuerst zeigen: %1; eine Ansicht eines Reiters nach einem Punkt (decoding.timeline, decoding.beam, decoding.kv, masks.maskEditor, attention.attentionOpened).</translation>
+    </message>
+    <message>
+        <source>A model of the family “%1” has no tab “%2”.</source>
+        <translation>Ein Modell der Familie „%1“ hat keinen Tab „%2“.</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "core/model/pseudocode.h"
+#include "widgets/numbertext.h"
 #include "core/model/stepper.h"
 #include "controllers/lesson.h"
 #include "language.h"
@@ -62,6 +63,12 @@ class TestGerman : public QObject {
   void numbers_follow_the_language() {
     QCOMPARE(QLocale().language(), QLocale::German);
     QCOMPARE(QLocale().toString(2.7, 'f', 1), QStringLiteral("2,7"));
+    // a small or large number: its exponent a power of ten, never "3,4E-06"
+    QCOMPARE(numberText(3.4e-6, 2), QStringLiteral("3,4·10⁻⁶"));
+    QCOMPARE(numberText(1e-7, 2), QStringLiteral("10⁻⁷"));
+    QCOMPARE(numberText(-2.5e12, 3), QStringLiteral("-2,5·10¹²"));
+    QCOMPARE(numberText(0.25, 2), QStringLiteral("0,25"));
+    QCOMPARE(numberText(1.5e10, 2), QStringLiteral("1,5·10¹⁰"));
   }
 
   // Qt's own strings come from qtbase_de.qm (Debian: qt6-translations-l10n, which scripts/setup.sh installs).

@@ -1,6 +1,7 @@
 #include "algorithmpanel.h"
 #include "sampleinputs.h"
 #include "widgets/textlabel.h"
+#include "widgets/numbertext.h"
 
 #include "appearance.h"
 
@@ -465,8 +466,8 @@ void AlgorithmPanel::showInside() {
     for (int j = 0; j < n; ++j) heads << (n == cols.size() ? cols[j] : QString::number(j + 1));
     mNorm->setHorizontalHeaderLabels(heads);
     for (int j = 0; j < n; ++j) {
-      mNorm->setItem(0, j, new QTableWidgetItem(QLocale().toString(double(r->mean(j)), 'g', 4)));
-      mNorm->setItem(1, j, new QTableWidgetItem(QLocale().toString(double(r->var(j)), 'g', 4)));
+      mNorm->setItem(0, j, new QTableWidgetItem(numberText(double(r->mean(j)), 4)));
+      mNorm->setItem(1, j, new QTableWidgetItem(numberText(double(r->var(j)), 4)));
     }
     mNorm->resizeColumnsToContents();
     mNormTitle->setText(tr("Inside ColwiseLayerNorm: each column's mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j "

@@ -2,6 +2,7 @@
 #include "sampleinputs.h"
 #include "widgets/axistitle.h"
 #include "widgets/textlabel.h"
+#include "widgets/numbertext.h"
 
 #include "appearance.h"
 #include "widgets/colormaps.h"
@@ -57,7 +58,7 @@ namespace {
 // 1 that it is not (0.99975 is not 1.000, 2·10⁻⁵ is not 0.000).
 QString number(double v) {
   const QString three = QLocale().toString(v, 'f', 3);
-  if (v != 0 && std::abs(v) < 0.0005) return QLocale().toString(v, 'g', 2);
+  if (v != 0 && std::abs(v) < 0.0005) return numberText(v, 2);
   if (v < 1 && QLocale().toString(1.0, 'f', 3) == three) return QLocale().toString(v, 'f', 5);
   return three;
 }

@@ -244,9 +244,11 @@ void ModelPanel::refresh() {
     const qint64 n = gb::params_count(c);
     // the core's estimate: parameters, gradients, AdamW's moments and the activations of one sequence of ℓ_max
     const gb::MemoryEstimate m = gb::model_memory(c);
-    mCount->setText(tr("%1 parameters; training needs at least about %2 MB")
-                        .arg(QLocale().toString(n))
-                        .arg(QLocale().toString(double(m.total()) / (1 << 20), 'f', 1)));
+    const double mb = double(m.total()) / (1 << 20);
+    mCount->setText(mb < 0.05 ? tr("%1 parameters; training needs less than 0.1 MB").arg(QLocale().toString(n))
+                              : tr("%1 parameters; training needs at least about %2 MB")
+                                    .arg(QLocale().toString(n))
+                                    .arg(QLocale().toString(mb, 'f', 1)));
     mCount->setToolTip(tr("Parameters %1 MB, gradients %2 MB, optimizer state %3 MB, activations of one sequence of "
                           "ℓ_max tokens %4 MB. A larger batch needs more; the Training dock checks it.")
                            .arg(QString::fromStdString(gb::megabytes(m.parameters)),

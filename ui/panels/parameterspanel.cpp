@@ -1,4 +1,5 @@
 #include "parameterspanel.h"
+#include "widgets/numbertext.h"
 
 #include "core/family.h"
 #include "widgets/textlabel.h"
@@ -345,7 +346,7 @@ void ParametersPanel::showTensor() {
   }
   const bool em = gb::family(c).trained_by == gb::TrainedBy::Em;
   mValue->setMatrix(v, rows, cols, rowLabels, colLabels);
-  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(QLocale().toString(double(full.norm()), 'g', 4)));
+  mValueTitle->setText(tr("θ: the values (‖θ‖ = %1)").arg(numberText(double(full.norm()), 4)));
   if (mGradStep > 0 && mShownStep) {
     const Eigen::Map<gb::MatF> grad = tensor(mShownStep->grad), update = tensor(mShownStep->update);
     if (em) {  // EM re-estimates θ from expected counts: no gradient, only what the iteration changed
@@ -356,7 +357,7 @@ void ParametersPanel::showTensor() {
       mGrad->setMatrix(part(grad), rows, cols, rowLabels, colLabels);
       mGradTitle->setText(tr("∂J/∂θ of step %1, as the optimizer used it (‖·‖ = %2)")
                               .arg(mGradStep)
-                              .arg(QLocale().toString(double(grad.norm()), 'g', 4)));
+                              .arg(numberText(double(grad.norm()), 4)));
     }
     if (em) {  // (the trainer records an optimizer's updates; an EM iteration's change is not recorded)
       mUpdate->clear();
@@ -365,7 +366,7 @@ void ParametersPanel::showTensor() {
       mUpdate->setMatrix(part(update), rows, cols, rowLabels, colLabels);
       mUpdateTitle->setText(tr("Δθ: what step %1 changed (‖Δθ‖ = %2)")
                                 .arg(mGradStep)
-                                .arg(QLocale().toString(double(update.norm()), 'g', 4)));
+                                .arg(numberText(double(update.norm()), 4)));
     }
     mInfo->setText(tr("Each map has its own symmetric scale: white is 0, purple positive, orange negative."));
   } else {

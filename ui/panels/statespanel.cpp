@@ -1,4 +1,5 @@
 #include "statespanel.h"
+#include "widgets/numbertext.h"
 
 #include "appearance.h"
 #include "controllers/modeldocument.h"
@@ -188,7 +189,7 @@ void StatesPanel::draw() {
          "is what the network can learn about it.")
           .arg(tokens.value(tokens.size() - 1))
           .arg(xs.isEmpty() ? 0 : int(xs.back()))
-          .arg(QLocale().toString(ratio, 'g', 2)));
+          .arg(numberText(ratio, 2)));
 }
 
 // An HMM: γ as a K × n map of probabilities, and Viterbi's path below it (both from the core, StatesController)
@@ -354,7 +355,7 @@ QString StatesPanel::drawSeq2SeqGradient() {
   const QStringList& tokens = mCtl->tokens();
   const QString target = tokens.value(tokens.size() - 1);
   if (eg.empty() || !(dg.back() > 0)) return {};
-  const QString ratio = QLocale().toString(eg.front() / dg.back(), 'g', 2);
+  const QString ratio = numberText(eg.front() / dg.back(), 2);
   const int far = m + nz - 1;
   return t.alpha.size() > 0
              ? tr("Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): with attention "

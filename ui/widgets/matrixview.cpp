@@ -1,4 +1,5 @@
 #include "matrixview.h"
+#include "numbertext.h"
 
 #include "appearance.h"
 #include "colormaps.h"
@@ -81,7 +82,7 @@ QString MatrixView::hoverText(int row, int col) const {
     return tr("row %1, column %2: %3").arg(r, c, mM(row, col) > 0 ? tr("1") : tr("0 (masked)"));
   if (mLook == Look::Change && mM(row, col) == 0.0f)
     return tr("row %1, column %2: 0 — bit for bit the same").arg(r, c);
-  return tr("row %1, column %2: %3").arg(r, c).arg(QLocale().toString(double(mM(row, col)), 'g', 5));
+  return tr("row %1, column %2: %3").arg(r, c).arg(numberText(double(mM(row, col)), 5));
 }
 
 void MatrixView::setMarkedColumn(int col) {
