@@ -430,7 +430,17 @@ class TestWorkbench : public QObject {
     QCOMPARE(int(P.rows()), c.vocab_size);
     QCOMPARE(int(P.cols()), int(s->example().x.size()));
     for (int j = 0; j < P.cols(); ++j) QVERIFY(std::abs(P.col(j).sum() - 1.0f) < 1e-4f);
+    // distributions drawn on the probability scale, 0 to 1 (not the signed one, orange to purple)
+    auto* map = qobject_cast<QCPColorMap*>(ap->matrixView()->plot()->plottable(0));
+    QVERIFY(map);
+    QCOMPARE(map->dataRange().lower, 0.0);
+    QCOMPARE(map->dataRange().upper, 1.0);
     QVERIFY(!ap->nextButton()->isEnabled());
+    // back to a signed matrix (X after the embedding): the symmetric scale again
+    ap->controller()->reset();
+    QTest::mouseClick(ap->nextButton(), Qt::LeftButton);
+    QTRY_VERIFY(ap->matrixView()->rows() == c.d_e);
+    QCOMPARE(map->dataRange().lower, -map->dataRange().upper);
   }
 
   // What a curious class might click in any order while a model trains: nothing crashes, nothing hangs, and the

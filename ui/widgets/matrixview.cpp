@@ -18,6 +18,13 @@
 #include <cmath>
 #include <limits>
 
+void MatrixView::setLook(Look look) {
+  auto switchable = [](Look l) { return l == Look::Diverging || l == Look::Probability; };
+  if (look == mLook || !switchable(look) || !switchable(mLook)) return;
+  mLook = look;
+  mScale->setGradient(look == Look::Diverging ? divergingGradient() : viridisGradient());
+}
+
 MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look) {
   mPlot = new QCustomPlot(this);
   installExportMenu(mPlot);  // Copy image, Save as PNG / SVG / PDF

@@ -27,6 +27,9 @@ class MatrixView : public QWidget {
   void setMatrix(const gb::MatF& m, const QString& rowTitle = {}, const QString& colTitle = {},
                  const QStringList& rowLabels = {}, const QStringList& colLabels = {});
   void setScaleLabel(const QString& label);
+  // Diverging ↔ Probability for the next setMatrix (a view that shows any variable: its distributions on 0–1 in
+  // viridis, the others on a symmetric scale); other looks stay as made.
+  void setLook(Look look);
   // The colour bar beside the map (shown by default; a Binary view has none). Small maps give its room to the map.
   void setScaleVisible(bool on);
   void clear();
