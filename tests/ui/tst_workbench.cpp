@@ -393,6 +393,39 @@ class TestWorkbench : public QObject {
     QCOMPARE(keys.front(), ctl->display(ctl->session()->tokens()[size_t(last.position) - size_t(keys.size())]));
   }
 
+  // At 1024 × 768 the sequence x = … wraps and every line of it is shown (a walkthrough took a last token wrapped
+  // alone onto the second line, "␣", for a cut).
+  void decoding_sequence_shows_every_line() {
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.modelPanel()->variantBox()->setCurrentIndex(w.modelPanel()->variantBox()->findData(int(gb::Variant::DecoderOnly)));
+    QTemporaryDir dir;
+    const QString text = dir.filePath(QStringLiteral("letters.txt"));  // a text: a character model, ℓ_max 64
+    {
+      QFile f(text);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      for (int i = 0; i < 40; ++i) f.write("the quick brown fox jumps over the lazy dog and runs far away\n");
+    }
+    w.workbench()->data()->loadFile(text);
+    QTRY_VERIFY(!w.workbench()->data()->busy() && w.document()->hasData());
+    w.modelPanel()->presetBox()->setCurrentIndex(0);
+    QTest::mouseClick(w.modelPanel()->buildButton(), Qt::LeftButton);
+    QTRY_VERIFY(w.document()->hasModel());
+    QVERIFY(w.document()->config().max_len >= 60);
+    auto* dp = w.findChild<DecodingPanel*>(QStringLiteral("decodingTab"));
+    w.tabs()->setCurrentIndex(tabIndexOf(QStringLiteral("decoding")));
+    dp->inputBox()->setCurrentText(QStringLiteral("the quick brown fox jumps over the lazy dog and runs far"));
+    QTest::mouseClick(dp->startButton(), Qt::LeftButton);
+    QVERIFY(dp->controller()->active());
+    auto* x = dp->findChild<QLabel*>(QStringLiteral("decodeSequence"));
+    QVERIFY(x);
+    QTRY_VERIFY(x->width() > 0 && x->heightForWidth(x->width()) > 3 * x->fontMetrics().height() / 2);  // (it wraps)
+    QTRY_VERIFY2(x->height() >= x->heightForWidth(x->width()),
+                 qPrintable(QStringLiteral("%1 px tall, %2 needed").arg(x->height()).arg(x->heightForWidth(x->width()))));
+  }
+
   // The Algorithm tab: the seed's listing, one line at a time, with what is in scope.
   void algorithm_line_by_line() {
     MainWindow w;
