@@ -421,6 +421,21 @@ class TestPresent : public QObject {
     }
   }
 
+  // Numbered positions thinned to every second one count 1 3 5 (multiples read 1 2 4 5, crowded then a gap), and the
+  // last is always numbered.
+  void numbered_positions_are_evenly_spaced() {
+    MatrixView view(nullptr, MatrixView::Look::Probability);
+    view.resize(190, 90);  // room for about every second number of 5 (180–200 px here)
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setMatrix(gb::MatF::Constant(5, 5, 0.2f), QStringLiteral("row"), QStringLiteral("column"));
+    view.plot()->replot();
+    view.setMatrix(gb::MatF::Constant(5, 5, 0.2f), QStringLiteral("row"), QStringLiteral("column"));  // (laid out)
+    view.plot()->replot();
+    const QStringList x = view.plot()->xAxis->tickVectorLabels().toList();
+    QVERIFY2(x == QStringList({"1", "3", "5"}), qPrintable(x.join(' ')));
+  }
+
   // Too many tokens for their labels: the axis thins them to numbered positions and says so; enough room: every
   // token is labelled.
   void labels_never_overlap() {

@@ -212,7 +212,8 @@ void MatrixView::applyTicks() {
     auto t = QSharedPointer<QCPAxisTickerText>::create();
     t->addTick(0, QStringLiteral("1"));
     int last = 1;
-    for (int i = step; i <= n; i += step)
+    // (a step of 2 counts the odd positions, 1 3 5: multiples, 1 2 4, crowded the first two and left a gap)
+    for (int i = step == 2 ? 3 : step; i <= n; i += step)
       if (i > 1) t->addTick(i - 1, QString::number(last = i));
     // the last row or column numbered too (5 columns read "1 2 4" and the fifth had none): beside the last multiple
     // when there is room for half a step, else in its place
