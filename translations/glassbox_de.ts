@@ -872,8 +872,8 @@
         <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 und d_h für so viele Parameter wie der Transformer; HMM: K = %7) …</translation>
     </message>
     <message>
-        <source>Space (in a lesson: →) trains the chosen families.</source>
-        <translation>Leertaste (in einer Lektion: →) trainiert die gewählten Familien.</translation>
+        <source>→ trains the chosen families.</source>
+        <translation>→ trainiert die gewählten Familien.</translation>
     </message>
 </context>
 <context>

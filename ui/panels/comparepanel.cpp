@@ -502,7 +502,7 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   auto* strip = new QWidget(parent);
   auto* h = new QHBoxLayout(strip);
   h->setContentsMargins(0, 0, 0, 0);
-  h->addWidget(new QLabel(tr("Space (in a lesson: →) trains the chosen families."), strip));
+  h->addWidget(new QLabel(tr("→ trains the chosen families."), strip));
   h->addStretch(1);
   auto* train = new QPushButton(mStart->text(), strip);
   train->setObjectName(QStringLiteral("presenterCompareStart"));
