@@ -212,10 +212,12 @@ int main(int argc, char** argv) {
     // (a tab the family does not offer stays hidden: its page would show the controls of another family; a model
     // file given too may offer it — chosen again once it is open)
     if (w.tabs()->isTabVisible(i)) w.tabs()->setCurrentIndex(i);
-    else if (parser.positionalArguments().isEmpty())
+    else if (parser.positionalArguments().isEmpty()) {
       std::fprintf(stderr, "glassbox: %s\n",
                    qPrintable(QCoreApplication::translate("main", "A model of the family “%1” has no tab “%2”.")
                                   .arg(familyTitle(w.document()->variant()), tabView.value(0))));
+      if (finishing) return 2;  // (a picture of another tab would pass for the one asked for)
+    }
     tabChosen = i;
     if (tabView.size() > 1) {  // a page of a tab: a widget of that name in one of the tab's own tab widgets
       QWidget* page = nullptr;
@@ -264,6 +266,12 @@ int main(int argc, char** argv) {
     w.openFile(modelArg);
     // the model's family may offer the chosen tab that the design's did not (the Observations of an hmm-gmm file)
     if (tabChosen >= 0 && w.tabs()->isTabVisible(tabChosen)) w.tabs()->setCurrentIndex(tabChosen);
+    else if (tabChosen >= 0) {
+      std::fprintf(stderr, "glassbox: %s\n",
+                   qPrintable(QCoreApplication::translate("main", "A model of the family “%1” has no tab “%2”.")
+                                  .arg(familyTitle(w.document()->variant()), tabIds().value(tabChosen))));
+      if (finishing) return 2;
+    }
   }
   else if (!scripted) w.offerRecovery();  // after a crash: the autosaved model
   const bool showcase = lessonArg.isEmpty();  // a lesson shows its own state

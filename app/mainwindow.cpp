@@ -364,6 +364,7 @@ void MainWindow::setPresenting(bool on) { mPresentation->setPresenting(on); }
 void MainWindow::applyPresenting(bool on) {
   if (on) {
     mStateBeforePresenting = saveState();
+    mLessonBeforePresenting = mLessons->hasLesson() ? mLessons->lesson().id : QStringLiteral("-");
     mWindowStateBeforePresenting = windowState();
     for (QDockWidget* d : {mModelDock, mDataDock, mTrainingDock, mLessonDock}) d->hide();
     menuBar()->hide();
@@ -392,7 +393,7 @@ void MainWindow::applyPresenting(bool on) {
     restoreState(mStateBeforePresenting);  // the docks as they were
     arrangeDocks();                         // (for the width the window has now)
     // a lesson opened while presenting (--lesson … --present: its dock was shown after the docks' state was kept)
-    if (mLessons->hasLesson() && !mLessonDock->isVisibleTo(this)) {
+    if (mLessons->hasLesson() && mLessons->lesson().id != mLessonBeforePresenting && !mLessonDock->isVisibleTo(this)) {
       mLessonDock->show();
       mLessonDock->raise();
     }

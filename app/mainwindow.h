@@ -153,6 +153,7 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createStrips();
   void applyPresenting(bool on);
+  QString mLessonBeforePresenting;  // the lesson open at F5 ("-": none): one opened while presenting shows its dock after
   void arrangeDocks();  // one column of docks or three, by the window's width (isCompact)
   void tidyDockTabs();  // the docks' tab bars named for a screen reader, an unused one hidden  // what the window shows of the presentation's state (presentation.h)
   void showBlank(bool on);

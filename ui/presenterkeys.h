@@ -18,7 +18,7 @@ enum class PresenterCommand { Next, Back, First, Last, Blank, Help, Tab, Leave }
 
 struct PresenterKey {
   PresenterCommand command;
-  int tab = -1;  // Tab: 0-based
+  int tab = -1;  // Tab: 0-based, among the tabs shown (the window counts the visible ones)
 };
 
 std::optional<PresenterKey> presenterKey(int key, Qt::KeyboardModifiers modifiers, bool presenting,

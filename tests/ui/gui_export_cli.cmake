@@ -57,4 +57,10 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "--tab perturbation --export: exit ${rc}: ${err}")
 endif()
 expect_file(${WORK}/perturbation.png "PNG")
+# a tab the family does not offer: named, and no picture of another tab passed off as it
+execute_process(COMMAND ${GUI} --demo 5 --variant bigram --tab attention --export ${WORK}/bigram-attention.png
+                RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 120)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "Bigram.*has no tab .*attention" OR EXISTS ${WORK}/bigram-attention.png)
+  message(FATAL_ERROR "--variant bigram --tab attention --export: exit ${rc}, '${err}'")
+endif()
 message(STATUS "exports written and refusals made as expected")

@@ -424,7 +424,7 @@ void AlgorithmPanel::redraw() {
   const bool states = c->variant == gb::Variant::Hmm && m->rows() == c->states;  // an HMM's K rows: its states
   // columns that are distributions (P, an HMM's ᾱ, attention weights) on the probability scale, 0 to 1; the rest on a
   // symmetric one (a probability drawn orange to purple, ±0.3, read as signed)
-  const bool distributions = m->size() > 0 && m->allFinite() && m->minCoeff() >= 0.0f &&
+  const bool distributions = m->rows() > 1 && m->allFinite() && m->minCoeff() >= 0.0f &&
                              ((m->colwise().sum().array() - 1.0f).abs() < 1e-3f).all();
   mMatrix->setLook(distributions ? MatrixView::Look::Probability : MatrixView::Look::Diverging);
   mMatrix->setMatrix(*m, rows.isEmpty() ? (states ? tr("state k") : tr("row")) : tr("token"), tr("column: one per token"),

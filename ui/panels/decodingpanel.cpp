@@ -656,8 +656,8 @@ void DecodingPanel::redraw() {
   const LabelFit fit = fitLabels(names, int(shown), room, tickFont, true);
   mChart->xAxis->setTicker(labelTicker(names, int(shown), fit));
   setTickLabelRotation(mChart->xAxis, fit.rotate ? 45 : 0);
-  mChart->xAxis->setLabel(fit.every == 1 ? tr("the most likely tokens under p")
-                                         : tr("the most likely tokens under p (numbered by rank)"));
+  setAxisTitle(mChart->xAxis, fit.every == 1 ? tr("the most likely tokens under p")
+                                              : tr("the most likely tokens under p (numbered by rank)"));
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
   mChart->yAxis->setRange(0, 1.02);
   mChart->replot(QCustomPlot::rpQueuedReplot);

@@ -7,14 +7,15 @@
 
 inline QString numberText(double v, int significant) {
   const QString g = QLocale().toString(v, 'g', significant);
-  const qsizetype e = g.indexOf(QLatin1Char('E'));
+  qsizetype e = g.indexOf(QLatin1Char('E'));
+  if (e < 0) e = g.indexOf(QLatin1Char('e'));  // (the C locale's spelling)
   if (e < 0) return g;
   static const char16_t kDigits[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
   QString power;
   bool leading = true;  // "E-06": no zero in front of the 6
   for (qsizetype i = e + 1; i < g.size(); ++i) {
     const QChar c = g[i];
-    if (c == QLatin1Char('-')) power += QChar(u'⁻');
+    if (c == QLatin1Char('-') || c == QChar(u'−') || c == QLocale().negativeSign().front()) power += QChar(u'⁻');
     else if (c.isDigit()) {
       if (leading && c == QLatin1Char('0') && i + 1 < g.size()) continue;
       leading = false;
