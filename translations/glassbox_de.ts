@@ -1219,10 +1219,6 @@
         <translation>p: die Verteilung des Modells</translation>
     </message>
     <message>
-        <source>q: what is drawn from (after τ, top-k, top-p)</source>
-        <translation>q: woraus gezogen wird (nach τ, top-k, top-p)</translation>
-    </message>
-    <message>
         <source>probability of the next token</source>
         <translation>Wahrscheinlichkeit des nächsten Tokens</translation>
     </message>
@@ -1557,6 +1553,20 @@
     <message>
         <source>, cross-attention K and V of the %1 source tokens computed once</source>
         <translation>, K und V der Kreuzaufmerksamkeit für die %1 Quelltokens einmal berechnet</translation>
+    </message>
+    <message>
+        <source>q: what is drawn from
+(after τ, top-k, top-p)</source>
+        <translation>q: woraus gezogen wird
+(nach τ, top-k, top-p)</translation>
+    </message>
+    <message>
+        <source>tokens, most likely first</source>
+        <translation>Tokens, wahrscheinlichste zuerst</translation>
+    </message>
+    <message>
+        <source>rank under p</source>
+        <translation>Rang unter p</translation>
     </message>
 </context>
 <context>

@@ -203,12 +203,12 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
 
   mPBars->setWidth(0.38);
   mQBars = new QCPBars(mChart->xAxis, mChart->yAxis);
-  mQBars->setName(tr("q: what is drawn from (after τ, top-k, top-p)"));
+  mQBars->setName(tr("q: what is drawn from\n(after τ, top-k, top-p)"));  // (two lines: a narrow chart cut one)
   mQBars->setPen(Qt::NoPen);
   mQBars->setWidth(0.38);
   mChart->yAxis->setRange(0, 1.0);
   setAxisTitle(mChart->yAxis, tr("probability of the next token"));  // (wrapped where the chart is short)
-  setAxisTitle(mChart->xAxis, tr("the most likely tokens under p"));
+  setAxisTitle(mChart->xAxis, tr("the most likely tokens under p"), tr("tokens, most likely first"));
   // The legend above the axes, one entry a line: inside them, in the top right corner, it covered the first bars and
   // the y axis's title wherever the chart was narrower than its (German) texts — at 1024 × 768 in the workbench.
   placeLegendAbove(mChart);
@@ -656,8 +656,9 @@ void DecodingPanel::redraw() {
   const LabelFit fit = fitLabels(names, int(shown), room, tickFont, true);
   mChart->xAxis->setTicker(labelTicker(names, int(shown), fit));
   setTickLabelRotation(mChart->xAxis, fit.rotate ? 45 : 0);
-  setAxisTitle(mChart->xAxis, fit.every == 1 ? tr("the most likely tokens under p")
-                                              : tr("the most likely tokens under p (numbered by rank)"));
+  setAxisTitle(mChart->xAxis,
+               fit.every == 1 ? tr("the most likely tokens under p") : tr("the most likely tokens under p (numbered by rank)"),
+               fit.every == 1 ? tr("tokens, most likely first") : tr("rank under p"));  // (a narrow chart)
   mChart->xAxis->setRange(-0.7, double(shown) - 0.3);
   mChart->yAxis->setRange(0, 1.02);
   mChart->replot(QCustomPlot::rpQueuedReplot);
