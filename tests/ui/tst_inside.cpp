@@ -42,6 +42,7 @@
 #include "familynames.h"
 
 #include "core/rng.h"
+#include "widgets/numbertext.h"
 
 #include <QtTest>
 
@@ -437,8 +438,8 @@ class TestInside : public QObject {
         QVERIFY(t->isVisible());
         QCOMPARE(t->columnCount(), int(r.mean.size()));
         for (int j = 0; j < t->columnCount(); ++j) {
-          QCOMPARE(t->item(0, j)->text(), QLocale().toString(double(r.mean(j)), 'g', 4));
-          QCOMPARE(t->item(1, j)->text(), QLocale().toString(double(r.var(j)), 'g', 4));
+          QCOMPARE(t->item(0, j)->text(), numberText(double(r.mean(j)), 4));
+          QCOMPARE(t->item(1, j)->text(), numberText(double(r.var(j)), 4));
         }
       } else {
         QCOMPARE(ap->detailTabs()->currentIndex(), 0);  // another line: its result
