@@ -151,6 +151,21 @@ class TestPerturb : public QObject {
     QVERIFY(!r);
     QCOMPARE(r.error().code, ErrorCode::PerturbationLengths);
   }
+
+  // An example typed for an earlier model (longer than this one's ℓ_max, or a token beyond its |V|) is an error, not
+  // an abort of the stepper (the release monkey, seed 320219).
+  void an_example_that_does_not_fit_is_an_error() {
+    for (Variant v : {Variant::DecoderOnly, Variant::EncoderDecoder}) {
+      const Config c = Config::make(v, 12, 4, v == Variant::DecoderOnly ? 0 : 1, 1, 2, 8, 16);  // ℓ_max = 4
+      const Params<float> p = params_init(c, 1);
+      const Example tooLong = v == Variant::DecoderOnly ? Example{{}, {1, 4, 5, 6, 7, 8}} : Example{{4, 5}, {1, 4, 5, 6, 7, 8}};
+      auto r = perturbation(c, p, tooLong, tooLong);
+      QVERIFY(!r);
+      const Example unknown = v == Variant::DecoderOnly ? Example{{}, {1, 40}} : Example{{4}, {1, 40}};
+      r = perturbation(c, p, unknown, unknown);
+      QVERIFY(!r);
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestPerturb)

@@ -83,6 +83,10 @@ Result<std::vector<PerturbationStage>> perturbation(const Config& c, const Param
     return Error(ErrorCode::PerturbationLengths, {{"a", std::to_string(a.x.size()) + "/" + std::to_string(a.z.size())},
                                                   {"b", std::to_string(b.x.size()) + "/" + std::to_string(b.z.size())}});
   if (c.variant == Variant::Rnn || c.variant == Variant::RnnSeq2Seq) return recurrent_perturbation(c, p, a, b, progress);
+  // (the stepper asserts that its example fits: an example typed for an earlier model must come back as an error —
+  // found by the release monkey, seed 320219: a token replaced after a Build with another ℓ_max aborted the worker)
+  for (const Example* e : {&a, &b})
+    if (auto err = check_example(c, *e)) return *err;
   // both passes as one run of lines for the progress: a's lines, then b's
   auto part = [&](int offset) -> TraceProgress {
     if (!progress) return {};

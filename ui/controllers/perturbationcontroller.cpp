@@ -170,6 +170,13 @@ QString PerturbationController::run() {
     emit changed();
     return tr("Build or open a model first.");
   }
+  // a sentence read for an earlier model (a Build since, with another ℓ_max or vocabulary) is read again first
+  if (auto err = gb::check_example(mDoc->config(), mA)) {
+    mJob->cancel();
+    mStages.clear();
+    emit changed();
+    return errorText(*err);
+  }
   mB = mA;
   auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
   if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
