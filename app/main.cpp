@@ -198,6 +198,11 @@ int main(int argc, char** argv) {
     w.workbench()->design()->setVariant(*v);  // before --tab: the family's own tabs (Table, States) are shown
   }
   int tabChosen = -1;
+  auto sayNoTab = [&w](int tab) {  // a tab the open (or designed) model's family does not offer
+    std::fprintf(stderr, "glassbox: %s\n",
+                 qPrintable(QCoreApplication::translate("main", "A model of the family “%1” has no tab “%2”.")
+                                .arg(familyTitle(w.document()->variant()), tabIds().value(tab))));
+  };
   if (parser.isSet(QStringLiteral("tab"))) {
     const QStringList tabs = tabIds();  // the one list (ui/tabs.h)
     // "decoding.kv": a tab and one of its views (Decoding: next, timeline, kv, beam; Masks: maskEditor)
@@ -213,9 +218,7 @@ int main(int argc, char** argv) {
     // file given too may offer it — chosen again once it is open)
     if (w.tabs()->isTabVisible(i)) w.tabs()->setCurrentIndex(i);
     else if (parser.positionalArguments().isEmpty()) {
-      std::fprintf(stderr, "glassbox: %s\n",
-                   qPrintable(QCoreApplication::translate("main", "A model of the family “%1” has no tab “%2”.")
-                                  .arg(familyTitle(w.document()->variant()), tabView.value(0))));
+      sayNoTab(i);
       if (finishing) return 2;  // (a picture of another tab would pass for the one asked for)
     }
     tabChosen = i;
@@ -267,9 +270,7 @@ int main(int argc, char** argv) {
     // the model's family may offer the chosen tab that the design's did not (the Observations of an hmm-gmm file)
     if (tabChosen >= 0 && w.tabs()->isTabVisible(tabChosen)) w.tabs()->setCurrentIndex(tabChosen);
     else if (tabChosen >= 0) {
-      std::fprintf(stderr, "glassbox: %s\n",
-                   qPrintable(QCoreApplication::translate("main", "A model of the family “%1” has no tab “%2”.")
-                                  .arg(familyTitle(w.document()->variant()), tabIds().value(tabChosen))));
+      sayNoTab(tabChosen);
       if (finishing) return 2;
     }
   }

@@ -198,7 +198,10 @@ TrainingController::~TrainingController() {
 
 bool TrainingController::hasRun() const { return mRun && mRun->plan.has_value(); }
 
-bool TrainingController::lossSummed() const { return mRun && mRun->options.loss == gb::LossKind::Sum; }
+bool TrainingController::lossSummed(const gb::TrainingState* documentState) const {
+  if (hasRun()) return mRun->options.loss == gb::LossKind::Sum;
+  return documentState && documentState->options.loss == gb::LossKind::Sum;
+}
 
 std::optional<gb::Error> TrainingController::setup(const gb::Config& config, const gb::Params<float>& params,
                                                    std::vector<gb::Example> data, const gb::TrainOptions& options,

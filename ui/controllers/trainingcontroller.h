@@ -90,8 +90,9 @@ class TrainingController : public QObject {
                                                const gb::Tokenizer* modelTokenizer = nullptr,
                                                const gb::Tokenizer* dataTokenizer = nullptr);
   bool hasRun() const;
-  // The run's loss is J summed over each example's tokens (SGD as in the seed), not their mean.
-  bool lossSummed() const;
+  // The loss is J summed over each example's tokens (SGD as in the seed), not their mean: the running run's, else
+  // that of the run whose state the document holds (documentState, may be null).
+  bool lossSummed(const gb::TrainingState* documentState) const;
   // What Start and Step do from Idle (policy, kept out of the panel): a new run of `requested` from the document's
   // parameters, or — when the document holds the state of an earlier run and requested.steps asks for more than it
   // did — going on exactly from there, with that run's options. Validation: ten times a run, on at most 512 of the

@@ -196,9 +196,7 @@ TrainingPanel::TrainingPanel(ModelDocument* doc, TrainingController* trainer, Tr
   connect(mDoc, &ModelDocument::dataChanged, this, &TrainingPanel::refreshButtons);
   connect(mDoc, &ModelDocument::historyChanged, this, [this] {
     mPlot->showHistory(mDoc->history(), mDoc->historyRevision());  // (the plot repaints at its own pace)
-    const gb::TrainingState* state = mDoc->trainingState();  // its units, as the Training tab's curve says them
-    mPlot->setTrainingLossSummed(mTrainer->hasRun() ? mTrainer->lossSummed()
-                                                    : state && state->options.loss == gb::LossKind::Sum);
+    mPlot->setTrainingLossSummed(mTrainer->lossSummed(mDoc->trainingState()));  // (as the Training tab's curve)
   });
   // made while a model is open (the window made again in another language): its curve, and its run's range and
   // status line as the panel before showed them

@@ -41,10 +41,7 @@ void TrainingView::syncHistory() {
   // an EM family: its log-likelihood per iteration beside the loss (the loss is in every family's units)
   mLoglik->setVisible(mDoc->hasModel() && gb::family(mDoc->config()).trained_by == gb::TrainedBy::Em);
   mPlot->showHistory(h, mDoc->historyRevision());  // (another model or a new run: its revision differs)
-  // the running run's units, else those of the run the document holds the state of
-  const gb::TrainingState* state = mDoc->trainingState();
-  mPlot->setTrainingLossSummed(mTrainer->hasRun() ? mTrainer->lossSummed()
-                                                  : state && state->options.loss == gb::LossKind::Sum);
+  mPlot->setTrainingLossSummed(mTrainer->lossSummed(mDoc->trainingState()));
   mLoglik->showHistory(h, mDoc->historyRevision());
   mLastValidation = -1;  // the label's: the newest validation (a run validates about ten times)
   for (auto it = h.rbegin(); it != h.rend(); ++it)
