@@ -50,6 +50,9 @@
 #include <QtTest>
 
 #include <atomic>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +62,24 @@
 #include <thread>
 
 namespace {
+// Where resident memory is, beside the number: the process's threads and what malloc holds in use and keeps free
+// (a rise of free-but-kept memory is fragmentation, a rise in use something held).
+QString memoryDetail() {
+  QString detail;
+  QFile status(QStringLiteral("/proc/self/status"));
+  if (status.open(QIODevice::ReadOnly))
+    for (const QByteArray& line : status.readAll().split('\n'))
+      if (line.startsWith("Threads:")) detail += QStringLiteral(", %1 threads").arg(line.mid(8).trimmed().toInt());
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+  const struct mallinfo2 m = mallinfo2();
+  detail += QStringLiteral(", malloc in use %1 MB, free %2 MB, mapped %3 MB")
+                .arg(qlonglong((m.uordblks + m.hblkhd) >> 20))
+                .arg(qlonglong(m.fordblks >> 20))
+                .arg(qlonglong(m.hblkhd >> 20));
+#endif
+  return detail;
+}
+
 
 int envInt(const char* name, int fallback) {
   const QByteArray v = qgetenv(name);
@@ -393,7 +414,7 @@ class TestMonkey : public QObject {
       if (took.elapsed() > 2000) ++slow;
       const long long rss = residentMB();
       if (rss >= rssLogged + 32 || rss <= rssLogged - 32) {
-        journal.add(QStringLiteral("   rss %1 MB").arg(rss));
+        journal.add(QStringLiteral("   rss %1 MB%2").arg(rss).arg(memoryDetail()));
         rssLogged = rss;
       }
       if (rss > rssPeak) {

@@ -44,6 +44,7 @@ AttentionOpenedView::AttentionOpenedView(QWidget* parent, bool headChooser) : QW
     m->setMinimumSize(100, 90);
     m->setScaleLabel(QString());
     if (i != Weights) m->setScaleVisible(false);  // the map keeps the room (hovering gives every value)
+    else m->scale()->setBarWidth(8);  // (the bar and its numbers took half of a narrow map's width)
     mViews[size_t(i)] = m;
     auto* t = new QLabel(this);  // wrapped where the map is narrow ("A = softmax(S) per column" was cut at 1024)
     t->setWordWrap(true);

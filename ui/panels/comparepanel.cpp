@@ -4,6 +4,7 @@
 #include "controllers/comparecontroller.h"
 #include "controllers/modeldocument.h"
 #include "familynames.h"
+#include "tasknames.h"
 #include "widgets/axistitle.h"
 #include "widgets/figureexport.h"
 #include "widgets/flowlayout.h"
@@ -100,6 +101,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
                     tr("n (tokens)"), tr("exact match"));  // (n: the source's length, as the captions say)
   mTime = makePlot("compareTime", tr("Time per training step against the source's length, each compared family"),
                    tr("n (tokens)"), tr("ms per training step"));
+  setAxisTitle(mTime->yAxis, tr("ms per training step"), tr("ms per step"));  // (a short plot: German's long word)
   {  // ticks at the lengths timed, each twice the last: a logarithmic axis spaces them evenly (8 and 16 ran together)
     mTime->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -203,7 +205,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
                        ? tr("The data changed, so the comparison was put away. Train the chosen families on the data "
                             "now loaded.")
                        : tr("The task is now “%1”, so the comparison of another task was put away: train them again.")
-                             .arg(mDoc->taskName()));
+                             .arg(taskDisplayName(mDoc->taskName().toStdString())));
   });
   for (auto& [variant, box] : mFamilies) connect(box, &QCheckBox::toggled, this, [this] {
       mStart->setEnabled(!mCtl->running() && anyChosen());
@@ -420,7 +422,8 @@ void ComparePanel::show(const QString& error) {
           : tr("All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted "
                "token of the validation pairs as each family lays them out.")
                 .arg(QLocale().toString(qlonglong(r->sides.front().trainPairs.size())))
-                .arg(r->task.isEmpty() ? tr("the file") : r->task, QString::fromStdString(r->input));
+                .arg(r->task.isEmpty() ? tr("the file") : taskDisplayName(r->task.toStdString()),
+                     QString::fromStdString(r->input));
   mSummary->setTextFormat(Qt::RichText);
   mSummary->setText(what.toHtmlEscaped() + QStringLiteral("<table cellspacing=\"10\" cellpadding=\"0\">") + header +
                     rows + QStringLiteral("</table>"));
@@ -489,7 +492,17 @@ void ComparePanel::drawMaps() {
   draw(mCausal, r->side(gb::Variant::DecoderOnly), gb::AttentionRecord::Kind::Causal);
 }
 
-void ComparePanel::setPresenting(bool on) { mControls->setVisible(!on); }
+void ComparePanel::setPresenting(bool on) {
+  mControls->setVisible(!on);
+  // the plots give up height to the maps under them: at 1024 × 768 in the presenter's font both fit on the page
+  // (the maps were cut at the bottom, their axis titles elided)
+  // (and three numbers up their short y axes, not six run together)
+  for (QCustomPlot* plot : {mPlot, mExact, mTime}) {
+    plot->setMinimumHeight(on ? 160 : 260);
+    plot->yAxis->ticker()->setTickCount(on ? 3 : 5);
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+}
 
 
 bool ComparePanel::presentNext() {

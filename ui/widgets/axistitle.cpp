@@ -64,7 +64,13 @@ QString fitted(QCPAxis* axis, const QString& title, const QString& shorter) {
     const QString pick = room <= 0 || fm.horizontalAdvance(title) <= room || shorter.isEmpty() ? title : shorter;
     return room > 0 && fm.horizontalAdvance(pick) > room ? fm.elidedText(pick, Qt::ElideRight, room) : pick;
   }
-  // upright (lines side by side): wrapped at its spaces, never elided (a short colour bar would cut "‖change‖")
+  // upright (lines side by side): wrapped at its spaces, never elided (a short colour bar would cut "‖change‖");
+  // the shorter form when a word of the title is longer than the axis (German "Aufmerksamkeitsgewicht" beside a
+  // short map), with a tenth to spare: the title's width moves the map's labels, and they the room (without the
+  // spare the two forms took turns, the longer one drawn cut)
+  if (room > 0 && !shorter.isEmpty())
+    for (const QString& word : title.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+      if (fm.horizontalAdvance(word) > room * 9 / 10) return fitAxisTitle(shorter, axis->labelFont(), room, /*elide=*/false);
   return fitAxisTitle(title, axis->labelFont(), room, /*elide=*/false);
 }
 

@@ -5,6 +5,7 @@
 #include "figureexport.h"
 #include "axistitle.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QTimer>
@@ -12,6 +13,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 Heatmap::Heatmap(QWidget* parent, bool compact) : QWidget(parent), mCompact(compact) {
@@ -117,7 +119,9 @@ void Heatmap::redraw() {
       setMapCell(mMap, c, r, masked ? std::nan("") : v);
     }
   mMap->setDataRange(QCPRange(lo, hi));
-  if (mScale) setAxisTitle(mScale->axis(), mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"));
+  if (mScale)
+    setAxisTitle(mScale->axis(), mMode == Mode::Weights ? tr("attention weight") : tr("scaled score Kᵀq/√d_h"),
+                 mMode == Mode::Weights ? tr("weight") : tr("score"));
   if (!mCompact) {
     // every token label where they fit side by side (or upright); otherwise every k-th position, numbered, and the
     // axis title says so (hovering still names every cell)
@@ -134,6 +138,11 @@ void Heatmap::redraw() {
     const QString query = mPredicted.isEmpty() ? tr("query t_x") : tr("query t_x: column j reads xⱼ");
     setAxisTitle(mPlot->xAxis, title(query, fx), query);
     setAxisTitle(mPlot->yAxis, title(tr("key t_z"), fy));
+    // as many numbers on the colour bar as its height holds apart (six in a short map ran together)
+    if (mScale) {
+      const int line = QFontMetrics(mScale->axis()->tickLabelFont()).height();
+      mScale->axis()->ticker()->setTickCount(std::clamp(h / (2 * std::max(1, line)), 1, 5));
+    }
     // along the top: what each column predicts (x_{j+1}), so the map does not look shifted by one
     mPlot->xAxis2->setVisible(!mPredicted.isEmpty());
     if (!mPredicted.isEmpty()) {

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -230,6 +231,10 @@ void MatrixView::applyTicks() {
   const LabelFit fx = mColLabels.isEmpty() ? LabelFit{2, false} : fitLabels(mColLabels, nc, room, f, true);
   const LabelFit fy = mRowLabels.isEmpty() ? LabelFit{2, false} : fitLabels(mRowLabels, nr, roomY, f, false);
   const bool colText = fx.every == 1, rowText = fy.every == 1;
+  // as many numbers on the colour bar as its height holds well apart ("0 0.2 0.4 … 1" ran together on a short bar)
+  if (mLook != Look::Change && mLook != Look::Binary)
+    mScale->axis()->ticker()->setTickCount(
+        std::clamp(roomY / std::max(1, 3 * QFontMetrics(mScale->axis()->tickLabelFont()).height()), 1, 5));
   mPlot->xAxis->setTicker(colText ? QSharedPointer<QCPAxisTicker>(labelTicker(mColLabels, nc, fx))
                                   : QSharedPointer<QCPAxisTicker>(numbers(nc, room, f, true)));
   mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))

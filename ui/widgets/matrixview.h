@@ -45,6 +45,7 @@ class MatrixView : public QWidget {
   void setMarkedColumn(int col);
   int markedColumn() const { return mMarkedColumn; }
   QCustomPlot* plot() const { return mPlot; }
+  QCPColorScale* scale() const { return mScale; }
 
  protected:
   void resizeEvent(QResizeEvent* e) override;  // labels fit the new size
