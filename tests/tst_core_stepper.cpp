@@ -24,19 +24,19 @@ class TestStepper : public QObject {
     QCOMPARE(ed_text.size(), 17);  // 2 comments, 2 embeds, 2 loops, 4 + 6 layer lines, return
     QCOMPARE(ed_text[1], QString("Z ← Embed(z | W_e, W_p)"));
     QCOMPARE(ed_text[3], QString("Z ← Z + MultiHeadAttention(Z, Z | 𝒲ˡ_enc, 1)"));
-    QCOMPARE(ed_text[4], QString("Z ← ColwiseLayerNorm(Z | γˡ1, βˡ1)"));
+    QCOMPARE(ed_text[4], QString("Z ← ColwiseLayerNorm(Z | γˡ_1, βˡ_1)"));
     QCOMPARE(ed_text[5], QString("Z ← Z + W_2ˡ max(0, W_1ˡ Z + b_1ˡ 1ᵀ) + b_2ˡ 1ᵀ"));
     QCOMPARE(ed_text[0], QString("▷ Encoding the context sequence z"));
     QCOMPARE(ed_text[10], QString("X ← X + MultiHeadAttention(X, X | 𝒲ˡ_dec, M_uni)"));
     QCOMPARE(ed_text[12], QString("X ← X + MultiHeadAttention(X, Z | 𝒲ˡ_cross, 1)"));
     QCOMPARE(ed_text[14], QString("X ← X + W_4ˡ max(0, W_3ˡ X + b_3ˡ 1ᵀ) + b_4ˡ 1ᵀ"));
-    QCOMPARE(ed_text[15], QString("X ← ColwiseLayerNorm(X | γˡ5, βˡ5)"));
+    QCOMPARE(ed_text[15], QString("X ← ColwiseLayerNorm(X | γˡ_5, βˡ_5)"));
     QCOMPARE(ed_text[16], QString("return P = softmax(W_u X)"));
     const auto& d = pseudocode(d_config());
     QStringList d_text;
     for (const auto& l : d) d_text << QString::fromStdString(l.text);
-    QCOMPARE(d_text, (QStringList{"X ← Embed(x | W_e, W_p)", "for l = 1, …, L", "X̂ ← ColwiseLayerNorm(X | γˡ1, βˡ1)",
-                                  "X ← X + MultiHeadAttention(X̂, X̂ | 𝒲ˡ, M_uni)", "X̂ ← ColwiseLayerNorm(X | γˡ2, βˡ2)",
+    QCOMPARE(d_text, (QStringList{"X ← Embed(x | W_e, W_p)", "for l = 1, …, L", "X̂ ← ColwiseLayerNorm(X | γˡ_1, βˡ_1)",
+                                  "X ← X + MultiHeadAttention(X̂, X̂ | 𝒲ˡ, M_uni)", "X̂ ← ColwiseLayerNorm(X | γˡ_2, βˡ_2)",
                                   "X ← X + W_2ˡ GELU(W_1ˡ X̂ + b_1ˡ 1ᵀ) + b_2ˡ 1ᵀ", "X ← ColwiseLayerNorm(X | γ, β)",
                                   "return P = softmax(W_u X)"}));
   }

@@ -247,6 +247,10 @@
         <source>state k</source>
         <translation>Zustand k</translation>
     </message>
+    <message>
+        <source>when c_j = 0: x_j read as missing</source>
+        <translation>wenn c_j = 0: x_j als fehlend gelesen</translation>
+    </message>
 </context>
 <context>
     <name>AttentionOpenedView</name>
@@ -552,6 +556,10 @@
     <message>
         <source>head ▶</source>
         <translation>Kopf ▶</translation>
+    </message>
+    <message>
+        <source>Probe: %1. Each column (a query) sums to 1. Layer %2, %3.</source>
+        <translation>Probe: %1. Jede Spalte (eine Query) summiert sich zu 1. Schicht %2, %3.</translation>
     </message>
 </context>
 <context>
@@ -2013,6 +2021,14 @@ Maske %8</translation>
     <message>
         <source>… and predicts xⱼ₊₁</source>
         <translation>… und sagt xⱼ₊₁ vorher</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>Score</translation>
     </message>
 </context>
 <context>

@@ -102,7 +102,7 @@ static std::vector<PseudoLine> transformer_listing(const Config& c) {
     // post (seed 000):  S ← S + f(S);  S ← LN(S)        pre (seed 002):  Ŝ ← LN(S);  S ← S + f(Ŝ)
     const std::string S(1, s), Sh = S + "\u0302";  // S with a combining circumflex: X̂, Ẑ
     const std::string g = std::to_string(gamma);
-    const std::string ln = "ColwiseLayerNorm(" + S + " | γˡ" + g + ", βˡ" + g + ")";
+    const std::string ln = "ColwiseLayerNorm(" + S + " | γˡ_" + g + ", βˡ_" + g + ")";
     auto f = [&](const std::string& in) {
       std::string t = f_of;
       for (size_t p; (p = t.find('@')) != std::string::npos;) t.replace(p, 1, in);

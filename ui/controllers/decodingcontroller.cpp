@@ -150,7 +150,7 @@ QString DecodingController::branchHow(int node) const {
   if (kinds & TimelineNode::Greedy) how << tr("greedy (τ = 0)");
   if (kinds & TimelineNode::Sampled) how << tr("sampled");
   if (kinds & TimelineNode::Beam) how << tr("beam search");
-  return how.join(QStringLiteral(", "));
+  return how.join(QLatin1Char('\n'));  // one way a line (the timeline's How column elided "forced at step 2, sam…")
 }
 
 bool DecodingController::rewindTo(int kept) {

@@ -72,7 +72,7 @@ class DecodingController : public QObject {
   const std::vector<int>& currentPath() const { return mTimeline.path(); }  // the nodes of the new tokens of x
   std::vector<int> branchLeaves() const;   // the nodes without children, in the order they were made: one a branch
   QString branchText(int node) const;       // the new tokens up to that node, decoded
-  // How the branch was made: "greedy (τ = 0)", "sampled", "beam search" (each that reached that node, joined),
+  // How the branch was made: "greedy (τ = 0)", "sampled", "beam search" (each that reached that node, one a line),
   // "forced at step k" (the first step whose token was forced by hand).
   QString branchHow(int node) const;
   // Keeps the first `kept` new tokens and takes the rest back (their nodes stay in the timeline).

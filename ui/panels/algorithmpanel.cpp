@@ -45,14 +45,59 @@ constexpr const char* kComments[] = {
     QT_TRANSLATE_NOOP("AlgorithmPanel", "▷ Viterbi: the most probable path of states z*"),
 };
 
+// Prose inside a code line, translated where it stands (the rest of the line is notation)
+constexpr const char* kPhrases[] = {
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "when c_j = 0: x_j read as missing"),
+};
+
 // A transformer's loops run once per layer, the recurrent families' once per token (core Stepper)
 bool loopsOverTokens(const gb::Config& c) { return !c.is_transformer(); }
+
+// The notes' subscripts as they are typeset: h_{j−1} → hⱼ₋₁, x_j → xⱼ, W_4 → W₄ — where every character has a
+// subscript form (b_dec, M_uni stay as written: d, c and most letters have none)
+QString typeset(const QString& s) {
+  static const QString from = QStringLiteral("0123456789+−-=()aehijklmnoprstuvx");
+  static const QString to = QStringLiteral("₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ");
+  auto sub = [](const QString& part, QString& out) {
+    out.clear();
+    for (QChar c : part) {
+      const qsizetype k = from.indexOf(c);
+      if (k < 0) return false;
+      out += to[k];
+    }
+    return !part.isEmpty();
+  };
+  auto ascii = [](QChar c) { return c.unicode() < 128 && c.isLetterOrNumber(); };
+  QString result, part;
+  for (qsizetype i = 0; i < s.size(); ++i) {
+    if (s[i] == QLatin1Char('_') && i + 1 < s.size()) {
+      if (s[i + 1] == QLatin1Char('{')) {  // a group: _{j−1}
+        const qsizetype close = s.indexOf(QLatin1Char('}'), i + 2);
+        if (close > 0 && sub(s.mid(i + 2, close - i - 2), part)) {
+          result += part;
+          i = close;
+          continue;
+        }
+      } else if (i + 2 >= s.size() || !ascii(s[i + 2])) {  // one character: x_j, W_4ˡ
+        if (sub(s.mid(i + 1, 1), part)) {
+          result += part;
+          ++i;
+          continue;
+        }
+      }
+    }
+    result += s[i];
+  }
+  return result;
+}
 
 QString lineText(const gb::PseudoLine& line) {
   if (line.kind == gb::LineKind::Comment)
     for (const char* c : kComments)
-      if (line.text == c) return QCoreApplication::translate("AlgorithmPanel", c);
-  return QString::fromStdString(line.text);
+      if (line.text == c) return typeset(QCoreApplication::translate("AlgorithmPanel", c));
+  QString text = QString::fromStdString(line.text);
+  for (const char* p : kPhrases) text.replace(QLatin1String(p), QCoreApplication::translate("AlgorithmPanel", p));
+  return typeset(text);
 }
 
 // What a step ran, from the record's fields (the core's English label is not shown).
@@ -328,7 +373,7 @@ void AlgorithmPanel::redraw() {
     mMatrix->clear();
     return;
   }
-  mTitle->setText(QString::fromStdString(gb::pseudocode_title(*c)));
+  mTitle->setText(typeset(QString::fromStdString(gb::pseudocode_title(*c))));
   const auto& lines = gb::pseudocode(*c);
   const int nextLine = active ? s->next_line() : -1;
   for (size_t i = 0; i < lines.size(); ++i) {

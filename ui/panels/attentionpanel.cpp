@@ -353,11 +353,18 @@ void AttentionPanel::showSelection() {
                                      : tr("The bidirectional mask is all ones: every source token sees every other.");
   mMaskTitle->setText(maskName);
   mMask->plot()->setAccessibleDescription(maskName);
-  mInfo->setText(tr("Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.")
-                     .arg(shortened(mSourceTokens.join(QString())), shortened(mTargetTokens.join(QString())))
-                     .arg(layer + 1)
-                     .arg(mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
-                                                          : tr("average over the heads")));
+  const QString where = mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
+                                                        : tr("average over the heads");
+  // a decoder-only model has no source: its probe is x alone ("Probe:  → <bos>…" said nothing before the arrow)
+  mInfo->setText(mSourceTokens.isEmpty()
+                     ? tr("Probe: %1. Each column (a query) sums to 1. Layer %2, %3.")
+                           .arg(shortened(mTargetTokens.join(QString())))
+                           .arg(layer + 1)
+                           .arg(where)
+                     : tr("Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.")
+                           .arg(shortened(mSourceTokens.join(QString())), shortened(mTargetTokens.join(QString())))
+                           .arg(layer + 1)
+                           .arg(where));
   emit selectionChanged(mInfo->text());
   mLarge->plot()->setAccessibleDescription(mInfo->text());
   // the grid: all layers × heads of this kind

@@ -41,6 +41,16 @@ void setDecades(QCPAxis* axis, double lo, double hi) {
 }
 }  // namespace
 
+namespace {
+// Steps are counted: ticks at whole numbers only (a ticker of its own chose 2.5 and 7.5)
+QSharedPointer<QCPAxisTicker> wholeSteps() {
+  auto t = QSharedPointer<QCPAxisTickerFixed>::create();
+  t->setTickStep(1);
+  t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  return t;
+}
+}  // namespace
+
 StatesPanel::StatesPanel(ModelDocument* doc, TrainingController* trainer, QWidget* parent)
     : QWidget(parent), mDoc(doc), mCtl(new StatesController(doc, trainer, this)) {
   mInput = new QComboBox(this);
@@ -145,7 +155,7 @@ void StatesPanel::draw() {
   mPlot->xAxis->setLabel(tr("steps back from the loss"));
   mPlot->yAxis->setLabel(tr("‖∂J/∂h‖"));
   makePowerOfTenAxis(mPlot->yAxis);
-  mPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  mPlot->xAxis->setTicker(wholeSteps());
   mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
   const QStringList& tokens = mCtl->tokens();
   const int n = int(t->H.cols());
@@ -340,7 +350,7 @@ QString StatesPanel::drawSeq2SeqGradient() {
   mPlot->xAxis->setLabel(tr("steps back from the loss"));
   mPlot->yAxis->setLabel(tr("‖∂J/∂state‖"));
   makePowerOfTenAxis(mPlot->yAxis);
-  mPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  mPlot->xAxis->setTicker(wholeSteps());
   mPlot->graph(0)->setLineStyle(QCPGraph::lsLine);
   mPlot->graph(0)->setData(dx, dy, true);
   mPlot->graph(0)->setName(tr("decoder hⱼ"));

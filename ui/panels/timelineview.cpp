@@ -241,7 +241,7 @@ void TimelineView::redraw() {
   }
   mBranches->expandAll();
   // the columns as wide as their contents, but How and Forks off never take the Text column's room: each at most a
-  // quarter of the table (a long How is elided; its tooltip has it whole)
+  // quarter of the table (How has one way a line; one still too long is elided, its tooltip has it whole)
   const int quarter = std::max(160, mBranches->viewport()->width() / 4);
   for (int c : {0, 1, 3, 4, 5}) {
     mBranches->resizeColumnToContents(c);

@@ -68,6 +68,7 @@ MatrixView::MatrixView(QWidget* parent, Look look) : QWidget(parent), mLook(look
   mPlot->yAxis->setRangeReversed(true);
   mPlot->setMouseTracking(true);
   setMinimumSize(160, 140);
+  mPlot->setVisible(false);  // until there is a matrix to show
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
   v->addWidget(mPlot);
@@ -126,6 +127,8 @@ void MatrixView::setScaleVisible(bool on) {
 void MatrixView::setScaleLabel(const QString& label) { setAxisTitle(mScale->axis(), label); }
 
 void MatrixView::clear() {
+  // nothing at all, rather than empty axes beside a colour bar that suggested a matrix to read
+  mPlot->setVisible(false);
   mM.resize(0, 0);
   mMap->data()->setSize(0, 0);
   mMarkedColumn = -1;
@@ -144,6 +147,7 @@ void MatrixView::clear() {
 
 void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QString& colTitle,
                            const QStringList& rowLabels, const QStringList& colLabels) {
+  mPlot->setVisible(m.size() > 0);
   mM = m;
   mRowLabels = rowLabels;
   mColLabels = colLabels;
@@ -186,6 +190,8 @@ void MatrixView::setMatrix(const gb::MatF& m, const QString& rowTitle, const QSt
     const double low = std::isfinite(small) ? std::max(double(small), mRange * 1e-8) : mRange * 1e-3;
     // (at least two decades: the colour bar is then labelled with powers of ten, not crowded with 2.5, 3, 3.5)
     mMap->setDataRange(QCPRange(std::min(low, mRange / 100), mRange));
+    // every cell "=": no colour to read, so no bar (it counted 10⁻¹⁵ to 10⁻¹³ for nothing)
+    setScaleVisible(std::isfinite(small));
   } else {
     mMap->setDataRange(mLook == Look::Diverging ? QCPRange(-mRange, mRange) : QCPRange(0, 1));
   }
