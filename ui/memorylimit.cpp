@@ -5,11 +5,31 @@
 
 #include <QSettings>
 
+#include <algorithm>
+#include <atomic>
 
-qint64 MemoryLimit::capBytes() {
+
+namespace {
+std::atomic<qint64> gReserved{0};  // the running work's estimates (workers end on their own threads)
+}  // namespace
+
+qint64 MemoryLimit::settingsCapBytes() {
   const qint64 mb = QSettings().value(QStringLiteral("limits/memoryMB"), 0).toLongLong();
   return mb > 0 ? mb * 1024 * 1024 : 0;
 }
+
+qint64 MemoryLimit::capBytes() {
+  const qint64 cap = settingsCapBytes();
+  return cap > 0 ? std::max<qint64>(1, cap - gReserved.load()) : 0;
+}
+
+MemoryLimit::Reservation MemoryLimit::reserve(qint64 bytes) {
+  bytes = std::max<qint64>(0, bytes);
+  gReserved += bytes;
+  return Reservation(nullptr, [bytes](void*) { gReserved -= bytes; });
+}
+
+qint64 MemoryLimit::reservedBytes() { return gReserved.load(); }
 
 QString MemoryLimit::modelProblem(const gb::Config& c) {
   if (c.heads <= 0 || c.d_e % c.heads != 0 || c.validate()) return {};  // another problem comes first

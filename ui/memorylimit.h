@@ -7,6 +7,7 @@
 #include "core/model/model.h"
 #include "core/train/trainer.h"
 
+#include <memory>
 #include <vector>
 
 #include <QCoreApplication>
@@ -16,7 +17,16 @@ class MemoryLimit {
   Q_DECLARE_TR_FUNCTIONS(MemoryLimit)
 
  public:
-  static qint64 capBytes();  // 0 = no cap
+  // The cap's room now: the settings' cap less what running work holds (its reservations), at least 1 byte; 0 = no
+  // cap. Every path plans against it, so two jobs each under the cap do not go over it together (a run finishing
+  // the step it was told to stop beside the next run, Compare's families beside a training).
+  static qint64 capBytes();
+  static qint64 settingsCapBytes();  // the settings' cap itself (0 = none)
+  // A job's estimate, counted against the cap while the returned handle (or a copy) lives: held by the worker's
+  // function, so it goes when the work ends — a worker told to stop still holds it until it has.
+  using Reservation = std::shared_ptr<void>;
+  [[nodiscard]] static Reservation reserve(qint64 bytes);
+  static qint64 reservedBytes();
   // Empty when a model of c fits; else why not, with the estimate and the limit (translated). Build refuses such a
   // model before allocating anything; the Model dock shows it as the sizes are typed.
   static QString modelProblem(const gb::Config& c);

@@ -218,6 +218,9 @@ class TestLessons : public QObject {
     const double s = openAndWait(w, QStringLiteral("reversal"));
     QVERIFY(s >= 0);
     qInfo("reversal reached its key moment in %.1f s", s);
+    // the lesson's model is made again by opening the lesson: quitting now asks nothing (it asked to save it)
+    QVERIFY(w.document()->hasModel());
+    QVERIFY(!w.document()->isModified());
     QCOMPARE(w.tabs()->currentIndex(), 0);
     auto* ap = w.findChild<AttentionPanel*>();
     QCOMPARE(ap->kindBox()->currentData().toInt(), int(gb::AttentionRecord::Kind::Cross));

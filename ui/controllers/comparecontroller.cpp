@@ -164,6 +164,7 @@ void CompareController::start(const Request& request) {
       int steps = 0;
       bool converged = false;
     };
+    MemoryLimit::Reservation held;  // (declared before the runs: released after their memory is freed)
     std::vector<Run> runs(static_cast<size_t>(n));
     const int threads = gb::training_threads();
     for (int k = 0; k < n; ++k) {
@@ -212,6 +213,7 @@ void CompareController::start(const Request& request) {
       for (int k = 0; k < n; ++k)
         need += gb::training_memory(out->sides[size_t(k)].config, runs[size_t(k)].options, threads).total();
       if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, need, cap)) return fail(errorText(*e));
+      held = MemoryLimit::reserve(need);  // counted against the cap while the families train
     }
     for (int k = 0; k < n; ++k) {
       if (ctx.cancelled()) return {};

@@ -17,7 +17,11 @@
 #include <QFileInfo>
 #include <QMetaObject>
 
-LessonRecipeRunner::LessonRecipeRunner(Workbench* bench, QObject* parent) : QObject(parent), mBench(bench) {}
+LessonRecipeRunner::LessonRecipeRunner(Workbench* bench, QObject* parent) : QObject(parent), mBench(bench) {
+  // the lesson's model is what its recipe (or its file) makes again: nothing of the user's to save until they change
+  // it (quitting after a lesson asked to save it) — first of reached()'s receivers, before a beat is shown
+  connect(this, &LessonRecipeRunner::reached, this, [this] { mBench->document()->setModified(false); });
+}
 
 void LessonRecipeRunner::fail(const QString& error) {
   disconnect(mWait);

@@ -85,12 +85,14 @@ void TraceController::launch(Request r) {
         next();
       };
     }
-    if (auto tooLarge = gb::check_memory(gb::ErrorCode::TraceMemory, gb::trace_memory(req->config, *e), cap))
+    const qint64 need = gb::trace_memory(req->config, *e);
+    if (auto tooLarge = gb::check_memory(gb::ErrorCode::TraceMemory, need, cap))
       return [this, req, tooLarge] {
         mRunning.clear();
         refuse(*req, errorText(*tooLarge));
         next();
       };
+    const MemoryLimit::Reservation held = MemoryLimit::reserve(need);  // while the trace is made
     auto t = gb::trace_forward(req->config, *req->params, *e, report);
     if (!t) return {};  // cancelled: nothing to show
     auto trace = std::make_shared<std::vector<gb::StepRecord>>(std::move(*t));

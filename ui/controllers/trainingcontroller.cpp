@@ -362,7 +362,9 @@ void TrainingController::begin(bool paused) {
   mRun->pause = paused;  // set before the thread exists: no race
   mRun->started = true;
   setState(paused ? State::Paused : State::Running);
-  workers::start("glassbox-training", [run = mRun] { work(run); });
+  // its memory counted against the cap until the worker ends (a run told to stop may still finish a step)
+  workers::start("glassbox-training",
+                 [run = mRun, held = MemoryLimit::reserve(mRun->plan->bytes())] { work(run); });
 }
 
 void TrainingController::pause() {
