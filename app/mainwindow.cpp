@@ -78,6 +78,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 
 #include <utility>
 
@@ -731,7 +732,23 @@ void MainWindow::retranslate() {
       }
     };
     for (size_t i = 0; i < docks.size(); ++i) scrollTo(docks[i]->widget(), dockScroll[i]);
-    for (int i = 0; i < mTabs->count() && i < int(tabScroll.size()); ++i) scrollTo(mTabs->widget(i), tabScroll[size_t(i)]);
+    // a tab not shown is laid out when it is shown (scrolled here, it came back at the top): the first time it is
+    // current, after that layout
+    for (int i = 0; i < mTabs->count() && i < int(tabScroll.size()); ++i) {
+      QWidget* page = mTabs->widget(i);
+      const QPoint at = tabScroll[size_t(i)];
+      if (at.isNull()) continue;
+      if (i == mTabs->currentIndex()) {
+        scrollTo(page, at);
+        continue;
+      }
+      auto once = std::make_shared<QMetaObject::Connection>();
+      *once = connect(mTabs, &QTabWidget::currentChanged, page, [this, page, at, once, scrollTo](int shown) {
+        if (mTabs->widget(shown) != page) return;
+        disconnect(*once);
+        QTimer::singleShot(0, page, [page, at, scrollTo] { scrollTo(page, at); });
+      });
+    }
   });
   if (!QApplication::focusWidget()) setFocus();  // (the focus was in a widget that has gone: the window keeps it)
 

@@ -41,6 +41,8 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTimer>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -201,6 +203,49 @@ class TestGerman : public QObject {
   // window speaks the other language at once (no restart: Qt's LanguageChange), the model, its history, the current
   // tab and every tab's view stay, numbers follow the language, and the way back shows every tab as it was, pixel for
   // pixel. (Last: it leaves the process German again.)
+  // A language switch makes the window again: each dock and tab is scrolled where it was — the tab not shown
+  // too, once it is shown (a lecturer who scrolled the Decoding tab's chart into view finds it there).
+  void language_switch_keeps_where_each_view_was_scrolled() {
+    MainWindow w;
+    w.resize(1024, 560);  // (short: the docks and several tabs scroll)
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto bar = [](QWidget* widget) {
+      auto* area = qobject_cast<QScrollArea*>(widget);
+      return area ? area->verticalScrollBar() : nullptr;
+    };
+    // a dock that scrolls (the Data dock, at this height)
+    QScrollBar* dock = bar(w.dataDock()->widget());
+    QVERIFY(dock);
+    QTRY_VERIFY(dock->maximum() > 0);
+    dock->setValue(dock->maximum() / 2);
+    const int dockAt = dock->value();
+    // a tab that scrolls, left for another one
+    int tab = -1, tabAt = 0;
+    for (int i = 0; i < w.tabs()->count() && tab < 0; ++i) {
+      if (!w.tabs()->isTabVisible(i)) continue;
+      w.tabs()->setCurrentIndex(i);
+      QScrollBar* b = bar(w.tabs()->widget(i));
+      if (b && QTest::qWaitFor([b] { return b->maximum() > 0; }, 500)) {
+        b->setValue(b->maximum());
+        tab = i;
+        tabAt = b->value();
+      }
+    }
+    QVERIFY2(tab >= 0, "no tab scrolls at 1024 × 560");
+    QVERIFY(tabAt > 0);
+    const int other = tab == 0 ? 1 : 0;
+    w.tabs()->setCurrentIndex(other);
+    w.findChild<QAction*>(QStringLiteral("language_en"))->trigger();
+    QTRY_COMPARE(w.language(), QStringLiteral("en"));
+    QTRY_COMPARE(bar(w.dataDock()->widget())->value(), dockAt);
+    QCOMPARE(w.tabs()->currentIndex(), other);
+    w.tabs()->setCurrentIndex(tab);
+    QTRY_COMPARE(bar(w.tabs()->widget(tab))->value(), tabAt);
+    w.findChild<QAction*>(QStringLiteral("language_de"))->trigger();  // (as the other tests expect it)
+    QTRY_COMPARE(w.language(), QStringLiteral("de"));
+  }
+
   void language_switches_live() {
     MainWindow w;
     w.resize(1280, 800);
