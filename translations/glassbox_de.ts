@@ -3339,6 +3339,10 @@ Maske %8</translation>
         <source>Too large to build: %1</source>
         <translation>Zu groß zum Bauen: %1</translation>
     </message>
+    <message>
+        <source>Work still running holds %1 MB of the memory cap.</source>
+        <translation>Noch laufende Arbeit belegt %1 MB der Speichergrenze.</translation>
+    </message>
 </context>
 <context>
     <name>ModelDesign</name>

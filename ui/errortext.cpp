@@ -1,5 +1,7 @@
 #include "errortext.h"
 
+#include "memorylimit.h"
+
 #include <QCoreApplication>
 
 namespace {
@@ -39,7 +41,15 @@ QString errorText(const gb::Error& e) {
     }
     args.push_back({"problem", errorText(gb::Error(gb::ErrorCode(code), causeArgs)).toStdString()});
   }
-  const QString text = errorTemplateText(gb::error_template(e.code), args);
+  QString text = errorTemplateText(gb::error_template(e.code), args);
+  // the limit a check met is the cap less what running work holds (MemoryLimit::reserve): say so, or "the limit is
+  // 1,000 MB" reads wrong beside a cap of 3,072
+  const bool memory = e.code == gb::ErrorCode::PlanMemory || e.code == gb::ErrorCode::DecodeMemory ||
+                      e.code == gb::ErrorCode::TraceMemory;
+  if (memory && MemoryLimit::reservedBytes() > 0)
+    text += QLatin1Char(' ') + QCoreApplication::translate("MemoryLimit",
+                                                           "Work still running holds %1 MB of the memory cap.")
+                                   .arg(MemoryLimit::reservedBytes() / (1024 * 1024));
   const QString where = QString::fromStdString(e.where());
   return where.isEmpty() ? text : where + QStringLiteral(": ") + text;
 }

@@ -10,6 +10,7 @@
 #include "controllers/trainingcontroller.h"
 #include "controllers/trainingsetup.h"
 #include "controllers/workers.h"
+#include "errortext.h"
 #include "memorylimit.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
@@ -142,6 +143,9 @@ class TestSteady : public QObject {
     const auto refused = c->prepareRun(doc, o, nullptr);
     QVERIFY(refused);
     QCOMPARE(refused->code, gb::ErrorCode::PlanMemory);
+    QVERIFY2(errorText(*refused).contains(QStringLiteral("Work still running holds %1 MB of the memory cap.")
+                                              .arg(need / mb)),
+             qPrintable(errorText(*refused)));  // (why the limit it names is below the cap)
     QVERIFY(!MemoryLimit::runProblem(doc.config(), o, doc.data().train).isEmpty());  // what Start is told first
     blocked.release = true;
     QTRY_COMPARE_WITH_TIMEOUT(workers::alive(), 0, 30000);
