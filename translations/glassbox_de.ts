@@ -883,6 +883,18 @@
         <source>→ trains the chosen families.</source>
         <translation>→ trainiert die gewählten Familien.</translation>
     </message>
+    <message>
+        <source>What the comparison shows</source>
+        <translation>Was der Vergleich zeigt</translation>
+    </message>
+    <message>
+        <source>Curves and table</source>
+        <translation>Kurven und Tabelle</translation>
+    </message>
+    <message>
+        <source>Attention maps</source>
+        <translation>Aufmerksamkeitskarten</translation>
+    </message>
 </context>
 <context>
     <name>DataChoice</name>

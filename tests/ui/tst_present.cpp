@@ -11,12 +11,14 @@
 #include "mainwindow.h"
 #include "panels/algorithmpanel.h"
 #include "panels/attentionpanel.h"
+#include "panels/comparepanel.h"
 #include "panels/decodingpanel.h"
 #include "panels/maskspanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
 #include "panels/trainingview.h"
 #include "presenterkeys.h"
+#include "tabs.h"
 #include "widgets/figureexport.h"
 #include "widgets/heatmap.h"
 #include "widgets/lossplot.h"
@@ -25,6 +27,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -295,6 +298,37 @@ class TestPresent : public QObject {
     QCOMPARE(probe->text(), typed);
     QCOMPARE(at->headBox()->currentIndex(), std::min(head + 2, at->headBox()->count() - 2));
     w.setPresenting(false);
+  }
+
+  // Presenting, Compare shows its curves with the table or its maps, one at a time (at 1024 × 768 both together
+  // cut the maps); the workbench shows both; the strip chooses, and a beat keeps the choice.
+  void compare_presents_its_curves_or_its_maps() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const int tab = tabIndexOf(QStringLiteral("compare"));
+    w.tabs()->setCurrentIndex(tab);
+    auto* cp = w.findChild<ComparePanel*>();
+    QWidget* curves = cp->findChild<QWidget*>(QStringLiteral("compareCurvesPage"));
+    QWidget* maps = cp->findChild<QWidget*>(QStringLiteral("compareMapsPage"));
+    QVERIFY(curves && maps);
+    QVERIFY(curves->isVisibleTo(cp) && maps->isVisibleTo(cp));
+    w.setPresenting(true);
+    QVERIFY(curves->isVisibleTo(cp) && !maps->isVisibleTo(cp));
+    auto* page = w.findChild<QComboBox*>(QStringLiteral("presenterComparePage"));
+    QVERIFY(page && page->isVisible());
+    QVERIFY(!page->accessibleName().isEmpty());
+    page->setCurrentIndex(1);
+    QVERIFY(!curves->isVisibleTo(cp) && maps->isVisibleTo(cp));
+    const QJsonObject view = w.presentable(tab)->viewState();
+    QCOMPARE(view.value(QStringLiteral("page")).toString(), QStringLiteral("maps"));
+    page->setCurrentIndex(0);
+    QVERIFY(curves->isVisibleTo(cp) && !maps->isVisibleTo(cp));
+    w.presentable(tab)->setViewState(view);  // a beat's view: the maps again, the strip says so
+    QVERIFY(!curves->isVisibleTo(cp) && maps->isVisibleTo(cp));
+    QCOMPARE(page->currentIndex(), 1);
+    w.setPresenting(false);
+    QVERIFY(curves->isVisibleTo(cp) && maps->isVisibleTo(cp));
   }
 
   void zoom_scales_every_panel() {

@@ -12,6 +12,7 @@
 #include "widgets/textlabel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -156,19 +157,31 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   controls->setContentsMargins(0, 0, 0, 0);
   controls->addLayout(familiesRow);
   controls->addLayout(row);
-  auto* v = mLayout = new QVBoxLayout(this);
-  v->addWidget(mControls);
-  v->addWidget(mProgress);  // (seen by the class too)
-  v->addWidget(mInfo);
-  v->addWidget(mLegend);
+  // two parts: the curves with the table, and the maps — in the workbench one under the other; presenting, one at a
+  // time (at 1024 × 768 in the presenter's font both did not fit: the maps were cut or squashed to a strip)
+  mCurvesPage = new QWidget(this);
+  mCurvesPage->setObjectName(QStringLiteral("compareCurvesPage"));
+  auto* curves = new QVBoxLayout(mCurvesPage);
+  curves->setContentsMargins(0, 0, 0, 0);
+  curves->addWidget(mLegend);
   auto* plots = new QHBoxLayout;
   plots->addWidget(mPlot, 3);
   plots->addWidget(mExact, 2);
   plots->addWidget(mTime, 2);
-  v->addLayout(plots, 1);
-  v->addWidget(mSummary);
-  v->addLayout(headRow);
-  v->addLayout(maps, 2);
+  curves->addLayout(plots, 1);
+  curves->addWidget(mSummary);
+  mMapsPage = new QWidget(this);
+  mMapsPage->setObjectName(QStringLiteral("compareMapsPage"));
+  auto* mapsBox = new QVBoxLayout(mMapsPage);
+  mapsBox->setContentsMargins(0, 0, 0, 0);
+  mapsBox->addLayout(headRow);
+  mapsBox->addLayout(maps, 1);
+  auto* v = mLayout = new QVBoxLayout(this);
+  v->addWidget(mControls);
+  v->addWidget(mProgress);  // (seen by the class too)
+  v->addWidget(mInfo);
+  v->addWidget(mCurvesPage, 1);
+  v->addWidget(mMapsPage, 2);
 
   connect(mStart, &QPushButton::clicked, this, &ComparePanel::start);
   connect(mCancel, &QPushButton::clicked, this, [this] {
@@ -340,7 +353,7 @@ void ComparePanel::show(const QString& error) {
   for (const CompareController::Side& s : r->sides) anyEm |= gb::family(s.config).trained_by == gb::TrainedBy::Em;
   setAxisTitle(mPlot->xAxis, anyEm ? tr("step (a family trained by EM: iteration)") : tr("step"));
   mPlot->rescaleAxes();
-  mPlot->yAxis->setRangeLower(0);
+  mPlot->yAxis->setRange(0, mPlot->yAxis->range().upper * 1.05);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
   // pairs: exact match against the source's length (the same validation pairs for every family), and the measured
   // time of a training step against it (the recurrence)
@@ -376,7 +389,7 @@ void ComparePanel::show(const QString& error) {
   mExact->replot(QCustomPlot::rpQueuedReplot);
   mTime->setVisible(!r->plainText && timed);
   mTime->rescaleAxes();
-  mTime->yAxis->setRangeLower(0);
+  mTime->yAxis->setRange(0, mTime->yAxis->range().upper * 1.08);  // (the highest point whole, not cut at the edge)
   mTime->xAxis->setRange(CompareController::kTimedLengths[0] / 1.4,
                          std::max(double(CompareController::kTimedLengths[0]), mTime->xAxis->range().upper) * 1.4);
   mTime->replot(QCustomPlot::rpQueuedReplot);
@@ -436,7 +449,7 @@ void ComparePanel::show(const QString& error) {
   mCausalTitle->setVisible(maps && d);
   mHead->setVisible(maps);
   mHeadLabel->setVisible(maps);
-  mLayout->setStretchFactor(mMaps, maps ? 2 : 0);  // without maps the curves take the room
+  mLayout->setStretchFactor(mMapsPage, maps ? 2 : 0);  // without maps the curves take the room
   drawLegend();
   {
     QSignalBlocker quiet(mHead);
@@ -494,16 +507,23 @@ void ComparePanel::drawMaps() {
 
 void ComparePanel::setPresenting(bool on) {
   mControls->setVisible(!on);
-  // the plots give up height to the maps under them: at 1024 × 768 in the presenter's font both fit on the page
-  // (the maps were cut at the bottom, their axis titles elided)
-  // (and three numbers up their short y axes, not six run together)
-  for (QCustomPlot* plot : {mPlot, mExact, mTime}) {
-    plot->setMinimumHeight(on ? 160 : 260);
-    plot->yAxis->ticker()->setTickCount(on ? 3 : 5);
-    plot->replot(QCustomPlot::rpQueuedReplot);
-  }
+  mPresenting = on;
+  showPage();
 }
 
+void ComparePanel::setPage(int page) {
+  mPage = std::clamp(page, 0, 1);
+  if (mPageBox && mPageBox->currentIndex() != mPage) {
+    QSignalBlocker quiet(mPageBox);
+    mPageBox->setCurrentIndex(mPage);
+  }
+  showPage();
+}
+
+void ComparePanel::showPage() {
+  mCurvesPage->setVisible(!mPresenting || mPage == 0);
+  mMapsPage->setVisible(!mPresenting || mPage == 1);
+}
 
 bool ComparePanel::presentNext() {
   if (mCtl->running()) return false;
@@ -515,8 +535,20 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   auto* strip = new QWidget(parent);
   auto* h = new QHBoxLayout(strip);
   h->setContentsMargins(0, 0, 0, 0);
-  h->addWidget(new QLabel(tr("→ trains the chosen families."), strip));
-  h->addStretch(1);
+  auto* hint = new QLabel(tr("→ trains the chosen families."), strip);
+  hint->setWordWrap(true);  // (it gives way to the controls: the German strip was wider than 1024)
+  h->addWidget(hint, 1);
+  // which part the class sees: the curves with the table, or the attention maps
+  auto* page = new QComboBox(strip);
+  page->setObjectName(QStringLiteral("presenterComparePage"));
+  page->setAccessibleName(tr("What the comparison shows"));
+  page->setFocusPolicy(Qt::TabFocus);
+  page->addItems({tr("Curves and table"), tr("Attention maps")});
+  page->setCurrentIndex(mPage);
+  page->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+  mPageBox = page;
+  connect(page, &QComboBox::currentIndexChanged, this, &ComparePanel::setPage);
+  h->addWidget(page);
   auto* train = new QPushButton(mStart->text(), strip);
   train->setObjectName(QStringLiteral("presenterCompareStart"));
   train->setFocusPolicy(Qt::TabFocus);
@@ -535,10 +567,12 @@ QJsonObject ComparePanel::viewState() const {
                 {QStringLiteral("em_iterations"), mEm->value()},
                 {QStringLiteral("families"), families}};
   if (mCtl->result()) s.insert(QStringLiteral("run"), true);  // the comparison was shown: a beat runs it again
+  if (mPage == 1) s.insert(QStringLiteral("page"), QStringLiteral("maps"));  // (presenting: the maps alone)
   return s;
 }
 
 void ComparePanel::setViewState(const QJsonObject& state) {
+  setPage(state.value(QStringLiteral("page")).toString() == QLatin1String("maps") ? 1 : 0);
   if (state.contains(QStringLiteral("steps"))) mSteps->setValue(state.value(QStringLiteral("steps")).toInt(300));
   if (state.contains(QStringLiteral("em_iterations")))
     mEm->setValue(state.value(QStringLiteral("em_iterations")).toInt(30));

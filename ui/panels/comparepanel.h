@@ -6,6 +6,7 @@
 
 #include "core/config.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <map>
@@ -17,6 +18,7 @@ class CompareController;
 class Heatmap;
 class ModelDocument;
 class QCheckBox;
+class QComboBox;
 class QGridLayout;
 class QVBoxLayout;
 class QCustomPlot;
@@ -58,7 +60,10 @@ class ComparePanel : public QWidget, public Presentable {
   bool presentFirst() override { return false; }
   bool presentLast() override { return false; }
   QWidget* makePresenterStrip(QWidget* parent) override;
-  void setPresenting(bool on) override;  // the choice of families and steps is the lecturer's: hidden from the class
+  void setPresenting(bool on) override;
+  // Presenting, which part the class sees (a lesson's beat keeps it: "page": "maps")
+  void setPage(int page);
+  int page() const { return mPage; }  // the choice of families and steps is the lecturer's: hidden from the class
   QJsonObject viewState() const override;
   void setViewState(const QJsonObject& state) override;
 
@@ -66,6 +71,7 @@ class ComparePanel : public QWidget, public Presentable {
   void start();
 
  private:
+  void showPage();
   void show(const QString& error);
   void drawMaps();  // both maps: the last layer's chosen head
   void drawLegend();  // each graph's colour and name
@@ -86,5 +92,10 @@ class ComparePanel : public QWidget, public Presentable {
   QVBoxLayout* mLayout;
   QWidget* mControls;  // the families, the steps, Train and Cancel
   QGridLayout* mMaps;  // the transformers' maps: room only when they are shown
+  QWidget* mCurvesPage;  // the curves and the table
+  QWidget* mMapsPage;    // the head and the maps
+  bool mPresenting = false;
+  int mPage = 0;  // presenting: 0 the curves and the table, 1 the maps (the workbench shows both)
+  QPointer<QComboBox> mPageBox;  // the strip's choice of it
   Heatmap *mCross, *mCausal;
 };
