@@ -251,6 +251,14 @@
         <source>when c_j = 0: x_j read as missing</source>
         <translation>wenn c_j = 0: x_j als fehlend gelesen</translation>
     </message>
+    <message>
+        <source>π if j = 1, else</source>
+        <translation>π wenn j = 1, sonst</translation>
+    </message>
+    <message>
+        <source>] and z*</source>
+        <translation>] und z*</translation>
+    </message>
 </context>
 <context>
     <name>AttentionOpenedView</name>
@@ -894,6 +902,10 @@
     <message>
         <source>Attention maps</source>
         <translation>Aufmerksamkeitskarten</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,8 @@ constexpr const char* kComments[] = {
 // Prose inside a code line, translated where it stands (the rest of the line is notation)
 constexpr const char* kPhrases[] = {
     QT_TRANSLATE_NOOP("AlgorithmPanel", "when c_j = 0: x_j read as missing"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "π if j = 1, else"),
+    QT_TRANSLATE_NOOP("AlgorithmPanel", "] and z*"),
 };
 
 // A transformer's loops run once per layer, the recurrent families' once per token (core Stepper)

@@ -548,6 +548,9 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   page->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
   mPageBox = page;
   connect(page, &QComboBox::currentIndexChanged, this, &ComparePanel::setPage);
+  auto* pageLabel = new QLabel(tr("Show"), strip);  // (a combo box is spoken by its label: AT-SPI reads its text)
+  pageLabel->setBuddy(page);
+  h->addWidget(pageLabel);
   h->addWidget(page);
   auto* train = new QPushButton(mStart->text(), strip);
   train->setObjectName(QStringLiteral("presenterCompareStart"));

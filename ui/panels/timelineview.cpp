@@ -245,6 +245,8 @@ void TimelineView::redraw() {
   const int quarter = std::max(160, mBranches->viewport()->width() / 4);
   for (int c : {0, 1, 3, 4, 5}) {
     mBranches->resizeColumnToContents(c);
-    if (mBranches->columnWidth(c) > quarter) mBranches->setColumnWidth(c, quarter);
+    // (How a third: "erzwungen bei Schritt 2" was elided at a quarter of 1024's table)
+    const int most = c == 1 ? std::max(200, mBranches->viewport()->width() / 3) : quarter;
+    if (mBranches->columnWidth(c) > most) mBranches->setColumnWidth(c, most);
   }
 }
