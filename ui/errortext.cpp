@@ -46,7 +46,7 @@ QString errorText(const gb::Error& e) {
   // 1,000 MB" reads wrong beside a cap of 3,072
   const bool memory = e.code == gb::ErrorCode::PlanMemory || e.code == gb::ErrorCode::DecodeMemory ||
                       e.code == gb::ErrorCode::TraceMemory;
-  if (memory && MemoryLimit::reservedBytes() > 0)
+  if (memory && MemoryLimit::reservedBytes() > 0 && MemoryLimit::settingsCapBytes() > 0)
     text += QLatin1Char(' ') + QCoreApplication::translate("MemoryLimit",
                                                            "Work still running holds %1 MB of the memory cap.")
                                    .arg(MemoryLimit::reservedBytes() / (1024 * 1024));

@@ -11,6 +11,7 @@
 
 namespace {
 std::atomic<qint64> gReserved{0};  // the running work's estimates (workers end on their own threads)
+std::atomic<qint64> gTraining{0};  // of which training runs'
 }  // namespace
 
 qint64 MemoryLimit::settingsCapBytes() {
@@ -18,22 +19,28 @@ qint64 MemoryLimit::settingsCapBytes() {
   return mb > 0 ? mb * 1024 * 1024 : 0;
 }
 
-qint64 MemoryLimit::capBytes() {
+qint64 MemoryLimit::capBytes(bool replacingModel) {
   const qint64 cap = settingsCapBytes();
-  return cap > 0 ? std::max<qint64>(1, cap - gReserved.load()) : 0;
+  const qint64 held = gReserved.load() - (replacingModel ? gTraining.load() : 0);
+  return cap > 0 ? std::max<qint64>(1, cap - held) : 0;
 }
 
-MemoryLimit::Reservation MemoryLimit::reserve(qint64 bytes) {
+MemoryLimit::Reservation MemoryLimit::reserve(qint64 bytes, Work kind) {
   bytes = std::max<qint64>(0, bytes);
+  const bool training = kind == Work::Training;
   gReserved += bytes;
-  return Reservation(nullptr, [bytes](void*) { gReserved -= bytes; });
+  if (training) gTraining += bytes;
+  return Reservation(nullptr, [bytes, training](void*) {
+    if (training) gTraining -= bytes;
+    gReserved -= bytes;
+  });
 }
 
 qint64 MemoryLimit::reservedBytes() { return gReserved.load(); }
 
 QString MemoryLimit::modelProblem(const gb::Config& c) {
   if (c.heads <= 0 || c.d_e % c.heads != 0 || c.validate()) return {};  // another problem comes first
-  if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, gb::model_memory(c).total(), capBytes()))
+  if (auto e = gb::check_memory(gb::ErrorCode::PlanMemory, gb::model_memory(c).total(), capBytes(/*replacingModel=*/true)))
     return tr("Too large to build: %1").arg(errorText(*e));
   return {};
 }

@@ -20,13 +20,16 @@ class MemoryLimit {
   // The cap's room now: the settings' cap less what running work holds (its reservations), at least 1 byte; 0 = no
   // cap. Every path plans against it, so two jobs each under the cap do not go over it together (a run finishing
   // the step it was told to stop beside the next run, Compare's families beside a training).
-  static qint64 capBytes();
+  // replacingModel: for what replaces the model (Build, Open, Import) — the training run it lets go of does not
+  // count (a paused run would refuse the Build that ends it).
+  static qint64 capBytes(bool replacingModel = false);
   static qint64 settingsCapBytes();  // the settings' cap itself (0 = none)
   // A job's estimate, counted against the cap while the returned handle (or a copy) lives: held by the worker's
   // function, so it goes when the work ends — a worker told to stop still holds it until it has.
   using Reservation = std::shared_ptr<void>;
-  [[nodiscard]] static Reservation reserve(qint64 bytes);
-  static qint64 reservedBytes();
+  enum class Work { Training, Other };
+  [[nodiscard]] static Reservation reserve(qint64 bytes, Work kind = Work::Other);
+  static qint64 reservedBytes();  // all running work's
   // Empty when a model of c fits; else why not, with the estimate and the limit (translated). Build refuses such a
   // model before allocating anything; the Model dock shows it as the sizes are typed.
   static QString modelProblem(const gb::Config& c);

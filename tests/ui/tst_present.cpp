@@ -318,10 +318,13 @@ class TestPresent : public QObject {
     auto* page = w.findChild<QComboBox*>(QStringLiteral("presenterComparePage"));
     QVERIFY(page && page->isVisible());
     QVERIFY(!page->accessibleName().isEmpty());
+    // no comparison yet, so no maps: the maps chosen, the curves' page stays (not an empty tab)
     page->setCurrentIndex(1);
-    QVERIFY(!curves->isVisibleTo(cp) && maps->isVisibleTo(cp));
+    QVERIFY(curves->isVisibleTo(cp) && !maps->isVisibleTo(cp));
     const QJsonObject view = w.presentable(tab)->viewState();
     QCOMPARE(view.value(QStringLiteral("page")).toString(), QStringLiteral("maps"));
+    // a map there (as a comparison of a transformer shows one): the maps alone
+    cp->findChild<QWidget*>(QStringLiteral("compareCross"))->show();
     page->setCurrentIndex(0);
     QVERIFY(curves->isVisibleTo(cp) && !maps->isVisibleTo(cp));
     w.presentable(tab)->setViewState(view);  // a beat's view: the maps again, the strip says so

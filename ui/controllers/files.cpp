@@ -76,7 +76,7 @@ Files::Outcome Files::importCheckpoint(const QString& path) {
   const QString name = QFileInfo(path).fileName() == QLatin1String("config.json")
                            ? QFileInfo(QFileInfo(path).absolutePath()).fileName()
                            : QFileInfo(path).fileName();
-  const qint64 cap = MemoryLimit::capBytes();  // (read here: the settings belong to this thread)
+  const qint64 cap = MemoryLimit::capBytes(/*replacingModel=*/true);  // (read here: the settings belong to this thread)
   ModelDocument::ReadFile read;
   QString message;
   bool adopted = false;

@@ -163,7 +163,7 @@ QString LessonRecipeRunner::importModel(const Lesson& lesson) {
   if (!mImport) mImport = new BackgroundJob(this);
   mRunning = true;
   emit progress(tr("Importing %1…").arg(lesson.import->hub.isEmpty() ? QFileInfo(folder).fileName() : lesson.import->hub));
-  const qint64 cap = MemoryLimit::capBytes();
+  const qint64 cap = MemoryLimit::capBytes(/*replacingModel=*/true);
   const int generation = mBench->document()->generation();  // a New or Open meanwhile: the import is dropped
   mImport->run([this, cap, folder, generation](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     auto read = std::make_shared<ModelDocument::ReadFile>();

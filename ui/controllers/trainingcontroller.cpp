@@ -86,6 +86,7 @@ struct TrainingController::Run {
   std::atomic<int> singleSteps{0};
   std::atomic<int> stepsDone{0};
   std::atomic<bool> waiting{false};
+  MemoryLimit::Reservation held;  // the run's estimate against the cap: taken at start, let go by the worker
 };
 
 namespace {
@@ -362,9 +363,9 @@ void TrainingController::begin(bool paused) {
   mRun->pause = paused;  // set before the thread exists: no race
   mRun->started = true;
   setState(paused ? State::Paused : State::Running);
-  // its memory counted against the cap until the worker ends (a run told to stop may still finish a step)
-  workers::start("glassbox-training",
-                 [run = mRun, held = MemoryLimit::reserve(mRun->plan->bytes())] { work(run); });
+  // its memory counted against the cap until the worker has freed it (a run told to stop may still finish a step)
+  mRun->held = MemoryLimit::reserve(mRun->plan->bytes(), MemoryLimit::Work::Training);
+  workers::start("glassbox-training", [run = mRun] { work(run); });
 }
 
 void TrainingController::pause() {
@@ -445,20 +446,29 @@ void TrainingController::reset() {
 }
 
 void TrainingController::work(const std::shared_ptr<Run>& run) {
+  std::optional<int> done;
   try {
-    runSteps(run);
+    done = runSteps(run);
   } catch (const std::bad_alloc&) {  // the plan's estimate fit, the machine disagreed: report it, keep the window
+  }
+#ifdef __GLIBC__
+  if (run->stop.load()) malloc_trim(0);  // a run that was let go of: what it held goes back to the system
+#endif
+  // the trainer and its buffers are gone: its memory no longer counts against the cap — before Finished is said,
+  // so what Finished makes possible (Start again, a lesson's comparison) is planned without it
+  run->held.reset();
+  if (done) {
+    report(run, [](TrainingController& c) { c.setState(State::Finished); });
+    reportPublished(run, *done);
+  } else {
     report(run, [](TrainingController& c) {
       c.setState(State::Finished);
       emit c.outOfMemory();
     });
   }
-#ifdef __GLIBC__
-  if (run->stop.load()) malloc_trim(0);  // a run that was let go of: what it held goes back to the system
-#endif
 }
 
-void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // reports of a run that was reset are dropped
+int TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // reports of a run that was reset are dropped
   Run& run = *runPtr;
   if (run.start) {  // the run's starting parameters (setup's), copied here, off the GUI thread
     run.working = *run.start;
@@ -554,6 +564,5 @@ void TrainingController::runSteps(const std::shared_ptr<Run>& runPtr) {  // repo
     }
   }
   if (!trainer.fault() || trainer.fault()->kind != gb::NumericFault::Kind::Parameter) publishParams(run, trainer);
-  report(runPtr, [](TrainingController& c) { c.setState(State::Finished); });
-  reportPublished(runPtr, trainer.steps_done());
+  return trainer.steps_done();
 }

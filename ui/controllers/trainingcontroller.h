@@ -178,7 +178,7 @@ class TrainingController : public QObject {
   struct Run;
   void begin(bool paused);
   static void work(const std::shared_ptr<Run>& run);      // worker thread
-  static void runSteps(const std::shared_ptr<Run>& run);  // worker thread
+  static int runSteps(const std::shared_ptr<Run>& run);  // worker thread: the steps done (the trainer gone)
   static void publishParams(Run& run, const gb::Trainer& trainer);     // worker thread
   static ParamsPtr snapshot(Run& run, const gb::Params<float>& p);      // worker thread
   // f(controller) on the GUI thread if this controller lives and `run` is still its run.

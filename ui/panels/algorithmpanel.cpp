@@ -98,7 +98,7 @@ QString lineText(const gb::PseudoLine& line) {
     for (const char* c : kComments)
       if (line.text == c) return typeset(QCoreApplication::translate("AlgorithmPanel", c));
   QString text = QString::fromStdString(line.text);
-  for (const char* p : kPhrases) text.replace(QLatin1String(p), QCoreApplication::translate("AlgorithmPanel", p));
+  for (const char* p : kPhrases) text.replace(QString::fromUtf8(p), QCoreApplication::translate("AlgorithmPanel", p));
   return typeset(text);
 }
 

@@ -214,6 +214,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   });
   connect(mCtl, &CompareController::dropped, this, [this] {
     for (QWidget* w : shownWithResult()) w->hide();
+    showPage();
     mInfo->setText(mDoc->taskName().isEmpty()
                        ? tr("The data changed, so the comparison was put away. Train the chosen families on the data "
                             "now loaded.")
@@ -450,6 +451,7 @@ void ComparePanel::show(const QString& error) {
   mHead->setVisible(maps);
   mHeadLabel->setVisible(maps);
   mLayout->setStretchFactor(mMapsPage, maps ? 2 : 0);  // without maps the curves take the room
+  showPage();
   drawLegend();
   {
     QSignalBlocker quiet(mHead);
@@ -521,8 +523,10 @@ void ComparePanel::setPage(int page) {
 }
 
 void ComparePanel::showPage() {
-  mCurvesPage->setVisible(!mPresenting || mPage == 0);
-  mMapsPage->setVisible(!mPresenting || mPage == 1);
+  // the maps, when there are some to show (recurrent families alone, a text, no result yet: the curves)
+  const bool maps = mPage == 1 && (!mCross->isHidden() || !mCausal->isHidden());
+  mCurvesPage->setVisible(!mPresenting || !maps);
+  mMapsPage->setVisible(!mPresenting || maps);
 }
 
 bool ComparePanel::presentNext() {
