@@ -85,14 +85,15 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   mInfo = new QLabel(this);
   makeTextLabel(mInfo);
   // the three plots: named, exportable, styled by the appearance, as tall as a projector needs
-  auto makePlot = [this](const char* name, const QString& accessible, const QString& x, const QString& y) {
+  auto makePlot = [this](const char* name, const QString& accessible, const QString& x, const QString& y,
+                         const QString& yShorter = {}) {
     auto* plot = new QCustomPlot(this);
     plot->setObjectName(QLatin1String(name));
     installExportMenu(plot);
     plot->setAccessibleName(accessible);
     plot->setMinimumHeight(260);
     setAxisTitle(plot->xAxis, x);  // (fitted to the plot: presenting at 1024 × 768 cut "ms per training step")
-    setAxisTitle(plot->yAxis, y);
+    setAxisTitle(plot->yAxis, y, yShorter);
     Appearance::get().attach(plot);
     return plot;
   };
@@ -101,8 +102,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   mExact = makePlot("compareExact", tr("Exact match against the source's length, each compared family"),
                     tr("n (tokens)"), tr("exact match"));  // (n: the source's length, as the captions say)
   mTime = makePlot("compareTime", tr("Time per training step against the source's length, each compared family"),
-                   tr("n (tokens)"), tr("ms per training step"));
-  setAxisTitle(mTime->yAxis, tr("ms per training step"), tr("ms per step"));  // (a short plot: German's long word)
+                   tr("n (tokens)"), tr("ms per training step"), tr("ms per step"));  // (German's long word)
   {  // ticks at the lengths timed, each twice the last: a logarithmic axis spaces them evenly (8 and 16 ran together)
     mTime->xAxis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -146,7 +146,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   headRow->addWidget(mHeadLabel);
   headRow->addWidget(mHead);
   headRow->addStretch(1);
-  auto* maps = mMaps = new QGridLayout;
+  auto* maps = new QGridLayout;
   maps->addWidget(mCrossTitle, 0, 0);
   maps->addWidget(mCausalTitle, 0, 1);
   maps->addWidget(mCross, 1, 0);

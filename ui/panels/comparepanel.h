@@ -19,7 +19,6 @@ class Heatmap;
 class ModelDocument;
 class QCheckBox;
 class QComboBox;
-class QGridLayout;
 class QVBoxLayout;
 class QCustomPlot;
 class QLabel;
@@ -91,9 +90,8 @@ class ComparePanel : public QWidget, public Presentable {
   QCheckBox* mAttention;
   QVBoxLayout* mLayout;
   QWidget* mControls;  // the families, the steps, Train and Cancel
-  QGridLayout* mMaps;  // the transformers' maps: room only when they are shown
   QWidget* mCurvesPage;  // the curves and the table
-  QWidget* mMapsPage;    // the head and the maps
+  QWidget* mMapsPage;    // the head and the transformers' maps: room only when they are shown
   bool mPresenting = false;
   int mPage = 0;  // presenting: 0 the curves and the table, 1 the maps (the workbench shows both)
   QPointer<QComboBox> mPageBox;  // the strip's choice of it
