@@ -12,7 +12,8 @@
 // GLASSBOX_MONKEY_TURN_MS (default 5000: the bound on a turn of the event loop after an action; a hang, not a
 // stall — stalls are measured by the benchmarks: at 2000 the fresh-clone suite failed once on a loaded two-core
 // machine, Start right after Zoom In with every tensor's gradient norm plotted).
-// scripts/monkey.sh runs long ones under AddressSanitizer.
+// scripts/monkey.sh runs long ones under AddressSanitizer. A turn that fails prints where the GUI thread was during it
+// (stacks sampled once it ran past half the bound).
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
@@ -51,7 +52,10 @@
 
 #include <atomic>
 #if defined(__GLIBC__)
+#include <execinfo.h>
 #include <malloc.h>
+#include <pthread.h>
+#include <csignal>
 #endif
 #include <chrono>
 #include <cstdio>
@@ -62,6 +66,28 @@
 #include <thread>
 
 namespace {
+#if defined(__GLIBC__)
+// Where the GUI thread is during a long turn: the watchdog samples its stack (a signal; backtrace() in the handler,
+// loaded before the first), the last few are printed when the turn fails. Our own functions appear as the test
+// binary's offsets: `addr2line -f -C -e tests/ui/tst_monkey 0x…` names them.
+constexpr int kSamples = 4, kSampleDepth = 64;
+void* gSample[kSamples][kSampleDepth];
+int gSampleDepth[kSamples];
+std::atomic<int> gSamples{0};  // taken in this turn
+void takeSample(int) {
+  const int n = gSamples.load();
+  gSampleDepth[n % kSamples] = backtrace(gSample[n % kSamples], kSampleDepth);
+  gSamples.store(n + 1);
+}
+void printSamples() {
+  const int n = gSamples.load();
+  for (int i = std::max(0, n - kSamples); i < n; ++i) {
+    std::fprintf(stderr, "monkey: the GUI thread's stack, sample %d of the turn:\n", i + 1);
+    backtrace_symbols_fd(gSample[i % kSamples], gSampleDepth[i % kSamples], 2);
+  }
+}
+#endif
+
 // Where resident memory is, beside the number: the process's threads and what malloc holds in use and keeps free
 // (a rise of free-but-kept memory is fragmentation, a rise in use something held).
 QString memoryDetail() {
@@ -239,12 +265,33 @@ class TestMonkey : public QObject {
 
     // the watchdog: the GUI thread must come back
     std::atomic<qint64> heartbeat{0};
+    std::atomic<qint64> turnStarted{-1};  // when the action in progress began (-1: none)
     std::atomic<bool> done{false};
     QElapsedTimer clock;
     clock.start();
+#if defined(__GLIBC__)
+    const pthread_t gui = pthread_self();
+    {
+      void* warm[2];
+      backtrace(warm, 2);  // (its first call loads libgcc: not inside a signal handler)
+    }
+    struct sigaction sample {};
+    sample.sa_handler = takeSample;
+    sample.sa_flags = SA_RESTART;
+    sigemptyset(&sample.sa_mask);
+    sigaction(SIGUSR2, &sample, nullptr);
+#endif
     std::thread watchdog([&] {
+      qint64 sampled = 0;
       while (!done.load()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+#if defined(__GLIBC__)
+        const qint64 began = turnStarted.load(), now = clock.elapsed();
+        if (began >= 0 && now - began > turnMs / 2 && now - sampled >= 150) {  // a turn running long
+          sampled = now;
+          pthread_kill(gui, SIGUSR2);
+        }
+#endif
         if (clock.elapsed() - heartbeat.load() > qint64(hangSeconds) * 1000) {
           std::fprintf(stderr, "monkey: HANG — the GUI thread did not come back for %d s (seed %u)\n", hangSeconds, seed);
           journal.dump();
@@ -271,6 +318,7 @@ class TestMonkey : public QObject {
     QString rssPeakAction = QStringLiteral("the start");
     while (clock.elapsed() < qint64(seconds) * 1000) {
       heartbeat = clock.elapsed();
+      turnStarted = -1;
       // what there is to do now: the visible, enabled controls of the window and its actions
       std::vector<QPointer<QObject>> targets, actionTargets;
       for (QWidget* c : w.findChildren<QWidget*>()) {
@@ -292,6 +340,10 @@ class TestMonkey : public QObject {
       QString what;
       QElapsedTimer took;
       took.start();
+#if defined(__GLIBC__)
+      gSamples = 0;
+#endif
+      turnStarted = clock.elapsed();
       if (kind < 4) {  // open a model file, good or hostile
         const QString path = modelFiles[uniform(0, int(modelFiles.size()) - 1)];
         what = QStringLiteral("openFile %1").arg(QFileInfo(path).fileName());
@@ -393,8 +445,12 @@ class TestMonkey : public QObject {
       turn.start();
       QMetaObject::invokeMethod(this, [&delivered] { delivered = true; }, Qt::QueuedConnection);
       while (!delivered && turn.elapsed() < turnMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+      turnStarted = -1;
       if (!delivered || turn.elapsed() > turnMs) {
         journal.dump();
+#if defined(__GLIBC__)
+        printSamples();
+#endif
         // which plots drew slowly (a stall inside a replot names no widget on the stack)
         for (QCustomPlot* p : w.findChildren<QCustomPlot*>()) {
           if (p->replotTime() < 200) continue;
