@@ -473,6 +473,53 @@ class TestPresent : public QObject {
     QVERIFY2(x == QStringList({"1", "3", "5"}), qPrintable(x.join(' ')));
   }
 
+  // A short strip's numbers never stand on each other: the last row keeps its number only where it has room (a
+  // padding strip of 4 rows read "1 3 4", the 3 and 4 drawn over each other).
+  void a_strips_numbers_keep_apart() {
+    Appearance::get().setZoom(200);  // the presenter's font: four numbers no longer fit the strip's least height
+    MatrixView view(nullptr, MatrixView::Look::Binary);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCPAxis* y = view.plot()->yAxis;
+    const int height = QFontMetrics(y->tickLabelFont()).height();
+    for (int h = 60; h <= 240; h += 6) {  // strips from room for one number to room for all four
+      view.resize(400, h);
+      for (int pass = 0; pass < 2; ++pass) {  // (the second laid out)
+        view.setMatrix(gb::MatF::Ones(4, 12), QStringLiteral("example"), QStringLiteral("position"));
+        view.plot()->replot();
+      }
+      const QList<double> ticks = y->tickVector().toList();
+      const QString labels = y->tickVectorLabels().toList().join(' ') + QStringLiteral(" at height %1").arg(h);
+      QVERIFY2(!ticks.isEmpty() && y->tickVectorLabels().constLast() == QLatin1String("4"),
+               qPrintable(labels));  // the last row is numbered
+      for (int i = 1; i < ticks.size(); ++i)
+        QVERIFY2(std::abs(y->coordToPixel(ticks[i]) - y->coordToPixel(ticks[i - 1])) >= height, qPrintable(labels));
+    }
+  }
+
+  // A short colour bar of signed values names its ends and 0 (with room for one tick, Δθ's bar of ±3·10⁻⁵ had
+  // only its "0" labelled, and its scale could not be read).
+  void a_short_signed_bar_names_its_ends() {
+    MatrixView view(nullptr, MatrixView::Look::Diverging);
+    view.resize(300, 130);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    gb::MatF m(3, 3);
+    m << 1e-5f, -2e-5f, 0.0f, 3.7e-5f, 0.5e-5f, -1e-5f, 0.0f, 2e-5f, -3e-5f;
+    QCPColorScale* scale = nullptr;
+    for (QCPLayoutElement* e : view.plot()->plotLayout()->elements(true))
+      if (auto* s = qobject_cast<QCPColorScale*>(e)) scale = s;
+    QVERIFY(scale);
+    for (int pass = 0; pass < 2; ++pass) {
+      view.setMatrix(m, QStringLiteral("row"), QStringLiteral("column"));
+      view.plot()->replot();
+    }
+    const QStringList labels = scale->axis()->tickVectorLabels().toList();
+    QVERIFY2(labels.size() >= 3 && labels.contains(QStringLiteral("0")), qPrintable(labels.join(' ')));
+    for (const QString& l : labels) QVERIFY2(!l.isEmpty(), qPrintable(labels.join(' ')));
+    QVERIFY2(labels.contains(QStringLiteral("2.5·10⁻⁵")), qPrintable(labels.join(' ')));  // inside ±3.7·10⁻⁵
+  }
+
   // Too many tokens for their labels: the axis thins them to numbered positions and says so; enough room: every
   // token is labelled.
   void labels_never_overlap() {

@@ -223,9 +223,10 @@ void MatrixView::applyTicks() {
     for (int i = step == 2 ? 3 : step; i <= n; i += step)
       if (i > 1) t->addTick(i - 1, QString::number(last = i));
     // the last row or column numbered too (5 columns read "1 2 4" and the fifth had none): beside the last multiple
-    // when there is room for half a step, else in its place
+    // when its number has room there, else in its place (a padding strip's "3" and "4" were drawn over each other)
     if (last < n) {
-      if (2 * (n - last) < step && last > 1) t->ticks().remove(last - 1);
+      // (with room for one number only, the last: it says how many there are)
+      if (double(n - last) * std::max(1, room) / n < each) t->ticks().remove(last - 1);
       t->addTick(n - 1, QString::number(n));
     }
     return t;
@@ -238,9 +239,28 @@ void MatrixView::applyTicks() {
   const LabelFit fy = mRowLabels.isEmpty() ? LabelFit{2, false} : fitLabels(mRowLabels, nr, roomY, f, false);
   const bool colText = fx.every == 1, rowText = fy.every == 1;
   // as many numbers on the colour bar as its height holds well apart ("0 0.2 0.4 … 1" ran together on a short bar)
-  if (mLook != Look::Change && mLook != Look::Binary)
-    mScale->axis()->ticker()->setTickCount(
-        std::clamp(roomY / std::max(1, 3 * QFontMetrics(mScale->axis()->tickLabelFont()).height()), 1, 5));
+  if (mLook != Look::Change && mLook != Look::Binary) {
+    const int h = std::max(1, QFontMetrics(mScale->axis()->tickLabelFont()).height());
+    const int fit = std::clamp(roomY / (3 * h), 1, 5);
+    if (mLook == Look::Diverging && fit < 3 && roomY >= 3 * h) {
+      // a short signed bar: its ends and 0 (a tick count of 1 or 2 labelled only the 0 — Δθ's ±10⁻⁵ read as nothing),
+      // at the roundest value inside the range
+      const double p = std::pow(10.0, std::floor(std::log10(mRange)));
+      double r = p;
+      for (double m : {2.0, 2.5, 5.0})
+        if (m * p <= mRange * (1 + 1e-9)) r = m * p;
+      auto t = QSharedPointer<QCPAxisTickerText>::create();
+      t->addTick(-r, numberText(-r, 2));
+      t->addTick(0, QStringLiteral("0"));
+      t->addTick(r, numberText(r, 2));
+      t->setSubTickCount(0);
+      mScale->axis()->setTicker(t);
+    } else {
+      if (mScale->axis()->ticker().dynamicCast<QCPAxisTickerText>())
+        mScale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+      mScale->axis()->ticker()->setTickCount(fit);
+    }
+  }
   mPlot->xAxis->setTicker(colText ? QSharedPointer<QCPAxisTicker>(labelTicker(mColLabels, nc, fx))
                                   : QSharedPointer<QCPAxisTicker>(numbers(nc, room, f, true)));
   mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))
