@@ -52,6 +52,20 @@ constexpr const char* kPhrases[] = {
     QT_TRANSLATE_NOOP("AlgorithmPanel", "] and z*"),
 };
 
+// Tabs as tall as the page shown wants: QTabWidget's hint is its largest page's, so Inside the line's eight matrices
+// made the Result page too tall for the window when presenting (its map cut off below the edge, a scroll bar).
+class ShownPageTabs : public QTabWidget {
+ public:
+  using QTabWidget::QTabWidget;
+  QSize sizeHint() const override {
+    QSize s = QTabWidget::sizeHint();
+    int largest = 0;
+    for (int i = 0; i < count(); ++i) largest = std::max(largest, widget(i)->sizeHint().height());
+    s.setHeight(s.height() - largest + (currentWidget() ? currentWidget()->sizeHint().height() : 0));
+    return s;
+  }
+};
+
 // A transformer's loops run once per layer, the recurrent families' once per token (core Stepper)
 bool loopsOverTokens(const gb::Config& c) { return !c.is_transformer(); }
 
@@ -203,6 +217,11 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   lv->addWidget(mTitle);
   lv->addWidget(mListing, 1);
   auto* right = new QWidget(this);
+  // its sentence asks for the width it has words for: with no width asked (a text label's), the pane's height was
+  // asked at 0 px, one character a line — 860 px, which made the whole tab taller than the window (the result map
+  // cut off, a scroll bar)
+  mRecord->setSizePolicy(QSizePolicy::Preferred, mRecord->sizePolicy().verticalPolicy());
+  right->setMinimumWidth(160);
   auto* rv = new QVBoxLayout(right);
   rv->setContentsMargins(0, 0, 0, 0);
   rv->addWidget(mRecord);
@@ -228,12 +247,21 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   insideBox->addWidget(mOpened, 1);
   insideBox->addWidget(mNormTitle);
   insideBox->addWidget(mNorm, 1);
-  mDetail = new QTabWidget(this);
+  mDetail = new ShownPageTabs(this);
   mDetail->setObjectName(QStringLiteral("algorithmDetail"));
   mDetail->setAccessibleName(tr("What the line made"));
   mDetail->setDocumentMode(true);
   mDetail->addTab(resultPage, tr("Result"));
   mDetail->addTab(mInside, tr("Inside the line"));
+  // nor does the hidden page's least height count
+  auto onlyShownPageCounts = [this] {
+    for (int i = 0; i < mDetail->count(); ++i)
+      mDetail->widget(i)->setSizePolicy(i == mDetail->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                                        i == mDetail->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    mDetail->updateGeometry();
+  };
+  connect(mDetail, &QTabWidget::currentChanged, this, onlyShownPageCounts);
+  onlyShownPageCounts();
   rv->addStretch(1);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
@@ -281,10 +309,10 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
     mCtl->runToLine(mListing->row(item));
   });
   connect(mScope, &QTableWidget::cellClicked, this, [this](int row, int) {
-    showVariable(mScope->item(row, 0)->text());
+    showVariable(mScope->item(row, 0)->data(Qt::UserRole).toString());
   });
   connect(mScope, &QTableWidget::cellActivated, this, [this](int row, int) {  // Enter from the keyboard
-    showVariable(mScope->item(row, 0)->text());
+    showVariable(mScope->item(row, 0)->data(Qt::UserRole).toString());
   });
   connect(mCtl, &AlgorithmController::changed, this, [this] {
     mShown.clear();  // after a step: what the line produced
@@ -408,11 +436,21 @@ void AlgorithmPanel::redraw() {
     mMatrix->clear();
     return;
   }
-  if (nextLine >= 0 && s->next_layer() >= 0 && loopsOverTokens(*c))
-    mInfo->setText((gb::pseudocode(*c)[size_t(nextLine)].stream == 'Z' ? tr("Next: line %1, source token i = %2.")
-                                                                       : tr("Next: line %1, token j = %2."))
-                       .arg(nextLine + 1)
-                       .arg(s->next_layer() + 1));
+  if (nextLine >= 0 && s->next_layer() >= 0 && loopsOverTokens(*c)) {
+    // which token: j counts the sequence the model reads (<bos>, the source, the separator, …), not the input typed
+    const bool source = gb::pseudocode(*c)[size_t(nextLine)].stream == 'Z';
+    const QStringList& tokens = source ? mCtl->sourceTokens() : mCtl->targetTokens();
+    const int j = s->next_layer();
+    if (j < tokens.size())
+      mInfo->setText((source ? tr("Next: line %1, source token i = %2 (“%3”).") : tr("Next: line %1, token j = %2 (“%3”)."))
+                         .arg(nextLine + 1)
+                         .arg(j + 1)
+                         .arg(tokens[j]));
+    else
+      mInfo->setText((source ? tr("Next: line %1, source token i = %2.") : tr("Next: line %1, token j = %2."))
+                         .arg(nextLine + 1)
+                         .arg(j + 1));
+  }
   else if (nextLine >= 0 && s->next_layer() >= 0)
     mInfo->setText(tr("Next: line %1, layer l = %2.").arg(nextLine + 1).arg(s->next_layer() + 1));
   else if (nextLine >= 0)
@@ -423,7 +461,9 @@ void AlgorithmPanel::redraw() {
   const auto scope = s->scope();
   mScope->setRowCount(int(scope.size()));
   for (size_t i = 0; i < scope.size(); ++i) {
-    mScope->setItem(int(i), 0, new QTableWidgetItem(QString::fromStdString(scope[i].name)));
+    auto* name = new QTableWidgetItem(typeset(QString::fromStdString(scope[i].name)));  // cⱼ, as the listing writes it
+    name->setData(Qt::UserRole, QString::fromStdString(scope[i].name));                  // the stepper's name
+    mScope->setItem(int(i), 0, name);
     mScope->setItem(int(i), 1, new QTableWidgetItem(tr("%1 × %2").arg(scope[i].rows).arg(scope[i].cols)));
   }
   // the matrix: the chosen variable, or what the last line produced
@@ -433,12 +473,17 @@ void AlgorithmPanel::redraw() {
     m = s->value(mShown.toStdString());
     what = mShown;
   }
+  const gb::StepRecord* made = nullptr;  // the record whose value is shown
+  bool earlier = false;                  // made by a line before the last (the last, a loop's head, made nothing)
   if (!m && !s->records().empty()) {
     const gb::StepRecord& r = s->records().back();
     mRecord->setText(tr("Ran: %1").arg(stepLabel(*c, r)));
-    if (r.value.size() > 0) {
-      m = &r.value;
-      what = QString::fromStdString(r.target);
+    for (auto it = s->records().rbegin(); it != s->records().rend() && !made; ++it)
+      if (it->value.size() > 0) made = &*it;
+    if (made) {
+      m = &made->value;
+      what = QString::fromStdString(made->target);
+      earlier = made != &r;
     }
   } else if (s->records().empty()) {
     mRecord->setText(tr("Nothing has run yet."));
@@ -463,8 +508,8 @@ void AlgorithmPanel::redraw() {
       m->rows() == mCtl->sourceTokens().size())
     rows = mCtl->sourceTokens();  // additive attention's weights: one row per source token
   QStringList colLabels = labelled ? cols.mid(0, m->cols()) : QStringList();
-  if (loopsOverTokens(*c) && m->cols() == 1 && mShown.isEmpty() && !s->records().empty()) {
-    const gb::StepRecord& r = s->records().back();  // a step's vector: the column of the token it read
+  if (loopsOverTokens(*c) && m->cols() == 1 && made) {
+    const gb::StepRecord& r = *made;  // a step's vector: the column of the token it read
     const QStringList& own = r.stream == 'Z' ? mCtl->sourceTokens() : mCtl->targetTokens();
     if (r.layer >= 0 && r.layer < own.size()) colLabels = QStringList{own.value(r.layer)};
   }
@@ -476,7 +521,12 @@ void AlgorithmPanel::redraw() {
   mMatrix->setLook(distributions ? MatrixView::Look::Probability : MatrixView::Look::Diverging);
   mMatrix->setMatrix(*m, rows.isEmpty() ? (states ? tr("state k") : tr("row")) : tr("token"), tr("column: one per token"),
                      rows, colLabels);
-  mMatrixTitle->setText(tr("%1: %2 × %3").arg(what).arg(m->rows()).arg(m->cols()));
+  mMatrixTitle->setText(earlier ? tr("%1: %2 × %3, from line %4 (the last line ran made no matrix)")
+                                      .arg(typeset(what))
+                                      .arg(m->rows())
+                                      .arg(m->cols())
+                                      .arg(made->line + 1)
+                                : tr("%1: %2 × %3").arg(typeset(what)).arg(m->rows()).arg(m->cols()));
   mMatrix->plot()->setAccessibleDescription(mMatrixTitle->text());
 }
 
