@@ -339,7 +339,7 @@ int main(int argc, char** argv) {
         ctl->next();  // on to the next attention line: its head opened up
       QCoreApplication::processEvents();
     }
-    for (int i = 0; i < 5; ++i) {  // the layouts settle (a tab's height follows its contents a few turns later)
+    for (int i = 0; i < 12; ++i) {  // the layouts settle (a tab's height follows its contents a few turns later)
       QCoreApplication::processEvents();
       QThread::msleep(20);
     }

@@ -259,6 +259,18 @@
         <source>] and z*</source>
         <translation>] und z*</translation>
     </message>
+    <message>
+        <source>Next: line %1, source token i = %2 (“%3”).</source>
+        <translation>Als Nächstes: Zeile %1, Quelltoken i = %2 („%3“).</translation>
+    </message>
+    <message>
+        <source>Next: line %1, token j = %2 (“%3”).</source>
+        <translation>Als Nächstes: Zeile %1, Token j = %2 („%3“).</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3, from line %4 (the last line ran made no matrix)</source>
+        <translation>%1: %2 × %3, aus Zeile %4 (die zuletzt ausgeführte Zeile hat keine Matrix erzeugt)</translation>
+    </message>
 </context>
 <context>
     <name>AttentionOpenedView</name>
@@ -880,10 +892,6 @@
         <translation>n (Tokens)</translation>
     </message>
     <message>
-        <source>Steps in sequence, n = %1</source>
-        <translation>Schritte nacheinander, n = %1</translation>
-    </message>
-    <message>
         <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 and d_h for as many parameters as the transformer's; HMM: K = %7)…</source>
         <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 und d_h für so viele Parameter wie der Transformer; HMM: K = %7) …</translation>
     </message>
@@ -906,6 +914,10 @@
     <message>
         <source>Show</source>
         <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Steps in sequence, n = %1</source>
+        <translation>Schritte nacheinander, n = %1</translation>
     </message>
 </context>
 <context>
@@ -1315,16 +1327,8 @@
         <translation>τ = 0 legt alle Masse auf das wahrscheinlichste Token</translation>
     </message>
     <message>
-        <source>q ∝ p^(1/τ) with τ = %1</source>
-        <translation>q ∝ p^(1/τ) mit τ = %1</translation>
-    </message>
-    <message>
         <source>key t_z (source)</source>
         <translation>Key t_z (Quelle)</translation>
-    </message>
-    <message>
-        <source>key t_x</source>
-        <translation>Key t_x</translation>
     </message>
     <message>
         <source>decoder layer</source>
@@ -1341,10 +1345,6 @@
     <message>
         <source>B = </source>
         <translation>B = </translation>
-    </message>
-    <message>
-        <source>Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.</source>
-        <translation>Beam-Suche, B = %1: „%2“, Σ log p = %3 (%4 pro Token); %5 Kandidaten erweitert, %6 verworfen.</translation>
     </message>
     <message>
         <source>The model has been trained since this decoding started: Start again to decode with the new parameters.</source>
@@ -1599,6 +1599,38 @@
     <message>
         <source>rank under p</source>
         <translation>Rang unter p</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>“%1” after “%2”</source>
+        <translation>„%1“ nach „%2“</translation>
+    </message>
+    <message>
+        <source>Beam search, B = %1: %2, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.</source>
+        <translation>Beam-Suche, B = %1: %2, Σ log p = %3 (%4 pro Token); %5 Kandidaten erweitert, %6 verworfen.</translation>
+    </message>
+    <message>
+        <source>probability at step %1 (the last)</source>
+        <translation>Wahrscheinlichkeit in Schritt %1 (dem letzten)</translation>
+    </message>
+    <message>
+        <source>probability at step %1 (the next token)</source>
+        <translation>Wahrscheinlichkeit in Schritt %1 (das nächste Token)</translation>
+    </message>
+    <message>
+        <source>p, q at step %1</source>
+        <translation>p, q in Schritt %1</translation>
+    </message>
+    <message>
+        <source>key t_z</source>
+        <translation>Key t_z</translation>
+    </message>
+    <message>
+        <source>q ∝ p&lt;sup&gt;1/τ&lt;/sup&gt; with τ = %1</source>
+        <translation>q ∝ p&lt;sup&gt;1/τ&lt;/sup&gt; mit τ = %1</translation>
     </message>
 </context>
 <context>
@@ -2138,16 +2170,24 @@ Maske %8</translation>
         <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
     </message>
     <message>
-        <source>Self-attention K (left) and V (right) of layer %1: d_e rows, %2, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
-        <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: d_e Zeilen, %2, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
-    </message>
-    <message>
         <source>1 column</source>
         <translation>1 Spalte</translation>
     </message>
     <message>
         <source>%1 columns</source>
         <translation>%1 Spalten</translation>
+    </message>
+    <message>
+        <source>keys K</source>
+        <translation>Keys K</translation>
+    </message>
+    <message>
+        <source>values V</source>
+        <translation>Values V</translation>
+    </message>
+    <message>
+        <source>Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
+        <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: dₑ Zeilen, %2, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
     </message>
 </context>
 <context>
@@ -4145,14 +4185,6 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>„%1“ → „%2“.</translation>
     </message>
     <message>
-        <source>Encoder: %1 of %2 columns changed.</source>
-        <translation>Encoder: %1 von %2 Spalten geändert.</translation>
-    </message>
-    <message>
-        <source>Decoder: %1 of %2 columns changed, %3 bit for bit the same (=).</source>
-        <translation>Decoder: %1 von %2 Spalten geändert, %3 Bit für Bit gleich (=).</translation>
-    </message>
-    <message>
         <source>The causal mask lets no column read a later token: the columns before the replaced one cannot change.</source>
         <translation>Die kausale Maske lässt keine Spalte ein späteres Token lesen: Die Spalten vor dem ersetzten können sich nicht ändern.</translation>
     </message>
@@ -4235,6 +4267,14 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>target token</source>
         <translation>Zieltoken</translation>
+    </message>
+    <message>
+        <source>Encoder: its output changed in %1 of %2 columns.</source>
+        <translation>Encoder: seine Ausgabe hat sich in %1 von %2 Spalten geändert.</translation>
+    </message>
+    <message>
+        <source>Decoder: P changed in %1 of %2 columns, %3 bit for bit the same (=).</source>
+        <translation>Decoder: P hat sich in %1 von %2 Spalten geändert, %3 Bit für Bit gleich (=).</translation>
     </message>
 </context>
 <context>

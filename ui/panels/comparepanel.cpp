@@ -426,7 +426,7 @@ void ComparePanel::show(const QString& error) {
   const QString header =
       QStringLiteral("<tr>") + cell(tr("Family")) + cell(tr("Parameters")) + cell(tr("ms per step")) +
       cell(tr("Validation loss")) +
-      (timedTable ? cell(tr("Steps in sequence, n = %1").arg(timedLength)) : QString()) +
+      (timedTable ? cell(tr("Steps in sequence, n = %1").arg(timedLength)) : QString()) +
       cell(r->plainText ? tr("Sample at τ = %1").arg(l.toString(r->temperature, 'f', 1)) : tr("Greedy decoding")) +
       QStringLiteral("</tr>");
   const QString what =

@@ -187,6 +187,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   mInfo = new QLabel(tr("Build (and train) a model, then start decoding."), this);
   makeTextLabel(mInfo);
   mCache = new QLabel(this);
+  mCache->setTextFormat(Qt::RichText);  // (q ∝ p to the power 1/τ, as the notes write it; no data in its text)
   makeTextLabel(mCache);
   // the worker's progress and Cancel: shown while To the end or a beam search runs off the GUI thread
   mBusy = new BusyRow(QStringLiteral("decode"), QString(), tr("Decoding progress"), tr("Cancel decoding"), this);
@@ -456,9 +457,12 @@ void DecodingPanel::showBeam(const QString& error) {
   mBeamText = QString::fromStdString(mCtl->tokenizer().decode(best));
   int pruned = 0;
   for (const auto& n : r->tree) pruned += n.pruned ? 1 : 0;
-  mInfo->setText(tr("Beam search, B = %1: “%2”, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
+  // the search continues the sequence decoded so far: say both, or the class reads the continuation as the whole
+  const QString before = QString::fromStdString(mCtl->tokenizer().decode(x));
+  const QString found = before.isEmpty() ? tr("“%1”").arg(mBeamText) : tr("“%1” after “%2”").arg(mBeamText, before);
+  mInfo->setText(tr("Beam search, B = %1: %2, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
                      .arg(mCtl->beamWidth())
-                     .arg(mBeamText)
+                     .arg(found)
                      .arg(QLocale().toString(r->score, 'f', 3))
                      .arg(QLocale().toString(r->normalized, 'f', 3))
                      .arg(r->tree.size())
@@ -634,6 +638,16 @@ void DecodingPanel::redraw() {
   // fewer bars rather than bars without their token (at least 6; beyond that the labels are thinned, and say so)
   QStringList names;
   for (size_t i = 0; i < most; ++i) names << mCtl->display(order[i]);
+  // which step the bars belong to: the text above says what the step before chose ("Step 40 chose ␣" over the bars
+  // of step 41, without ␣, read as a contradiction); laid out before the room for the bars is measured (the title's
+  // lines take the axis's margin)
+  const int barsStep = int(s->steps().size()) + (lastStep ? 0 : 1);
+  setAxisTitle(mChart->yAxis,
+               lastStep ? tr("probability at step %1 (the last)").arg(barsStep)
+                        : tr("probability at step %1 (the next token)").arg(barsStep),
+               tr("p, q at step %1").arg(barsStep));
+  for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+    mChart->plotLayout()->update(phase);
   const int room = std::max(10, mChart->axisRect()->width());
   const QFont tickFont = mChart->xAxis->tickLabelFont();
   size_t shown = most;
@@ -689,7 +703,7 @@ void DecodingPanel::redraw() {
         keyLabels << mCtl->display(s->tokens()[i]);
       }
     for (size_t l = 0; l < att.size(); ++l) layers << QString::number(l + 1);
-    mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_x"), tr("decoder layer"), keyLabels, layers);
+    mAttention->setMatrix(m, ed ? tr("key t_z (source)") : tr("key t_z"), tr("decoder layer"), keyLabels, layers);
     // the new column reads the last token of x and predicts the next one: the distribution beside
     const QString last = mCtl->display(s->tokens().back());
     if (!s->config().is_transformer()) {  // an RNN encoder-decoder's additive attention: one step, one set of weights
@@ -723,7 +737,7 @@ void DecodingPanel::redraw() {
   const double tau = mCtl->sampler().temperature;
   const QString sampling = std::isinf(tau) ? tr("τ = ∞ makes q uniform")
                            : tau == 0      ? tr("τ = 0 puts all mass on the most likely token")
-                                           : tr("q ∝ p^(1/τ) with τ = %1").arg(QLocale().toString(tau, 'f', 2));
+                                           : tr("q ∝ p<sup>1/τ</sup> with τ = %1").arg(QLocale().toString(tau, 'f', 2));
   const QString kept = c.kept.size() == 1 ? tr("1 candidate kept")
                                              : tr("%1 candidates kept").arg(c.kept.size());
   if (!s->config().is_transformer() || lastStep) {  // no layers, nothing cached; or done: no next token

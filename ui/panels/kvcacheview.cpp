@@ -90,7 +90,7 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   head->addWidget(layerLabel);
   head->addWidget(mLayer);
   head->addWidget(mTitle, 1);
-  auto* maps = new QGridLayout;
+  auto* maps = mMaps = new QGridLayout;
   maps->addWidget(mSelfK, 0, 0);
   maps->addWidget(mSelfV, 0, 1);
   maps->addWidget(mCrossTitle, 1, 0, 1, 2);
@@ -150,13 +150,14 @@ void KvCacheView::redraw() {
   QStringList xs, zs, dims;
   for (int i = 0; i < n && size_t(i) < s->tokens().size(); ++i) xs << mCtl->display(s->tokens()[size_t(i)]);
   for (int t : s->source()) zs << mCtl->display(t);
-  // (the titles above say what rows and columns are: the axes keep their room for the tokens)
-  mSelfK->setMatrix(cl.self.K.leftCols(n), {}, {}, {}, xs);
-  mSelfV->setMatrix(cl.self.V.leftCols(n), {}, {}, {}, xs);
+  // (the sentence above says what rows and columns are; each map names what it is — presenting, the sentence is far
+  // from the maps — and the x axes keep their room for the tokens)
+  mSelfK->setMatrix(cl.self.K.leftCols(n), tr("keys K"), {}, {}, xs);
+  mSelfV->setMatrix(cl.self.V.leftCols(n), tr("values V"), {}, {}, xs);
   // the column the last step computed (the token it chose); the others were read from the cache
   mSelfK->setMarkedColumn(n - 1);
   mSelfV->setMarkedColumn(n - 1);
-  mTitle->setText(tr("Self-attention K (left) and V (right) of layer %1: d_e rows, %2, one per token of x. The "
+  mTitle->setText(tr("Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The "
                      "outlined column is the one the last step computed; the others were read from the cache, not "
                      "computed again.")
                       .arg(l + 1)
@@ -164,9 +165,10 @@ void KvCacheView::redraw() {
   mCrossTitle->setVisible(ed);
   mCrossK->setVisible(ed);
   mCrossV->setVisible(ed);
+  mMaps->setRowStretch(2, ed ? 1 : 0);  // decoder-only: the self-attention's maps take the height (half was empty)
   if (ed) {
-    mCrossK->setMatrix(cl.cross.K, {}, {}, {}, zs);
-    mCrossV->setMatrix(cl.cross.V, {}, {}, {}, zs);
+    mCrossK->setMatrix(cl.cross.K, tr("keys K"), {}, {}, zs);
+    mCrossV->setMatrix(cl.cross.V, tr("values V"), {}, {}, zs);
     mCrossTitle->setText(tr("Cross-attention K (left) and V (right) of layer %1, one column per source token: computed "
                             "once from the encoder output when decoding started, and read at every step.")
                              .arg(l + 1));

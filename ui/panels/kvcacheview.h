@@ -11,6 +11,7 @@ class DecodingController;
 class MatrixView;
 class QCPGraph;
 class QCustomPlot;
+class QGridLayout;
 class QLabel;
 class QSpinBox;
 
@@ -39,6 +40,7 @@ class KvCacheView : public QWidget {
   QSpinBox* mLayer;
   QLabel *mTitle, *mCrossTitle, *mCounter;
   MatrixView *mSelfK, *mSelfV, *mCrossK, *mCrossV;
+  QGridLayout* mMaps = nullptr;  // the self-attention's maps above, the cross-attention's below (encoder-decoder)
   QCustomPlot* mWork;
   QCPGraph *mCachedGraph, *mUncachedGraph;
   double mTotalCached = 0, mTotalUncached = 0;

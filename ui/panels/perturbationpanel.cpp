@@ -302,15 +302,15 @@ void PerturbationPanel::showResult() {
                               "distribution P it predicts"));
   }
   const QString from = mCtl->tokenText(mCtl->originalToken()), to = mCtl->tokenText(mCtl->replacement());
-  int same = 0;
+  int same = 0;  // counted on the last row (P; the encoder's output): the rows above have "=" marks of their own
   const int changed = count(dec, &same);
   QString text = tr("“%1” → “%2”.").arg(from, to);
   if (ed) {
     int encSame = 0;
     const int encChanged = count(enc, &encSame);
-    text += QLatin1Char(' ') + tr("Encoder: %1 of %2 columns changed.").arg(encChanged).arg(encChanged + encSame);
+    text += QLatin1Char(' ') + tr("Encoder: its output changed in %1 of %2 columns.").arg(encChanged).arg(encChanged + encSame);
   }
-  text += QLatin1Char(' ') + tr("Decoder: %1 of %2 columns changed, %3 bit for bit the same (=).")
+  text += QLatin1Char(' ') + tr("Decoder: P changed in %1 of %2 columns, %3 bit for bit the same (=).")
                                  .arg(changed)
                                  .arg(changed + same)
                                  .arg(same);
