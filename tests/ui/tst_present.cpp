@@ -33,6 +33,8 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
@@ -272,6 +274,37 @@ class TestPresent : public QObject {
     QVERIFY(!w.keysOverlay()->isVisible());
     QVERIFY(w.isPresenting());  // Esc closed the list, not the presentation
     w.setPresenting(false);
+  }
+
+  // Presenting, the Algorithm tab fits the screen with what the line made in full: no scroll bar, the result map
+  // inside the window (Inside the line's eight matrices made the tabs' height hint, and the Ran sentence asked its
+  // height at 0 px: the map was cut off below the window's edge).
+  void the_algorithm_fits_the_screen_when_presenting() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    buildAndTrain(w, 5);
+    w.setPresenting(true);
+    w.tabs()->setCurrentIndex(4);
+    auto* ap = w.findChild<AlgorithmPanel*>();
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(ap->controller()->active());
+    QTest::keyClick(&w, Qt::Key_End);  // run to the end: P, a map of |V| rows
+    QVERIFY(ap->controller()->stepper()->at_end());
+    auto* scroll = static_cast<QScrollArea*>(w.tabs()->currentWidget());
+    MatrixView* result = ap->matrixView();
+    auto fits = [&] {
+      const QRect inWindow(result->mapTo(&w, QPoint(0, 0)), result->size());
+      return !scroll->verticalScrollBar()->isVisible() && result->isVisible() && result->height() >= 200 &&
+             scroll->viewport()->rect().contains(QRect(result->mapTo(scroll->viewport(), QPoint(0, 0)), result->size())) &&
+             w.rect().contains(inWindow);
+    };
+    if (!QTest::qWaitFor(fits, 5000))
+      QFAIL(qPrintable(QStringLiteral("the tab is %1 px tall in a viewport of %2 px; the result map %3 px at y = %4")
+                           .arg(ap->height())
+                           .arg(scroll->viewport()->height())
+                           .arg(result->height())
+                           .arg(result->mapTo(scroll->viewport(), QPoint(0, 0)).y())));
   }
 
   void keys_never_leak_into_a_text_field() {
