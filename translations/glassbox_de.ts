@@ -848,10 +848,6 @@
         <translation>Fertig: %1 Familien verglichen.</translation>
     </message>
     <message>
-        <source>step (a family trained by EM: iteration)</source>
-        <translation>Schritt (eine mit EM trainierte Familie: Iteration)</translation>
-    </message>
-    <message>
         <source>%1 (%2 EM iterations)</source>
         <translation>%1 (%2 EM-Iterationen)</translation>
     </message>
@@ -918,6 +914,10 @@
     <message>
         <source>Steps in sequence, n = %1</source>
         <translation>Schritte nacheinander, n = %1</translation>
+    </message>
+    <message>
+        <source>step (or EM iteration)</source>
+        <translation>Schritt (oder EM-Iteration)</translation>
     </message>
 </context>
 <context>

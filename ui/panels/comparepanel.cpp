@@ -97,7 +97,7 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
     Appearance::get().attach(plot);
     return plot;
   };
-  mPlot = makePlot("compareLoss", tr("Loss of the compared families"), tr("step (a family trained by EM: iteration)"),
+  mPlot = makePlot("compareLoss", tr("Loss of the compared families"), tr("step (or EM iteration)"),
                    tr("loss J"));
   mExact = makePlot("compareExact", tr("Exact match against the source's length, each compared family"),
                     tr("n (tokens)"), tr("exact match"));  // (n: the source's length, as the captions say)
@@ -352,7 +352,7 @@ void ComparePanel::show(const QString& error) {
   }
   bool anyEm = false;
   for (const CompareController::Side& s : r->sides) anyEm |= gb::family(s.config).trained_by == gb::TrainedBy::Em;
-  setAxisTitle(mPlot->xAxis, anyEm ? tr("step (a family trained by EM: iteration)") : tr("step"));
+  setAxisTitle(mPlot->xAxis, anyEm ? tr("step (or EM iteration)") : tr("step"));
   mPlot->rescaleAxes();
   mPlot->yAxis->setRange(0, mPlot->yAxis->range().upper * 1.05);
   mPlot->replot(QCustomPlot::rpQueuedReplot);
