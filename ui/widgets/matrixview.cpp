@@ -266,6 +266,21 @@ void MatrixView::applyTicks() {
   mPlot->yAxis->setTicker(rowText ? QSharedPointer<QCPAxisTicker>(labelTicker(mRowLabels, nr, fy))
                                   : QSharedPointer<QCPAxisTicker>(numbers(nr, roomY, f, false)));
   setTickLabelRotation(mPlot->xAxis, colText && fx.rotate ? 45 : 0);
+  // a turned label runs down to the right of its tick: without a colour bar beside the map the last one reached past
+  // the plot's edge, and QCustomPlot leaves out a label it would cut ("g→?" missing under Inside the line's Q)
+  int right = 0;
+  if (colText && fx.rotate && !mScale->visible() && nc > 0) {
+    const QFontMetrics fm(f);
+    const double extent = (fm.horizontalAdvance(tickLabel(mColLabels.value(nc - 1))) + fm.height() / 2.0) * 0.7072;
+    const double halfCell = room / (2.0 * nc);
+    right = std::max(0, int(std::ceil(extent - halfCell)) + 2);
+  }
+  // (QCustomPlot's own least margins kept: they leave the colour bar's end numbers their room)
+  QCPAxisRect* rect = mPlot->axisRect();
+  if (rect->property("glassboxLeastRight").isNull()) rect->setProperty("glassboxLeastRight", rect->minimumMargins().right());
+  QMargins least = rect->minimumMargins();
+  least.setRight(std::max(rect->property("glassboxLeastRight").toInt(), right));
+  rect->setMinimumMargins(least);
   auto counting = [](const QStringList& labels) {  // labels that are the positions 1, 2, … themselves
     for (int i = 0; i < labels.size(); ++i)
       if (labels[i] != QString::number(i + 1)) return false;
