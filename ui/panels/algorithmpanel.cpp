@@ -27,6 +27,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <tuple>
 #include <qcustomplot.h>
 
@@ -216,7 +217,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   lv->setContentsMargins(0, 0, 0, 0);
   lv->addWidget(mTitle);
   lv->addWidget(mListing, 1);
-  auto* right = new QWidget(this);
+  auto* right = mRight = new QWidget(this);
   // its sentence asks for the width it has words for: with no width asked (a text label's), the pane's height was
   // asked at 0 px, one character a line — 860 px, which made the whole tab taller than the window (the result map
   // cut off, a scroll bar)
@@ -261,6 +262,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
     mDetail->updateGeometry();
   };
   connect(mDetail, &QTabWidget::currentChanged, this, onlyShownPageCounts);
+  connect(mDetail, &QTabWidget::currentChanged, this, &AlgorithmPanel::shareHeight);
   onlyShownPageCounts();
   rv->addStretch(1);
   auto* split = new QSplitter(Qt::Horizontal, this);
@@ -269,7 +271,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   split->setStretchFactor(0, 3);  // the listing's lines are long
   split->setStretchFactor(1, 2);
   // below, the whole width: what the line made, or inside it (eight matrices side by side need the room)
-  auto* tall = new QSplitter(Qt::Vertical, this);
+  auto* tall = mTall = new QSplitter(Qt::Vertical, this);
   tall->setObjectName(QStringLiteral("algorithmSplit"));
   tall->addWidget(split);
   tall->addWidget(mDetail);
@@ -601,6 +603,23 @@ QWidget* AlgorithmPanel::makePresenterStrip(QWidget* parent) {
 void AlgorithmPanel::setPresenting(bool on) {
   mControls->setVisible(!on);
   mScope->setVisible(!on);  // the matrix the line made, larger
+  // the strip and the line above say what runs next; the pane's sentence, beside a listing of 10 lines, was cut
+  mRight->setVisible(!on);
+  if (on == mPresenting) return;
+  mPresenting = on;
+  if (on) {
+    mSizesBeforePresenting = mTall->sizes();
+    shareHeight();
+  } else if (!mSizesBeforePresenting.isEmpty()) {
+    mTall->setSizes(mSizesBeforePresenting);  // the workbench's split as it was
+  }
+}
+
+void AlgorithmPanel::shareHeight() {
+  if (!mPresenting) return;
+  const int h = std::max(2, mTall->height());
+  const int listing = mDetail->currentWidget() == mInside ? h / 4 : h / 3;
+  mTall->setSizes({listing, h - listing});
 }
 
 bool AlgorithmPanel::presentNext() {

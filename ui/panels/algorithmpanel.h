@@ -10,6 +10,7 @@
 class AlgorithmController;
 class AttentionOpenedView;
 class QTabWidget;
+class QSplitter;
 class MatrixView;
 class ModelDocument;
 class QComboBox;
@@ -68,6 +69,11 @@ class AlgorithmPanel : public QWidget, public Presentable {
   QTableWidget* mScope;
   MatrixView* mMatrix;
   QTabWidget* mDetail;
+  QWidget* mRight;               // what the last line ran, and the variables in scope (the workbench's)
+  QSplitter* mTall;              // the listing above, what the line made below
+  QList<int> mSizesBeforePresenting;
+  bool mPresenting = false;
+  void shareHeight();            // presenting: Inside the line's eight matrices get three quarters of the height
   QWidget* mInside;
   AttentionOpenedView* mOpened;
   QLabel* mNormTitle;
