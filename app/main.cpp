@@ -312,6 +312,7 @@ int main(int argc, char** argv) {
       }
       if (view == QLatin1String("beam")) {  // its tree (with width 3, pruned candidates show)
         shown("decoding")->setViewState(QJsonObject{{QStringLiteral("beam_width"), 3}});
+        if (ctl->finished()) ctl->rewindTo(1);  // (a search goes on from an unfinished sequence)
         ctl->beam(3, 1.0);
         waitFor(idle, 20000);
       }

@@ -456,7 +456,8 @@ QString DecodingController::generatedText() const {
 QString DecodingController::beam(int width, double alpha) {
   if (!mSession) return tr("Start decoding first.");
   const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));  // (as compare())
-  if (room <= 0) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
+  // (after <eos> too: the tree grew on from a finished sequence)
+  if (room <= 0 || finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
   const QString memory = MemoryLimit::decodingProblem(gb::beam_search_memory(*mSession, width, room));
   if (!memory.isEmpty()) return memory;
