@@ -892,10 +892,6 @@
         <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 und d_h für so viele Parameter wie der Transformer; HMM: K = %7) …</translation>
     </message>
     <message>
-        <source>→ trains the chosen families.</source>
-        <translation>→ trainiert die gewählten Familien.</translation>
-    </message>
-    <message>
         <source>What the comparison shows</source>
         <translation>Was der Vergleich zeigt</translation>
     </message>
@@ -918,6 +914,10 @@
     <message>
         <source>step (or EM iteration)</source>
         <translation>Schritt (oder EM-Iteration)</translation>
+    </message>
+    <message>
+        <source>%1 (→)</source>
+        <translation>%1 (→)</translation>
     </message>
 </context>
 <context>
@@ -1613,14 +1613,6 @@
         <translation>Beam-Suche, B = %1: %2, Σ log p = %3 (%4 pro Token); %5 Kandidaten erweitert, %6 verworfen.</translation>
     </message>
     <message>
-        <source>probability at step %1 (the last)</source>
-        <translation>Wahrscheinlichkeit in Schritt %1 (dem letzten)</translation>
-    </message>
-    <message>
-        <source>probability at step %1 (the next token)</source>
-        <translation>Wahrscheinlichkeit in Schritt %1 (das nächste Token)</translation>
-    </message>
-    <message>
         <source>p, q at step %1</source>
         <translation>p, q in Schritt %1</translation>
     </message>
@@ -1631,6 +1623,10 @@
     <message>
         <source>q ∝ p&lt;sup&gt;1/τ&lt;/sup&gt; with τ = %1</source>
         <translation>q ∝ p&lt;sup&gt;1/τ&lt;/sup&gt; mit τ = %1</translation>
+    </message>
+    <message>
+        <source>probability at step %1</source>
+        <translation>Wahrscheinlichkeit in Schritt %1</translation>
     </message>
 </context>
 <context>

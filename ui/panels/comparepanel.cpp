@@ -539,9 +539,7 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   auto* strip = new QWidget(parent);
   auto* h = new QHBoxLayout(strip);
   h->setContentsMargins(0, 0, 0, 0);
-  auto* hint = new QLabel(tr("→ trains the chosen families."), strip);
-  hint->setWordWrap(true);  // (it gives way to the controls: the German strip was wider than 1024)
-  h->addWidget(hint, 1);
+  h->addStretch(1);
   // which part the class sees: the curves with the table, or the attention maps
   auto* page = new QComboBox(strip);
   page->setObjectName(QStringLiteral("presenterComparePage"));
@@ -556,7 +554,8 @@ QWidget* ComparePanel::makePresenterStrip(QWidget* parent) {
   pageLabel->setBuddy(page);
   h->addWidget(pageLabel);
   h->addWidget(page);
-  auto* train = new QPushButton(mStart->text(), strip);
+  // the presenter's key on the button (a hint beside it, squeezed between the controls, ran over four lines in German)
+  auto* train = new QPushButton(tr("%1 (→)").arg(mStart->text()), strip);
   train->setObjectName(QStringLiteral("presenterCompareStart"));
   train->setFocusPolicy(Qt::TabFocus);
   connect(train, &QPushButton::clicked, this, &ComparePanel::start);

@@ -642,10 +642,7 @@ void DecodingPanel::redraw() {
   // of step 41, without ␣, read as a contradiction); laid out before the room for the bars is measured (the title's
   // lines take the axis's margin)
   const int barsStep = int(s->steps().size()) + (lastStep ? 0 : 1);
-  setAxisTitle(mChart->yAxis,
-               lastStep ? tr("probability at step %1 (the last)").arg(barsStep)
-                        : tr("probability at step %1 (the next token)").arg(barsStep),
-               tr("p, q at step %1").arg(barsStep));
+  setAxisTitle(mChart->yAxis, tr("probability at step %1").arg(barsStep), tr("p, q at step %1").arg(barsStep));
   for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
     mChart->plotLayout()->update(phase);
   const int room = std::max(10, mChart->axisRect()->width());
