@@ -268,8 +268,8 @@
         <translation>Als Nächstes: Zeile %1, Token j = %2 („%3“).</translation>
     </message>
     <message>
-        <source>%1: %2 × %3, from line %4 (the last line ran made no matrix)</source>
-        <translation>%1: %2 × %3, aus Zeile %4 (die zuletzt ausgeführte Zeile hat keine Matrix erzeugt)</translation>
+        <source>%1: %2 × %3, from line %4 (the line just run made no matrix)</source>
+        <translation>%1: %2 × %3, aus Zeile %4 (die eben ausgeführte Zeile hat keine Matrix erzeugt)</translation>
     </message>
 </context>
 <context>

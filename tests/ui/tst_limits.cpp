@@ -132,6 +132,12 @@ class TestLimits : public QObject {
     const QString searched = dec.beam(2, 0.6);
     if (dec.finished()) QVERIFY2(searched.contains(QStringLiteral("Decoding has ended")), qPrintable(searched));
     else QVERIFY2(searched.isEmpty(), qPrintable(searched));
+    QTRY_VERIFY(dec.busy() == DecodingController::Work::None);
+    QVERIFY(dec.rewindTo(0));  // from the start again: the search runs
+    QVERIFY(!dec.finished());
+    const QString fromStart = dec.beam(2, 0.6);
+    QVERIFY2(fromStart.isEmpty(), qPrintable(fromStart));
+    QTRY_VERIFY(dec.busy() == DecodingController::Work::None);
     tracer.setSyncBudget(1e18);
     tracer.request(c, doc->sharedParams(), longer, QStringLiteral("long2"));
     QCOMPARE(traced.size(), 1);

@@ -57,6 +57,7 @@
 #include <pthread.h>
 #include <csignal>
 #endif
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -75,12 +76,14 @@ void* gSample[kSamples][kSampleDepth];
 int gSampleDepth[kSamples];
 std::atomic<int> gSamples{0};  // taken in this turn
 void takeSample(int) {
+  const int saved = errno;
   const int n = gSamples.load();
   gSampleDepth[n % kSamples] = backtrace(gSample[n % kSamples], kSampleDepth);
   gSamples.store(n + 1);
+  errno = saved;
 }
-void printSamples() {
-  const int n = gSamples.load();
+// n: the samples taken in the turn, counted when it ended (a signal already on its way lands later)
+void printSamples(int n) {
   for (int i = std::max(0, n - kSamples); i < n; ++i) {
     std::fprintf(stderr, "monkey: the GUI thread's stack, sample %d of the turn:\n", i + 1);
     backtrace_symbols_fd(gSample[i % kSamples], gSampleDepth[i % kSamples], 2);
@@ -295,6 +298,9 @@ class TestMonkey : public QObject {
         if (clock.elapsed() - heartbeat.load() > qint64(hangSeconds) * 1000) {
           std::fprintf(stderr, "monkey: HANG — the GUI thread did not come back for %d s (seed %u)\n", hangSeconds, seed);
           journal.dump();
+#if defined(__GLIBC__)
+          printSamples(gSamples.load());  // where it was (sampled on this thread's signals)
+#endif
           std::abort();
         }
       }
@@ -446,10 +452,13 @@ class TestMonkey : public QObject {
       QMetaObject::invokeMethod(this, [&delivered] { delivered = true; }, Qt::QueuedConnection);
       while (!delivered && turn.elapsed() < turnMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
       turnStarted = -1;
+#if defined(__GLIBC__)
+      const int sampled = gSamples.load();
+#endif
       if (!delivered || turn.elapsed() > turnMs) {
         journal.dump();
 #if defined(__GLIBC__)
-        printSamples();
+        printSamples(sampled);
 #endif
         // which plots drew slowly (a stall inside a replot names no widget on the stack)
         for (QCustomPlot* p : w.findChildren<QCustomPlot*>()) {

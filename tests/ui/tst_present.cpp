@@ -290,7 +290,7 @@ class TestPresent : public QObject {
     QTest::keyClick(&w, Qt::Key_Space);
     QVERIFY(ap->controller()->active());
     QTest::keyClick(&w, Qt::Key_End);  // run to the end: P, a map of |V| rows
-    QVERIFY(ap->controller()->stepper()->at_end());
+    QTRY_VERIFY(ap->controller()->stepper()->at_end());
     auto* scroll = static_cast<QScrollArea*>(w.tabs()->currentWidget());
     MatrixView* result = ap->matrixView();
     auto fits = [&] {
@@ -511,6 +511,8 @@ class TestPresent : public QObject {
   void a_strips_numbers_keep_apart() {
     Appearance::get().setZoom(200);  // the presenter's font: four numbers no longer fit the strip's least height
     MatrixView view(nullptr, MatrixView::Look::Binary);
+    view.setMinimumSize(0, 0);  // (down to room for one number)
+    view.resize(400, 100);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QCPAxis* y = view.plot()->yAxis;
@@ -534,6 +536,7 @@ class TestPresent : public QObject {
   // only its "0" labelled, and its scale could not be read).
   void a_short_signed_bar_names_its_ends() {
     MatrixView view(nullptr, MatrixView::Look::Diverging);
+    view.setMinimumSize(0, 0);
     view.resize(300, 130);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -180,6 +180,7 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   row2->addStretch(1);
   mInfo = new QLabel(tr("Build a model, then start: the seed's algorithm runs one line at a time."), this);
   makeTextLabel(mInfo);  // (it may quote the probe, the data or the model's output)
+  mInfo->setTextFormat(Qt::PlainText);  // (a token such as <b> or <s> is shown as it is, never read as markup)
   mTitle = new QLabel(this);
   mListing = new QListWidget(this);
   mListing->setObjectName(QStringLiteral("listing"));
@@ -523,7 +524,7 @@ void AlgorithmPanel::redraw() {
   mMatrix->setLook(distributions ? MatrixView::Look::Probability : MatrixView::Look::Diverging);
   mMatrix->setMatrix(*m, rows.isEmpty() ? (states ? tr("state k") : tr("row")) : tr("token"), tr("column: one per token"),
                      rows, colLabels);
-  mMatrixTitle->setText(earlier ? tr("%1: %2 × %3, from line %4 (the last line ran made no matrix)")
+  mMatrixTitle->setText(earlier ? tr("%1: %2 × %3, from line %4 (the line just run made no matrix)")
                                       .arg(typeset(what))
                                       .arg(m->rows())
                                       .arg(m->cols())
@@ -608,16 +609,23 @@ void AlgorithmPanel::setPresenting(bool on) {
   if (on == mPresenting) return;
   mPresenting = on;
   if (on) {
-    mSizesBeforePresenting = mTall->sizes();
+    // (a split never laid out — the tab not shown yet — has no sizes to come back to)
+    const QList<int> sizes = mTall->sizes();
+    mSizesBeforePresenting = sizes.size() == 2 && sizes[0] + sizes[1] > 0 ? sizes : QList<int>();
     shareHeight();
   } else if (!mSizesBeforePresenting.isEmpty()) {
     mTall->setSizes(mSizesBeforePresenting);  // the workbench's split as it was
   }
 }
 
+void AlgorithmPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  QTimer::singleShot(0, this, &AlgorithmPanel::shareHeight);  // (once laid out at the presenting size)
+}
+
 void AlgorithmPanel::shareHeight() {
-  if (!mPresenting) return;
-  const int h = std::max(2, mTall->height());
+  if (!mPresenting || !mTall->isVisible() || mTall->height() < 100) return;  // (not laid out yet: at its next show)
+  const int h = mTall->height();
   const int listing = mDetail->currentWidget() == mInside ? h / 4 : h / 3;
   mTall->setSizes({listing, h - listing});
 }

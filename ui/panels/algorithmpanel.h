@@ -74,6 +74,7 @@ class AlgorithmPanel : public QWidget, public Presentable {
   QList<int> mSizesBeforePresenting;
   bool mPresenting = false;
   void shareHeight();            // presenting: Inside the line's eight matrices get three quarters of the height
+  void showEvent(QShowEvent* e) override;
   QWidget* mInside;
   AttentionOpenedView* mOpened;
   QLabel* mNormTitle;

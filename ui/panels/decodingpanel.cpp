@@ -186,6 +186,7 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   makeTextLabel(mChoice);
   mInfo = new QLabel(tr("Build (and train) a model, then start decoding."), this);
   makeTextLabel(mInfo);
+  mInfo->setTextFormat(Qt::PlainText);  // (a token such as <b> or <s> is shown as it is, never read as markup)
   mCache = new QLabel(this);
   mCache->setTextFormat(Qt::RichText);  // (q ∝ p to the power 1/τ, as the notes write it; no data in its text)
   makeTextLabel(mCache);
@@ -458,15 +459,15 @@ void DecodingPanel::showBeam(const QString& error) {
   int pruned = 0;
   for (const auto& n : r->tree) pruned += n.pruned ? 1 : 0;
   // the search continues the sequence decoded so far: say both, or the class reads the continuation as the whole
-  const QString before = QString::fromStdString(mCtl->tokenizer().decode(x));
+  // (its end only, as the tree's root: a sequence of hundreds of tokens made a paragraph of it)
+  QString before = QString::fromStdString(mCtl->tokenizer().decode(x));
+  if (before.size() > 40) before = QChar(0x2026) + before.right(39);
   const QString found = before.isEmpty() ? tr("“%1”").arg(mBeamText) : tr("“%1” after “%2”").arg(mBeamText, before);
+  // (one pass: the decoded text may hold "%1")
   mInfo->setText(tr("Beam search, B = %1: %2, Σ log p = %3 (%4 per token); %5 candidates expanded, %6 pruned.")
-                     .arg(mCtl->beamWidth())
-                     .arg(found)
-                     .arg(QLocale().toString(r->score, 'f', 3))
-                     .arg(QLocale().toString(r->normalized, 'f', 3))
-                     .arg(r->tree.size())
-                     .arg(pruned));
+                     .arg(QString::number(mCtl->beamWidth()), found, QLocale().toString(r->score, 'f', 3),
+                          QLocale().toString(r->normalized, 'f', 3), QString::number(r->tree.size()),
+                          QString::number(pruned)));
 }
 
 void DecodingPanel::showLevels(int n) {
