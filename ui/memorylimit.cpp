@@ -1,5 +1,6 @@
 #include "memorylimit.h"
 
+#include "core/model/params.h"
 #include "core/train/memory.h"
 #include "errortext.h"
 
@@ -45,9 +46,15 @@ QString MemoryLimit::modelProblem(const gb::Config& c) {
   return {};
 }
 
+qint64 MemoryLimit::besideRunBytes(const gb::Config& c, const gb::TrainOptions& o) {
+  const double copies = 1 + 2 + 4 + (o.opt.kind == gb::OptimizerKind::AdamW ? 4 : 0);
+  const double bytes = copies * double(sizeof(float)) * double(gb::params_count(c));
+  return bytes >= 9.0e18 ? qint64(9.0e18) : qint64(bytes);
+}
+
 QString MemoryLimit::runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data) {
   // what plan_training will check (the one check, core/train/memory.h)
-  if (auto e = gb::check_run_memory(c, o, data, capBytes())) return errorText(*e);
+  if (auto e = gb::check_run_memory(c, o, data, capBytes(), nullptr, besideRunBytes(c, o))) return errorText(*e);
   return {};
 }
 

@@ -33,8 +33,15 @@ class MemoryLimit {
   // Empty when a model of c fits; else why not, with the estimate and the limit (translated). Build refuses such a
   // model before allocating anything; the Model dock shows it as the sizes are typed.
   static QString modelProblem(const gb::Config& c);
+  // What the window keeps beside a training run of c with options o, in bytes, each as large as the parameters: the
+  // document's own parameters; the published snapshot and the one before it (a view still reading it, or the pool's
+  // spare); the step's gradient and update Δθ, published and the one before; with AdamW its moments, published with
+  // the parameters so a save mid-run is consistent, and the next ones made before the old are let go of. Counted
+  // with the run's estimate (PlanRequest::beside_bytes) against the cap, and reserved with it.
+  static qint64 besideRunBytes(const gb::Config& c, const gb::TrainOptions& o);
   // The same for a training run of c with options o on data (batches of its longest sequences, as many shards as
-  // OpenMP threads): what plan_training would refuse for memory, said before Start is pressed.
+  // OpenMP threads): what plan_training would refuse for memory, what the window keeps beside the run included,
+  // said before Start is pressed.
   static QString runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data);
   // Decoding (the core's decode_to_end_memory, beam_search_memory) and a trace (trace_memory) that needs `bytes`:
   // empty when it fits under what is available and the cap, else why not (translated, with both in MB).

@@ -138,13 +138,14 @@ int training_threads() {
 }
 
 Status check_run_memory(const Config& c, const TrainOptions& o, const std::vector<Example>& data, int64_t cap,
-                        int64_t* need) {
+                        int64_t* need, int64_t beside) {
   int longest_x = 0, longest_z = 0;
   for (const Example& e : data) {
     longest_x = std::max({longest_x, int(e.x.size()), int(e.obs.cols())});  // (a family of observations: its steps)
     longest_z = std::max(longest_z, int(e.z.size()));
   }
-  const int64_t bytes = training_bytes(c, o, training_threads(), longest_x, longest_z);
+  const double sum = double(training_bytes(c, o, training_threads(), longest_x, longest_z)) + double(std::max<int64_t>(0, beside));
+  const int64_t bytes = sum >= 9.0e18 ? int64_t(9.0e18) : int64_t(sum);
   if (need) *need = bytes;
   return check_memory(ErrorCode::PlanMemory, bytes, cap);
 }

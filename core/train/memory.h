@@ -48,8 +48,8 @@ std::string megabytes(int64_t bytes);  // rounded up: "17800"
 int training_threads();
 // A run of c with options o on data (batches padded to its longest sequences, training_threads() shards) against
 // what is available and the cap: the one check plan_training and the window's Training dock make. need (optional)
-// receives the estimate.
+// receives the estimate; beside: bytes the caller keeps beside the run (PlanRequest::beside_bytes), counted with it.
 Status check_run_memory(const Config& c, const TrainOptions& o, const std::vector<Example>& data, int64_t cap,
-                        int64_t* need = nullptr);
+                        int64_t* need = nullptr, int64_t beside = 0);
 
 }  // namespace gb

@@ -98,7 +98,7 @@ Result<TrainingPlan> plan_training(const PlanRequest& r) {
     if (auto e = check_data(c, *r.validation, r.model_tokenizer, r.data_tokenizer)) return *e;
   // memory, before anything of the run's size is allocated
   int64_t need = 0;
-  if (auto e = check_run_memory(c, o, data, r.memory_limit, &need)) return *e;
+  if (auto e = check_run_memory(c, o, data, r.memory_limit, &need, r.beside_bytes)) return *e;
 
   // the parameters against the config
   if (!layer_counts_match(c, *r.params) || !same_shapes(c, *r.params, params_uninitialised<float>(c)))

@@ -93,7 +93,7 @@ class TrainingPlan {
   const std::vector<Example>& data() const { return *data_; }  // the caller's: it must outlive the plan
   bool resumes() const { return cursor_.has_value(); }
   int first_step() const { return cursor_ ? cursor_->step : 0; }  // 0, or where the saved state stopped
-  int64_t bytes() const { return bytes_; }  // memory the run needs (estimate)
+  int64_t bytes() const { return bytes_; }  // memory the run needs (estimate), what the caller keeps beside it included
 
  private:
   friend class Trainer;
@@ -119,6 +119,10 @@ struct PlanRequest {
   const TrainCursor* resume_cursor = nullptr;
   const OptimizerState* resume_optimizer = nullptr;
   int64_t memory_limit = 0;                       // bytes; 0 = the machine's physical memory
+  // What the caller keeps beside the run while it goes, in bytes (a window's published snapshots of the parameters,
+  // of the step's gradient and of the optimizer's moments): counted with the run's estimate against the limit, and
+  // in the plan's bytes().
+  int64_t beside_bytes = 0;
 };
 // Does the data fit the model? Every example against the config (ids < |V|, lengths ≤ ℓ_max, the layout of the
 // variant), and the data's tokenizer against the model's (when given). plan_training runs this; the workbench asks

@@ -7,6 +7,7 @@
 #include "controllers/tracecontroller.h"
 #include "core/train/memory.h"
 #include "mainwindow.h"
+#include "memorylimit.h"
 #include "panels/datapanel.h"
 #include "panels/modelpanel.h"
 #include "panels/trainingpanel.h"
@@ -202,9 +203,11 @@ class TestLimits : public QObject {
     gb::TrainOptions o;
     o.opt.kind = gb::OptimizerKind::AdamW;
     o.batch_size = 4096;
-    const int64_t big = gb::training_bytes(w.document()->config(), o, threads, longest_x, longest_z);
+    // (and what the window keeps beside a run: its snapshots)
+    const int64_t beside = MemoryLimit::besideRunBytes(w.document()->config(), o);
+    const int64_t big = gb::training_bytes(w.document()->config(), o, threads, longest_x, longest_z) + beside;
     o.batch_size = 32;
-    const int64_t small = gb::training_bytes(w.document()->config(), o, threads, longest_x, longest_z);
+    const int64_t small = gb::training_bytes(w.document()->config(), o, threads, longest_x, longest_z) + beside;
     QVERIFY(big > 4 * small);
     QSettings().setValue(QStringLiteral("limits/memoryMB"), qint64((small + big) / 2 >> 20));
     tp->batchBox()->setValue(4096);

@@ -246,6 +246,7 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
   }
   req.validation = &val;
   req.memory_limit = MemoryLimit::capBytes();  // the settings' cap, under what the machine has
+  req.beside_bytes = MemoryLimit::besideRunBytes(config, options);  // the snapshots this window keeps of the run
   auto plan = gb::plan_training(req);
   if (!plan) return plan.error();
   // The run before (ended, or its worker still finishing a step it was told to stop) is let go of, not waited for.
@@ -407,7 +408,7 @@ TrainingController::ParamsPtr TrainingController::snapshot(Run& run, const gb::P
   return ParamsPtr(buffer.release(), [pool = run.pool](const gb::Params<float>* done) {
     std::unique_ptr<gb::Params<float>> owned(const_cast<gb::Params<float>*>(done));  // made non-const in snapshot()
     std::lock_guard lock(pool->mutex);
-    if (pool->free.size() < 2) pool->free.push_back(std::move(owned));
+    if (pool->free.empty()) pool->free.push_back(std::move(owned));  // one spare (counted in besideRunBytes)
   });
 }
 
