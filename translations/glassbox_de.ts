@@ -2139,7 +2139,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>multiply-adds</source>
-        <translation>Multiplikationen (je mit Addition)</translation>
+        <translation>Multiplikationen</translation>
     </message>
     <message>
         <source>Start decoding: each step adds one column to every layer's cache.</source>
@@ -2147,11 +2147,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>multiply-adds (millions)</source>
-        <translation>Multiplikationen (Millionen)</translation>
+        <translation>Multiplikationen (Mio.)</translation>
     </message>
     <message>
         <source>multiply-adds (thousands)</source>
-        <translation>Multiplikationen (Tausende)</translation>
+        <translation>Multiplikationen (Tsd.)</translation>
     </message>
     <message>
         <source>without the cache</source>
@@ -2184,6 +2184,10 @@ Maske %8</translation>
     <message>
         <source>Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The outlined column is the one the last step computed; the others were read from the cache, not computed again.</source>
         <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: dₑ Zeilen, %2, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
+    </message>
+    <message>
+        <source>Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The outlined column is &lt;eos&gt;'s: computed when it was chosen, read by no step, since decoding ends there.</source>
+        <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: dₑ Zeilen, %2, eine je Token von x. Die umrandete Spalte ist die von &lt;eos&gt;: berechnet, als es gewählt wurde, von keinem Schritt gelesen, denn das Dekodieren endet dort.</translation>
     </message>
 </context>
 <context>

@@ -127,6 +127,13 @@ class TestInside : public QObject {
     QTest::mouseClick(dp->backButton(), Qt::LeftButton);
     QCOMPARE(kv->selfK()->cols(), n - 1);
     QCOMPARE(kv->workPlot()->graph(0)->dataCount(), 3);
+    // <eos> chosen: decoding has ended, so no step is pending (walkthrough 53: the chart counted one more step than
+    // the Next token view, and the map's last column was called the one a step computed to read)
+    QVERIFY(dp->controller()->step(s->config().eos_id).isEmpty());
+    QVERIFY(dp->controller()->finished());
+    QCOMPARE(kv->workPlot()->graph(0)->dataCount(), int(s->steps().size()));
+    QCOMPARE(kv->selfK()->cols(), s->cache_length());
+    QVERIFY2(kv->title()->text().contains(QStringLiteral("<eos>")), qPrintable(kv->title()->text()));
   }
 
   // Two records are bit for bit the same: the distributions, the choice and how, the attention.

@@ -6,6 +6,7 @@
 #include "widgets/matrixview.h"
 #include "widgets/textlabel.h"
 #include "widgets/axistitle.h"
+#include "widgets/colormaps.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -36,6 +37,7 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   mLayer->setAccessibleName(tr("Decoder layer of the KV cache"));
   mTitle = new QLabel(this);
   makeTextLabel(mTitle);
+  mTitle->setTextFormat(Qt::PlainText);  // (it names <eos>)
   mCrossTitle = new QLabel(this);
   makeTextLabel(mCrossTitle);
   mSelfK = new MatrixView(this);
@@ -72,9 +74,9 @@ KvCacheView::KvCacheView(DecodingController* ctl, QWidget* parent) : QWidget(par
   steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
   mWork->xAxis->setTicker(steps);
   setAxisTitle(mWork->yAxis, tr("multiply-adds"));
-  mWork->legend->setVisible(true);
-  // right, half-way up: the uncached line is high there, the cached one low
-  mWork->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
+  // above the chart, one entry a line (inside it hid the first point of a line: walkthrough 53; the chart is narrow)
+  placeLegendAbove(mWork);
+  mWork->legend->setFillOrder(QCPLegend::foRowsFirst);
   auto colours = [this] {
     mCachedGraph->setPen(QPen(Appearance::get().series(0), 2));
     mUncachedGraph->setPen(QPen(Appearance::get().series(1), 2));
@@ -157,11 +159,20 @@ void KvCacheView::redraw() {
   // the column the last step computed (the token it chose); the others were read from the cache
   mSelfK->setMarkedColumn(n - 1);
   mSelfV->setMarkedColumn(n - 1);
-  mTitle->setText(tr("Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The "
-                     "outlined column is the one the last step computed; the others were read from the cache, not "
-                     "computed again.")
-                      .arg(l + 1)
-                      .arg(n == 1 ? tr("1 column") : tr("%1 columns").arg(n)));
+  // After <eos> the session has run its column too (the forward pass of every chosen token), but no step reads it:
+  // said so, and no pending step is counted below (the Next token view ends at the step that chose <eos>).
+  const bool ended = mCtl->finished() && s->can_step();
+  const QString columns = n == 1 ? tr("1 column") : tr("%1 columns").arg(n);
+  mTitle->setText(ended ? tr("Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. "
+                             "The outlined column is <eos>'s: computed when it was chosen, read by no step, since "
+                             "decoding ends there.")
+                              .arg(l + 1)
+                              .arg(columns)
+                        : tr("Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The "
+                             "outlined column is the one the last step computed; the others were read from the "
+                             "cache, not computed again.")
+                              .arg(l + 1)
+                              .arg(columns));
   mCrossTitle->setVisible(ed);
   mCrossK->setVisible(ed);
   mCrossV->setVisible(ed);
@@ -185,7 +196,7 @@ void KvCacheView::redraw() {
   for (const gb::DecodeStep& st : s->steps()) add(st.position, st.work);
   const int pending = int(s->tokens().size());
   const gb::DecodeWork now = gb::decode_work(c, std::min(pending, c.max_len), int(s->source().size()));
-  if (s->can_step()) add(pending, now);
+  if (s->can_step() && !ended) add(pending, now);  // the distribution the next step will draw from
   double top = 1;
   for (double u : uncached) top = std::max(top, u);
   // in thousands or millions: the class reads 2.1 million, not 2100000
@@ -202,7 +213,7 @@ void KvCacheView::redraw() {
   mWork->replot(QCustomPlot::rpQueuedReplot);
   // what the cache cost once, at the start: the encoder, the cross-attention's K and V, the prompt's columns
   mTotalCached += gb::decode_setup_work(c, int(s->prefix_length()), int(s->source().size()));
-  const gb::DecodeWork last = s->can_step() ? now : (s->steps().empty() ? now : s->steps().back().work);
+  const gb::DecodeWork last = s->can_step() && !ended ? now : (s->steps().empty() ? now : s->steps().back().work);
   mCounter->setText(tr("The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the "
                        "cache's one-time work included), %4 against %5: the cache saved %6 %.")
                         .arg(amount(last.cached), amount(last.uncached))

@@ -26,6 +26,7 @@ class KvCacheView : public QWidget {
   MatrixView* crossV() const { return mCrossV; }
   QCustomPlot* workPlot() const { return mWork; }
   QLabel* counterLabel() const { return mCounter; }
+  QLabel* title() const { return mTitle; }
   // The totals the counter shows: the steps taken so far and the one pending (its column is in the cache); the
   // cached total includes the cache's one-time work at the start (gb::decode_setup_work).
   double totalCached() const { return mTotalCached; }

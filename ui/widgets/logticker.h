@@ -6,24 +6,82 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetricsF>
+
+#include <algorithm>
 #include <cmath>
 
 class PowerOfTenTicker : public QCPAxisTickerLog {
+ public:
+  // axis (optional): the ticks are thinned to the labels its length has room for, one label height apart and more
+  // (a short chart presenting drew eight labels into 75 px, over each other)
+  explicit PowerOfTenTicker(QCPAxis* axis = nullptr) : mAxis(axis) {}
+
  protected:
+  QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
+    mPlain = false;
+    mSubTicks = 8;
+    if (!(range.lower > 0 && range.upper > range.lower)) return QCPAxisTickerLog::createTickVector(tickStep, range);
+    const int room = labelRoom();
+    const double lo = std::floor(std::log10(range.lower)), hi = std::ceil(std::log10(range.upper));
+    QVector<double> powers;  // from the power at or below the range to the one at or above it
+    int inside = 0;
+    for (double k = lo; k <= hi; ++k) {
+      powers << std::pow(10.0, k);
+      inside += range.contains(powers.back()) ? 1 : 0;
+    }
+    QVector<double> ticks;
+    if (inside >= 2) {
+      // every n-th power, so the labels fit; sub ticks only where each has a few pixels
+      const int every = int(std::ceil(double(inside) / room));
+      for (int i = 0; i < powers.size(); i += every) ticks << powers[i];
+      const double pixelsPerDecade = axisLength() / std::max(1e-9, std::log10(range.upper / range.lower));
+      mSubTicks = every == 1 && pixelsPerDecade >= 8 * 6 ? 8 : 0;
+      return ticks;
+    }
+    // under two powers of ten: 1, 2, 5 times a power, written as plain numbers (2.5, 3, 3.5 piled on a log axis)
+    mPlain = true;
+    mSubTicks = 0;
+    for (double k = lo - 1; k <= hi; ++k)
+      for (double m : {1.0, 2.0, 5.0})
+        if (const double v = m * std::pow(10.0, k); range.contains(v)) ticks << v;
+    if (ticks.size() < 2) return QCPAxisTicker::createTickVector(tickStep, range);  // (a narrow range: even steps)
+    QVector<double> thinned;
+    const int every = int(std::ceil(double(ticks.size()) / room));
+    for (int i = 0; i < ticks.size(); i += every) thinned << ticks[i];
+    return thinned;
+  }
+  int getSubTickCount(double) override { return mSubTicks; }
   QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override {
-    // Over fewer than 1.6 decades QCustomPlot falls back to evenly spaced ticks (2.5, 3, 3.5): those are written as
-    // plain numbers (precision 0 would have made "2·10⁰" of both 2 and 2.5)
+    // Plain numbers where the ticks are not powers of ten only (precision 0 would have made "2·10⁰" of both 2 and
+    // 2.5; QCustomPlot's own fallback steps, 2.5, 3, 3.5, are written so too)
     const double power = std::round(std::log10(std::abs(tick)));
-    if (tick > 0 && std::abs(tick / std::pow(10.0, power) - 1.0) > 1e-9) return locale.toString(tick, 'g', 3);
+    if (mPlain || (tick > 0 && std::abs(tick / std::pow(10.0, power) - 1.0) > 1e-9))
+      return locale.toString(tick, 'g', 3);
     if (formatChar == QLatin1Char('e')) return QLocale::c().toString(tick, 'e', precision);
     return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
   }
+
+ private:
+  double axisLength() const {
+    if (!mAxis || !mAxis->axisRect()) return 400;
+    return mAxis->orientation() == Qt::Vertical ? mAxis->axisRect()->height() : mAxis->axisRect()->width();
+  }
+  int labelRoom() const {  // labels one and a half heights apart (vertical), or four heights (horizontal)
+    if (!mAxis) return 8;
+    const double h = QFontMetricsF(mAxis->tickLabelFont()).height();
+    const double each = mAxis->orientation() == Qt::Vertical ? 1.5 * h : 4 * h;
+    return std::max(2, int(axisLength() / std::max(1.0, each)));
+  }
+  QCPAxis* mAxis;
+  bool mPlain = false;
+  int mSubTicks = 8;
 };
 
-// A logarithmic axis with its ticks at powers of ten, labelled 10ⁿ.
+// A logarithmic axis with its ticks at powers of ten, labelled 10ⁿ (1, 2, 5 times a power over less than two).
 inline void makePowerOfTenAxis(QCPAxis* axis) {
   axis->setScaleType(QCPAxis::stLogarithmic);
-  axis->setTicker(QSharedPointer<PowerOfTenTicker>::create());
+  axis->setTicker(QSharedPointer<PowerOfTenTicker>::create(axis));
   axis->setNumberFormat(QStringLiteral("eb"));
   axis->setNumberPrecision(0);
 }

@@ -19,6 +19,16 @@
 #include <cmath>
 #include <limits>
 
+namespace {
+// A colour bar's evenly spaced numbers as the rest of the window writes them: 2.5·10⁻⁵, not QCustomPlot's "2.5E-05"
+class NumberTextTicker : public QCPAxisTicker {
+ protected:
+  QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+    return std::abs(tick) < 1e-300 ? QStringLiteral("0") : numberText(tick, 3);
+  }
+};
+}  // namespace
+
 void MatrixView::setLook(Look look) {
   auto switchable = [](Look l) { return l == Look::Diverging || l == Look::Probability; };
   if (look == mLook || !switchable(look) || !switchable(mLook)) return;
@@ -256,8 +266,9 @@ void MatrixView::applyTicks() {
       t->setSubTickCount(0);
       mScale->axis()->setTicker(t);
     } else {
-      if (mScale->axis()->ticker().dynamicCast<QCPAxisTickerText>())
-        mScale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+      if (!mScale->axis()->ticker().dynamicCast<QCPAxisTickerLog>() &&
+          !mScale->axis()->ticker().dynamicCast<NumberTextTicker>())
+        mScale->axis()->setTicker(QSharedPointer<NumberTextTicker>::create());
       mScale->axis()->ticker()->setTickCount(fit);
     }
   }
