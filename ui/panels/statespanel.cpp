@@ -245,10 +245,7 @@ void StatesPanel::drawHmm() {
   mPlot->xAxis->setLabel(tr("token read"));
   mPlot->yAxis->setLabel(tr("state"));
   makeLinearAxis(mPlot->yAxis);  // (the gradient view before made it a log axis of 10ⁿ: states read "1E+00")
-  auto yt = QSharedPointer<QCPAxisTickerFixed>::create();
-  yt->setTickStep(std::max(1.0, std::ceil(K / 8.0)));
-  yt->setScaleStrategy(QCPAxisTickerFixed::ssNone);
-  mPlot->yAxis->setTicker(yt);
+  mPlot->yAxis->setTicker(QSharedPointer<WholeNumberTicker>::create(mPlot->yAxis));  // as many as its height holds
   auto xt = QSharedPointer<QCPAxisTickerText>::create();
   const int every = std::max(1, n / 24);  // at most two dozen labels
   for (int t = 0; t < n; t += every) xt->addTick(t, tokens.value(t));

@@ -86,6 +86,41 @@ inline void makePowerOfTenAxis(QCPAxis* axis) {
   axis->setNumberPrecision(0);
 }
 
+// Whole numbers (states, steps): every one where the axis has room for its label, else every 2nd, 3rd, 4th, 5th,
+// 10th… from the first, and the last when it is far enough from the one before (presenting, eight state labels
+// stood in 75 px, touching)
+class WholeNumberTicker : public QCPAxisTickerFixed {
+ public:
+  explicit WholeNumberTicker(QCPAxis* axis) : mAxis(axis) { setScaleStrategy(QCPAxisTickerFixed::ssNone); }
+
+ protected:
+  QVector<double> createTickVector(double step, const QCPRange& range) override {
+    QVector<double> ticks;
+    const double first = std::ceil(range.lower), last = std::floor(range.upper);
+    for (double v = first; v <= last && ticks.size() < 10000; v += step) ticks << v;
+    if (!ticks.isEmpty() && last - ticks.back() >= 0.75 * step) ticks << last;
+    return ticks;
+  }
+  double getTickStep(const QCPRange& range) override {
+    double length = 400, each = 20;
+    if (mAxis && mAxis->axisRect()) {
+      const bool vertical = mAxis->orientation() == Qt::Vertical;
+      length = vertical ? mAxis->axisRect()->height() : mAxis->axisRect()->width();
+      each = QFontMetricsF(mAxis->tickLabelFont()).height() * (vertical ? 1.5 : 2.5);
+    }
+    const double room = std::max(1.0, length / std::max(1.0, each));
+    const double need = range.size() / room;
+    for (double m : {1.0, 2.0, 3.0, 4.0})
+      if (m >= need) return m;
+    for (double p = 1; ; p *= 10)
+      for (double m : {5.0, 10.0, 20.0})
+        if (m * p >= need || m * p >= 1e9) return m * p;
+  }
+
+ private:
+  QCPAxis* mAxis;
+};
+
 // Back to a linear axis with QCustomPlot's default labels.
 inline void makeLinearAxis(QCPAxis* axis) {
   axis->setScaleType(QCPAxis::stLinear);
