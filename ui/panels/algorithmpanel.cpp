@@ -70,11 +70,12 @@ class ShownPageTabs : public QTabWidget {
 // A transformer's loops run once per layer, the recurrent families' once per token (core Stepper)
 bool loopsOverTokens(const gb::Config& c) { return !c.is_transformer(); }
 
-// The notes' subscripts as they are typeset: h_{j−1} → hⱼ₋₁, x_j → xⱼ, W_4 → W₄ — where every character has a
-// subscript form (b_dec, M_uni stay as written: d, c and most letters have none)
+// The notes' subscripts as they are typeset: h_{j−1} → hⱼ₋₁, x_j → xⱼ, W_4 → W₄, M_uni → Mᵤₙᵢ, P_ℓ → Pₗ — where
+// every character has a subscript form (b_dec, t_z stay as written: d, c, z and some other letters have none; a
+// braced group without one becomes an index, g_{ℓ_z} → g[ℓ_z])
 QString typeset(const QString& s) {
-  static const QString from = QStringLiteral("0123456789+−-=()aehijklmnoprstuvx");
-  static const QString to = QStringLiteral("₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ");
+  static const QString from = QStringLiteral("0123456789+−-=()aehijklmnoprstuvxℓ");
+  static const QString to = QStringLiteral("₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓₗ");
   auto sub = [](const QString& part, QString& out) {
     out.clear();
     for (QChar c : part) {
@@ -95,10 +96,19 @@ QString typeset(const QString& s) {
           i = close;
           continue;
         }
-      } else if (i + 2 >= s.size() || !ascii(s[i + 2])) {  // one character: x_j, W_4ˡ
-        if (sub(s.mid(i + 1, 1), part)) {
+        if (close > 0) {  // one with no subscript form, as an index: g_{ℓ_z} → g[ℓ_z], x_{1:j+1} → x[1:j+1]
+          result += QLatin1Char('[') + typeset(s.mid(i + 2, close - i - 2)) + QLatin1Char(']');
+          i = close;
+          continue;
+        }
+      } else {  // a run of letters and digits: x_j, W_4ˡ, M_uni; or ℓ alone: P_ℓ
+        qsizetype end = i + 1;
+        if (s[end] == QChar(u'ℓ')) ++end;
+        else
+          while (end < s.size() && ascii(s[end])) ++end;
+        if (sub(s.mid(i + 1, end - i - 1), part)) {
           result += part;
-          ++i;
+          i = end - 1;
           continue;
         }
       }
