@@ -34,6 +34,10 @@ LessonDock::LessonDock(LessonRunner* runner, QWidget* parent) : QWidget(parent),
   mList->setObjectName(QStringLiteral("beatList"));
   mList->setAccessibleName(tr("Beats"));
   mList->setDragDropMode(QAbstractItemView::InternalMove);
+  // a beat a line, its caption ended with "…" where the dock ends (a horizontal scroll bar cut every title at the
+  // edge, with no sign of it; wrapped, one caption filled the list); the whole caption in its tooltip
+  mList->setTextElideMode(Qt::ElideRight);
+  mList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   mList->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
   mWalk = new QSpinBox(this);
   mWalk->setRange(0, 10000);
@@ -132,7 +136,10 @@ void LessonDock::rebuild() {
   for (int i = 0; i < l.beats.size(); ++i) {
     auto* it = new QListWidgetItem(l.beats[i].caption, mList);
     it->setFlags(it->flags() | Qt::ItemIsEditable | Qt::ItemIsDragEnabled);
-    it->setToolTip(tr("Beat %1 — the %2 tab").arg(i + 1).arg(tabName(l.beats[i].tab)));
+    // (rich text: a long caption wraps in the tooltip)
+    it->setToolTip(QStringLiteral("<p>%1</p><p>%2</p>")
+                       .arg(tr("Beat %1 — the %2 tab").arg(i + 1).arg(tabName(l.beats[i].tab)).toHtmlEscaped(),
+                            l.beats[i].caption.toHtmlEscaped()));
   }
   const int beat = mRunner->beat();
   mList->setCurrentRow(beat >= 0 && beat < mList->count() ? beat : std::min(keep, mList->count() - 1));
