@@ -2,6 +2,7 @@
 #include "controllers/decodingcontroller.h"
 #include "controllers/modeldocument.h"
 #include "mainwindow.h"
+#include "memorylimit.h"
 #include "controllers/algorithmcontroller.h"
 #include "panels/algorithmpanel.h"
 #include "panels/attentionopened.h"
@@ -323,6 +324,7 @@ class TestInside : public QObject {
     QVERIFY(finished.wait(20000));
     QVERIFY2(finished.at(0).at(0).toString().isEmpty(), qPrintable(finished.at(0).at(0).toString()));
     QCOMPARE(ctl->busy(), DecodingController::Work::None);
+    QCOMPARE(MemoryLimit::reservedBytes(), 0);  // what it held against the cap, given back with its result
     QCOMPARE(ctl->session()->tokens(), x);
     const std::vector<DecodingController::TimelineNode>& worker = ctl->timeline();
     QCOMPARE(worker.size(), atOnce.size());

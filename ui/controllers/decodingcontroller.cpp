@@ -230,7 +230,7 @@ QString DecodingController::goTo(int node) {
   }
   auto error = std::make_shared<QString>();
   runNowOrOnWorker(
-      cost, Work::GoTo, int(nodes.size()),
+      cost, Work::GoTo, int(nodes.size()), 0,
       [out, back, nodes](const gb::DecodeProgress& progress) {
         return gb::replay_steps(*out->session, back, nodes, out->result, progress);
       },
@@ -313,12 +313,10 @@ QString DecodingController::compare(int width, double alpha) {
   // (no further than To the end goes: a model that never writes eos — an imported one with ℓ_max 1024 — would
   // otherwise search to ℓ_max)
   const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));
-  {  // two runs to the end and a beam search, each on its copy, and the timeline's copies of their steps
-    const qint64 toEnd = gb::decode_to_end_memory(*mSession, room), none = gb::decode_to_end_memory(*mSession, 0);
-    const QString memory = MemoryLimit::decodingProblem(2 * toEnd + gb::beam_search_memory(*mSession, width, room) +
-                                                        3 * (toEnd - none));
-    if (!memory.isEmpty()) return memory;
-  }
+  // two runs to the end and a beam search, each on its copy, and the timeline's copies of their steps
+  const qint64 toEnd = gb::decode_to_end_memory(*mSession, room), none = gb::decode_to_end_memory(*mSession, 0);
+  const qint64 need = 2 * toEnd + gb::beam_search_memory(*mSession, width, room) + 3 * (toEnd - none);
+  if (const QString memory = MemoryLimit::decodingProblem(need); !memory.isEmpty()) return memory;
   touch();
   auto out = std::make_shared<CompareOutcome>();
   const std::shared_ptr<const gb::Params<float>> params = mParams;
@@ -347,7 +345,7 @@ QString DecodingController::compare(int width, double alpha) {
   // each run on its own copy; the worker's start is its own too (the GUI may start another session meanwhile)
   auto start = std::make_shared<const gb::DecodeSession>(*mSession);
   runNowOrOnWorker(
-      cost, Work::Compare, 2 * kToEndLimit + room,
+      cost, Work::Compare, 2 * kToEndLimit + room, need,
       [out, start, keep, rng, width, alpha, room](const gb::DecodeProgress& progress) {
         *out = compareRuns(*start, keep, rng, width, alpha, room, progress);
         return true;
@@ -370,15 +368,12 @@ int DecodingController::runToEnd() {
     emit changed();
     return 0;
   }
-  {  // the copy it grows, and the timeline's copies of the new steps
-    const qint64 toEnd = gb::decode_to_end_memory(*mSession, kToEndLimit);
-    const QString memory =
-        MemoryLimit::decodingProblem(2 * toEnd - gb::decode_to_end_memory(*mSession, 0));
-    if (!memory.isEmpty()) {
-      emit changed();
-      emit runFinished(0, memory);
-      return 0;
-    }
+  // the copy it grows, and the timeline's copies of the new steps
+  const qint64 need = 2 * gb::decode_to_end_memory(*mSession, kToEndLimit) - gb::decode_to_end_memory(*mSession, 0);
+  if (const QString memory = MemoryLimit::decodingProblem(need); !memory.isEmpty()) {
+    emit changed();
+    emit runFinished(0, memory);
+    return 0;
   }
   touch();
   auto out = std::make_shared<ToEndOutcome>();
@@ -413,7 +408,7 @@ int DecodingController::runToEnd() {
   };
   auto steps = std::make_shared<int>(0);
   runNowOrOnWorker(
-      gb::decode_to_end_cost(*mSession, kToEndLimit), Work::ToEnd, kToEndLimit,
+      gb::decode_to_end_cost(*mSession, kToEndLimit), Work::ToEnd, kToEndLimit, need,
       [out, sampler](const gb::DecodeProgress& progress) {
         out->run = gb::decode_to_end(*out->session, sampler, out->rng, kToEndLimit,
                                      out->session->config().eos_id, progress);
@@ -459,8 +454,8 @@ QString DecodingController::beam(int width, double alpha) {
   // (after <eos> too: the tree grew on from a finished sequence)
   if (room <= 0 || finished()) return tr("Decoding has ended: <eos> was chosen, or x is ℓ_max tokens long.");
   if (width < 1) return errorText(gb::Error(gb::ErrorCode::BeamWidth));
-  const QString memory = MemoryLimit::decodingProblem(gb::beam_search_memory(*mSession, width, room));
-  if (!memory.isEmpty()) return memory;
+  const qint64 need = gb::beam_search_memory(*mSession, width, room);
+  if (const QString memory = MemoryLimit::decodingProblem(need); !memory.isEmpty()) return memory;
   touch();  // another beam search that was still running is cancelled
   struct Outcome {
     std::optional<gb::Result<gb::BeamResult>> result;
@@ -482,7 +477,7 @@ QString DecodingController::beam(int width, double alpha) {
     emit beamFinished(QString());
   };
   runNowOrOnWorker(
-      gb::beam_search_cost(*mSession, width, room), Work::Beam, room,
+      gb::beam_search_cost(*mSession, width, room), Work::Beam, room, need,
       [out, start, width, alpha, room](const gb::DecodeProgress& progress) {
         out->result = gb::beam_search(*start, width, room, start->config().eos_id, alpha, progress);
         return true;
@@ -491,7 +486,7 @@ QString DecodingController::beam(int width, double alpha) {
   return {};
 }
 
-bool DecodingController::runNowOrOnWorker(double cost, Work kind, int total,
+bool DecodingController::runNowOrOnWorker(double cost, Work kind, int total, qint64 bytes,
                                           std::function<bool(const gb::DecodeProgress&)> work,
                                           std::function<void(bool atOnce)> take) {
   if (cost <= mSyncBudget) {  // immediate: here, with no progress to report
@@ -501,7 +496,10 @@ bool DecodingController::runNowOrOnWorker(double cost, Work kind, int total,
   }
   setWork(kind);
   emit progress(0, total);
-  mJob->run([this, work = std::move(work), take = std::move(take)](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+  // its memory counted against the cap from here (the check just made) until the worker's function is gone
+  MemoryLimit::Reservation held = MemoryLimit::reserve(bytes);
+  mJob->run([this, work = std::move(work), take = std::move(take),
+             held = std::move(held)](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
     if (!work([&ctx](int done, int limit) { return ctx.progress(done, limit); })) return {};  // cancelled
     return [this, take] {
       setWork(Work::None);

@@ -168,6 +168,6 @@ class DecodingController : public QObject {
   // the core's estimate `cost` is within syncBudget(), else on the worker — busy() is `kind`, progress() counts to
   // `total`, Cancel stops it. work(progress) computes (on copies when on the worker; false: cancelled); take(atOnce)
   // takes its result on the GUI thread. Returns whether it ran at once.
-  bool runNowOrOnWorker(double cost, Work kind, int total, std::function<bool(const gb::DecodeProgress&)> work,
+  bool runNowOrOnWorker(double cost, Work kind, int total, qint64 bytes, std::function<bool(const gb::DecodeProgress&)> work,
                         std::function<void(bool atOnce)> take);
 };

@@ -181,7 +181,8 @@ QString PerturbationController::run() {
   auto& seq = mAt.stream == 'Z' ? mB.z : mB.x;
   if (mAt.index >= 0 && mAt.index < int(seq.size())) seq[size_t(mAt.index)] = mToken;
   // the two forward passes' records (before and after the change), against the memory there is
-  if (const QString memory = MemoryLimit::traceProblem(gb::perturbation_memory(mDoc->config(), mA)); !memory.isEmpty()) {
+  const qint64 need = gb::perturbation_memory(mDoc->config(), mA);
+  if (const QString memory = MemoryLimit::traceProblem(need); !memory.isEmpty()) {
     mJob->cancel();
     mStages.clear();
     emit changed();
@@ -192,7 +193,8 @@ QString PerturbationController::run() {
     const gb::Config c = mDoc->config();
     auto params = mDoc->sharedParams();  // shared, not copied: the document replaces it, never changes it
     const gb::Example a = mA, b = mB;
-    mJob->run([this, c, params, a, b](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
+    // counted against the cap from the check until the worker has let go of its records
+    mJob->run([this, c, params, a, b, held = MemoryLimit::reserve(need)](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
       auto r = gb::perturbation(c, *params, a, b, [&ctx](int done, int total) { return ctx.progress(done, total); });
       auto out = std::make_shared<gb::Result<std::vector<gb::PerturbationStage>>>(std::move(r));
       return [this, out] {  // only for the latest run: every run() cancels the one before

@@ -312,8 +312,10 @@ void MaskEditor::refresh() {
       out->unfit = !progress || progress(0, 1);  // (not cancelled: it does not fit)
       return out->unfit;
     }
-    out->memory = gb::check_memory(gb::ErrorCode::TraceMemory, 2 * gb::trace_memory(c, *out->example), cap);
+    const qint64 need = 2 * gb::trace_memory(c, *out->example);
+    out->memory = gb::check_memory(gb::ErrorCode::TraceMemory, need, cap);
     if (out->memory) return true;  // (said in take)
+    const MemoryLimit::Reservation held = MemoryLimit::reserve(need);  // (atomic: any thread) while the traces are made
     const int n = int(out->example->x.size());
     out->mask = maskFor(kind, n, k, drawn);
     return traceBoth(c, *params, *out, [&progress](int done, int total) {
