@@ -43,6 +43,7 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include <tuple>
@@ -601,11 +602,39 @@ void DecodingPanel::redraw() {
     parts << (i < s->prefix_length() ? QStringLiteral("<span style='color:%2'>%1</span>").arg(t, Appearance::get().muted().name())
                                      : QStringLiteral("<b>%1</b>").arg(t));
   }
-  QString seq = tr("x = %1").arg(parts.join(QLatin1Char(' ')));
+  // one line each: a sequence longer than the label keeps its newest tokens, the ones before it written "…"
+  // (squeezed, the label showed its first line only, cut at the edge before the tokens just chosen)
+  const int lineRoom = mSequence->contentsRect().width();
+  auto fits = [this, lineRoom](const QString& html) {
+    QTextDocument doc;
+    doc.setDefaultFont(mSequence->font());
+    doc.setDocumentMargin(0);
+    doc.setHtml(html);
+    return doc.idealWidth() <= lineRoom;
+  };
+  auto line = [](const QStringList& tokens, qsizetype from) {
+    return (from > 0 ? QStringList{QStringLiteral("…")} + tokens.mid(from) : tokens).join(QLatin1Char(' '));
+  };
+  qsizetype from = 0;
+  if (lineRoom > 50 && !fits(tr("x = %1").arg(line(parts, 0)))) {
+    qsizetype lo = 1, hi = std::max<qsizetype>(1, parts.size() - 1);  // the fewest dropped that fit
+    while (lo < hi) {
+      const qsizetype mid = (lo + hi) / 2;
+      if (fits(tr("x = %1").arg(line(parts, mid)))) hi = mid;
+      else lo = mid + 1;
+    }
+    from = lo;
+  }
+  QString seq = tr("x = %1").arg(line(parts, from));
   if (s->config().has_source()) {
     QStringList z;
     for (int t : s->source()) z << mCtl->display(t).toHtmlEscaped();
-    seq = tr("z = %1<br>%2").arg(z.join(QLatin1Char(' ')), seq);
+    auto head = [&z](qsizetype keep) {  // the source's start, its end written "…"
+      return (keep < z.size() ? z.mid(0, keep) << QStringLiteral("…") : z).join(QLatin1Char(' '));
+    };
+    qsizetype keep = z.size();
+    while (lineRoom > 50 && keep > 1 && !fits(tr("z = %1").arg(head(keep)))) --keep;
+    seq = tr("z = %1<br>%2").arg(head(keep), seq);
   }
   mSequence->setText(seq);
   // the last choice
