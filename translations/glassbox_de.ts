@@ -1628,6 +1628,10 @@
         <source>probability at step %1</source>
         <translation>Wahrscheinlichkeit in Schritt %1</translation>
     </message>
+    <message>
+        <source>z = %1</source>
+        <translation>z = %1</translation>
+    </message>
 </context>
 <context>
     <name>FamilyNames</name>
