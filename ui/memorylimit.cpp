@@ -52,9 +52,17 @@ qint64 MemoryLimit::besideRunBytes(const gb::Config& c, const gb::TrainOptions& 
   return bytes >= 9.0e18 ? qint64(9.0e18) : qint64(bytes);
 }
 
-QString MemoryLimit::runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data) {
+qint64 MemoryLimit::capBytesReplacing(qint64 replacing) {
+  const qint64 cap = settingsCapBytes();
+  const qint64 held = std::max<qint64>(0, gReserved.load() - std::max<qint64>(0, replacing));
+  return cap > 0 ? std::max<qint64>(1, cap - held) : 0;
+}
+
+QString MemoryLimit::runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data,
+                                qint64 replacing) {
   // what plan_training will check (the one check, core/train/memory.h)
-  if (auto e = gb::check_run_memory(c, o, data, capBytes(), nullptr, besideRunBytes(c, o))) return errorText(*e);
+  if (auto e = gb::check_run_memory(c, o, data, capBytesReplacing(replacing), nullptr, besideRunBytes(c, o)))
+    return errorText(*e);
   return {};
 }
 

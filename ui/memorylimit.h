@@ -42,7 +42,12 @@ class MemoryLimit {
   // The same for a training run of c with options o on data (batches of its longest sequences, as many shards as
   // OpenMP threads): what plan_training would refuse for memory, what the window keeps beside the run included,
   // said before Start is pressed.
-  static QString runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data);
+  // replacing: bytes held now that the run lets go of as it starts (the window's copies of the run before it:
+  // TrainingController::windowHeldBytes).
+  static QString runProblem(const gb::Config& c, const gb::TrainOptions& o, const std::vector<gb::Example>& data,
+                            qint64 replacing = 0);
+  // capBytes() with `replacing` bytes of held work given back (0 stays 0: no cap).
+  static qint64 capBytesReplacing(qint64 replacing);
   // Decoding (the core's decode_to_end_memory, beam_search_memory) and a trace (trace_memory) that needs `bytes`:
   // empty when it fits under what is available and the cap, else why not (translated, with both in MB).
   static QString decodingProblem(qint64 bytes);

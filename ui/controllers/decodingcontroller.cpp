@@ -303,6 +303,9 @@ CompareOutcome compareRuns(const gb::DecodeSession& start, const gb::SamplerOpti
   out.runs.push_back(std::move(c));
   return out;
 }
+// A sum of estimates in doubles, clamped (each may be at the core's 9e18 ceiling: twice that wrapped negative)
+qint64 saturatedBytes(double bytes) { return bytes >= 9.0e18 ? qint64(9.0e18) : qint64(std::max(0.0, bytes)); }
+
 }  // namespace
 
 QString DecodingController::compare(int width, double alpha) {
@@ -315,7 +318,8 @@ QString DecodingController::compare(int width, double alpha) {
   const int room = std::min(kToEndLimit, mConfig.max_len - int(mSession->tokens().size()));
   // two runs to the end and a beam search, each on its copy, and the timeline's copies of their steps
   const qint64 toEnd = gb::decode_to_end_memory(*mSession, room), none = gb::decode_to_end_memory(*mSession, 0);
-  const qint64 need = 2 * toEnd + gb::beam_search_memory(*mSession, width, room) + 3 * (toEnd - none);
+  const qint64 need = saturatedBytes(2.0 * double(toEnd) + double(gb::beam_search_memory(*mSession, width, room)) +
+                                     3.0 * double(toEnd - none));
   if (const QString memory = MemoryLimit::decodingProblem(need); !memory.isEmpty()) return memory;
   touch();
   auto out = std::make_shared<CompareOutcome>();
@@ -369,7 +373,8 @@ int DecodingController::runToEnd() {
     return 0;
   }
   // the copy it grows, and the timeline's copies of the new steps
-  const qint64 need = 2 * gb::decode_to_end_memory(*mSession, kToEndLimit) - gb::decode_to_end_memory(*mSession, 0);
+  const qint64 need = saturatedBytes(2.0 * double(gb::decode_to_end_memory(*mSession, kToEndLimit)) -
+                                     double(gb::decode_to_end_memory(*mSession, 0)));
   if (const QString memory = MemoryLimit::decodingProblem(need); !memory.isEmpty()) {
     emit changed();
     emit runFinished(0, memory);

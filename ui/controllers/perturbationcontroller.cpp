@@ -193,7 +193,7 @@ QString PerturbationController::run() {
     const gb::Config c = mDoc->config();
     auto params = mDoc->sharedParams();  // shared, not copied: the document replaces it, never changes it
     const gb::Example a = mA, b = mB;
-    // counted against the cap from the check until the worker has let go of its records
+    // counted against the cap from the check until the worker's function is gone (its records handed over)
     mJob->run([this, c, params, a, b, held = MemoryLimit::reserve(need)](BackgroundJob::Context& ctx) -> BackgroundJob::Deliver {
       auto r = gb::perturbation(c, *params, a, b, [&ctx](int done, int total) { return ctx.progress(done, total); });
       auto out = std::make_shared<gb::Result<std::vector<gb::PerturbationStage>>>(std::move(r));

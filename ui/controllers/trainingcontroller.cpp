@@ -86,7 +86,11 @@ struct TrainingController::Run {
   std::atomic<int> singleSteps{0};
   std::atomic<int> stepsDone{0};
   std::atomic<bool> waiting{false};
-  MemoryLimit::Reservation held;  // the run's estimate against the cap: taken at start, let go by the worker
+  MemoryLimit::Reservation held;  // the trainer's estimate against the cap: taken at start, let go by the worker
+  // what the window keeps of the run (MemoryLimit::besideRunBytes: snapshots, the step's tensors, the moments):
+  // taken at start, held while the run is (the published copies outlive the worker), given back with the run
+  MemoryLimit::Reservation window;
+  qint64 windowBytes = 0;
 };
 
 namespace {
@@ -245,7 +249,8 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
     req.resume_optimizer = &resume->optimizer;
   }
   req.validation = &val;
-  req.memory_limit = MemoryLimit::capBytes();  // the settings' cap, under what the machine has
+  // the settings' cap, under what the machine has; the run before this one lets go of the window's copies of it
+  req.memory_limit = MemoryLimit::capBytesReplacing(windowHeldBytes());
   req.beside_bytes = MemoryLimit::besideRunBytes(config, options);  // the snapshots this window keeps of the run
   auto plan = gb::plan_training(req);
   if (!plan) return plan.error();
@@ -265,6 +270,7 @@ std::optional<gb::Error> TrainingController::setup(const gb::Config& config, Par
   run->evalEvery = evalEvery;
   run->options = options;
   run->stepsDone = resume ? resume->cursor.step : 0;
+  run->windowBytes = req.beside_bytes;
   mRun = std::move(run);
   mFault.reset();
   mNames = gb::tensor_names(config);
@@ -301,6 +307,11 @@ std::optional<gb::Error> TrainingController::prepareRun(const ModelDocument& doc
 }
 
 int TrainingController::stepsDone() const { return mRun ? mRun->stepsDone.load() : 0; }
+
+qint64 TrainingController::windowHeldBytes() const {
+  // (only once the worker has ended: until then the run it finishes keeps its copies beside the next one)
+  return mRun && mRun->started.load() && mState == State::Finished ? mRun->windowBytes : 0;  // (a reservation is an empty pointer with a deleter)
+}
 
 bool TrainingController::atPausePoint() const { return mRun && mRun->waiting.load(); }
 
@@ -365,7 +376,8 @@ void TrainingController::begin(bool paused) {
   mRun->started = true;
   setState(paused ? State::Paused : State::Running);
   // its memory counted against the cap until the worker has freed it (a run told to stop may still finish a step)
-  mRun->held = MemoryLimit::reserve(mRun->plan->bytes(), MemoryLimit::Work::Training);
+  mRun->held = MemoryLimit::reserve(mRun->plan->bytes() - mRun->windowBytes, MemoryLimit::Work::Training);
+  mRun->window = MemoryLimit::reserve(mRun->windowBytes, MemoryLimit::Work::Training);
   workers::start("glassbox-training", [run = mRun] { work(run); });
 }
 
@@ -455,6 +467,13 @@ void TrainingController::work(const std::shared_ptr<Run>& run) {
 #ifdef __GLIBC__
   if (run->stop.load()) malloc_trim(0);  // a run that was let go of: what it held goes back to the system
 #endif
+  // the spares go with the trainer (no further publication needs them); what stays published is still counted (the
+  // run's window reservation, given back with the run)
+  run->stepSpare.reset();
+  {
+    std::lock_guard lock(run->pool->mutex);
+    run->pool->free.clear();
+  }
   // the trainer and its buffers are gone: its memory no longer counts against the cap — before Finished is said,
   // so what Finished makes possible (Start again, a lesson's comparison) is planned without it
   run->held.reset();

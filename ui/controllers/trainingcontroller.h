@@ -139,6 +139,9 @@ class TrainingController : public QObject {
   // What the views should show: the trainer's latest while a run exists, otherwise the document's (given).
   ParamsPtr latestParams(ParamsPtr document) const { return mState == State::Idle ? document : params(); }
   int stepsDone() const;
+  // What the window's copies of the finished run hold against the cap (MemoryLimit::besideRunBytes; 0 before it
+  // has finished): let go of when a new run replaces it, so the new run's check does not count them twice.
+  qint64 windowHeldBytes() const;
   // The fault that ended the last run, if any.
   const std::optional<gb::NumericFault>& fault() const { return mFault; }
   // True while a paused worker waits (it has finished the step it was in and handed its parameters back).

@@ -106,7 +106,8 @@ QString TrainingSetup::runProblem() const {
   if (!mDoc->hasModel()) return tr("Build a model to train it.");
   if (!mDoc->modelFitsData()) return tr("Training is not possible: %1").arg(mDoc->fitProblem());
   // a new run's memory (the batch as chosen) against what the machine has and the settings' cap
-  const QString memory = MemoryLimit::runProblem(mDoc->config(), options(), mDoc->data().train);
+  const QString memory =
+      MemoryLimit::runProblem(mDoc->config(), options(), mDoc->data().train, mTrainer->windowHeldBytes());
   return memory.isEmpty() ? QString() : tr("Training is not possible: %1").arg(memory);
 }
 

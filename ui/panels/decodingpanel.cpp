@@ -531,9 +531,9 @@ QVector<double> DecodingPanel::chartValues() const {
 }
 
 bool DecodingPanel::eventFilter(QObject* watched, QEvent* event) {
-  // the tree shown (its tab chosen, the window laid out) or resized: the level reached comes into view again — a
-  // scroll made while the page was hidden had no viewport to go by (the tree opened at level 1 of "level 10 of 10")
-  if (watched == mTreeScroll->viewport() && (event->type() == QEvent::Show || event->type() == QEvent::Resize))
+  // the tree shown (its tab chosen, the window laid out): the level reached comes into view again — a scroll made
+  // while the page was hidden had no viewport to go by (the tree opened at level 1 of "level 10 of 10")
+  if (watched == mTreeScroll->viewport() && event->type() == QEvent::Show)
     QTimer::singleShot(0, this, &DecodingPanel::scrollToLevel);
   if (watched == mChart && event->type() == QEvent::Resize && !mRefitPending) {
     const auto* r = static_cast<QResizeEvent*>(event);
@@ -623,7 +623,7 @@ void DecodingPanel::redraw() {
       if (fits(tr("x = %1").arg(line(parts, mid)))) hi = mid;
       else lo = mid + 1;
     }
-    from = lo;
+    from = std::min(lo, std::max<qsizetype>(0, parts.size() - 1));  // (the newest token, even alone)
   }
   QString seq = tr("x = %1").arg(line(parts, from));
   if (s->config().has_source()) {
@@ -633,7 +633,15 @@ void DecodingPanel::redraw() {
       return (keep < z.size() ? z.mid(0, keep) << QStringLiteral("…") : z).join(QLatin1Char(' '));
     };
     qsizetype keep = z.size();
-    while (lineRoom > 50 && keep > 1 && !fits(tr("z = %1").arg(head(keep)))) --keep;
+    if (lineRoom > 50 && keep > 1 && !fits(tr("z = %1").arg(head(keep)))) {
+      qsizetype lo = 1, hi = keep - 1;  // the most kept that fit (at least one)
+      while (lo < hi) {
+        const qsizetype mid = (lo + hi + 1) / 2;
+        if (fits(tr("z = %1").arg(head(mid)))) lo = mid;
+        else hi = mid - 1;
+      }
+      keep = lo;
+    }
     seq = tr("z = %1<br>%2").arg(head(keep), seq);
   }
   mSequence->setText(seq);

@@ -196,7 +196,7 @@ void KvCacheView::redraw() {
   for (const gb::DecodeStep& st : s->steps()) add(st.position, st.work);
   const int pending = int(s->tokens().size());
   const gb::DecodeWork now = gb::decode_work(c, std::min(pending, c.max_len), int(s->source().size()));
-  if (s->can_step() && !ended) add(pending, now);  // the distribution the next step will draw from
+  if (s->can_step() && !ended) add(pending, now);  // the pending step's work (the distribution it will draw from)
   double top = 1;
   for (double u : uncached) top = std::max(top, u);
   // in thousands or millions: the class reads 2.1 million, not 2100000

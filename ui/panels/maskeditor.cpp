@@ -411,13 +411,14 @@ void MaskEditor::trace(bool keepShown) {
   }
   const gb::Config c = mDoc->config();
   // two traces (the model's mask and this one), against the memory there is
-  if (const QString memory = MemoryLimit::traceProblem(2 * gb::trace_memory(c, mExample)); !memory.isEmpty())
-    return showNothing(memory);
+  const qint64 need = 2 * gb::trace_memory(c, mExample);
+  if (const QString memory = MemoryLimit::traceProblem(need); !memory.isEmpty()) return showNothing(memory);
   const auto params = mDoc->sharedParams();
   auto out = std::make_shared<MaskTraces>();
   out->example = mExample;
   out->mask = mMask;
-  auto work = [c, params, out](const std::function<bool(int, int)>& progress) {
+  // (held from the check until the work's function is let go of: on the worker, when it has traced)
+  auto work = [c, params, out, held = MemoryLimit::reserve(need)](const std::function<bool(int, int)>& progress) {
     return traceBoth(c, *params, *out, progress);
   };
   const quint64 request = mRequest;

@@ -393,7 +393,7 @@ void TrainingPanel::refreshButtons() {
   // a new run's memory (the batch as typed) against what the machine has and the settings' cap
   QString memory;
   if (fits && !running && !paused)
-    memory = MemoryLimit::runProblem(mDoc->config(), mSetup->options(), mDoc->data().train);
+    memory = MemoryLimit::runProblem(mDoc->config(), mSetup->options(), mDoc->data().train, mTrainer->windowHeldBytes());
   mStart->setText(paused ? tr("Resume") : tr("Start"));
   mStart->setEnabled(model && !running && (paused ? !stale : fits && memory.isEmpty()));
   mPause->setEnabled(running);

@@ -24,17 +24,22 @@ class PowerOfTenTicker : public QCPAxisTickerLog {
     if (!(range.lower > 0 && range.upper > range.lower)) return QCPAxisTickerLog::createTickVector(tickStep, range);
     const int room = labelRoom();
     const double lo = std::floor(std::log10(range.lower)), hi = std::ceil(std::log10(range.upper));
+    if (!std::isfinite(lo) || !std::isfinite(hi) || hi - lo > 1000) return QCPAxisTickerLog::createTickVector(tickStep, range);
     QVector<double> powers;  // from the power at or below the range to the one at or above it
-    int inside = 0;
+    int inside = 0, first = -1;
     for (double k = lo; k <= hi; ++k) {
       powers << std::pow(10.0, k);
-      inside += range.contains(powers.back()) ? 1 : 0;
+      if (range.contains(powers.back())) {
+        if (first < 0) first = int(powers.size()) - 1;
+        ++inside;
+      }
     }
     QVector<double> ticks;
     if (inside >= 2) {
-      // every n-th power, so the labels fit; sub ticks only where each has a few pixels
+      // every n-th power from the first inside the range, so the labels fit; sub ticks only where each has a few
+      // pixels
       const int every = int(std::ceil(double(inside) / room));
-      for (int i = 0; i < powers.size(); i += every) ticks << powers[i];
+      for (int i = first % every; i < powers.size(); i += every) ticks << powers[i];
       const double pixelsPerDecade = axisLength() / std::max(1e-9, std::log10(range.upper / range.lower));
       mSubTicks = every == 1 && pixelsPerDecade >= 8 * 6 ? 8 : 0;
       return ticks;
