@@ -271,7 +271,6 @@ DecodingPanel::DecodingPanel(ModelDocument* doc, TrainingController* trainer, QW
   treeScroll->setWidget(mBeamTree);
   treeScroll->setWidgetResizable(true);
   treeScroll->setAccessibleName(tr("Beam search tree"));
-  treeScroll->viewport()->installEventFilter(this);
   mLevelBack = new QPushButton(tr("◀ Level"), mBeamPage);
   mLevelBack->setObjectName(QStringLiteral("beamLevelBack"));
   mLevelBack->setAccessibleName(tr("One level less of the beam tree"));
@@ -531,10 +530,6 @@ QVector<double> DecodingPanel::chartValues() const {
 }
 
 bool DecodingPanel::eventFilter(QObject* watched, QEvent* event) {
-  // the tree shown (its tab chosen, the window laid out): the level reached comes into view again — a scroll made
-  // while the page was hidden had no viewport to go by (the tree opened at level 1 of "level 10 of 10")
-  if (watched == mTreeScroll->viewport() && event->type() == QEvent::Show)
-    QTimer::singleShot(0, this, &DecodingPanel::scrollToLevel);
   if (watched == mChart && event->type() == QEvent::Resize && !mRefitPending) {
     const auto* r = static_cast<QResizeEvent*>(event);
     if (r->size().width() != r->oldSize().width() && !mChartTokens.isEmpty()) {
