@@ -27,6 +27,14 @@
 
 class TestMemoryCycles : public QObject {
   Q_OBJECT
+  // The window as these tests use it: unsaved work discarded, errors collected, 1280 × 800.
+  static void showWindow(MainWindow& w, QStringList& errors) {
+    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
+    w.setErrorReporter([&errors](const QString& e) { errors << e; });
+    w.resize(1280, 800);
+    w.show();
+  }
+
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
@@ -35,11 +43,8 @@ class TestMemoryCycles : public QObject {
   void cycles_of_lesson_new_build_keep_memory_level() {
     keepTheResidentSetFlat();  // as the window's main() does
     MainWindow w;
-    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
     QStringList errors;
-    w.setErrorReporter([&errors](const QString& e) { errors << e; });
-    w.resize(1280, 800);
-    w.show();
+    showWindow(w, errors);
     ModelDocument* doc = w.document();
     const int cycles = qEnvironmentVariableIntValue("GLASSBOX_SOAK_CYCLES") > 0
                            ? qEnvironmentVariableIntValue("GLASSBOX_SOAK_CYCLES") : 4;
@@ -95,11 +100,8 @@ class TestMemoryCycles : public QObject {
   void a_run_stays_within_what_the_cap_planned() {
     keepTheResidentSetFlat();
     MainWindow w;
-    w.setUnsavedQuestion([] { return int(QMessageBox::Discard); });
     QStringList errors;
-    w.setErrorReporter([&errors](const QString& e) { errors << e; });
-    w.resize(1280, 800);
-    w.show();
+    showWindow(w, errors);
     ModelDocument* doc = w.document();
     QVERIFY(doc->loadTask(QStringLiteral("reverse"), 200, 20, 1).isEmpty());
     gb::Config big = gb::Config::make(gb::Variant::EncoderDecoder, doc->data().tokenizer.size(), doc->data().max_len,
