@@ -59,6 +59,16 @@ bool LessonRunner::next() {
   return showBeat(mBeat + 1);
 }
 
+bool LessonRunner::walkToEnd() {
+  if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
+  bool walked = false;
+  while (mWalked < mLesson.beats[mBeat].walk && mWindow->presentStep(1)) {
+    ++mWalked;
+    walked = true;
+  }
+  return walked;
+}
+
 bool LessonRunner::back() {
   if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
   if (mWalked > 0 && mWindow->presentStep(-1)) {

@@ -30,6 +30,9 @@ class LessonRunner : public QObject {
   // there is nothing further (the tab's own stepper goes on then).
   bool next();
   bool back();
+  // Takes the shown beat's own steps to their end (the key moment of a lesson whose first beat is walked: a picture
+  // of its result, not of its start). False when there were none to take.
+  bool walkToEnd();
 
   // Authoring. addBeat records the current tab and its view settings; a lesson is begun when none is open.
   int addBeat(const QString& caption);

@@ -361,9 +361,12 @@ int main(int argc, char** argv) {
     w.removeAutosave();
     QCoreApplication::exit(status);
   };
-  if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown
+  if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown (its own steps taken)
     if (finishing)
-      QObject::connect(w.lessonRunner(), &LessonRunner::reached, &w, [grab] { QTimer::singleShot(300, grab); });
+      QObject::connect(w.lessonRunner(), &LessonRunner::reached, &w, [&w, grab] {
+        w.lessonRunner()->walkToEnd();  // a beat walked token by token: the picture shows where it goes
+        QTimer::singleShot(300, grab);
+      });
     QObject::connect(w.lessonRunner(), &LessonRunner::failed, &w, [finishing](const QString& e) {
       std::fprintf(stderr, "glassbox: %s\n", qPrintable(e));
       if (finishing) QCoreApplication::exit(1);

@@ -487,7 +487,7 @@ void DecodingPanel::showLevels(int n) {
     mLevelLabel->setText(tr("Beam search draws its tree here, one level per new token."));
     return;
   }
-  mLevelLabel->setText(tr("B = %1, α = %2: level %3 of %4. Filled: kept among the B best of the level; dashed and "
+  mLevelLabel->setText(tr("B = %1, α = %2: %3 of %4 levels shown. Filled: kept among the B best of the level; dashed and "
                           "grey: pruned; double frame: ended by <eos>; bold: the winner, Σ log p = %5, score %6.")
                            .arg(mCtl->beamWidth())
                            .arg(QLocale().toString(mCtl->beamAlpha(), 'f', 1))
