@@ -434,7 +434,8 @@ void ComparePanel::show(const QString& error) {
           ? tr("All trained on the same text; validation loss is the mean −log P per predicted token on its last "
                "part, the same units for every family.")
           : tr("All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted "
-               "token of the validation pairs as each family lays them out.")
+               "token of the validation pairs as each family lays them out. ms per step: the comparison's own steps, "
+               "on the data's lengths (the time chart: a step at each source length n).")
                 .arg(QLocale().toString(qlonglong(r->sides.front().trainPairs.size())))
                 .arg(r->task.isEmpty() ? tr("the file") : taskDisplayName(r->task.toStdString()),
                      QString::fromStdString(r->input));
