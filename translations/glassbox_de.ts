@@ -832,10 +832,6 @@
         <translation>Alle auf demselben Text trainiert; der Validierungsverlust ist das mittlere −log P je vorhergesagtem Token auf seinem letzten Teil, in denselben Einheiten für jede Familie.</translation>
     </message>
     <message>
-        <source>All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted token of the validation pairs as each family lays them out.</source>
-        <translation>Alle auf denselben %1 Paaren von „%2“ trainiert; die Probe: „%3“. Validierungsverlust: mittleres −log P je vorhergesagtem Token der Validierungspaare, so wie jede Familie sie anordnet.</translation>
-    </message>
-    <message>
         <source>the file</source>
         <translation>der Datei</translation>
     </message>
@@ -918,6 +914,10 @@
     <message>
         <source>%1 (→)</source>
         <translation>%1 (→)</translation>
+    </message>
+    <message>
+        <source>All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted token of the validation pairs as each family lays them out. ms per step: the comparison's own steps, on the data's lengths (the time chart: a step at each source length n).</source>
+        <translation>Alle auf denselben %1 Paaren von „%2“ trainiert; die Probe: „%3“. Validierungsverlust: mittleres −log P je vorhergesagtem Token der Validierungspaare, so wie jede Familie sie anordnet. ms pro Schritt: die eigenen Schritte des Vergleichs, auf den Längen der Daten (das Zeitdiagramm: ein Schritt je Quelllänge n).</translation>
     </message>
 </context>
 <context>
@@ -1495,10 +1495,6 @@
         <translation>Die Beam-Suche zeichnet hier ihren Baum, eine Ebene je neuem Token.</translation>
     </message>
     <message>
-        <source>B = %1, α = %2: level %3 of %4. Filled: kept among the B best of the level; dashed and grey: pruned; double frame: ended by &lt;eos&gt;; bold: the winner, Σ log p = %5, score %6.</source>
-        <translation>B = %1, α = %2: Ebene %3 von %4. Gefüllt: unter den B besten der Ebene behalten; gestrichelt und grau: verworfen; doppelter Rahmen: durch &lt;eos&gt; beendet; fett: der Gewinner, Σ log p = %5, Punktzahl %6.</translation>
-    </message>
-    <message>
         <source>Decoding view</source>
         <translation>Ansicht des Dekodierens</translation>
     </message>
@@ -1631,6 +1627,10 @@
     <message>
         <source>z = %1</source>
         <translation>z = %1</translation>
+    </message>
+    <message>
+        <source>B = %1, α = %2: %3 of %4 levels shown. Filled: kept among the B best of the level; dashed and grey: pruned; double frame: ended by &lt;eos&gt;; bold: the winner, Σ log p = %5, score %6.</source>
+        <translation>B = %1, α = %2: %3 von %4 Ebenen gezeigt. Gefüllt: unter den B besten der Ebene behalten; gestrichelt und grau: verworfen; doppelter Rahmen: durch &lt;eos&gt; beendet; fett: der Gewinner, Σ log p = %5, Punktzahl %6.</translation>
     </message>
 </context>
 <context>
