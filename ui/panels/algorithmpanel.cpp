@@ -57,7 +57,17 @@ constexpr const char* kPhrases[] = {
 // made the Result page too tall for the window when presenting (its map cut off below the edge, a scroll bar).
 class ShownPageTabs : public QTabWidget {
  public:
-  using QTabWidget::QTabWidget;
+  explicit ShownPageTabs(QWidget* parent) : QTabWidget(parent) {
+    connect(this, &QTabWidget::currentChanged, this, &ShownPageTabs::onlyShownPageCounts);
+  }
+  // nor does a hidden page's least height count (called once the pages are added, and at every change of page)
+  void onlyShownPageCounts() {
+    for (int i = 0; i < count(); ++i) {
+      const auto policy = i == currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+      widget(i)->setSizePolicy(policy, policy);
+    }
+    updateGeometry();
+  }
   QSize sizeHint() const override {
     QSize s = QTabWidget::sizeHint();
     int largest = 0;
@@ -259,22 +269,15 @@ AlgorithmPanel::AlgorithmPanel(ModelDocument* doc, TrainingController* trainer, 
   insideBox->addWidget(mOpened, 1);
   insideBox->addWidget(mNormTitle);
   insideBox->addWidget(mNorm, 1);
-  mDetail = new ShownPageTabs(this);
+  auto* detail = new ShownPageTabs(this);
+  mDetail = detail;
   mDetail->setObjectName(QStringLiteral("algorithmDetail"));
   mDetail->setAccessibleName(tr("What the line made"));
   mDetail->setDocumentMode(true);
   mDetail->addTab(resultPage, tr("Result"));
   mDetail->addTab(mInside, tr("Inside the line"));
-  // nor does the hidden page's least height count
-  auto onlyShownPageCounts = [this] {
-    for (int i = 0; i < mDetail->count(); ++i)
-      mDetail->widget(i)->setSizePolicy(i == mDetail->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored,
-                                        i == mDetail->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
-    mDetail->updateGeometry();
-  };
-  connect(mDetail, &QTabWidget::currentChanged, this, onlyShownPageCounts);
   connect(mDetail, &QTabWidget::currentChanged, this, &AlgorithmPanel::shareHeight);
-  onlyShownPageCounts();
+  detail->onlyShownPageCounts();
   rv->addStretch(1);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
