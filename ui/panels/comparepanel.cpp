@@ -511,6 +511,9 @@ void ComparePanel::drawMaps() {
 void ComparePanel::setPresenting(bool on) {
   mControls->setVisible(!on);
   mPresenting = on;
+  // presenting, the table under the plots must fit below a long caption (German at 1024 × 768: five lines, and the
+  // table's last row was cut): the plots give way first
+  for (QCustomPlot* plot : {mPlot, mExact, mTime}) plot->setMinimumHeight(on ? 150 : 260);
   showPage();
 }
 
