@@ -69,6 +69,11 @@ bool LessonRunner::walkToEnd() {
   return walked;
 }
 
+int LessonRunner::walkLeft() const {
+  if (mBeat < 0 || mBeat >= mLesson.beats.size()) return 0;
+  return std::max(0, mLesson.beats[mBeat].walk - mWalked);
+}
+
 bool LessonRunner::back() {
   if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
   if (mWalked > 0 && mWindow->presentStep(-1)) {

@@ -33,6 +33,8 @@ class LessonRunner : public QObject {
   // Takes the shown beat's own steps to their end (the key moment of a lesson whose first beat is walked: a picture
   // of its result, not of its start). False when there were none to take.
   bool walkToEnd();
+  // The shown beat's own steps not yet taken (a step the tab cannot take yet — its worker busy — is left).
+  int walkLeft() const;
 
   // Authoring. addBeat records the current tab and its view settings; a lesson is begun when none is open.
   int addBeat(const QString& caption);

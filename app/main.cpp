@@ -362,11 +362,19 @@ int main(int argc, char** argv) {
     QCoreApplication::exit(status);
   };
   if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown (its own steps taken)
-    if (finishing)
-      QObject::connect(w.lessonRunner(), &LessonRunner::reached, &w, [&w, grab] {
-        w.lessonRunner()->walkToEnd();  // a beat walked token by token: the picture shows where it goes
+    if (finishing) {
+      // a beat walked token by token: the picture shows where it goes (a step the tab cannot take yet, its worker
+      // still busy, is tried again; at most 10 s)
+      auto* walker = new QTimer(&w);
+      walker->setInterval(50);
+      QObject::connect(walker, &QTimer::timeout, &w, [&w, walker, grab, tries = 0]() mutable {
+        w.lessonRunner()->walkToEnd();
+        if (w.lessonRunner()->walkLeft() > 0 && ++tries < 200) return;
+        walker->stop();
         QTimer::singleShot(300, grab);
       });
+      QObject::connect(w.lessonRunner(), &LessonRunner::reached, walker, [walker] { walker->start(); });
+    }
     QObject::connect(w.lessonRunner(), &LessonRunner::failed, &w, [finishing](const QString& e) {
       std::fprintf(stderr, "glassbox: %s\n", qPrintable(e));
       if (finishing) QCoreApplication::exit(1);
