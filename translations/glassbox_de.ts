@@ -459,7 +459,7 @@
     </message>
     <message>
         <source>Probe: %1 → %2. Each column (a query) sums to 1. Layer %3, %4.</source>
-        <translation>Probe: %1 → %2. Jede Spalte (eine Query) summiert sich zu 1. Schicht %3, %4.</translation>
+        <translation>Probe: %1 → %2. Jede Spalte (eine Query) summiert sich zu eins. Schicht %3, %4.</translation>
     </message>
     <message>
         <source>head %1</source>
@@ -567,7 +567,7 @@
     </message>
     <message>
         <source>mean of the heads</source>
-        <translation>Mittel der Köpfe</translation>
+        <translation>Ø Köpfe</translation>
     </message>
     <message>
         <source>◀ head</source>
@@ -579,7 +579,7 @@
     </message>
     <message>
         <source>Probe: %1. Each column (a query) sums to 1. Layer %2, %3.</source>
-        <translation>Probe: %1. Jede Spalte (eine Query) summiert sich zu 1. Schicht %2, %3.</translation>
+        <translation>Probe: %1. Jede Spalte (eine Query) summiert sich zu eins. Schicht %2, %3.</translation>
     </message>
 </context>
 <context>
@@ -721,7 +721,7 @@
     </message>
     <message>
         <source>Self-attention of the decoder-only model</source>
-        <translation>Selbstaufmerksamkeit des reinen Decoders</translation>
+        <translation>Selbstaufmerksamkeit des Nur-Decoder-Modells</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -729,7 +729,7 @@
     </message>
     <message>
         <source>Done. The encoder-decoder's target column reads the source through cross-attention; the decoder-only model's columns after “&gt;” read the source in the same sequence, causally.</source>
-        <translation>Fertig. Die Zielspalte des Encoder-Decoders liest die Quelle über die Kreuzaufmerksamkeit; die Spalten des reinen Decoders nach „&gt;“ lesen die Quelle in derselben Folge, kausal.</translation>
+        <translation>Fertig. Die Zielspalte des Encoder-Decoders liest die Quelle über die Kreuzaufmerksamkeit; die Spalten des Nur-Decoder-Modells nach „&gt;“ lesen die Quelle in derselben Folge, kausal.</translation>
     </message>
     <message>
         <source>Head of the last layer shown in both maps</source>
@@ -821,7 +821,7 @@
     </message>
     <message>
         <source>Sample at τ = %1</source>
-        <translation>Stichprobe bei τ = %1</translation>
+        <translation>Gezogener Text bei τ = %1</translation>
     </message>
     <message>
         <source>Greedy decoding</source>
@@ -2163,7 +2163,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>Cross-attention K (left) and V (right) of layer %1, one column per source token: computed once from the encoder output when decoding started, and read at every step.</source>
-        <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quell-Token: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
+        <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quelltoken: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
     </message>
     <message>
         <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache's one-time work included), %4 against %5: the cache saved %6 %.</source>
@@ -3956,7 +3956,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     </message>
     <message>
         <source>A_enc — the encoder's input: how the source token's embedding enters gᵢ</source>
-        <translation>A_enc — die Eingabe des Encoders: wie die Einbettung des Quell-Tokens in gᵢ eingeht</translation>
+        <translation>A_enc — die Eingabe des Encoders: wie die Einbettung des Quelltokens in gᵢ eingeht</translation>
     </message>
     <message>
         <source>b_enc — the encoder's bias</source>

@@ -21,6 +21,8 @@
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -393,6 +395,25 @@ void AttentionPanel::showSelection() {
     }
 }
 
+namespace {
+// A combo box as wide as the item it shows, in the font it has now (presenting's is larger): the strip's other
+// labels keep their room (German's "Kreuzaufmerksamkeit" in a box sized by an average character was a third wider,
+// and "Schicht 2/2 · Mittel der Köpfe" beside it wrapped to three lines)
+class ShownItemComboBox : public QComboBox {
+ public:
+  explicit ShownItemComboBox(QWidget* parent) : QComboBox(parent) {
+    connect(this, &QComboBox::currentIndexChanged, this, [this] { updateGeometry(); });
+  }
+  QSize sizeHint() const override {
+    QStyleOptionComboBox opt;
+    initStyleOption(&opt);
+    const QSize text = fontMetrics().size(Qt::TextSingleLine, currentText());
+    return style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, this);
+  }
+  QSize minimumSizeHint() const override { return sizeHint(); }
+};
+}  // namespace
+
 QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   auto* strip = new QWidget(parent);
   auto* h = new QHBoxLayout(strip);
@@ -416,11 +437,10 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
   connect(this, &AttentionPanel::selectionChanged, where, show);
   show();
   // the kind of attention (encoder self-, masked self-, cross-): the tab's own choice, offered here too
-  auto* kind = new QComboBox(strip);
+  auto* kind = new ShownItemComboBox(strip);
   kind->setObjectName(QStringLiteral("presenterAttentionKind"));
   kind->setAccessibleName(tr("Attention kind"));
   kind->setFocusPolicy(Qt::TabFocus);
-  kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // as wide as the kind shown
   auto syncKind = [this, kind] {
     QSignalBlocker b(kind);
     kind->clear();
@@ -431,9 +451,7 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
                     : k == gb::AttentionRecord::Kind::Cross       ? tr("Cross-attention")
                                                                   : tr("Masked self-attention"));
     }
-    kind->setCurrentIndex(mKind->currentIndex());
-    // as wide as the kind it shows (the widest, "Maskierte Selbstaufmerksamkeit", left the layer and head two lines)
-    kind->setMinimumContentsLength(int(kind->currentText().size()) + 1);
+    kind->setCurrentIndex(mKind->currentIndex());  // (as wide as the kind it shows: the widest left the layer two lines)
     kind->setVisible(kind->count() > 1);  // a decoder-only model or an RNN has one kind: nothing to choose
   };
   syncKind();
