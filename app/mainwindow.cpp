@@ -116,7 +116,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mBench->data()->chooseTask(QStringLiteral("reverse"));
   // presentation mode: the workbench's state and policy (ui/controllers/presentation.h), shown here
   mPresentation = mBench->presentation();
-  mPresentation->stepTab = [this](int direction) { return presentStep(direction); };
+  mPresentation->stepTab = [this](int direction) {
+    const bool moved = presentStep(direction);
+    // the tab stepped by itself (an arrow, or Space past the last beat) on a beat without steps of its own: the view
+    // is no longer the beat's, nor is the caption that describes it (the next beat shown brings its own; a beat
+    // walked step by step keeps it, the arrows take the same steps)
+    const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
+    if (moved && beat >= 0 && mLessons->lesson().beats.value(beat).walk == 0) mCaption->hide();
+    return moved;
+  };
   mPresentation->walkLesson = [this](bool forward) {  // an open lesson's beats (and each beat's own steps)
     if (!mLessons->hasLesson() || mLessons->beat() < 0) return false;
     return forward ? mLessons->next() : mLessons->back();
@@ -330,11 +338,16 @@ void MainWindow::createStrips() {
 void MainWindow::fillKeysHelp() {
   // what Next does is the visible tab's own (the one list of tabs says it, ui/tabs.h)
   const int tab = mTabs->currentIndex();
-  const std::pair<QString, QString> keys[] = {
-      {tr("Space, →, Page Down"), tr("next: %1 (%2)").arg(tabNextKey(tab), tabTitle(tab))},
-      {tr("Space, Page Down (a lesson open)"), tr("the lesson's next beat, and each beat's own steps; → and ← still "
-                                                  "step the tab")},
-      {tr("←, Page Up, Backspace"), tr("back")},
+  const QString next = tr("next: %1 (%2)").arg(tabNextKey(tab), tabTitle(tab));
+  std::vector<std::pair<QString, QString>> keys;
+  if (mLessons->hasLesson() && mLessons->beat() >= 0)  // a lesson open: Space walks its beats, the arrows the tab
+    keys = {{tr("Space, Page Down"), tr("the lesson's next beat, and each beat's own steps")},
+            {tr("Page Up, Backspace"), tr("back through the lesson's beats and steps")},
+            {tr("→"), next},
+            {tr("←"), tr("back")}};
+  else
+    keys = {{tr("Space, →, Page Down"), next}, {tr("←, Page Up, Backspace"), tr("back")}};
+  keys.insert(keys.end(), {
       {tr("Home / End"), tr("to the start / to the end")},
       {tr("1 – 9"), tr("the tabs")},
       {tr("Ctrl+B"), tr("record the view as a lesson beat")},
@@ -342,7 +355,7 @@ void MainWindow::fillKeysHelp() {
       {tr("Ctrl + / Ctrl − / Ctrl 0"), tr("larger, smaller, default size")},
       {tr("?"), tr("this list")},
       {tr("Esc, F5"), tr("leave presentation mode")},
-  };
+  });
   QString rows;
   for (const auto& [k, what] : keys)
     rows += QStringLiteral("<tr><td style='padding-right:24px'><b>%1</b></td><td>%2</td></tr>")

@@ -2900,14 +2900,6 @@ Maske %8</translation>
         <translation>Störung</translation>
     </message>
     <message>
-        <source>Space, Page Down (a lesson open)</source>
-        <translation>Leertaste, Bild ab (Lektion offen)</translation>
-    </message>
-    <message>
-        <source>the lesson's next beat, and each beat's own steps; → and ← still step the tab</source>
-        <translation>der nächste Beat der Lektion und die Schritte jedes Beats; → und ← schalten weiter den Tab</translation>
-    </message>
-    <message>
         <source>Ctrl+B</source>
         <translation>Strg+B</translation>
     </message>
@@ -3066,6 +3058,30 @@ Maske %8</translation>
         <translation>Die Lektion wurde ohne %1 Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
 
 %2</translation>
+    </message>
+    <message>
+        <source>Space, Page Down</source>
+        <translation>Leertaste, Bild ab</translation>
+    </message>
+    <message>
+        <source>the lesson's next beat, and each beat's own steps</source>
+        <translation>der nächste Beat der Lektion und die Schritte jedes Beats</translation>
+    </message>
+    <message>
+        <source>Page Up, Backspace</source>
+        <translation>Bild auf, Rücktaste</translation>
+    </message>
+    <message>
+        <source>back through the lesson's beats and steps</source>
+        <translation>zurück durch die Beats und Schritte der Lektion</translation>
+    </message>
+    <message>
+        <source>→</source>
+        <translation>→</translation>
+    </message>
+    <message>
+        <source>←</source>
+        <translation>←</translation>
     </message>
 </context>
 <context>

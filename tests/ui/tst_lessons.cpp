@@ -29,6 +29,7 @@
 #include "panels/trainingpanel.h"
 #include "widgets/heatmap.h"
 
+#include <QLabel>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
@@ -231,6 +232,27 @@ class TestLessons : public QObject {
     const double mass = anti_diagonal_mass(A);
     qInfo("mass on the anti-diagonal: %.1f%%", 100 * mass);
     QVERIFY(mass >= 0.8);
+    // presenting: the beat's caption describes the beat's view; the tab stepped by itself (an arrow) shows
+    // another view, and the caption goes; the next beat brings its own
+    w.setPresenting(true);
+    auto* caption = w.findChild<QLabel*>(QStringLiteral("beatCaption"));
+    QVERIFY(caption && caption->isVisible());
+    QCOMPARE(caption->text(), w.lessonRunner()->lesson().beats[0].caption);
+    QTest::keyClick(&w, Qt::Key_Question);  // the keys: Space walks the lesson, → the tab
+    QTRY_VERIFY(w.keysOverlay()->isVisible());
+    const QString keys = static_cast<QLabel*>(w.keysOverlay())->text();
+    QVERIFY(keys.contains(QStringLiteral("the lesson's next beat")));
+    QVERIFY(!keys.contains(QStringLiteral("Space, →, Page Down")));
+    QTest::keyClick(&w, Qt::Key_Escape);  // (any key closes the list, and does nothing else)
+    QTRY_VERIFY(!w.keysOverlay()->isVisible());
+    QTest::keyClick(&w, Qt::Key_Left);  // (the beat shows the last layer's mean: ← steps to its last head)
+    QCOMPARE(w.lessonRunner()->beat(), 0);
+    QVERIFY(!caption->isVisible());
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.lessonRunner()->beat(), 1);
+    QVERIFY(caption->isVisible());
+    QCOMPARE(caption->text(), w.lessonRunner()->lesson().beats[1].caption);
+    w.setPresenting(false);
   }
 
   void translation_decodes_the_sentence() {
