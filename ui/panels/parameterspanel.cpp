@@ -99,6 +99,7 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   v->addLayout(plotRow);
   v->addWidget(mPlot, 2);
   mViews = {mValue, mGrad, mUpdate, mValueTitle, mGradTitle, mUpdateTitle, mShape};
+  mNormParts = {plotTitle, mAll, mLog, mPlot};
   for (QWidget* w : mViews) w->hide();
 
   mRepaint = new QTimer(this);
@@ -237,6 +238,9 @@ void ParametersPanel::refresh() {
     return;
   }
   const gb::Config& c = mDoc->config();
+  // EM computes no gradient: an empty chart of gradient norms would only puzzle (the maps' titles say why)
+  const bool em = gb::family(c).trained_by == gb::TrainedBy::Em;
+  for (QWidget* w : mNormParts) w->setVisible(!em);
   if (mDoc->generation() != mGeneration) {  // a different model: what its file says of its training, if anything
     mGeneration = mDoc->generation();
     mGradStep = 0;

@@ -75,6 +75,7 @@ class ParametersPanel : public QWidget, public Presentable {
   QCheckBox* mLog;
   QTimer* mRepaint;
   std::vector<QWidget*> mViews;
+  std::vector<QWidget*> mNormParts;  // the gradient-norm plot with its title and boxes (none for a family trained by EM)
   // what is shown
   std::vector<std::string> mNames;
   // the shared snapshots shown (the parameters, the last step's gradient and update): held, never copied

@@ -310,7 +310,9 @@ void PerturbationPanel::showResult() {
     const int encChanged = count(enc, &encSame);
     text += QLatin1Char(' ') + tr("Encoder: its output changed in %1 of %2 columns.").arg(encChanged).arg(encChanged + encSame);
   }
-  text += QLatin1Char(' ') + tr("Decoder: P changed in %1 of %2 columns, %3 bit for bit the same (=).")
+  // (an RNN language model has no decoder: its rows are the RNN's)
+  text += QLatin1Char(' ') + (recurrent && !ed ? tr("P changed in %1 of %2 columns, %3 bit for bit the same (=).")
+                                               : tr("Decoder: P changed in %1 of %2 columns, %3 bit for bit the same (=)."))
                                  .arg(changed)
                                  .arg(changed + same)
                                  .arg(same);
