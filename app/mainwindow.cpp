@@ -142,12 +142,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
   connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
   connect(mLessons, &LessonRunner::reached, this, [this] {
-    const QString title = mLessons->lesson().title, caption = mLessons->lesson().beats.value(0).caption;
-    // a title in quotes of its own (“I want to buy a car”) is not quoted again
-    const bool quoted = title.startsWith(QChar(0x201C)) || title.startsWith(QChar(0x201E)) || title.startsWith(QLatin1Char('"'));
-    statusBar()->showMessage(quoted ? tr("Lesson %1: %2").arg(title, caption) : tr("Lesson “%1”: %2").arg(title, caption),
-                             10000);
+    const QString caption = mLessons->lesson().beats.value(0).caption;
+    statusBar()->showMessage(tr("Lesson %1: %2").arg(quotedLessonTitle(mLessons->lesson().title), caption), 10000);
+    updateTitle();
   });
+  connect(mLessons, &LessonRunner::beatsChanged, this, &MainWindow::updateTitle);
   connect(mLessons, &LessonRunner::beatShown, this, [this](int i) {
     const QString caption = mLessons->lesson().beats.value(i).caption;
     mCaption->setText(caption);
@@ -805,9 +804,18 @@ void MainWindow::updateStatus() {
   mStatusLabel->setText(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(model, data, training) : tr("%1 · %2").arg(model, data));
 }
 
+QString MainWindow::quotedLessonTitle(const QString& title) {
+  // a title in quotes of its own (“I want to buy a car”) is not quoted again
+  const bool quoted = title.startsWith(QChar(0x201C)) || title.startsWith(QChar(0x201E)) || title.startsWith(QLatin1Char('"'));
+  return quoted ? title : tr("“%1”").arg(title);
+}
+
 void MainWindow::updateTitle() {
+  // a lesson made from its recipe has no file: its title names the window
+  const bool lesson = mLessons && mLessons->hasLesson() && !mLessons->lesson().title.isEmpty();
   const QString name = !mDoc->filePath().isEmpty()    ? QFileInfo(mDoc->filePath()).fileName()
                        : !mDoc->importedName().isEmpty() ? tr("%1 (imported)").arg(mDoc->importedName())
+                       : lesson                          ? quotedLessonTitle(mLessons->lesson().title)
                                                          : tr("Untitled");
   setWindowTitle(tr("%1[*] — Glassbox").arg(name));
   setWindowModified(mDoc->isModified());

@@ -169,6 +169,7 @@ class MainWindow : public QMainWindow {
   void retranslate();
   void updateStatus();
   void updateTitle();
+  static QString quotedLessonTitle(const QString& title);  // “title”, unless it has quotes of its own
   void addRecent(const QString& path);
   void rebuildRecentMenu();
   QWidget* currentView() const;  // the current tab's panel

@@ -2872,10 +2872,6 @@ Maske %8</translation>
         <translation>Beamer (hoher Kontrast)</translation>
     </message>
     <message>
-        <source>Lesson “%1”: %2</source>
-        <translation>Lektion „%1“: %2</translation>
-    </message>
-    <message>
         <source>The lesson could not be opened.
 
 %1</source>
@@ -3082,6 +3078,10 @@ Maske %8</translation>
     <message>
         <source>←</source>
         <translation>←</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
     </message>
 </context>
 <context>
@@ -4295,6 +4295,10 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
     <message>
         <source>Decoder: P changed in %1 of %2 columns, %3 bit for bit the same (=).</source>
         <translation>Decoder: P hat sich in %1 von %2 Spalten geändert, %3 Bit für Bit gleich (=).</translation>
+    </message>
+    <message>
+        <source>P changed in %1 of %2 columns, %3 bit for bit the same (=).</source>
+        <translation>P hat sich in %1 von %2 Spalten geändert, %3 Bit für Bit gleich (=).</translation>
     </message>
 </context>
 <context>

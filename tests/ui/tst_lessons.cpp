@@ -222,6 +222,7 @@ class TestLessons : public QObject {
     // the lesson's model is made again by opening the lesson: quitting now asks nothing (it asked to save it)
     QVERIFY(w.document()->hasModel());
     QVERIFY(!w.document()->isModified());
+    QVERIFY(w.windowTitle().contains(w.lessonRunner()->lesson().title));  // (not "Untitled": the lesson has no file)
     QCOMPARE(w.tabs()->currentIndex(), 0);
     auto* ap = w.findChild<AttentionPanel*>();
     QCOMPARE(ap->kindBox()->currentData().toInt(), int(gb::AttentionRecord::Kind::Cross));
