@@ -160,6 +160,7 @@ AttentionPanel::AttentionPanel(ModelDocument* doc, TrainingController* trainer, 
   mGridTitle->setBuddy(gridScroll);
   v->addWidget(mGridTitle);
   v->addWidget(below, 1);
+  v->addStretch(0);  // with the views hidden (no model yet) the space below the text is this, not gaps between rows
 
   connect(mProbe, &QComboBox::currentTextChanged, this, &AttentionPanel::refresh);
   connect(mKind, &QComboBox::currentIndexChanged, this, &AttentionPanel::showTrace);  // the same trace, other records
