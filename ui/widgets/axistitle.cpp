@@ -60,9 +60,13 @@ QString fitted(QCPAxis* axis, const QString& title, const QString& shorter) {
   const QFontMetrics fm(axis->labelFont());
   if (axis->orientation() == Qt::Horizontal) {
     // one line (a title of several lines under a short map left QCustomPlot's margin too tall: the map squashed):
-    // the title, else its shorter form, else that form elided
+    // the title, else its shorter form, else that form without its parenthesis ("query t_x (reads → predicts)" →
+    // "query t_x": what the axis is, not an elided half of what it says), else elided
     const QString pick = room <= 0 || fm.horizontalAdvance(title) <= room || shorter.isEmpty() ? title : shorter;
-    return room > 0 && fm.horizontalAdvance(pick) > room ? fm.elidedText(pick, Qt::ElideRight, room) : pick;
+    if (room <= 0 || fm.horizontalAdvance(pick) <= room) return pick;
+    const qsizetype paren = pick.indexOf(QStringLiteral(" ("));
+    if (paren > 0 && fm.horizontalAdvance(pick.left(paren)) <= room) return pick.left(paren);
+    return fm.elidedText(pick, Qt::ElideRight, room);
   }
   // upright (lines side by side): wrapped at its spaces, never elided (a short colour bar would cut "‖change‖");
   // the shorter form when a word of the title is longer than the axis (German "Aufmerksamkeitsgewicht" beside a
