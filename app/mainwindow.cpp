@@ -207,9 +207,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   useErrorDialogs();
   updateStatus();
   updateTitle();
-  // 1280 × 800 where it fits; on a smaller screen, most of what is available.
+  // the first time (then the size it was left at): 1280 × 800, or on a larger screen most of it (at 1920 × 1080
+  // the views had the room of a laptop: Compare and Attention scrolled); on a smaller screen, most of what is there
   QSize size(1280, 800);
-  if (const QScreen* sc = screen()) size = size.boundedTo(sc->availableGeometry().size() * 0.95);
+  if (const QScreen* sc = screen()) {
+    const QSize avail = sc->availableGeometry().size();
+    size = size.expandedTo(avail * 0.85).boundedTo(avail * 0.95);
+  }
   resize(size);
   // the Model dock leads to Build: give it the larger half of the left side (the Data dock scrolls its lists)
   resizeDocks({mModelDock, mDataDock}, {size.height() * 11 / 20, size.height() * 9 / 20}, Qt::Vertical);
