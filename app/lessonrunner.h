@@ -31,7 +31,7 @@ class LessonRunner : public QObject {
   bool next();
   bool back();
   // Takes the shown beat's own steps to their end (the key moment of a lesson whose first beat is walked: a picture
-  // of its result, not of its start). False when there were none to take.
+  // of its result, not of its start). False when none was taken (none left, or the tab could not take one now).
   bool walkToEnd();
   // The shown beat's own steps not yet taken (a step the tab cannot take yet — its worker busy — is left).
   int walkLeft() const;

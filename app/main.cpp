@@ -364,12 +364,12 @@ int main(int argc, char** argv) {
   if (!lessonArg.isEmpty()) {  // its key moment: trained from its seeds, its first beat shown (its own steps taken)
     if (finishing) {
       // a beat walked token by token: the picture shows where it goes (a step the tab cannot take yet, its worker
-      // still busy, is tried again; at most 10 s)
+      // still busy, is tried again; after 2 s without a step — the decoder ended before the beat's steps — no more)
       auto* walker = new QTimer(&w);
       walker->setInterval(50);
-      QObject::connect(walker, &QTimer::timeout, &w, [&w, walker, grab, tries = 0]() mutable {
-        w.lessonRunner()->walkToEnd();
-        if (w.lessonRunner()->walkLeft() > 0 && ++tries < 200) return;
+      QObject::connect(walker, &QTimer::timeout, &w, [&w, walker, grab, idle = 0]() mutable {
+        idle = w.lessonRunner()->walkToEnd() ? 0 : idle + 1;
+        if (w.lessonRunner()->walkLeft() > 0 && idle < 40) return;
         walker->stop();
         QTimer::singleShot(300, grab);
       });

@@ -118,11 +118,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mPresentation = mBench->presentation();
   mPresentation->stepTab = [this](int direction) {
     const bool moved = presentStep(direction);
-    // the tab stepped by itself (an arrow, or Space past the last beat) on a beat without steps of its own: the view
-    // is no longer the beat's, nor is the caption that describes it (the next beat shown brings its own; a beat
-    // walked step by step keeps it, the arrows take the same steps)
-    const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
-    if (moved && beat >= 0 && mLessons->lesson().beats.value(beat).walk == 0) mCaption->hide();
+    if (moved) leftBeatView();  // (an arrow, or Space past the last beat)
     return moved;
   };
   mPresentation->walkLesson = [this](bool forward) {  // an open lesson's beats (and each beat's own steps)
@@ -305,6 +301,7 @@ void MainWindow::createStrips() {
     h->addWidget(title);
     h->addSpacing(12);
     h->addWidget(mPresentables[size_t(i)]->makePresenterStrip(frame), 1);
+    mPresentables[size_t(i)]->stepped = [this] { leftBeatView(); };  // (the strip's Back / Next)
     auto* hint = new QLabel(tr("? keys · Esc leaves"), frame);
     hint->setObjectName(QStringLiteral("presenterHint"));
     h->addSpacing(12);
@@ -321,6 +318,11 @@ void MainWindow::createStrips() {
   };
   connect(mTabs, &QTabWidget::currentChanged, mStrips, fitStrip);
   fitStrip(mTabs->currentIndex());
+  // another tab than the beat's (1 – 9): its caption goes (a beat shown sets its tab first, then its caption)
+  connect(mTabs, &QTabWidget::currentChanged, mCaption, [this](int index) {
+    const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
+    if (beat < 0 || std::max(0, tabIndexOf(mLessons->lesson().beats.value(beat).tab)) != index) mCaption->hide();
+  });
   // the overlays: a black screen (B) and the list of keys (?)
   mBlank = new QWidget(this);
   mBlank->setObjectName(QStringLiteral("blankOverlay"));
@@ -806,6 +808,14 @@ void MainWindow::updateStatus() {
   if (mDoc->hasModel() && !mDoc->fitProblem().isEmpty() && (mDoc->hasData() || mDoc->importedName().isEmpty()))
     training = tr("does not match the data");  // (an imported model without data: its views need none)
   mStatusLabel->setText(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(model, data, training) : tr("%1 · %2").arg(model, data));
+}
+
+void MainWindow::leftBeatView() {
+  // the tab stepped by itself on a beat without steps of its own: the view is no longer the beat's, nor is the
+  // caption that describes it (the next beat shown brings its own; a beat walked step by step keeps it, the arrows
+  // and the strip's buttons take the same steps)
+  const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
+  if (beat >= 0 && mLessons->lesson().beats.value(beat).walk == 0) mCaption->hide();
 }
 
 QString MainWindow::quotedLessonTitle(const QString& title) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the screenshots under docs/ (under xvfb): every tab and dock of the workbench at 1280×800, English and one
+# Takes the screenshots under docs/ (under xvfb): every tab and dock of the workbench at 1280×800 (its first size on a 1440×900 screen), English and one
 # German; presentation mode at 1024×768 and 1920×1080, light and projector themes, one in German.
 # Usage: scripts/screenshots.sh [BUILD_DIR]   (default: build). Needs xvfb-run. Uses its own settings (a fresh
 # HOME), so the zoom and theme remembered on this machine do not leak into the pictures.
@@ -10,7 +10,7 @@ app="$build/app/glassbox"
 out="$here/docs"
 shot() {  # shot FILE ARGS…
   local file="$1"; shift
-  xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@" --screenshot "$out/$file" 2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
+  xvfb-run -a -s "-screen 0 1440x900x24" "$app" "$@" --screenshot "$out/$file" 2>&1 | grep -v -E "XDG_RUNTIME|propagateSizeHints" || true
   echo "$out/$file"
 }
 # shot at a projector's size, in presentation mode: pshot WIDTHxHEIGHT FILE ARGS…

@@ -253,6 +253,18 @@ class TestLessons : public QObject {
     QCOMPARE(w.lessonRunner()->beat(), 1);
     QVERIFY(caption->isVisible());
     QCOMPARE(caption->text(), w.lessonRunner()->lesson().beats[1].caption);
+    QTest::keyClick(&w, Qt::Key_1);  // another tab than the beat's: the caption goes with it
+    QCOMPARE(w.tabs()->currentIndex(), 0);
+    QVERIFY(!caption->isVisible());
+    QTest::keyClick(&w, Qt::Key_PageUp);  // back to the first beat (its tab, its caption), then the strip's ◀ head
+    QCOMPARE(w.lessonRunner()->beat(), 0);
+    QVERIFY(caption->isVisible());
+    QPushButton* backHead = nullptr;
+    for (auto* b : w.presenterStrip()->findChildren<QPushButton*>())
+      if (b->accessibleName() == QStringLiteral("Previous head")) backHead = b;
+    QVERIFY(backHead);
+    backHead->click();
+    QVERIFY(!caption->isVisible());
     w.setPresenting(false);
   }
 

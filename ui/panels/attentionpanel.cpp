@@ -453,6 +453,7 @@ QWidget* AttentionPanel::makePresenterStrip(QWidget* parent) {
                                                                   : tr("Masked self-attention"));
     }
     kind->setCurrentIndex(mKind->currentIndex());  // (as wide as the kind it shows: the widest left the layer two lines)
+    kind->updateGeometry();  // (its signals were blocked: the layout asks for the new width)
     kind->setVisible(kind->count() > 1);  // a decoder-only model or an RNN has one kind: nothing to choose
   };
   syncKind();

@@ -84,7 +84,8 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
   for (QWidget* w : std::initializer_list<QWidget*>{stepsLabel, mSteps, emLabel, mEm, mStart, mCancel}) row->addWidget(w);
   mInfo = new QLabel(this);
   makeTextLabel(mInfo);
-  // the three plots: named, exportable, styled by the appearance, as tall as a projector needs
+  // the three plots: named, exportable, styled by the appearance, as tall as a projector needs (presenting, they
+  // give way to the table below them: setPresenting)
   auto makePlot = [this](const char* name, const QString& accessible, const QString& x, const QString& y,
                          const QString& yShorter = {}) {
     auto* plot = new QCustomPlot(this);

@@ -11,7 +11,11 @@ std::pair<QPushButton*, QPushButton*> addStepButtons(Presentable* tab, QWidget* 
     button->setFocusPolicy(Qt::TabFocus);
     row->addWidget(button);
   }
-  QObject::connect(b, &QPushButton::clicked, strip, [tab] { tab->presentBack(); });
-  QObject::connect(n, &QPushButton::clicked, strip, [tab] { tab->presentNext(); });
+  QObject::connect(b, &QPushButton::clicked, strip, [tab] {
+    if (tab->presentBack() && tab->stepped) tab->stepped();
+  });
+  QObject::connect(n, &QPushButton::clicked, strip, [tab] {
+    if (tab->presentNext() && tab->stepped) tab->stepped();
+  });
   return {b, n};
 }

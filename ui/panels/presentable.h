@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <functional>
 #include <utility>
 
 class QBoxLayout;
@@ -30,6 +31,9 @@ class Presentable {
   // sampler settings go to their defaults: τ, top-k, top-p and the seed decide what is drawn).
   virtual QJsonObject viewState() const = 0;
   virtual void setViewState(const QJsonObject& state) = 0;
+  // Called after the strip's Back / Next buttons moved the view (the window's keys step it through the window,
+  // which knows already): a lesson's caption that described the view before goes.
+  std::function<void()> stepped;
 };
 
 // A strip's Back / Next pair, added to its row: buttons that step the tab as ← and Space do. Tab reaches them; a
