@@ -116,11 +116,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mBench->data()->chooseTask(QStringLiteral("reverse"));
   // presentation mode: the workbench's state and policy (ui/controllers/presentation.h), shown here
   mPresentation = mBench->presentation();
-  mPresentation->stepTab = [this](int direction) {
-    const bool moved = presentStep(direction);
-    if (moved) leftBeatView();  // (an arrow, or Space past the last beat)
-    return moved;
-  };
+  mPresentation->stepTab = [this](int direction) { return presentStep(direction); };
   mPresentation->walkLesson = [this](bool forward) {  // an open lesson's beats (and each beat's own steps)
     if (!mLessons->hasLesson() || mLessons->beat() < 0) return false;
     return forward ? mLessons->next() : mLessons->back();
@@ -502,13 +498,16 @@ void MainWindow::tidyDockTabs() {
 bool MainWindow::presentStep(int direction) {
   Presentable* p = mPresentables.at(size_t(mTabs->currentIndex()));
   if (!p) return false;
+  bool moved = false;
   switch (direction) {
-    case 1: return p->presentNext();
-    case -1: return p->presentBack();
-    case -2: return p->presentFirst();
-    case 2: return p->presentLast();
-    default: return false;
+    case 1: moved = p->presentNext(); break;
+    case -1: moved = p->presentBack(); break;
+    case -2: moved = p->presentFirst(); break;
+    case 2: moved = p->presentLast(); break;
+    default: break;
   }
+  if (moved) leftBeatView();  // (the keys, Space past the last beat; a walked beat's own steps keep its caption)
+  return moved;
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
