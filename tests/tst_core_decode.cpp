@@ -528,6 +528,45 @@ class TestDecode : public QObject {
     }
   }
 
+  // A beam never continues with <pad> or <bos>: declared as the tokens the search would choose first, they are
+  // neither in its tree nor in its result, and the search chooses as it would with those two tokens' log p at −∞.
+  void beam_search_never_proposes_pad_or_bos() {
+    Config c = d_config();
+    const Params<float> p = lively_params(c, 5);
+    const int levels = 5;
+    auto free = DecodeSession::create(c, p, {}, {3}, {});
+    QVERIFY(free.ok());
+    auto b0 = beam_search(*free, 3, levels, -1);
+    QVERIFY(b0.ok());
+    // the first two distinct tokens the unconstrained search used
+    std::vector<int> seen;
+    for (const auto& n : b0->tree)
+      if (!n.pruned && std::find(seen.begin(), seen.end(), n.token) == seen.end()) seen.push_back(n.token);
+    QVERIFY(seen.size() >= 2);
+    c.pad_id = seen[0];
+    c.bos_id = seen[1];
+    auto s = DecodeSession::create(c, p, {}, {3}, {});
+    QVERIFY(s.ok());
+    auto b = beam_search(*s, 3, levels, -1);
+    QVERIFY(b.ok());
+    QCOMPARE(int(b->tokens.size()), levels);
+    for (const auto& n : b->tree) {
+      QVERIFY(n.token != c.pad_id);
+      QVERIFY(n.token != c.bos_id);
+    }
+    QVERIFY(b->tokens != b0->tokens);  // the constraint changed the search
+    // the stop token is still proposed when it is one of them (a model whose eos is its bos)
+    Config same = d_config();
+    same.bos_id = seen[0];
+    auto e = DecodeSession::create(same, p, {}, {3}, {});
+    QVERIFY(e.ok());
+    auto be = beam_search(*e, 3, levels, seen[0]);
+    QVERIFY(be.ok());
+    bool stopped = false;
+    for (const auto& n : be->tree) stopped = stopped || n.token == seen[0];
+    QVERIFY(stopped);
+  }
+
   // The cancel callback stops beam_search at the next level (a level's hypotheses step together), and decode_to_end
   // at the next step: the run returns the cancelled code with how far it got, and did no further work.
   void beam_search_cancelled_at_next_level() {

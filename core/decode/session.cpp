@@ -414,6 +414,7 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
   auto cancelled = [&](int done) {
     return Error(ErrorCode::BeamCancelled, {{"done", std::to_string(done)}, {"limit", std::to_string(max_new)}});
   };
+  const int pad_id = start.config().pad_id, bos_id = start.config().bos_id;
   struct Hyp {
     int node;  // last node in the tree (−1: none yet)
     double score;
@@ -435,8 +436,11 @@ Result<BeamResult> beam_search(const DecodeSession& start, int width, int max_ne
     for (int h = 0; h < int(live.size()); ++h) {
       const auto& lp = batch.next_logp(h);
       // each hypothesis offers its `width` best tokens (ties: lower id)
-      order.resize(lp.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+      // (never <pad> or <bos>: no sequence continues with them — a trained model gives them a tiny probability that
+      // would otherwise rank among a small vocabulary's best once the likely hypotheses have ended)
+      order.clear();
+      for (size_t i = 0; i < lp.size(); ++i)
+        if (int(i) == stop_id || (int(i) != pad_id && int(i) != bos_id)) order.push_back(int(i));
       const int k_max = std::min<int>(width, int(order.size()));
       std::partial_sort(order.begin(), order.begin() + k_max, order.end(), [&](int a, int b) {
         return lp[size_t(a)] > lp[size_t(b)] || (lp[size_t(a)] == lp[size_t(b)] && a < b);
