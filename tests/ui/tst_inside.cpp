@@ -823,6 +823,13 @@ class TestInside : public QObject {
     // the decoder-only model reads source>target as one sequence: longer than the encoder-decoder's x
     QVERIFY(d.probe.x.size() > ed.probe.x.size());
     QVERIFY(d.probe.z.empty() && !ed.probe.z.empty());
+    // the family chosen in the Model dock joins the comparison; the others stay as they were
+    QVERIFY(!cp->familyBox(gb::Variant::Hmm)->isChecked());
+    w.document()->setVariant(gb::Variant::Hmm);
+    QVERIFY(cp->familyBox(gb::Variant::Hmm)->isChecked());
+    QVERIFY(cp->familyBox(gb::Variant::EncoderDecoder)->isChecked());
+    QVERIFY(cp->familyBox(gb::Variant::DecoderOnly)->isChecked());
+    QVERIFY(!cp->familyBox(gb::Variant::Rnn)->isChecked());
   }
 
   // File → New during "Train both", and another task after it: the comparison of the old task is put away (the run

@@ -213,6 +213,13 @@ ComparePanel::ComparePanel(ModelDocument* doc, CompareController* controller, QW
     followData();
     mCtl->followTask(mDoc->taskName());  // (the workbench asks too: whichever asks first drops it, dropped() says so)
   });
+  // the family chosen in the Model dock joins the comparison (an HMM built, the HMM compared beside the
+  // transformers); the others stay as they were
+  auto joinChosen = [this](gb::Variant v) {
+    if (QCheckBox* box = familyBox(v); box && !mCtl->running()) box->setChecked(true);
+  };
+  joinChosen(mDoc->variant());
+  connect(mDoc, &ModelDocument::variantChanged, this, joinChosen);
   connect(mCtl, &CompareController::dropped, this, [this] {
     for (QWidget* w : shownWithResult()) w->hide();
     showPage();
