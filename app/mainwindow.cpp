@@ -16,6 +16,8 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
+
 #include "appearance.h"
 #include "appicon.h"
 #include "presenterkeys.h"
@@ -135,7 +137,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
   connect(mLessons, &LessonRunner::reached, this, [this] {
     const QString caption = mLessons->lesson().beats.value(0).caption;
-    statusBar()->showMessage(tr("Lesson %1: %2").arg(quotedLessonTitle(mLessons->lesson().title), caption), 10000);
+    // (elided to the bar, whole in its tooltip: a first caption is often longer than a laptop's bar)
+    const QString whole = tr("Lesson %1: %2").arg(quotedLessonTitle(mLessons->lesson().title), caption);
+    const QString shown =
+        statusBar()->fontMetrics().elidedText(whole, Qt::ElideRight, std::max(100, statusBar()->width() - 40));
+    statusBar()->showMessage(shown, 10000);
+    statusBar()->setToolTip(shown == whole ? QString() : whole);
+    // the tooltip goes with the message
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this, shown](const QString& now) {
+      if (now != shown) statusBar()->setToolTip({});
+    }, Qt::SingleShotConnection);
     updateTitle();
   });
   connect(mLessons, &LessonRunner::beatsChanged, this, &MainWindow::updateTitle);
