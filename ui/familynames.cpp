@@ -3,7 +3,11 @@
 #include <QCoreApplication>
 
 namespace {
-QString text(const char* s) { return QCoreApplication::translate("FamilyNames", s); }
+// (|V| × |V| kept on one line: a line may otherwise break after a "|")
+QString text(const char* s) {
+  return QCoreApplication::translate("FamilyNames", s)
+      .replace(QStringLiteral("|V| × |V|"), QStringLiteral("|\u2060V|\u00A0×\u00A0|\u2060V|"));
+}
 }  // namespace
 
 QString familyTitle(gb::Variant v) {
