@@ -19,6 +19,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <new>
 #ifdef _OPENMP
 #include <omp.h>
@@ -91,6 +94,77 @@ static double gemm_gflops(int n, int reps, bool eigen = false) {
     best = std::min(best, now_s() - t0);
   }
   return 2.0 * n * n * double(n) / best / 1e9;
+}
+
+// The products of one training step, each timed alone: what the step would take if it did nothing but its matrix
+// products at the speed the library reaches on those shapes — the bound on the training's GFLOP/s that no removal
+// of overhead can pass. A product the step ran inside a parallel region (the trainer's shards, the attention's
+// heads: one thread each) is timed so, the threads sharing its calls; the others with the threads the step had.
+struct StepProducts {
+  int calls = 0;
+  double flops = 0;   // 2 m n k summed over the float products
+  double seconds = 0; // the best of three timings of them all
+};
+static StepProducts time_step_products(gb::Trainer& t) {
+  struct Recorder {
+    std::mutex m;
+    std::vector<gb::GemmCall> calls;
+  } rec;
+  gb::set_gemm_observer(
+      [](const gb::GemmCall& c, void* user) {
+        auto* r = static_cast<Recorder*>(user);
+        std::lock_guard<std::mutex> lock(r->m);
+        r->calls.push_back(c);
+      },
+      &rec);
+  t.step();
+  gb::set_gemm_observer(nullptr, nullptr);
+  using Key = std::tuple<int, int, int, bool, bool, bool, bool>;
+  std::map<Key, int> shapes;
+  for (const gb::GemmCall& c : rec.calls)
+    if (c.single) ++shapes[Key{c.m, c.n, c.k, c.transpose_a, c.transpose_b, c.add, c.in_parallel}];
+  StepProducts out;
+  for (const auto& [key, count] : shapes) {
+    const auto [m, n, k, ta, tb, add, parallel] = key;
+    out.calls += count;
+    out.flops += 2.0 * m * n * double(k) * count;
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    // the operands, made before the timing (each thread its own C)
+    const gb::MatF a = gb::MatF::Random(ta ? k : m, ta ? m : k), b = gb::MatF::Random(tb ? n : k, tb ? k : n);
+    std::vector<gb::MatF> cs(size_t(threads), gb::MatF::Zero(m, n));
+    auto run = [&, add = add, ta = ta, tb = tb](int calls, int me) {
+      gb::MatF& c = cs[size_t(me)];
+      for (int i = 0; i < calls; ++i)
+        if (add)
+          gb::gemm_add<float>(c, a, ta, b, tb);
+        else
+          gb::gemm<float>(c, a, ta, b, tb);
+    };
+    double best = 1e30;
+    for (int r = 0; r < 4; ++r) {  // (the first warms the caches and the library's kernels)
+      const double t0 = now_s();
+#ifdef _OPENMP
+      if (parallel) {
+#pragma omp parallel num_threads(threads)
+        {
+          const int me = omp_get_thread_num();
+          run(count / threads + (me < count % threads ? 1 : 0), me);
+        }
+      } else {
+        run(count, 0);
+      }
+#else
+      (void)parallel;
+      run(count, 0);
+#endif
+      if (r > 0) best = std::min(best, now_s() - t0);
+    }
+    out.seconds += best;
+  }
+  return out;
 }
 
 const std::vector<OptionSpec> kBenchSpecs = {
@@ -273,6 +347,7 @@ int cmd_bench(int argc, char** argv) {
                                   double(c.vocab_size) * c.d_hidden)
                            : training_flops(c, bc->B, bc->T, ed ? bc->T : 0);
   const double peak_mb = peak_rss_mb();
+  const StepProducts products = time_step_products(t);
   const double gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5) : 0.0;
   const double eigen_gemm = *gemm_n > 0 ? gemm_gflops(int(*gemm_n), 5, true) : 0.0;
   int threads = 1;
@@ -280,13 +355,19 @@ int cmd_bench(int argc, char** argv) {
   threads = omp_get_max_threads();
 #endif
   const double step_gflops = flops / median / 1e9;
+  // the step's products alone: their own GFLOP/s, and the training's GFLOP/s (by its count of multiply-adds) were
+  // the step nothing but them
+  const double products_gflops = products.seconds > 0 ? products.flops / products.seconds / 1e9 : 0.0;
+  const double bound_gflops = products.seconds > 0 ? flops / products.seconds / 1e9 : 0.0;
   if (args->has("json")) {
     gb::Json j{{"variant", gb::variant_name(c.variant)}, {"config", bc->name}, {"ms_per_step", median * 1e3},
                {"min_ms_per_step", times.front() * 1e3}, {"tokens_per_s", tokens / median},
                {"train_gflops", step_gflops}, {"gemm_gflops", gemm}, {"gemm_library", gb::gemm_library()},
                {"eigen_gemm_gflops", eigen_gemm}, {"gemm_n", *gemm_n},
                {"peak_rss_mb", peak_mb}, {"allocations_per_step", allocs_per_step}, {"threads", threads},
-               {"params", gb::params_count(c)}};
+               {"params", gb::params_count(c)}, {"products_calls", products.calls},
+               {"products_gflop", products.flops / 1e9}, {"products_ms", products.seconds * 1e3},
+               {"products_gflops", products_gflops}, {"bound_gflops", bound_gflops}};
     std::printf("%s\n", j.dump().c_str());
   } else {
     std::printf("%s %s: %.2f ms/step (min %.2f), %.0f tokens/s, %.1f GFLOP/s training; sgemm %lld²: %s %.1f GFLOP/s "
@@ -296,6 +377,10 @@ int cmd_bench(int argc, char** argv) {
                 step_gflops, (long long)*gemm_n, gb::gemm_library(), gemm, gemm > 0 ? 100 * step_gflops / gemm : 0.0,
                 eigen_gemm, eigen_gemm > 0 ? 100 * step_gflops / eigen_gemm : 0.0, peak_mb, allocs_per_step,
                 threads);
+    std::printf("  its %d matrix products alone: %.2f ms (%.0f%% of the step), %.1f GFLOP/s on their shapes "
+                "(%.0f%% of the sgemm); a step of nothing but them: %.1f GFLOP/s training (%.0f%% of the sgemm)\n",
+                products.calls, products.seconds * 1e3, 100 * products.seconds / median, products_gflops,
+                gemm > 0 ? 100 * products_gflops / gemm : 0.0, bound_gflops, gemm > 0 ? 100 * bound_gflops / gemm : 0.0);
   }
   return 0;
 }

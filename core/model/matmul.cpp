@@ -1,6 +1,9 @@
 #include "core/model/matmul.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -200,12 +203,28 @@ bool library_gemm(MatOut<float>& C, const MatIn<float>& A, bool ta, const MatIn<
 #endif
 }
 
+struct Observer {
+  GemmObserver f;
+  void* user;
+};
+std::atomic<const Observer*> g_observer{nullptr};
+
 template <class T>
 void any_gemm(MatOut<T>& C, const MatIn<T>& A, bool ta, const MatIn<T>& B, bool tb, bool add) {
   const Eigen::Index m = ta ? A.cols() : A.rows(), k = ta ? A.rows() : A.cols();
   GB_ASSERT(C.rows() == m && (tb ? B.cols() : B.rows()) == k && C.cols() == (tb ? B.rows() : B.cols()),
             "gemm: shapes do not agree");
   if (C.size() == 0) return;
+  if (const Observer* o = g_observer.load(std::memory_order_acquire)) {
+    GemmCall call;
+    call.m = int(m), call.n = int(C.cols()), call.k = int(k);
+    call.transpose_a = ta, call.transpose_b = tb, call.add = add;
+#ifdef _OPENMP
+    call.in_parallel = omp_in_parallel();
+#endif
+    call.single = std::is_same_v<T, float>;
+    o->f(call, o->user);
+  }
   if constexpr (std::is_same_v<T, float>)
     if (library_gemm(C, A, ta, B, tb, add)) return;
   eigen_gemm<T>(C, A, ta, B, tb, add);
@@ -220,6 +239,19 @@ template <class T> void gemm(MatOut<T> C, const MatIn<T>& A, bool transpose_a, c
 template <class T>
 void gemm_add(MatOut<T> C, const MatIn<T>& A, bool transpose_a, const MatIn<T>& B, bool transpose_b) {
   any_gemm<T>(C, A, transpose_a, B, transpose_b, true);
+}
+
+void set_gemm_observer(GemmObserver observer, void* user) {
+  // (kept for the program's life: a call already past the load may still read it; a benchmark sets a few)
+  static std::vector<std::unique_ptr<Observer>> kept;
+  static std::mutex m;
+  std::lock_guard<std::mutex> lock(m);
+  if (!observer) {
+    g_observer.store(nullptr, std::memory_order_release);
+    return;
+  }
+  kept.push_back(std::make_unique<Observer>(Observer{observer, user}));
+  g_observer.store(kept.back().get(), std::memory_order_release);
 }
 
 const char* gemm_library() {

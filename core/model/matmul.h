@@ -45,6 +45,18 @@ void gemm_add(MatOut<T> C, const MatIn<T>& A, bool transpose_a, const MatIn<T>& 
 // Y = W X (transpose_w: Y = Wᵀ X). Y must already have its shape; it must not overlap W or X.
 template <class T> void matmul(MatOut<T> Y, const MatIn<T>& W, bool transpose_w, const MatIn<T>& X);
 
+// For benchmarks (glassbox-cli bench): while an observer is set, every gemm / gemm_add call is reported with its
+// shape, C (m × n) = op(A) (m × k) op(B) (k × n), before it runs. The observer may be called from several threads at
+// once (the trainer's shards, the attention's heads: in_parallel) and must be thread-safe. None by default.
+struct GemmCall {
+  int m = 0, n = 0, k = 0;
+  bool transpose_a = false, transpose_b = false, add = false;
+  bool in_parallel = false;  // called inside a parallel region (runs on the calling thread)
+  bool single = true;        // float (else double)
+};
+using GemmObserver = void (*)(const GemmCall& call, void* user);
+void set_gemm_observer(GemmObserver observer, void* user);
+
 // Which library the float products use ("oneDNN 2.6.3" or "Eigen 3.4.0"), for benchmarks and --version.
 const char* gemm_library();
 
