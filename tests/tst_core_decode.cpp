@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <mutex>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -258,6 +259,52 @@ class TestDecode : public QObject {
     for (int i = 0; i < 4; ++i) gemm<float>(out[size_t(i)], A, kN, B, kN);
     for (const MatF& o : out) QVERIFY((o - alone).cwiseAbs().maxCoeff() < tol);
     QVERIFY(std::string(gemm_library()).size() > 0);
+  }
+
+  // The benchmark's observer of gemm: each call's shape, flags and place (inside a parallel region or not), from
+  // every thread; nothing once it is unset.
+  void gemm_observer_sees_every_call() {
+    struct Seen {
+      std::mutex m;
+      std::vector<GemmCall> calls;
+    } seen;
+    set_gemm_observer(
+        [](const GemmCall& c, void* user) {
+          auto* s = static_cast<Seen*>(user);
+          std::lock_guard<std::mutex> lock(s->m);
+          s->calls.push_back(c);
+        },
+        &seen);
+    const MatF A = MatF::Random(40, 30), B = MatF::Random(50, 40);
+    MatF C(30, 50);
+    gemm<float>(C, A, kT, B, kT);  // C (30 × 50) = Aᵀ (30 × 40) Bᵀ (40 × 50)
+    const MatF P = MatF::Random(20, 5), Q = MatF::Random(5, 10);
+    std::vector<MatF> out(4, MatF::Zero(20, 10));
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(2) schedule(static, 1)
+#endif
+    for (int i = 0; i < 4; ++i) gemm_add<float>(out[size_t(i)], P, kN, Q, kN);
+    const MatD Pd = P.cast<double>(), Qd = Q.cast<double>();
+    MatD D(20, 10);
+    gemm<double>(D, Pd, kN, Qd, kN);
+    set_gemm_observer(nullptr, nullptr);
+    gemm<float>(C, A, kT, B, kT);  // not seen
+    QCOMPARE(int(seen.calls.size()), 6);
+    const GemmCall& first = seen.calls[0];
+    QCOMPARE(first.m, 30);
+    QCOMPARE(first.n, 50);
+    QCOMPARE(first.k, 40);
+    QVERIFY(first.transpose_a && first.transpose_b && !first.add && !first.in_parallel && first.single);
+    int inside = 0;
+    for (int i = 1; i <= 4; ++i) {
+      const GemmCall& c = seen.calls[size_t(i)];
+      QVERIFY(c.m == 20 && c.n == 10 && c.k == 5 && c.add && !c.transpose_a && !c.transpose_b && c.single);
+      inside += c.in_parallel;
+    }
+#ifdef _OPENMP
+    QCOMPARE(inside, 4);
+#endif
+    QVERIFY(!seen.calls[5].single && !seen.calls[5].add);
   }
 
   void cached_equals_recomputed_data() {
