@@ -230,7 +230,9 @@ class TestSteady : public QObject {
     QCOMPARE(int(first.size()), 40);
     QCOMPARE(first.front().step, 1);
     QCOMPARE(first.back().step, 40);
-    QVERIFY2(batches.count() <= 7 + 101, qPrintable(QString::number(batches.count())));  // not one per step
+    // not one per step: the 299 steps made while the GUI thread was busy arrive in at most 8 batches (cut at the
+    // validations after steps 40, 80, …, 280), the last 101 at worst one each (a loaded machine, a slow worker)
+    QVERIFY2(batches.count() <= 8 + 101, qPrintable(QString::number(batches.count())));
     int total = 0;
     for (const auto& b : batches) total += int(b.front().value<std::vector<TrainingSnapshot>>().size());
     QCOMPARE(total, 400);
