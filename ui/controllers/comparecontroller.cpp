@@ -12,10 +12,21 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
 namespace {
+
+// The median of measured times (0 for none): a step that waited for the processor — another program, the window
+// redrawing — does not move it, where it would move a mean.
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  const size_t mid = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(mid), v.end());
+  if (v.size() % 2) return v[mid];
+  return 0.5 * (v[mid] + *std::max_element(v.begin(), v.begin() + std::ptrdiff_t(mid)));
+}
 constexpr int kValidationPairs = 300;  // a task's validation pairs: about 50 for each source length of the letter tasks
 }
 
@@ -160,7 +171,7 @@ void CompareController::start(const Request& request) {
       std::optional<gb::TrainingPlan> plan;
       std::unique_ptr<gb::Trainer> trainer;
       gb::TrainOptions options;
-      double seconds = 0;
+      std::vector<double> seconds;  // each step's
       int steps = 0;
       bool converged = false;
     };
@@ -247,7 +258,7 @@ void CompareController::start(const Request& request) {
         if (run.converged) continue;
         const auto t0 = Clock::now();
         const gb::StepReport& rep = run.trainer->step();
-        run.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+        run.seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
         if (rep.cancelled) return {};
         if (rep.fault)
           return fail(QCoreApplication::translate("CompareController", "%1: training diverged at step %2.")
@@ -262,7 +273,7 @@ void CompareController::start(const Request& request) {
       Side& s = out->sides[size_t(k)];
       run.trainer.reset();
       run.plan.reset();
-      s.msPerStep = run.steps > 0 ? 1000.0 * run.seconds / run.steps : 0.0;
+      s.msPerStep = 1000.0 * median(run.seconds);
       if (ctx.cancelled()) return {};
       if (!run.data->val.empty()) {
         const gb::EvalReport e = gb::evaluate(s.config, s.params, run.data->val);
@@ -350,15 +361,15 @@ void CompareController::start(const Request& request) {
           if (!plan) break;
           gb::Trainer trainer(*plan, params);
           trainer.set_cancel(ctx.cancelFlag());
-          double seconds = 0;
+          std::vector<double> seconds;
           for (int step = 0; step < 4; ++step) {
             const auto t0 = Clock::now();
             const gb::StepReport& rep = trainer.step();
             if (rep.cancelled) return {};
-            if (step > 0) seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+            if (step > 0) seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
           }
           const gb::Example& e = examples->front();
-          s.timeByLength.push_back({int(c.has_source() ? e.z.size() : (e.x.size() - 3) / 2), 1000.0 * seconds / 3,
+          s.timeByLength.push_back({int(c.has_source() ? e.z.size() : (e.x.size() - 3) / 2), 1000.0 * median(seconds),
                                     sequentialSteps(c, e)});
         }
       }

@@ -58,7 +58,7 @@ class CompareController : public QObject {
     std::vector<double> losses;            // per step (an EM family's per iteration)
     double validationLoss = 0;             // gb::evaluate on the validation examples after the last step
     int64_t validationTokens = 0;          // the tokens it was measured over
-    double msPerStep = 0;                  // measured: the steps' time on this machine, divided by the steps
+    double msPerStep = 0;                  // measured on this machine: the median of its steps' times
     int64_t parameterCount = 0;
     gb::Example probe;                      // the probe's example for this family (pairs)
     std::vector<gb::StepRecord> trace;      // its forward pass, recorded (the transformers: the maps' records)
@@ -77,7 +77,7 @@ class CompareController : public QObject {
     // their values), and the steps that must run one after another for such a pair (sequentialSteps).
     struct StepTime {
       int length = 0;       // n: tokens of each source (and target)
-      double ms = 0;        // measured, the mean of three steps after a first
+      double ms = 0;        // measured, the median of three steps after a first
       int sequential = 0;   // steps one after another
     };
     std::vector<StepTime> timeByLength;

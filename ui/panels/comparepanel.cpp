@@ -416,6 +416,8 @@ void ComparePanel::show(const QString& error) {
       timedTable = true;
       timedLength = s.timeByLength.back().length;
     }
+  // a time in ms: one decimal, two significant digits below 1 ms (a bigram's step is a few hundredths)
+  auto ms = [&l](double v) { return v >= 1.0 || v <= 0.0 ? l.toString(v, 'f', 1) : l.toString(v, 'g', 2); };
   // a sample's first 60 characters: the rows stay a line or two high on a projector (the whole text is the result's)
   auto shortened = [](const QString& text) {
     return text.size() <= 60 ? text : text.left(59) + QStringLiteral("…");
@@ -424,7 +426,7 @@ void ComparePanel::show(const QString& error) {
     const bool em = gb::family(s.config).trained_by == gb::TrainedBy::Em;
     rows += QStringLiteral("<tr>") + cell(CompareController::title(s.config)) +
             number(l.toString(qlonglong(s.parameterCount))) +
-            number(em ? tr("%1 an iteration").arg(l.toString(s.msPerStep, 'f', 1)) : l.toString(s.msPerStep, 'f', 1)) +
+            number(em ? tr("%1 an iteration").arg(ms(s.msPerStep)) : ms(s.msPerStep)) +
             number(s.validationTokens > 0 ? l.toString(s.validationLoss, 'f', 3) : QStringLiteral("—")) +
             (timedTable ? number(s.timeByLength.empty() ? QString() : l.toString(s.timeByLength.back().sequential))
                         : QString()) +
