@@ -31,6 +31,7 @@ QString LessonRunner::start(const Lesson& lesson) {
   mLesson = lesson;
   mBeat = -1;
   mWalked = 0;
+  mLeft = false;
   // the recipe runs through the workbench's controllers (ui/controllers/lessonrecipe.h): the docks show it
   const QString err = mRecipe->start(lesson);
   if (!err.isEmpty()) mLesson = previous;  // nothing changed
@@ -42,6 +43,7 @@ bool LessonRunner::showBeat(int i) {
   if (i < 0 || i >= mLesson.beats.size() || !mWindow->document()->hasModel()) return false;
   mBeat = i;
   mWalked = 0;
+  mLeft = false;
   const LessonBeat& b = mLesson.beats[i];
   const int tab = std::max(0, tabIndexOf(b.tab));
   mWindow->tabs()->setCurrentIndex(tab);
@@ -76,10 +78,12 @@ int LessonRunner::walkLeft() const {
 
 bool LessonRunner::back() {
   if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
+  if (mLeft) return showBeat(mBeat);  // the beat's own view again, from wherever the tab was stepped
   if (mWalked > 0 && mWindow->presentStep(-1)) {
     --mWalked;
     return true;
   }
+  if (mBeat == 0) return true;  // nothing before the first beat
   return showBeat(mBeat - 1);
 }
 
@@ -97,6 +101,7 @@ int LessonRunner::addBeat(const QString& caption) {
   mLesson.beats.insert(at, b);
   mBeat = at;
   mWalked = 0;
+  mLeft = false;
   emit beatsChanged();
   emit beatShown(at);
   return at;
@@ -147,6 +152,7 @@ void LessonRunner::adopt(const Lesson& lesson) {
   mLesson = lesson;
   mBeat = -1;
   mWalked = 0;
+  mLeft = false;
   emit beatsChanged();
   showBeat(0);
 }
@@ -156,6 +162,7 @@ void LessonRunner::close() {
   mLesson = Lesson{};
   mBeat = -1;
   mWalked = 0;
+  mLeft = false;
   emit beatsChanged();
 }
 

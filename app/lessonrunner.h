@@ -26,13 +26,16 @@ class LessonRunner : public QObject {
   // Shows beat i (0-based) of the trained lesson: its tab and that tab's settings.
   bool showBeat(int i);
   bool hasLesson() const { return !mLesson.beats.isEmpty(); }
-  // The presenter's Next / Back through the lesson: a beat's own steps (walk), then the next beat. False when
-  // there is nothing further (the tab's own stepper goes on then).
+  // The presenter's Next / Back through the lesson: a beat's own steps (walk), then the next beat. Next is false
+  // past the last beat (the tab's own stepper goes on then); Back first shows again a beat the view was stepped
+  // away from, and stays at the first beat (nothing before it: the view stays the beat's).
   bool next();
   bool back();
   // Takes the shown beat's own steps to their end (the key moment of a lesson whose first beat is walked: a picture
   // of its result, not of its start). False when none was taken (none left, or the tab could not take one now).
   bool walkToEnd();
+  // The tab was stepped away from the shown beat's view (past its last step): Back shows the beat again first.
+  void leftView() { mLeft = mBeat >= 0; }
   // The shown beat's own steps not yet taken (a step the tab cannot take yet — its worker busy — is left).
   int walkLeft() const;
 
@@ -64,4 +67,5 @@ class LessonRunner : public QObject {
   Lesson mLesson;
   int mBeat = -1;
   int mWalked = 0;  // steps taken within the beat shown
+  bool mLeft = false;  // the view was stepped away from the beat shown
 };

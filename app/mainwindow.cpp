@@ -120,6 +120,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mPresentation = mBench->presentation();
   mPresentation->stepTab = [this](int direction) { return presentStep(direction); };
   mPresentation->walkLesson = [this](bool forward) {  // an open lesson's beats (and each beat's own steps)
+    if (mLessons->running()) return true;  // not ready: nothing moves (the caption says what is being prepared)
     if (!mLessons->hasLesson() || mLessons->beat() < 0) return false;
     return forward ? mLessons->next() : mLessons->back();
   };
@@ -134,7 +135,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mPresentation, &Presentation::blankChanged, this, &MainWindow::showBlank);
   connect(mPresentation, &Presentation::keysHelpChanged, this, &MainWindow::showKeysHelp);
   qApp->installEventFilter(this);  // the presenter's keys, whatever has the focus
-  connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) { statusBar()->showMessage(what); });
+  connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) {
+    statusBar()->showMessage(what);
+    // presenting, the class sees what is being prepared (the view below is the model training, not a beat yet)
+    mCaption->setText(tr("Preparing the lesson: %1").arg(what));
+    mCaption->setVisible(isPresenting());
+  });
   connect(mLessons, &LessonRunner::reached, this, [this] {
     const QString caption = mLessons->lesson().beats.value(0).caption;
     // (elided to the bar, whole in its tooltip: a first caption is often longer than a laptop's bar)
@@ -156,10 +162,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     mCaption->setVisible(isPresenting() && !caption.isEmpty());
   });
   connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
-    if (mLessons->beat() < 0) mCaption->hide();
+    if (mLessons->beat() < 0 && !mLessons->running()) mCaption->hide();
   });
   connect(mLessons, &LessonRunner::failed, this, [this](const QString& e) {
     statusBar()->clearMessage();
+    mCaption->hide();
     showError(tr("The lesson could not be opened.\n\n%1").arg(e));
   });
   connect(mDoc, &ModelDocument::modelChanged, this, &MainWindow::updateStatus);
@@ -327,6 +334,7 @@ void MainWindow::createStrips() {
   fitStrip(mTabs->currentIndex());
   // another tab than the beat's (1 – 9): its caption goes (a beat shown sets its tab first, then its caption)
   connect(mTabs, &QTabWidget::currentChanged, mCaption, [this](int index) {
+    if (mLessons->running()) return;  // (the recipe's own tabs: the caption says what is being prepared)
     const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
     if (beat < 0 || std::max(0, tabIndexOf(mLessons->lesson().beats.value(beat).tab)) != index) mCaption->hide();
   });
@@ -403,7 +411,7 @@ void MainWindow::applyPresenting(bool on) {
     if (p) p->setPresenting(on);
   mStrips->setVisible(on);
   mCaption->setFont(Appearance::get().font(1.25));
-  mCaption->setVisible(on && mLessons->beat() >= 0 && !mCaption->text().isEmpty());
+  mCaption->setVisible(on && (mLessons->beat() >= 0 || mLessons->running()) && !mCaption->text().isEmpty());
   if (on) {
     showFullScreen();
     if (const QScreen* sc = screen()) setGeometry(sc->geometry());  // also without a window manager (Xvfb)
@@ -825,7 +833,10 @@ void MainWindow::leftBeatView() {
   // caption that describes it (the next beat shown brings its own; a beat walked step by step keeps it, the arrows
   // and the strip's buttons take the same steps)
   const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
-  if (beat >= 0 && mLessons->lesson().beats.value(beat).walk == 0) mCaption->hide();
+  if (beat >= 0 && mLessons->lesson().beats.value(beat).walk == 0) {
+    mCaption->hide();
+    mLessons->leftView();  // (Back shows the beat again first)
+  }
 }
 
 QString MainWindow::quotedLessonTitle(const QString& title) {

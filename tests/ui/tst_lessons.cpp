@@ -216,6 +216,23 @@ class TestLessons : public QObject {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // presenting while the lesson is prepared: the caption says so, and the beat keys move nothing (the view is the
+    // model training, no beat yet)
+    w.setPresenting(true);
+    QSignalSpy progress(w.lessonRunner(), &LessonRunner::progress);
+    QVERIFY(w.openLesson(QStringLiteral("reversal")).isEmpty());
+    QTRY_VERIFY(!progress.isEmpty());
+    auto* preparing = w.findChild<QLabel*>(QStringLiteral("beatCaption"));
+    QVERIFY(w.lessonRunner()->running());
+    QVERIFY(preparing->isVisible());
+    QVERIFY(preparing->text().startsWith(QStringLiteral("Preparing the lesson: ")));
+    const int tabBefore = w.tabs()->currentIndex();
+    QTest::keyClick(&w, Qt::Key_Space);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(w.lessonRunner()->beat(), -1);
+    QCOMPARE(w.tabs()->currentIndex(), tabBefore);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.lessonRunner()->running(), 300000);
+    w.setPresenting(false);
     const double s = openAndWait(w, QStringLiteral("reversal"));
     QVERIFY(s >= 0);
     qInfo("reversal reached its key moment in %.1f s", s);
@@ -265,6 +282,30 @@ class TestLessons : public QObject {
     QVERIFY(backHead);
     backHead->click();
     QVERIFY(!caption->isVisible());
+    // Page Up from a view stepped away from the beat: the beat again (its view, its caption); at the first beat it
+    // stays there (nothing before it)
+    const QJsonObject beatView = w.lessonRunner()->lesson().beats[0].view;
+    QVERIFY(w.presentable(0)->viewState() != beatView);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(w.lessonRunner()->beat(), 0);
+    QVERIFY(caption->isVisible());
+    const QJsonObject shown = w.presentable(0)->viewState();
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(w.lessonRunner()->beat(), 0);
+    QCOMPARE(w.tabs()->currentIndex(), 0);
+    QCOMPARE(w.presentable(0)->viewState(), shown);
+    QVERIFY(caption->isVisible());
+    // past the last beat Space steps its tab (the caption goes); Page Up shows the last beat again
+    const int last = int(w.lessonRunner()->lesson().beats.size()) - 1;
+    QVERIFY(w.lessonRunner()->showBeat(last));
+    QVERIFY(caption->isVisible());
+    QTest::keyClick(&w, Qt::Key_Space);
+    QCOMPARE(w.lessonRunner()->beat(), last);
+    QTRY_VERIFY(!caption->isVisible());
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(w.lessonRunner()->beat(), last);
+    QVERIFY(caption->isVisible());
+    QCOMPARE(caption->text(), w.lessonRunner()->lesson().beats[last].caption);
     w.setPresenting(false);
   }
 
