@@ -796,18 +796,27 @@ void MainWindow::retranslate() {
 }
 
 void MainWindow::updateStatus() {
-  auto trainedSteps = [this](int n) { return n == 1 ? tr("trained 1 step") : tr("trained %1 steps").arg(n); };
+  // (a family trained by EM counts iterations over all the data, not steps: its views say so too)
+  const bool em = mDoc->hasModel() && gb::family(mDoc->variant()).trained_by == gb::TrainedBy::Em;
+  auto trainedSteps = [this, em](int n) {
+    if (em) return n == 1 ? tr("trained 1 EM iteration") : tr("trained %1 EM iterations").arg(n);
+    return n == 1 ? tr("trained 1 step") : tr("trained %1 steps").arg(n);
+  };
   QString training;
   switch (mTrainer->state()) {
     case TrainingController::State::Idle:
       training = !mDoc->isTrained() ? tr("not trained") : trainedSteps(int(mDoc->history().back().step));
       break;
     case TrainingController::State::Running: training = tr("training"); break;
-    case TrainingController::State::Paused: training = tr("paused at step %1").arg(mTrainer->stepsDone()); break;
+    case TrainingController::State::Paused:
+      training = em ? tr("paused at EM iteration %1").arg(mTrainer->stepsDone())
+                    : tr("paused at step %1").arg(mTrainer->stepsDone());
+      break;
     case TrainingController::State::Finished: training = trainedSteps(mTrainer->stepsDone()); break;
   }
   if (mTrainer->state() == TrainingController::State::Running && mTrainer->stepsDone() > 0)
-    training = tr("training, step %1").arg(mTrainer->stepsDone());
+    training = em ? tr("training, EM iteration %1").arg(mTrainer->stepsDone())
+                  : tr("training, step %1").arg(mTrainer->stepsDone());
   QString data = tr("no data");
   if (mDoc->hasData()) {
     const auto& desc = mDoc->data().description;

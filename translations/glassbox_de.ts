@@ -5,7 +5,7 @@
     <name>AlgorithmPanel</name>
     <message>
         <source>Encoder-decoder: the source z (its target from the data becomes x). Decoder-only: x.</source>
-        <translation>Encoder-Decoder: die Quelle z (ihr Ziel aus den Daten wird x). Decoder-only: x.</translation>
+        <translation>Encoder-Decoder: die Quelle z (ihr Ziel aus den Daten wird x). Nur Decoder: x.</translation>
     </message>
     <message>
         <source>Start</source>
@@ -789,7 +789,7 @@
     </message>
     <message>
         <source>Load a built-in task or a text, choose the families, then train them side by side: the same data, comparable sizes, one step of each in turn. The encoder-decoder reads the source with its encoder; the decoder-only model reads source&gt;target as one sequence.</source>
-        <translation>Laden Sie eine eingebaute Aufgabe oder einen Text, wählen Sie die Familien und trainieren Sie sie nebeneinander: dieselben Daten, vergleichbare Größen, abwechselnd ein Schritt von jeder. Der Encoder-Decoder liest die Quelle mit seinem Encoder; das Decoder-only-Modell liest Quelle&gt;Ziel als eine Sequenz.</translation>
+        <translation>Laden Sie eine eingebaute Aufgabe oder einen Text, wählen Sie die Familien und trainieren Sie sie nebeneinander: dieselben Daten, vergleichbare Größen, abwechselnd ein Schritt von jeder. Der Encoder-Decoder liest die Quelle mit seinem Encoder; das Nur-Decoder-Modell liest Quelle&gt;Ziel als eine Sequenz.</translation>
     </message>
     <message>
         <source>%1 reads a source and a target: the loaded text has no pairs.</source>
@@ -1022,7 +1022,7 @@
     </message>
     <message>
         <source>TSV or CSV: one source–target pair a line. Any other file: plain text for a decoder-only language model.</source>
-        <translation>TSV oder CSV: ein Quelle–Ziel-Paar pro Zeile. Jede andere Datei: reiner Text für ein Decoder-only-Sprachmodell.</translation>
+        <translation>TSV oder CSV: ein Quelle–Ziel-Paar pro Zeile. Jede andere Datei: reiner Text für ein Nur-Decoder-Sprachmodell.</translation>
     </message>
     <message>
         <source>Longer pairs are left out (and counted); text is cut into pieces of this length.</source>
@@ -1200,7 +1200,7 @@
     <name>DecodingPanel</name>
     <message>
         <source>Encoder-decoder: the source z. Decoder-only: the prompt. Type one, or pick one from the validation data.</source>
-        <translation>Encoder-Decoder: die Quelle z. Decoder-only: der Prompt. Tippen Sie einen ein oder wählen Sie einen aus den Validierungsdaten.</translation>
+        <translation>Encoder-Decoder: die Quelle z. Nur Decoder: der Prompt. Tippen Sie einen ein oder wählen Sie einen aus den Validierungsdaten.</translation>
     </message>
     <message>
         <source>Start</source>
@@ -2226,7 +2226,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>No lesson open: Add Beat begins one</source>
-        <translation>Keine Lektion offen: „Beat hinzufügen“ beginnt eine</translation>
+        <translation>Keine Lektion offen: „Station hinzufügen“ beginnt eine</translation>
     </message>
     <message>
         <source>&amp;Title:</source>
@@ -2238,23 +2238,23 @@ Maske %8</translation>
     </message>
     <message>
         <source>Beats</source>
-        <translation>Beats</translation>
+        <translation>Stationen</translation>
     </message>
     <message>
         <source>&amp;Steps within the beat:</source>
-        <translation>&amp;Schritte im Beat:</translation>
+        <translation>&amp;Schritte in der Station:</translation>
     </message>
     <message>
         <source>Steps within the beat</source>
-        <translation>Schritte im Beat</translation>
+        <translation>Schritte in der Station</translation>
     </message>
     <message>
         <source>How many presses of Space step the beat&apos;s own view (the next token, the next line) before Space shows the next beat.</source>
-        <translation>Wie oft die Leertaste die Ansicht des Beats selbst weiterschaltet (nächstes Token, nächste Zeile), bevor sie den nächsten Beat zeigt.</translation>
+        <translation>Wie oft die Leertaste die Ansicht der Station selbst weiterschaltet (nächstes Token, nächste Zeile), bevor sie die nächste Station zeigt.</translation>
     </message>
     <message>
         <source>&amp;Add Beat</source>
-        <translation>Beat &amp;hinzufügen</translation>
+        <translation>Station &amp;hinzufügen</translation>
     </message>
     <message>
         <source>S&amp;how</source>
@@ -2278,11 +2278,11 @@ Maske %8</translation>
     </message>
     <message>
         <source>Records the current tab and its settings as a beat (Ctrl+B)</source>
-        <translation>Hält den aktuellen Tab mit seinen Einstellungen als Beat fest (Strg+B)</translation>
+        <translation>Hält den aktuellen Tab mit seinen Einstellungen als Station fest (Strg+B)</translation>
     </message>
     <message>
         <source>Beat %1 — the %2 tab</source>
-        <translation>Beat %1 — Tab „%2“</translation>
+        <translation>Station %1 — Tab „%2“</translation>
     </message>
 </context>
 <context>
@@ -2901,7 +2901,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>record the view as a lesson beat</source>
-        <translation>die Ansicht als Beat der Lektion festhalten</translation>
+        <translation>die Ansicht als Station der Lektion festhalten</translation>
     </message>
     <message>
         <source>Lesson</source>
@@ -2913,7 +2913,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>Add &amp;Beat…</source>
-        <translation>&amp;Beat hinzufügen …</translation>
+        <translation>S&amp;tation hinzufügen …</translation>
     </message>
     <message>
         <source>The model opened, but its lesson cannot be read.
@@ -2925,23 +2925,23 @@ Maske %8</translation>
     </message>
     <message>
         <source>A beat shows a model: build or open one first.</source>
-        <translation>Ein Beat zeigt ein Modell: Bauen oder öffnen Sie zuerst eines.</translation>
+        <translation>Eine Station zeigt ein Modell: Bauen oder öffnen Sie zuerst eines.</translation>
     </message>
     <message>
         <source>Add Beat</source>
-        <translation>Beat hinzufügen</translation>
+        <translation>Station hinzufügen</translation>
     </message>
     <message>
         <source>Caption of the beat (what the class should see here):</source>
-        <translation>Bildunterschrift des Beats (was die Klasse hier sehen soll):</translation>
+        <translation>Bildunterschrift der Station (was die Klasse hier sehen soll):</translation>
     </message>
     <message>
         <source>Beat %1 recorded: %2</source>
-        <translation>Beat %1 festgehalten: %2</translation>
+        <translation>Station %1 festgehalten: %2</translation>
     </message>
     <message>
         <source>The lesson has no beats yet: add one with View → Add Beat (Ctrl+B).</source>
-        <translation>Die Lektion hat noch keine Beats: Fügen Sie einen mit Ansicht → Beat hinzufügen (Strg+B) hinzu.</translation>
+        <translation>Die Lektion hat noch keine Stationen: Fügen Sie eine mit Ansicht → Station hinzufügen (Strg+B) hinzu.</translation>
     </message>
     <message>
         <source>Save lesson</source>
@@ -3043,7 +3043,7 @@ Maske %8</translation>
         <source>The lesson opened without 1 beat that could not be read; the others are all there.
 
 %1</source>
-        <translation>Die Lektion wurde ohne 1 Beat geöffnet, der nicht lesbar war; alle anderen sind da.
+        <translation>Die Lektion wurde ohne 1 Station geöffnet, die nicht lesbar war; alle anderen sind da.
 
 %1</translation>
     </message>
@@ -3051,7 +3051,7 @@ Maske %8</translation>
         <source>The lesson opened without %1 beats that could not be read; the others are all there.
 
 %2</source>
-        <translation>Die Lektion wurde ohne %1 Beats geöffnet, die nicht lesbar waren; alle anderen sind da.
+        <translation>Die Lektion wurde ohne %1 Stationen geöffnet, die nicht lesbar waren; alle anderen sind da.
 
 %2</translation>
     </message>
@@ -3061,7 +3061,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>the lesson&apos;s next beat, and each beat&apos;s own steps</source>
-        <translation>der nächste Beat der Lektion und die Schritte jedes Beats</translation>
+        <translation>die nächste Station der Lektion und die Schritte jeder Station</translation>
     </message>
     <message>
         <source>Page Up, Backspace</source>
@@ -3069,7 +3069,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>back through the lesson&apos;s beats and steps</source>
-        <translation>zurück durch die Beats und Schritte der Lektion</translation>
+        <translation>zurück durch die Stationen und Schritte der Lektion</translation>
     </message>
     <message>
         <source>→</source>
@@ -5268,7 +5268,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     </message>
     <message>
         <source>config field &apos;{field}&apos;: a decoder-only model has no encoder layers, got {found}</source>
-        <translation>Konfigurationsfeld &apos;{field}&apos;: ein Decoder-only-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: ein Nur-Decoder-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
     </message>
     <message>
         <source>config field &apos;{field}&apos;: d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
@@ -5424,7 +5424,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     </message>
     <message>
         <source>a plain text file trains a decoder-only language model; an encoder-decoder model needs pairs (a .tsv or .csv file)</source>
-        <translation>eine reine Textdatei trainiert ein Decoder-only-Sprachmodell; ein Encoder-Decoder-Modell braucht Paare (eine .tsv- oder .csv-Datei)</translation>
+        <translation>eine reine Textdatei trainiert ein Nur-Decoder-Sprachmodell; ein Encoder-Decoder-Modell braucht Paare (eine .tsv- oder .csv-Datei)</translation>
     </message>
     <message>
         <source>the text is too short to train on</source>
@@ -5524,7 +5524,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     </message>
     <message>
         <source>a decoder-only model takes no source sequence</source>
-        <translation>ein Decoder-only-Modell nimmt keine Quellfolge</translation>
+        <translation>ein Nur-Decoder-Modell nimmt keine Quellfolge</translation>
     </message>
     <message>
         <source>the prompt is empty: give at least one token</source>
@@ -5668,11 +5668,11 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     </message>
     <message>
         <source>the data is laid out for a decoder-only model (example {example} has no source z), and the model is an encoder-decoder: build the model again for this data</source>
-        <translation>die Daten sind für ein Decoder-only-Modell angelegt (Beispiel {example} hat keine Quelle z), das Modell ist aber ein Encoder-Decoder: Bauen Sie das Modell für diese Daten neu</translation>
+        <translation>die Daten sind für ein Nur-Decoder-Modell angelegt (Beispiel {example} hat keine Quelle z), das Modell ist aber ein Encoder-Decoder: Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
         <source>the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and the model is decoder-only: build the model again for this data</source>
-        <translation>die Daten enthalten Paare für den Encoder-Decoder (Beispiel {example} hat eine Quelle z), das Modell ist aber Decoder-only: Bauen Sie das Modell für diese Daten neu</translation>
+        <translation>die Daten enthalten Paare für den Encoder-Decoder (Beispiel {example} hat eine Quelle z), das Modell ist aber ein Nur-Decoder-Modell: Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
         <source>example {example} does not fit the model: {problem} — build the model again for this data</source>
@@ -5995,7 +5995,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
     </message>
     <message>
         <source>Load this data file (TSV/CSV pairs, or text for a decoder-only model) instead of the reverse task.</source>
-        <translation>Diese Datendatei laden (TSV/CSV-Paare oder Text für ein Decoder-only-Modell) statt der Umkehr-Aufgabe.</translation>
+        <translation>Diese Datendatei laden (TSV/CSV-Paare oder Text für ein Nur-Decoder-Modell) statt der Umkehr-Aufgabe.</translation>
     </message>
     <message>
         <source>Start in presentation mode (full screen, the view only; Esc leaves).</source>

@@ -13,6 +13,7 @@
 
 #include "core/text/tasks.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMetaObject>
@@ -63,7 +64,7 @@ QString LessonRecipeRunner::start(const Lesson& lesson) {
   // a text: out of the resources into a file the core can read
   QString path = r.text;
   if (path.startsWith(QLatin1Char(':'))) {
-    mTextDir = std::make_unique<QTemporaryDir>();
+    mTextDir = std::make_unique<QTemporaryDir>(lessonTextFolderPrefix() + QStringLiteral("XXXXXX"));
     const QString copy = mTextDir->filePath(QFileInfo(path).fileName());
     if (!mTextDir->isValid() || !QFile::copy(path, copy)) {
       disconnect(mWait);
@@ -76,6 +77,10 @@ QString LessonRecipeRunner::start(const Lesson& lesson) {
   data->loadFile(path);
   return {};
 }
+
+QString lessonTextFolderPrefix() { return QDir::tempPath() + QStringLiteral("/glassbox-lesson-text-"); }
+
+bool isLessonText(const QString& path) { return path.startsWith(lessonTextFolderPrefix()); }
 
 void LessonRecipeRunner::dataLoaded(const QString& error) {
   disconnect(mWait);

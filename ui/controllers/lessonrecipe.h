@@ -17,6 +17,11 @@
 class BackgroundJob;
 class Workbench;
 
+// Where a lesson's text is put for the core to read (a folder made for it under the system's temporary folder): a
+// path under it is named as the lesson's text, not by its temporary place (the Data dock).
+QString lessonTextFolderPrefix();
+bool isLessonText(const QString& path);
+
 class LessonRecipeRunner : public QObject {
   Q_OBJECT
  public:

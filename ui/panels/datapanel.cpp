@@ -2,6 +2,7 @@
 #include "widgets/textlabel.h"
 
 #include "controllers/datachoice.h"
+#include "controllers/lessonrecipe.h"
 #include "controllers/dataloader.h"
 #include "controllers/modeldocument.h"
 #include "core/family.h"
@@ -23,6 +24,11 @@
 #include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
+
+// Where the data came from: its path, or the lesson's text by its name (not the temporary folder it was put in)
+QString DataPanel::fromText(const QString& path) {
+  return isLessonText(path) ? tr("From the lesson's text %1.").arg(QFileInfo(path).fileName()) : tr("From %1.").arg(path);
+}
 
 DataPanel::DataPanel(ModelDocument* doc, DataChoice* choice, QWidget* parent)
     : QWidget(parent), mDoc(doc), mChoice(choice) {
@@ -258,9 +264,8 @@ void DataPanel::refresh() {
   mVocab->setVisible(!d.observations());
   if (d.observations()) {  // numbers: where they came from, and the first time steps of the first sequences
     const auto& desc = d.description;
-    mReport->setText(desc.value("kind", "") == "file"
-                         ? tr("From %1.").arg(QString::fromStdString(desc.value("path", "")))
-                         : QString());
+    mReport->setText(desc.value("kind", "") == "file" ? fromText(QString::fromStdString(desc.value("path", "")))
+                                                       : QString());
     for (size_t i = 0; i < std::min<size_t>(d.train.size(), 12); ++i) {
       const gb::MatF& o = d.train[i].obs;
       QStringList steps;
@@ -280,7 +285,7 @@ void DataPanel::refresh() {
   QStringList report;
   const auto& desc = d.description;
   if (desc.value("kind", "") == "file") {
-    report << tr("From %1.").arg(QString::fromStdString(desc.value("path", "")));
+    report << fromText(QString::fromStdString(desc.value("path", "")));
     const int skipped = desc.value("skipped", 0);
     if (skipped > 0) {
       report << tr("Malformed records skipped: %1").arg(skipped);

@@ -39,6 +39,7 @@ class DataPanel : public QWidget {
   void chooseFile();
 
  private:
+  static QString fromText(const QString& path);  // "From …." for a file the data came from
   void refresh();
   void showFamily();  // the tasks and the kind of file the family reads; an imported model: a file, its tokenizer
   void showBusy(bool busy);  // a load on the worker: its progress and Cancel

@@ -195,11 +195,12 @@ void StatesPanel::draw() {
   const double ratio = hi > 0 && !ys.isEmpty() ? ys.back() / ys.front() : 0;
   mPlotTitle->setText(
       tr("How far back the last prediction's gradient reaches: ‖∂J/∂hⱼ‖ for J = −log P(“%1” | …), against the steps "
-         "between hⱼ and the loss. %2 steps back it is %3 of its size at the loss — what reaches an early token "
-         "is what the network can learn about it.")
+         "between hⱼ and the loss. %2 steps back it is %3 of its size at the loss (%4 against %5) — what reaches "
+         "an early token is what the network can learn about it.")
           .arg(tokens.value(tokens.size() - 1))
           .arg(xs.isEmpty() ? 0 : int(xs.back()))
-          .arg(numberText(ratio, 2)));
+          .arg(numberText(ratio, 2), numberText(ys.isEmpty() ? 0.0 : ys.back(), 2),
+               numberText(ys.isEmpty() ? 0.0 : ys.front(), 2)));
 }
 
 // An HMM: γ as a K × n map of probabilities, and Viterbi's path below it (both from the core, StatesController)
@@ -363,17 +364,18 @@ QString StatesPanel::drawSeq2SeqGradient() {
   const QString target = tokens.value(tokens.size() - 1);
   if (eg.empty() || !(dg.back() > 0)) return {};
   const QString ratio = numberText(eg.front() / dg.back(), 2);
+  const QString first = numberText(eg.front(), 2), atLoss = numberText(dg.back(), 2);  // (read off the curves)
   const int far = m + nz - 1;
   return t.alpha.size() > 0
              ? tr("Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): with attention "
                   "each decoder step reads every gₜ directly, so the first source token's state g₁ gets %2 of the "
-                  "gradient at the loss, though it is %3 steps back along the recurrence.")
-                   .arg(target, ratio).arg(far)
+                  "gradient at the loss (%4 against %5), though it is %3 steps back along the recurrence.")
+                   .arg(target, ratio).arg(far).arg(first, atLoss)
              : tr("Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): along the "
                   "decoder's states hⱼ, into c and back through the encoder's gₜ. The first source token's state g₁, "
-                  "%3 steps back, gets %2 of the gradient at the loss: all the decoder learns of the source passes "
-                  "through c.")
-                   .arg(target, ratio).arg(far);
+                  "%3 steps back, gets %2 of the gradient at the loss (%4 against %5): all the decoder learns of the "
+                  "source passes through c.")
+                   .arg(target, ratio).arg(far).arg(first, atLoss);
 }
 
 // The legend above the plot, for the encoder-decoder's two curves only (taken out of the layout otherwise, so the
