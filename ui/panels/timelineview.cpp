@@ -13,6 +13,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTimer>
+#include <QFontMetrics>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -236,6 +237,10 @@ void TimelineView::redraw() {
     item->setTextAlignment(4, Qt::AlignRight | Qt::AlignVCenter);
     if (current)
       for (int c = 0; c < 6; ++c) item->setFont(c, bold);
+    // a row as tall as its How lines (the view measured one column only: a third line ran into the row above)
+    const QFontMetrics fm(current ? bold : font());
+    const QRect box = fm.boundingRect(QRect(), Qt::AlignLeft, item->text(1));
+    item->setSizeHint(1, QSize(box.width() + 16, box.height() + 6));
     paths.push_back(std::move(p));
     items.push_back(item);
   }
