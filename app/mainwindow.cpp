@@ -160,6 +160,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     const QString caption = mLessons->lesson().beats.value(i).caption;
     mCaption->setText(caption);
     mCaption->setVisible(isPresenting() && !caption.isEmpty());
+    keepKeysThePresenters();
   });
   connect(mLessons, &LessonRunner::beatsChanged, this, [this] {
     if (mLessons->beat() < 0 && !mLessons->running()) mCaption->hide();
@@ -334,6 +335,7 @@ void MainWindow::createStrips() {
   fitStrip(mTabs->currentIndex());
   // another tab than the beat's (1 – 9): its caption goes (a beat shown sets its tab first, then its caption)
   connect(mTabs, &QTabWidget::currentChanged, mCaption, [this](int index) {
+    keepKeysThePresenters();  // (a page shown takes the focus into its first field)
     if (mLessons->running()) return;  // (the recipe's own tabs: the caption says what is being prepared)
     const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
     if (beat < 0 || std::max(0, tabIndexOf(mLessons->lesson().beats.value(beat).tab)) != index) mCaption->hide();
@@ -835,6 +837,17 @@ void MainWindow::updateStatus() {
   if (mDoc->hasModel() && !mDoc->fitProblem().isEmpty() && (mDoc->hasData() || mDoc->importedName().isEmpty()))
     training = tr("does not match the data");  // (an imported model without data: its views need none)
   mStatusLabel->setText(mDoc->hasModel() ? tr("%1 · %2 · %3").arg(model, data, training) : tr("%1 · %2").arg(model, data));
+}
+
+void MainWindow::keepKeysThePresenters() {
+  // presenting, no field holds the focus (its cursor would blink on the projector, and it would take the keys):
+  // the view has it
+  if (!mPresentation || !isPresenting()) return;
+  const QWidget* f = QApplication::focusWidget();
+  if (f && (qobject_cast<const QLineEdit*>(f) || qobject_cast<const QAbstractSpinBox*>(f) ||
+            qobject_cast<const QComboBox*>(f) || qobject_cast<const QTextEdit*>(f) ||
+            qobject_cast<const QPlainTextEdit*>(f)))
+    mTabs->currentWidget()->setFocus();
 }
 
 void MainWindow::leftBeatView() {

@@ -169,6 +169,7 @@ class MainWindow : public QMainWindow {
   void retranslate();
   void updateStatus();
   void updateTitle();
+  void keepKeysThePresenters();  // presenting: the focus out of a text field, on the view
   void leftBeatView();  // the presenter stepped the tab away from the lesson beat's view: its caption goes
   static QString quotedLessonTitle(const QString& title);  // “title”, unless it has quotes of its own
   void addRecent(const QString& path);
