@@ -158,7 +158,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mLessons, &LessonRunner::beatsChanged, this, &MainWindow::updateTitle);
   connect(mLessons, &LessonRunner::beatShown, this, [this](int i) {
     const QString caption = mLessons->lesson().beats.value(i).caption;
-    mCaption->setText(caption);
+    mCaption->setText(keepFormulasTogether(caption));
     mCaption->setVisible(isPresenting() && !caption.isEmpty());
     keepKeysThePresenters();
   });
@@ -760,7 +760,7 @@ void MainWindow::retranslate() {
   mTabs->setCurrentIndex(current);
   for (int i = 0; i < int(views.size()) && i < int(mPresentables.size()); ++i)
     if (mPresentables[size_t(i)] && !views[size_t(i)].isEmpty()) mPresentables[size_t(i)]->setViewState(views[size_t(i)]);
-  if (mLessons->beat() >= 0) mCaption->setText(mLessons->lesson().beats.value(mLessons->beat()).caption);
+  if (mLessons->beat() >= 0) mCaption->setText(keepFormulasTogether(mLessons->lesson().beats.value(mLessons->beat()).caption));
   updateTitle();  // (the status line too)
   QTimer::singleShot(0, this, [this, docks, dockScroll, tabScroll] {
     auto scrollTo = [](QWidget* w, QPoint at) {

@@ -1,13 +1,11 @@
 #include "familynames.h"
+#include "widgets/textlabel.h"
 
 #include <QCoreApplication>
 
 namespace {
-// (|V| × |V| kept on one line: a line may otherwise break after a "|")
-QString text(const char* s) {
-  return QCoreApplication::translate("FamilyNames", s)
-      .replace(QStringLiteral("|V| × |V|"), QStringLiteral("|\u2060V|\u00A0×\u00A0|\u2060V|"));
-}
+// (formulas such as |V| × |V| kept on one line: a line may otherwise break after a "|")
+QString text(const char* s) { return keepFormulasTogether(QCoreApplication::translate("FamilyNames", s)); }
 }  // namespace
 
 QString familyTitle(gb::Variant v) {

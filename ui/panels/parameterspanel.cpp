@@ -131,14 +131,6 @@ ParametersPanel::ParametersPanel(ModelDocument* doc, TrainingController* trainer
   if (mDoc->hasModel()) refresh();  // (made while the document holds a model already: the window made again in another language)
 }
 
-namespace {
-// A shape on one line: "|V| × |V|" would otherwise break after a "|" or at a space.
-QString unbroken(QString shape) {
-  return shape.replace(QStringLiteral(" × "), QStringLiteral("\u00A0×\u00A0"))
-      .replace(QStringLiteral("|V"), QStringLiteral("|\u2060V"));
-}
-}  // namespace
-
 QString ParametersPanel::describe(const std::string& name) {
   if (name == "W_e") return tr("W_e — token embedding: column v is the vector of token v");
   if (name == "W_p") return tr("W_p — positional embedding: column t is added at position t");
@@ -298,7 +290,7 @@ void ParametersPanel::showTensor() {
   const Eigen::Map<gb::MatF> full = tensor(*mShown);
   const gb::MatF v = part(full);
   QString shape = tr("%1\nShape %2 = %3 × %4 (%5 numbers).")
-                      .arg(describe(name), unbroken(symbolicShape(name, c.variant, c.cell == gb::RnnCell::Lstm)))
+                      .arg(describe(name), keepFormulasTogether(symbolicShape(name, c.variant, c.cell == gb::RnnCell::Lstm)))
                       .arg(full.rows())
                       .arg(full.cols())
                       .arg(QLocale().toString(qint64(full.size())));
