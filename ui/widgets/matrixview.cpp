@@ -289,8 +289,13 @@ void MatrixView::applyTicks() {
   // (QCustomPlot's own least margins kept: they leave the colour bar's end numbers their room)
   QCPAxisRect* rect = mPlot->axisRect();
   if (rect->property("glassboxLeastRight").isNull()) rect->setProperty("glassboxLeastRight", rect->minimumMargins().right());
+  if (rect->property("glassboxLeastTop").isNull()) rect->setProperty("glassboxLeastTop", rect->minimumMargins().top());
   QMargins least = rect->minimumMargins();
   least.setRight(std::max(rect->property("glassboxLeastRight").toInt(), right));
+  // the colour bar's top number is centred on the bar's end: half of it above the map, and QCustomPlot leaves out
+  // a label the widget's edge would cut (the "1" was missing at 1920 × 1080, its font a projector's)
+  const int halfLabel = mScale->visible() ? QFontMetrics(mScale->axis()->tickLabelFont()).height() / 2 + 2 : 0;
+  least.setTop(std::max(rect->property("glassboxLeastTop").toInt(), halfLabel));
   rect->setMinimumMargins(least);
   auto counting = [](const QStringList& labels) {  // labels that are the positions 1, 2, … themselves
     for (int i = 0; i < labels.size(); ++i)
