@@ -52,9 +52,26 @@ bool LessonRunner::showBeat(int i) {
   return true;
 }
 
+bool LessonRunner::ownStep(int direction) {
+  mOwnStep = true;
+  const bool moved = mWindow->presentStep(direction);
+  mOwnStep = false;
+  return moved;
+}
+
+bool LessonRunner::tabStepped(int direction) {
+  if (mOwnStep || mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
+  if (mLesson.beats[mBeat].walk > 0 && (direction == 1 || direction == -1)) {
+    mWalked = std::max(0, mWalked + direction);  // (past the beat's own steps too: Back takes them back one by one)
+    return false;
+  }
+  mLeft = true;
+  return mLesson.beats[mBeat].walk == 0;
+}
+
 bool LessonRunner::next() {
   if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
-  if (mWalked < mLesson.beats[mBeat].walk && mWindow->presentStep(1)) {
+  if (mWalked < mLesson.beats[mBeat].walk && ownStep(1)) {
     ++mWalked;
     return true;
   }
@@ -64,7 +81,7 @@ bool LessonRunner::next() {
 bool LessonRunner::walkToEnd() {
   if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
   bool walked = false;
-  while (mWalked < mLesson.beats[mBeat].walk && mWindow->presentStep(1)) {
+  while (mWalked < mLesson.beats[mBeat].walk && ownStep(1)) {
     ++mWalked;
     walked = true;
   }
@@ -79,7 +96,7 @@ int LessonRunner::walkLeft() const {
 bool LessonRunner::back() {
   if (mBeat < 0 || mBeat >= mLesson.beats.size()) return false;
   if (mLeft) return showBeat(mBeat);  // the beat's own view again, from wherever the tab was stepped
-  if (mWalked > 0 && mWindow->presentStep(-1)) {
+  if (mWalked > 0 && ownStep(-1)) {
     --mWalked;
     return true;
   }

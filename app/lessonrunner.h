@@ -34,8 +34,14 @@ class LessonRunner : public QObject {
   // Takes the shown beat's own steps to their end (the key moment of a lesson whose first beat is walked: a picture
   // of its result, not of its start). False when none was taken (none left, or the tab could not take one now).
   bool walkToEnd();
-  // The tab was stepped away from the shown beat's view (past its last step): Back shows the beat again first.
+  // The tab took a step the lesson did not ask for (direction 1 / −1; 0 or ±2 for a jump or a step of unknown
+  // direction) — the keys, Space past the last beat, the strip's buttons. On a beat walked step by step a ±1 step
+  // counts as one of its steps (Back takes it back); otherwise the view has left the beat: Back shows the beat again
+  // first. True when the view left a beat without steps of its own (its caption no longer describes it).
+  bool tabStepped(int direction);
+  // Another tab than the beat's was shown (1 – 9): Back shows the beat again first.
   void leftView() { mLeft = mBeat >= 0; }
+  bool left() const { return mLeft; }
   // The shown beat's own steps not yet taken (a step the tab cannot take yet — its worker busy — is left).
   int walkLeft() const;
 
@@ -68,4 +74,6 @@ class LessonRunner : public QObject {
   int mBeat = -1;
   int mWalked = 0;  // steps taken within the beat shown
   bool mLeft = false;  // the view was stepped away from the beat shown
+  bool mOwnStep = false;  // a step the runner itself asked the tab for (a walked beat's)
+  bool ownStep(int direction);  // the tab's step, asked by the runner
 };

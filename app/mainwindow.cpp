@@ -120,7 +120,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   mPresentation = mBench->presentation();
   mPresentation->stepTab = [this](int direction) { return presentStep(direction); };
   mPresentation->walkLesson = [this](bool forward) {  // an open lesson's beats (and each beat's own steps)
-    if (mLessons->running()) return true;  // not ready: nothing moves (the caption says what is being prepared)
+    if (mLessons->running() && isPresenting()) return true;  // not ready: nothing moves (the caption says so)
     if (!mLessons->hasLesson() || mLessons->beat() < 0) return false;
     return forward ? mLessons->next() : mLessons->back();
   };
@@ -138,15 +138,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(mLessons, &LessonRunner::progress, this, [this](const QString& what) {
     statusBar()->showMessage(what);
     // presenting, the class sees what is being prepared (the view below is the model training, not a beat yet)
-    mCaption->setText(tr("Preparing the lesson: %1").arg(what));
+    mPreparing = tr("Preparing the lesson: %1").arg(what);
+    mCaption->setText(mPreparing);
     mCaption->setVisible(isPresenting());
   });
   connect(mLessons, &LessonRunner::reached, this, [this] {
     const QString caption = mLessons->lesson().beats.value(0).caption;
     // (elided to the bar, whole in its tooltip: a first caption is often longer than a laptop's bar)
     const QString whole = tr("Lesson %1: %2").arg(quotedLessonTitle(mLessons->lesson().title), caption);
-    const QString shown =
-        statusBar()->fontMetrics().elidedText(whole, Qt::ElideRight, std::max(100, statusBar()->width() - 40));
+    const int room = statusBar()->isVisible() ? statusBar()->width() : width();  // (hidden while presenting)
+    const QString shown = statusBar()->fontMetrics().elidedText(whole, Qt::ElideRight, std::max(100, room - 40));
     statusBar()->showMessage(shown, 10000);
     statusBar()->setToolTip(shown == whole ? QString() : whole);
     // the tooltip goes with the message
@@ -316,7 +317,7 @@ void MainWindow::createStrips() {
     h->addWidget(title);
     h->addSpacing(12);
     h->addWidget(mPresentables[size_t(i)]->makePresenterStrip(frame), 1);
-    mPresentables[size_t(i)]->stepped = [this] { leftBeatView(); };  // (the strip's Back / Next)
+    mPresentables[size_t(i)]->stepped = [this] { leftBeatView(0); };  // (the strip's Back / Next)
     auto* hint = new QLabel(tr("? keys · Esc leaves"), frame);
     hint->setObjectName(QStringLiteral("presenterHint"));
     h->addSpacing(12);
@@ -338,7 +339,10 @@ void MainWindow::createStrips() {
     keepKeysThePresenters();  // (a page shown takes the focus into its first field)
     if (mLessons->running()) return;  // (the recipe's own tabs: the caption says what is being prepared)
     const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
-    if (beat < 0 || std::max(0, tabIndexOf(mLessons->lesson().beats.value(beat).tab)) != index) mCaption->hide();
+    if (beat < 0 || std::max(0, tabIndexOf(mLessons->lesson().beats.value(beat).tab)) != index) {
+      mCaption->hide();
+      mLessons->leftView();  // (Back shows the beat again first)
+    }
   });
   // the overlays: a black screen (B) and the list of keys (?)
   mBlank = new QWidget(this);
@@ -413,7 +417,11 @@ void MainWindow::applyPresenting(bool on) {
     if (p) p->setPresenting(on);
   mStrips->setVisible(on);
   mCaption->setFont(Appearance::get().font(1.25));
-  mCaption->setVisible(on && (mLessons->beat() >= 0 || mLessons->running()) && !mCaption->text().isEmpty());
+  // (a beat's caption only over its own view: not after the tab was stepped away from it, nor on another tab)
+  const int beat = mLessons->beat();
+  const bool beatView = beat >= 0 && !mLessons->left() &&
+                        std::max(0, tabIndexOf(mLessons->lesson().beats.value(beat).tab)) == mTabs->currentIndex();
+  mCaption->setVisible(on && (beatView || mLessons->running()) && !mCaption->text().isEmpty());
   if (on) {
     showFullScreen();
     if (const QScreen* sc = screen()) setGeometry(sc->geometry());  // also without a window manager (Xvfb)
@@ -527,7 +535,7 @@ bool MainWindow::presentStep(int direction) {
     case 2: moved = p->presentLast(); break;
     default: break;
   }
-  if (moved) leftBeatView();  // (the keys, Space past the last beat; a walked beat's own steps keep its caption)
+  if (moved) leftBeatView(direction);  // (the keys, Space past the last beat; a walked beat's steps keep its caption)
   return moved;
 }
 
@@ -760,7 +768,9 @@ void MainWindow::retranslate() {
   mTabs->setCurrentIndex(current);
   for (int i = 0; i < int(views.size()) && i < int(mPresentables.size()); ++i)
     if (mPresentables[size_t(i)] && !views[size_t(i)].isEmpty()) mPresentables[size_t(i)]->setViewState(views[size_t(i)]);
-  if (mLessons->beat() >= 0) mCaption->setText(keepFormulasTogether(mLessons->lesson().beats.value(mLessons->beat()).caption));
+  if (mLessons->running()) mCaption->setText(mPreparing);
+  else if (mLessons->beat() >= 0)
+    mCaption->setText(keepFormulasTogether(mLessons->lesson().beats.value(mLessons->beat()).caption));
   updateTitle();  // (the status line too)
   QTimer::singleShot(0, this, [this, docks, dockScroll, tabScroll] {
     auto scrollTo = [](QWidget* w, QPoint at) {
@@ -850,15 +860,11 @@ void MainWindow::keepKeysThePresenters() {
     mTabs->currentWidget()->setFocus();
 }
 
-void MainWindow::leftBeatView() {
-  // the tab stepped by itself on a beat without steps of its own: the view is no longer the beat's, nor is the
-  // caption that describes it (the next beat shown brings its own; a beat walked step by step keeps it, the arrows
-  // and the strip's buttons take the same steps)
-  const int beat = mLessons->hasLesson() ? mLessons->beat() : -1;
-  if (beat >= 0 && mLessons->lesson().beats.value(beat).walk == 0) {
-    mCaption->hide();
-    mLessons->leftView();  // (Back shows the beat again first)
-  }
+void MainWindow::leftBeatView(int direction) {
+  // the tab stepped by a key or a strip button: on a beat without steps of its own the view is no longer the beat's,
+  // nor is the caption that describes it (the next beat shown brings its own; Back shows this one again); a beat
+  // walked step by step keeps it and counts the step (the arrows and the strip's buttons take the same steps)
+  if (mLessons->hasLesson() && mLessons->tabStepped(direction)) mCaption->hide();
 }
 
 QString MainWindow::quotedLessonTitle(const QString& title) {

@@ -170,7 +170,7 @@ class MainWindow : public QMainWindow {
   void updateStatus();
   void updateTitle();
   void keepKeysThePresenters();  // presenting: the focus out of a text field, on the view
-  void leftBeatView();  // the presenter stepped the tab away from the lesson beat's view: its caption goes
+  void leftBeatView(int direction);  // the presenter stepped the tab away from the lesson beat's view: its caption goes
   static QString quotedLessonTitle(const QString& title);  // “title”, unless it has quotes of its own
   void addRecent(const QString& path);
   void rebuildRecentMenu();
@@ -188,6 +188,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* mTrainingDock = nullptr;
   QDockWidget* mLessonDock = nullptr;
   QLabel* mCaption = nullptr;
+  QString mPreparing;  // the caption while a lesson is prepared (what is being done)
   QTabWidget* mTabs = nullptr;
   TrainingView* mTrainingView = nullptr;
   LessonRunner* mLessons = nullptr;

@@ -1,5 +1,6 @@
 // The workbench driven as a user would: load a task, build from each preset, reject an impossible configuration,
 // train 20 steps and see 20 points on the loss curve, pause / step / resume.
+#include "widgets/textlabel.h"
 #include "controllers/modeldocument.h"
 #include "controllers/trainingcontroller.h"
 #include "mainwindow.h"
@@ -676,6 +677,14 @@ class TestWorkbench : public QObject {
     QTest::mouseClick(tp->stopButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(w.trainer()->state(), TrainingController::State::Finished, 30000);
     QCOMPARE(ParametersPanel::symbolicShape("W_e"), QStringLiteral("d_e × |V|"));
+    // formulas kept on one line: no-break spaces around × ≤ =, a word joiner after every bar's "|"
+    const QString nb(QChar(0x00A0)), wj(QChar(0x2060));
+    QCOMPARE(keepFormulasTogether(QStringLiteral("|z| × |x| = 6 × 7")),
+             QStringLiteral("|") + wj + "z|" + wj + nb + "×" + nb + "|" + wj + "x|" + wj + nb + "=" + nb + "6" + nb + "×" +
+                 nb + "7");
+    QCOMPARE(keepFormulasTogether(QStringLiteral("M[t_z, t_x] = [t_z ≤ t_x]: a query")),
+             QStringLiteral("M[t_z, t_x]") + nb + "=" + nb + "[t_z" + nb + "≤" + nb + "t_x]: a query");
+    QCOMPARE(keepFormulasTogether(QStringLiteral("a | b")), QStringLiteral("a | b"));  // (no formula: unchanged)
     QCOMPARE(ParametersPanel::symbolicShape("enc.1.mlp.W_1"), QStringLiteral("d_mlp × d_e"));
   }
 

@@ -354,7 +354,7 @@ void AttentionPanel::showSelection() {
                                : kind == gb::AttentionRecord::Kind::Cross
                                      ? tr("The cross mask is all ones: every target position may read every source token.")
                                      : tr("The bidirectional mask is all ones: every source token sees every other.");
-  mMaskTitle->setText(maskName);
+  mMaskTitle->setText(keepFormulasTogether(maskName));
   mMask->plot()->setAccessibleDescription(maskName);
   const QString where = mHead->currentIndex() < c.heads ? tr("head %1").arg(mHead->currentIndex() + 1)
                                                         : tr("average over the heads");

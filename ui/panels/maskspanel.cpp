@@ -183,8 +183,10 @@ void MasksPanel::refresh() {
                              : tr("Cross-attention: the cross mask is all ones, |z| × |x| = %1 × %2").arg(S).arg(T));
   }
   for (auto [view, title] : {std::pair{mPadX, mPadXTitle}, std::pair{mPadZ, mPadZTitle}, std::pair{mSelf, mSelfTitle},
-                             std::pair{mEnc, mEncTitle}, std::pair{mCross, mCrossTitle}})
+                             std::pair{mEnc, mEncTitle}, std::pair{mCross, mCrossTitle}}) {
+    title->setText(keepFormulasTogether(title->text()));  // ("[t_z ≤" / "t_x]" broke at 1920)
     view->plot()->setAccessibleDescription(title->text());
+  }
   mInfo->setText(tr("A mini-batch is one matrix per sequence, padded to the longest. Padded keys are masked "
                     "like future tokens, and padded queries do not count in the loss. Rows are keys, columns "
                     "queries, as in the Attention tab."));

@@ -17,13 +17,16 @@ inline void makeTextLabel(QLabel* label) {
 }
 
 // Short formulas kept on one line when a text wraps: "|z| × |x|" broke after a "|", "[t_z ≤ t_x]" at its spaces.
-// The spaces around × ≤ ≥ = become no-break spaces, and no line breaks after a "|" that opens a bar.
+// The spaces around × ≤ ≥ = become no-break spaces, and no line breaks after a bar's "|".
 inline QString keepFormulasTogether(QString text) {
   const QChar nbsp(0x00A0), joiner(0x2060);
   for (const QChar op : {QChar(0x00D7), QChar(0x2264), QChar(0x2265), QChar('=')})
     text.replace(QStringLiteral(" ") + op + QStringLiteral(" "), QString(nbsp) + op + nbsp);
-  for (qsizetype i = text.size() - 2; i >= 0; --i)  // "|" then a letter: the bar opens
-    if (text[i] == QLatin1Char('|') && text[i + 1].isLetter() && (i == 0 || !text[i - 1].isLetterOrNumber()))
+  // no break after a bar: one that opens ("|" then a letter) or one a no-break space follows (a line may break
+  // between a "|" and a no-break space otherwise)
+  for (qsizetype i = text.size() - 2; i >= 0; --i)
+    if (text[i] == QLatin1Char('|') &&
+        ((text[i + 1].isLetter() && (i == 0 || !text[i - 1].isLetterOrNumber())) || text[i + 1] == nbsp))
       text.insert(i + 1, joiner);
   return text;
 }
