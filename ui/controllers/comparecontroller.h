@@ -77,7 +77,7 @@ class CompareController : public QObject {
     // their values), and the steps that must run one after another for such a pair (sequentialSteps).
     struct StepTime {
       int length = 0;       // n: tokens of each source (and target)
-      double ms = 0;        // measured, the median of three steps after a first
+      double ms = 0;        // measured, the fastest of three steps after a first (waiting only adds time)
       int sequential = 0;   // steps one after another
     };
     std::vector<StepTime> timeByLength;
