@@ -32,7 +32,7 @@
         <translation>Eingabe</translation>
     </message>
     <message>
-        <source>Build a model, then start: the seed's algorithm runs one line at a time.</source>
+        <source>Build a model, then start: the seed&apos;s algorithm runs one line at a time.</source>
         <translation>Bauen Sie ein Modell und starten Sie: Der Algorithmus der Vorlage läuft Zeile für Zeile.</translation>
     </message>
     <message>
@@ -148,7 +148,7 @@
         <translation>Als Nächstes: Zeile %1.</translation>
     </message>
     <message>
-        <source>The next line's result appears here.</source>
+        <source>The next line&apos;s result appears here.</source>
         <translation>Das Ergebnis der nächsten Zeile erscheint hier.</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
         <translation>Varianz σ²_j</translation>
     </message>
     <message>
-        <source>Inside ColwiseLayerNorm: each column's mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j + ε), scaled by γ and shifted by β.</source>
+        <source>Inside ColwiseLayerNorm: each column&apos;s mean μ_j and variance σ²_j, then (x − μ_j) / √(σ²_j + ε), scaled by γ and shifted by β.</source>
         <translation>In ColwiseLayerNorm: Mittel μ_j und Varianz σ²_j jeder Spalte, dann (x − μ_j) / √(σ²_j + ε), mit γ skaliert und um β verschoben.</translation>
     </message>
     <message>
@@ -616,7 +616,7 @@
         <translation>fertig: durch &lt;eos&gt; beendet</translation>
     </message>
     <message>
-        <source>on the winner's path</source>
+        <source>on the winner&apos;s path</source>
         <translation>auf dem Pfad des Gewinners</translation>
     </message>
     <message>
@@ -728,7 +728,7 @@
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <source>Done. The encoder-decoder's target column reads the source through cross-attention; the decoder-only model's columns after “&gt;” read the source in the same sequence, causally.</source>
+        <source>Done. The encoder-decoder&apos;s target column reads the source through cross-attention; the decoder-only model&apos;s columns after “&gt;” read the source in the same sequence, causally.</source>
         <translation>Fertig. Die Zielspalte des Encoder-Decoders liest die Quelle über die Kreuzaufmerksamkeit; die Spalten des Nur-Decoder-Modells nach „&gt;“ lesen die Quelle in derselben Folge, kausal.</translation>
     </message>
     <message>
@@ -764,7 +764,7 @@
         <translation>Trainieren und vergleichen</translation>
     </message>
     <message>
-        <source>The loaded data, trained as each chosen family: the same pairs (or text), comparable sizes, each family's own recipe, one step of each in turn</source>
+        <source>The loaded data, trained as each chosen family: the same pairs (or text), comparable sizes, each family&apos;s own recipe, one step of each in turn</source>
         <translation>Die geladenen Daten, mit jeder gewählten Familie trainiert: dieselben Paare (oder derselbe Text), vergleichbare Größen, das eigene Rezept jeder Familie, abwechselnd ein Schritt von jeder</translation>
     </message>
     <message>
@@ -852,7 +852,7 @@
         <translation>%1 je Iteration</translation>
     </message>
     <message>
-        <source>Exact match against the source's length, each compared family</source>
+        <source>Exact match against the source&apos;s length, each compared family</source>
         <translation>Exakte Treffer gegen die Länge der Quelle, für jede verglichene Familie</translation>
     </message>
     <message>
@@ -860,7 +860,7 @@
         <translation>exakte Treffer</translation>
     </message>
     <message>
-        <source>The RNN encoder-decoder whose decoder reads a weighted sum of all the encoder's states at each step (Bahdanau et al. 2015): the bridge from one vector c to attention</source>
+        <source>The RNN encoder-decoder whose decoder reads a weighted sum of all the encoder&apos;s states at each step (Bahdanau et al. 2015): the bridge from one vector c to attention</source>
         <translation>Der RNN-Encoder-Decoder, dessen Decoder in jedem Schritt eine gewichtete Summe aller Zustände des Encoders liest (Bahdanau et al. 2015): die Brücke von einem Vektor c zur Aufmerksamkeit</translation>
     </message>
     <message>
@@ -872,7 +872,7 @@
         <translation>„%1“</translation>
     </message>
     <message>
-        <source>Time per training step against the source's length, each compared family</source>
+        <source>Time per training step against the source&apos;s length, each compared family</source>
         <translation>Zeit pro Trainingsschritt gegen die Länge der Quelle, für jede verglichene Familie</translation>
     </message>
     <message>
@@ -884,7 +884,7 @@
         <translation>n (Tokens)</translation>
     </message>
     <message>
-        <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 and d_h for as many parameters as the transformer's; HMM: K = %7)…</source>
+        <source>Training %1 on the same data, %2 steps each (EM: %8 iterations), one step of each in turn (transformers: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 and d_h for as many parameters as the transformer&apos;s; HMM: K = %7)…</source>
         <translation>%1 werden auf denselben Daten trainiert, je %2 Schritte (EM: %8 Iterationen), abwechselnd ein Schritt von jedem (Transformer: L = %3, H = %4, d_e = %5, d_mlp = %6; RNNs: d_e = %5 und d_h für so viele Parameter wie der Transformer; HMM: K = %7) …</translation>
     </message>
     <message>
@@ -904,8 +904,8 @@
         <translation>Zeigen</translation>
     </message>
     <message>
-        <source>Steps in sequence, n = %1</source>
-        <translation>Schritte nacheinander, n = %1</translation>
+        <source>Steps in sequence, n&#xa0;=&#xa0;%1</source>
+        <translation>Schritte nacheinander, n&#xa0;=&#xa0;%1</translation>
     </message>
     <message>
         <source>step (or EM iteration)</source>
@@ -916,7 +916,7 @@
         <translation>%1 (→)</translation>
     </message>
     <message>
-        <source>All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted token of the validation pairs as each family lays them out. ms per step: the comparison's own steps, on the data's lengths (the time chart: a step at each source length n).</source>
+        <source>All trained on the same %1 pairs of “%2”; the probe: “%3”. Validation loss: mean −log P per predicted token of the validation pairs as each family lays them out. ms per step: the comparison&apos;s own steps, on the data&apos;s lengths (the time chart: a step at each source length n).</source>
         <translation>Alle auf denselben %1 Paaren von „%2“ trainiert; die Probe: „%3“. Validierungsverlust: mittleres −log P je vorhergesagtem Token der Validierungspaare, so wie jede Familie sie anordnet. ms pro Schritt: die eigenen Schritte des Vergleichs, bei den Längen der Daten (das Zeitdiagramm: ein Schritt je Länge n der Quelle).</translation>
     </message>
 </context>
@@ -993,7 +993,7 @@
         <translation>Vokabular (Token: Anzahl)</translation>
     </message>
     <message>
-        <source>The data's natural one</source>
+        <source>The data&apos;s natural one</source>
         <translation>Die natürliche der Daten</translation>
     </message>
     <message>
@@ -1121,7 +1121,7 @@
         <translation>Ein importiertes Modell liest Text mit seinem eigenen Tokenizer.</translation>
     </message>
     <message>
-        <source>From the lesson's text %1.</source>
+        <source>From the lesson&apos;s text %1.</source>
         <translation>Aus dem Text der Lektion, %1.</translation>
     </message>
 </context>
@@ -1263,7 +1263,7 @@
         <translation>Bauen (und trainieren) Sie ein Modell, dann starten Sie das Dekodieren.</translation>
     </message>
     <message>
-        <source>p: the model's distribution</source>
+        <source>p: the model&apos;s distribution</source>
         <translation>p: die Verteilung des Modells</translation>
     </message>
     <message>
@@ -1391,7 +1391,7 @@
         <translation>Verteilung des nächsten Tokens</translation>
     </message>
     <message>
-        <source>Bars for the most likely tokens: p, the model's distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
+        <source>Bars for the most likely tokens: p, the model&apos;s distribution (grey), and q, what is drawn from (blue). The text below the chart gives the entropies.</source>
         <translation>Balken für die wahrscheinlichsten Tokens: p, die Verteilung des Modells (grau), und q, woraus gezogen wird (blau). Der Text unter dem Diagramm nennt die Entropien.</translation>
     </message>
     <message>
@@ -1684,11 +1684,11 @@
         <translation>Eine Tabelle</translation>
     </message>
     <message>
-        <source>The seed's architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
+        <source>The seed&apos;s architecture: post-LN and ReLU (encoder-decoder, seed 000) or pre-LN, GELU and a final LN (decoder-only, seed 002); no dropout; W_u its own matrix</source>
         <translation>Die Architektur der Vorlage: Post-LN und ReLU (Encoder-Decoder, Vorlage 000) oder Pre-LN, GELU und eine letzte LN (nur Decoder, Vorlage 002); kein Dropout; W_u eine eigene Matrix</translation>
     </message>
     <message>
-        <source>B has |V| × |V| entries: the only size is the vocabulary's</source>
+        <source>B has |V| × |V| entries: the only size is the vocabulary&apos;s</source>
         <translation>B hat |V| × |V| Einträge: Die einzige Größe ist die des Vokabulars</translation>
     </message>
     <message>
@@ -1752,7 +1752,7 @@
         <translation>D-Inferenz: Jeder Schritt fügt eine Spalte hinzu und zieht das nächste Token aus q.</translation>
     </message>
     <message>
-        <source>Each step reads the last token's column of B and draws the next token from q.</source>
+        <source>Each step reads the last token&apos;s column of B and draws the next token from q.</source>
         <translation>Jeder Schritt liest die Spalte von B zum letzten Token und zieht das nächste Token aus q.</translation>
     </message>
     <message>
@@ -2150,7 +2150,7 @@ Maske %8</translation>
         <translation>Multiplikationen</translation>
     </message>
     <message>
-        <source>Start decoding: each step adds one column to every layer's cache.</source>
+        <source>Start decoding: each step adds one column to every layer&apos;s cache.</source>
         <translation>Starten Sie das Dekodieren: Jeder Schritt fügt dem Cache jeder Schicht eine Spalte hinzu.</translation>
     </message>
     <message>
@@ -2170,8 +2170,8 @@ Maske %8</translation>
         <translation>K (links) und V (rechts) der Kreuzaufmerksamkeit in Schicht %1, eine Spalte je Quelltoken: einmal aus der Ausgabe des Encoders berechnet, als das Dekodieren begann, und in jedem Schritt gelesen.</translation>
     </message>
     <message>
-        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache's one-time work included), %4 against %5: the cache saved %6 %.</source>
-        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6 % gespart.</translation>
+        <source>The latest step: %1 multiply-adds with the cache, %2 without (%3×). Since the start (the cache&apos;s one-time work included), %4 against %5: the cache saved %6&#xa0;%.</source>
+        <translation>Der letzte Schritt: %1 Multiplikationen und Additionen mit dem Cache, %2 ohne (%3×). Seit dem Start (die einmalige Arbeit des Caches eingerechnet) %4 gegenüber %5: Der Cache hat %6&#xa0;% gespart.</translation>
     </message>
     <message>
         <source>1 column</source>
@@ -2194,7 +2194,7 @@ Maske %8</translation>
         <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: dₑ Zeilen, %2, eine je Token von x. Die umrandete Spalte hat der letzte Schritt berechnet; die anderen wurden aus dem Cache gelesen, nicht neu berechnet.</translation>
     </message>
     <message>
-        <source>Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The outlined column is &lt;eos&gt;'s: computed when it was chosen, read by no step, since decoding ends there.</source>
+        <source>Self-attention K (left) and V (right) of layer %1: dₑ rows, %2, one per token of x. The outlined column is &lt;eos&gt;&apos;s: computed when it was chosen, read by no step, since decoding ends there.</source>
         <translation>K (links) und V (rechts) der Selbstaufmerksamkeit in Schicht %1: dₑ Zeilen, %2, eine je Token von x. Die umrandete Spalte ist die von &lt;eos&gt;: berechnet, als es gewählt wurde, von keinem Schritt gelesen, denn das Dekodieren endet dort.</translation>
     </message>
 </context>
@@ -2253,7 +2253,7 @@ Maske %8</translation>
         <translation>Schritte in der Station</translation>
     </message>
     <message>
-        <source>How many presses of Space step the beat's own view (the next token, the next line) before Space shows the next beat.</source>
+        <source>How many presses of Space step the beat&apos;s own view (the next token, the next line) before Space shows the next beat.</source>
         <translation>Wie oft die Leertaste die Ansicht der Station selbst weiterschaltet (nächstes Token, nächste Zeile), bevor sie die nächste Station zeigt.</translation>
     </message>
     <message>
@@ -2300,7 +2300,7 @@ Maske %8</translation>
         <translation>Das Training läuft: Halten Sie es an oder beenden Sie es, bevor Sie eine Lektion öffnen.</translation>
     </message>
     <message>
-        <source>The lesson's task “%1” is not a built-in task.</source>
+        <source>The lesson&apos;s task “%1” is not a built-in task.</source>
         <translation>Die Aufgabe „%1“ der Lektion ist keine eingebaute Aufgabe.</translation>
     </message>
     <message>
@@ -2308,7 +2308,7 @@ Maske %8</translation>
         <translation>Die Aufgabe wird geladen …</translation>
     </message>
     <message>
-        <source>The lesson's text %1 could not be prepared.</source>
+        <source>The lesson&apos;s text %1 could not be prepared.</source>
         <translation>Der Text %1 der Lektion konnte nicht vorbereitet werden.</translation>
     </message>
     <message>
@@ -2316,7 +2316,7 @@ Maske %8</translation>
         <translation>Der Text wird gelesen …</translation>
     </message>
     <message>
-        <source>The lesson's task could not be loaded.</source>
+        <source>The lesson&apos;s task could not be loaded.</source>
         <translation>Die Aufgabe der Lektion konnte nicht geladen werden.</translation>
     </message>
     <message>
@@ -2324,11 +2324,11 @@ Maske %8</translation>
         <translation>%1 Schritte werden trainiert …</translation>
     </message>
     <message>
-        <source>The lesson's training did not finish.</source>
+        <source>The lesson&apos;s training did not finish.</source>
         <translation>Das Training der Lektion wurde nicht fertig.</translation>
     </message>
     <message>
-        <source>The lesson's comparison was cancelled.</source>
+        <source>The lesson&apos;s comparison was cancelled.</source>
         <translation>Der Vergleich der Lektion wurde abgebrochen.</translation>
     </message>
     <message>
@@ -2352,7 +2352,7 @@ Maske %8</translation>
 %2</translation>
     </message>
     <message>
-        <source>The lesson's model was not imported: another model was made or opened meanwhile.</source>
+        <source>The lesson&apos;s model was not imported: another model was made or opened meanwhile.</source>
         <translation>Das Modell der Lektion wurde nicht importiert: Inzwischen wurde ein anderes Modell erstellt oder geöffnet.</translation>
     </message>
 </context>
@@ -2390,8 +2390,8 @@ Maske %8</translation>
         <translation>kein Objekt</translation>
     </message>
     <message>
-        <source>a text (or {"en": …, "de": …})</source>
-        <translation>ein Text (oder {"en": …, "de": …})</translation>
+        <source>a text (or {&quot;en&quot;: …, &quot;de&quot;: …})</source>
+        <translation>ein Text (oder {&quot;en&quot;: …, &quot;de&quot;: …})</translation>
     </message>
     <message>
         <source>an object</source>
@@ -2406,8 +2406,8 @@ Maske %8</translation>
         <translation>eine Liste von 1 bis 1000 Schritten der Lektion</translation>
     </message>
     <message>
-        <source>a temperature from 0 to 3, or "inf"</source>
-        <translation>eine Temperatur von 0 bis 3 oder "inf"</translation>
+        <source>a temperature from 0 to 3, or &quot;inf&quot;</source>
+        <translation>eine Temperatur von 0 bis 3 oder &quot;inf&quot;</translation>
     </message>
     <message>
         <source>a number above 0 and at most 1</source>
@@ -2466,15 +2466,15 @@ Maske %8</translation>
         <translation>Diese Lektion zeigt das echte Modell %1, und es ist nicht auf diesem Rechner (gesucht in: %2).</translation>
     </message>
     <message>
-        <source>the tokenizer's files vocab.json, source.spm and target.spm</source>
+        <source>the tokenizer&apos;s files vocab.json, source.spm and target.spm</source>
         <translation>die Dateien des Tokenizers vocab.json, source.spm und target.spm</translation>
     </message>
     <message>
-        <source>the tokenizer's files vocab.json and merges.txt</source>
+        <source>the tokenizer&apos;s files vocab.json and merges.txt</source>
         <translation>die Dateien des Tokenizers vocab.json und merges.txt</translation>
     </message>
     <message>
-        <source>the tokenizer's files (a translation model: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt)</source>
+        <source>the tokenizer&apos;s files (a translation model: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt)</source>
         <translation>die Dateien des Tokenizers (ein Übersetzungsmodell: vocab.json, source.spm, target.spm; GPT-2: vocab.json, merges.txt)</translation>
     </message>
     <message>
@@ -2549,11 +2549,11 @@ Maske %8</translation>
         <translation>Log-Likelihood je EM-Iteration</translation>
     </message>
     <message>
-        <source>The training data's log-likelihood under the parameters each EM iteration started from: EM never lowers it.</source>
+        <source>The training data&apos;s log-likelihood under the parameters each EM iteration started from: EM never lowers it.</source>
         <translation>Die Log-Likelihood der Trainingsdaten unter den Parametern, von denen jede EM-Iteration ausging: EM senkt sie nie.</translation>
     </message>
     <message>
-        <source>training loss J, summed over the example's tokens</source>
+        <source>training loss J, summed over the example&apos;s tokens</source>
         <translation>Trainingsverlust J, summiert über die Tokens des Beispiels</translation>
     </message>
     <message>
@@ -2609,7 +2609,7 @@ Maske %8</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation>&amp;Sprache</translation>
+        <translation>Sp&amp;rache</translation>
     </message>
     <message>
         <source>System</source>
@@ -2836,7 +2836,7 @@ Maske %8</translation>
         <translation>Präsentationsmodus beenden</translation>
     </message>
     <message>
-        <source>The presenter's keys</source>
+        <source>The presenter&apos;s keys</source>
         <translation>Die Tasten der Präsentation</translation>
     </message>
     <message>
@@ -2888,7 +2888,7 @@ Maske %8</translation>
         <translation>&amp;Lektionen …</translation>
     </message>
     <message>
-        <source>The lesson was not opened: the open model's changes come first.</source>
+        <source>The lesson was not opened: the open model&apos;s changes come first.</source>
         <translation>Die Lektion wurde nicht geöffnet: Die Änderungen am offenen Modell gehen vor.</translation>
     </message>
     <message>
@@ -3020,7 +3020,7 @@ Maske %8</translation>
         <translation>Ordner auswählen …</translation>
     </message>
     <message>
-        <source>Choose the model's folder</source>
+        <source>Choose the model&apos;s folder</source>
         <translation>Den Ordner des Modells auswählen</translation>
     </message>
     <message>
@@ -3064,7 +3064,7 @@ Maske %8</translation>
         <translation>Leertaste, Bild ab</translation>
     </message>
     <message>
-        <source>the lesson's next beat, and each beat's own steps</source>
+        <source>the lesson&apos;s next beat, and each beat&apos;s own steps</source>
         <translation>die nächste Station der Lektion und die Schritte jeder Station</translation>
     </message>
     <message>
@@ -3072,7 +3072,7 @@ Maske %8</translation>
         <translation>Bild auf, Rücktaste</translation>
     </message>
     <message>
-        <source>back through the lesson's beats and steps</source>
+        <source>back through the lesson&apos;s beats and steps</source>
         <translation>zurück durch die Stationen und Schritte der Lektion</translation>
     </message>
     <message>
@@ -3199,7 +3199,7 @@ Maske %8</translation>
         <translation>Diese Probe passt nicht zum Modell.</translation>
     </message>
     <message>
-        <source>The decoder's self-attention on the probe under this mask, for inspection: the model was trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked.</source>
+        <source>The decoder&apos;s self-attention on the probe under this mask, for inspection: the model was trained with M_uni. Rows are keys t_z, columns queries t_x; hatched cells are masked.</source>
         <translation>Die Selbstaufmerksamkeit des Decoders auf der Probe unter dieser Maske, zur Ansicht: Das Modell wurde mit M_uni trainiert. Zeilen sind Keys t_z, Spalten Queries t_x; schraffierte Zellen sind maskiert.</translation>
     </message>
     <message>
@@ -3211,7 +3211,7 @@ Maske %8</translation>
         <translation>&lt;b&gt;%1&lt;/b&gt; (M_uni: %2)</translation>
     </message>
     <message>
-        <source>Each column's most likely next token with this mask: %1 — %2 of %3 columns predict another token than with M_uni.</source>
+        <source>Each column&apos;s most likely next token with this mask: %1 — %2 of %3 columns predict another token than with M_uni.</source>
         <translation>Das wahrscheinlichste nächste Token jeder Spalte mit dieser Maske: %1 – %2 von %3 Spalten sagen ein anderes Token vorher als mit M_uni.</translation>
     </message>
     <message>
@@ -3231,11 +3231,11 @@ Maske %8</translation>
         <translation>Die Probe wird mit beiden Masken aufgezeichnet …</translation>
     </message>
     <message>
-        <source>Progress of the mask editor's trace</source>
+        <source>Progress of the mask editor&apos;s trace</source>
         <translation>Fortschritt der Aufzeichnung im Masken-Editor</translation>
     </message>
     <message>
-        <source>Cancel the mask editor's trace</source>
+        <source>Cancel the mask editor&apos;s trace</source>
         <translation>Die Aufzeichnung im Masken-Editor abbrechen</translation>
     </message>
     <message>
@@ -3243,7 +3243,7 @@ Maske %8</translation>
         <translation>Die Aufzeichnung wurde abgebrochen: Ändern Sie die Probe oder die Maske, um neu aufzuzeichnen.</translation>
     </message>
     <message>
-        <source>Decoding the probe's continuation, then tracing it with both masks…</source>
+        <source>Decoding the probe&apos;s continuation, then tracing it with both masks…</source>
         <translation>Die Fortsetzung der Probe wird dekodiert, dann mit beiden Masken aufgezeichnet …</translation>
     </message>
     <message>
@@ -3386,7 +3386,7 @@ Maske %8</translation>
         <translation>Masken</translation>
     </message>
     <message>
-        <source>The seeds' masks</source>
+        <source>The seeds&apos; masks</source>
         <translation>Die Masken der Vorlagen</translation>
     </message>
     <message>
@@ -3478,7 +3478,7 @@ Maske %8</translation>
         <translation>ℓ_max = %1 ist kürzer als die Daten: Ihr längstes Beispiel braucht %2.</translation>
     </message>
     <message>
-        <source>|V| = %1 is smaller than the tokenizer's %2 tokens.</source>
+        <source>|V| = %1 is smaller than the tokenizer&apos;s %2 tokens.</source>
         <translation>|V| = %1 ist kleiner als die %2 Tokens des Tokenizers.</translation>
     </message>
     <message>
@@ -3538,11 +3538,11 @@ Maske %8</translation>
         <translation>Die Daten enthalten Tokens, und ein %1 liest Beobachtungen (Zahlen): Laden Sie seine Aufgabe oder eine Zahlendatei.</translation>
     </message>
     <message>
-        <source>D = %1, and the data's observations have %2 numbers each.</source>
+        <source>D = %1, and the data&apos;s observations have %2 numbers each.</source>
         <translation>D = %1, aber die Beobachtungen der Daten haben je %2 Zahlen.</translation>
     </message>
     <message>
-        <source>An imported model: every view works without data. To fine-tune it, open a data file in the Data dock: it is read with the model's own tokenizer.</source>
+        <source>An imported model: every view works without data. To fine-tune it, open a data file in the Data dock: it is read with the model&apos;s own tokenizer.</source>
         <translation>Ein importiertes Modell: Jede Ansicht funktioniert ohne Daten. Zum Feinabstimmen öffnen Sie im Bereich „Daten“ eine Datendatei: Sie wird mit dem eigenen Tokenizer des Modells gelesen.</translation>
     </message>
 </context>
@@ -3629,11 +3629,11 @@ Maske %8</translation>
         <translation>Die rekurrente Zelle: ihre Aktivierung f oder ein LSTM</translation>
     </message>
     <message>
-        <source>Additive attention over the encoder's states</source>
+        <source>Additive attention over the encoder&apos;s states</source>
         <translation>Additive Aufmerksamkeit über die Zustände des Encoders</translation>
     </message>
     <message>
-        <source>Bahdanau et al. 2015: at each step the decoder reads a weighted sum of all the encoder's states, not only c.</source>
+        <source>Bahdanau et al. 2015: at each step the decoder reads a weighted sum of all the encoder&apos;s states, not only c.</source>
         <translation>Bahdanau et al. 2015: Bei jedem Schritt liest der Decoder eine gewichtete Summe aller Zustände des Encoders, nicht nur c.</translation>
     </message>
     <message>
@@ -3645,7 +3645,7 @@ Maske %8</translation>
         <translation>additiv</translation>
     </message>
     <message>
-        <source>The numbers of one observation: the data's, when observations are loaded</source>
+        <source>The numbers of one observation: the data&apos;s, when observations are loaded</source>
         <translation>Die Zahlen einer Beobachtung: die der Daten, wenn Beobachtungen geladen sind</translation>
     </message>
     <message>
@@ -3694,7 +3694,7 @@ Maske %8</translation>
         <translation>Dimension senkrecht</translation>
     </message>
     <message>
-        <source>Observations coloured by their Viterbi state, with each state's Gaussians</source>
+        <source>Observations coloured by their Viterbi state, with each state&apos;s Gaussians</source>
         <translation>Beobachtungen, gefärbt nach ihrem Viterbi-Zustand, mit den Gauß-Verteilungen jedes Zustands</translation>
     </message>
     <message>
@@ -3734,7 +3734,7 @@ Maske %8</translation>
         <translation>der Validierungssequenz %1</translation>
     </message>
     <message>
-        <source>After %1 EM iterations: each point is one observation of %2, coloured by the state of Viterbi's most probable path; each ellipse is one Gaussian of a state at two standard deviations (stronger for a larger mixture weight). log p = %3 nats, %4 per observation.</source>
+        <source>After %1 EM iterations: each point is one observation of %2, coloured by the state of Viterbi&apos;s most probable path; each ellipse is one Gaussian of a state at two standard deviations (stronger for a larger mixture weight). log p = %3 nats, %4 per observation.</source>
         <translation>Nach %1 EM-Iterationen: Jeder Punkt ist eine Beobachtung %2, gefärbt nach dem Zustand des wahrscheinlichsten Pfads (Viterbi); jede Ellipse ist eine Gauß-Verteilung eines Zustands bei zwei Standardabweichungen (kräftiger bei größerem Mischungsgewicht). log p = %3 nats, %4 pro Beobachtung.</translation>
     </message>
     <message>
@@ -3975,7 +3975,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>nach Token v</translation>
     </message>
     <message>
-        <source>b — the recurrent state's bias</source>
+        <source>b — the recurrent state&apos;s bias</source>
         <translation>b — der Bias des rekurrenten Zustands</translation>
     </message>
     <message>
@@ -3987,31 +3987,31 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>V — die Rekurrenz: wie der Zustand hⱼ₋₁ in hⱼ = f(V hⱼ₋₁ + A eⱼ + b) eingeht</translation>
     </message>
     <message>
-        <source>A — the input: how the token's embedding eⱼ = W_e[:, xⱼ] enters hⱼ</source>
+        <source>A — the input: how the token&apos;s embedding eⱼ = W_e[:, xⱼ] enters hⱼ</source>
         <translation>A — die Eingabe: wie die Einbettung des Tokens eⱼ = W_e[:, xⱼ] in hⱼ eingeht</translation>
     </message>
     <message>
-        <source>V_enc — the encoder's recurrence: how gᵢ₋₁ enters gᵢ, the state after zᵢ</source>
+        <source>V_enc — the encoder&apos;s recurrence: how gᵢ₋₁ enters gᵢ, the state after zᵢ</source>
         <translation>V_enc — die Rekurrenz des Encoders: wie gᵢ₋₁ in gᵢ eingeht, den Zustand nach zᵢ</translation>
     </message>
     <message>
-        <source>A_enc — the encoder's input: how the source token's embedding enters gᵢ</source>
+        <source>A_enc — the encoder&apos;s input: how the source token&apos;s embedding enters gᵢ</source>
         <translation>A_enc — die Eingabe des Encoders: wie die Einbettung des Quelltokens in gᵢ eingeht</translation>
     </message>
     <message>
-        <source>b_enc — the encoder's bias</source>
+        <source>b_enc — the encoder&apos;s bias</source>
         <translation>b_enc — der Bias des Encoders</translation>
     </message>
     <message>
-        <source>V_dec — the decoder's recurrence: how hⱼ₋₁ enters hⱼ (h₀ = c, the encoder's last state)</source>
+        <source>V_dec — the decoder&apos;s recurrence: how hⱼ₋₁ enters hⱼ (h₀ = c, the encoder&apos;s last state)</source>
         <translation>V_dec — die Rekurrenz des Decoders: wie hⱼ₋₁ in hⱼ eingeht (h₀ = c, der letzte Zustand des Encoders)</translation>
     </message>
     <message>
-        <source>A_dec — the decoder's input: how the target token's embedding enters hⱼ</source>
+        <source>A_dec — the decoder&apos;s input: how the target token&apos;s embedding enters hⱼ</source>
         <translation>A_dec — die Eingabe des Decoders: wie die Einbettung des Ziel-Tokens in hⱼ eingeht</translation>
     </message>
     <message>
-        <source>b_dec — the decoder's bias</source>
+        <source>b_dec — the decoder&apos;s bias</source>
         <translation>b_dec — der Bias des Decoders</translation>
     </message>
     <message>
@@ -4027,19 +4027,19 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>E — die Emissionen: Spalte k ist P(xₜ | zₜ = k)</translation>
     </message>
     <message>
-        <source>C — how the attention's context ctxⱼ = Σᵢ αⱼᵢ gᵢ enters hⱼ</source>
+        <source>C — how the attention&apos;s context ctxⱼ = Σᵢ αⱼᵢ gᵢ enters hⱼ</source>
         <translation>C — wie der Kontext der Aufmerksamkeit ctxⱼ = Σᵢ αⱼᵢ gᵢ in hⱼ eingeht</translation>
     </message>
     <message>
-        <source>W_a — the attention's query: how hⱼ₋₁ enters the score of each encoder state</source>
+        <source>W_a — the attention&apos;s query: how hⱼ₋₁ enters the score of each encoder state</source>
         <translation>W_a — die Abfrage der Aufmerksamkeit: wie hⱼ₋₁ in die Bewertung jedes Encoder-Zustands eingeht</translation>
     </message>
     <message>
-        <source>U_a — the attention's keys: how each encoder state gᵢ enters its score</source>
+        <source>U_a — the attention&apos;s keys: how each encoder state gᵢ enters its score</source>
         <translation>U_a — die Schlüssel der Aufmerksamkeit: wie jeder Encoder-Zustand gᵢ in seine Bewertung eingeht</translation>
     </message>
     <message>
-        <source>v_a — the attention's score: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</source>
+        <source>v_a — the attention&apos;s score: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</source>
         <translation>v_a — die Bewertung der Aufmerksamkeit: αⱼᵢ ∝ exp(v_aᵀ tanh(W_a hⱼ₋₁ + U_a gᵢ))</translation>
     </message>
     <message>
@@ -4059,19 +4059,19 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>∂J/∂θ: keiner — EM berechnet keinen Gradienten, es schätzt jede Wahrscheinlichkeit aus den erwarteten Häufigkeiten neu</translation>
     </message>
     <message>
-        <source>Δθ: not shown for EM (the trainer records the optimizer's updates only)</source>
+        <source>Δθ: not shown for EM (the trainer records the optimizer&apos;s updates only)</source>
         <translation>Δθ: für EM nicht gezeigt (das Training zeichnet nur die Schritte des Optimierers auf)</translation>
     </message>
     <message>
-        <source>w — the mixture weights: column k is state k's weight on each of its M Gaussians</source>
+        <source>w — the mixture weights: column k is state k&apos;s weight on each of its M Gaussians</source>
         <translation>w — die Mischungsgewichte: Spalte k ist das Gewicht von Zustand k auf jeder seiner M Gauß-Verteilungen</translation>
     </message>
     <message>
-        <source>μ — the means: row k·M + m is the centre of state k's Gaussian m in R^D</source>
+        <source>μ — the means: row k·M + m is the centre of state k&apos;s Gaussian m in R^D</source>
         <translation>μ — die Mittelwerte: Zeile k·M + m ist das Zentrum der Gauß-Verteilung m von Zustand k in R^D</translation>
     </message>
     <message>
-        <source>σ² — the variances: row k·M + m is the spread of state k's Gaussian m in each dimension (diagonal covariance)</source>
+        <source>σ² — the variances: row k·M + m is the spread of state k&apos;s Gaussian m in each dimension (diagonal covariance)</source>
         <translation>σ² — die Varianzen: Zeile k·M + m ist die Streuung der Gauß-Verteilung m von Zustand k in jeder Dimension (diagonale Kovarianz)</translation>
     </message>
     <message>
@@ -4265,7 +4265,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Das Experiment wurde abgebrochen: Ändern Sie den Satz oder das Token, um es erneut auszuführen.</translation>
     </message>
     <message>
-        <source>Decoding the model's own continuation of the sentence…</source>
+        <source>Decoding the model&apos;s own continuation of the sentence…</source>
         <translation>Das Modell dekodiert zuerst seine eigene Fortsetzung des Satzes …</translation>
     </message>
     <message>
@@ -4281,7 +4281,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>&lt;b&gt;Encoder&lt;/b&gt; (ein RNN, das die Quelle von links nach rechts liest): die Änderung jedes Zustands gₜ</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Decoder&lt;/b&gt; (an RNN starting from c, the encoder's last state): the change of each state hⱼ and of the distribution P it predicts</source>
+        <source>&lt;b&gt;Decoder&lt;/b&gt; (an RNN starting from c, the encoder&apos;s last state): the change of each state hⱼ and of the distribution P it predicts</source>
         <translation>&lt;b&gt;Decoder&lt;/b&gt; (ein RNN, das bei c beginnt, dem letzten Zustand des Encoders): die Änderung jedes Zustands hⱼ und der Verteilung P, die er vorhersagt</translation>
     </message>
     <message>
@@ -4486,11 +4486,11 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Es gibt %1 die Wahrscheinlichkeit 0 (EM gibt jedem Token, das in seinen Trainingsdaten fehlt, 0), also ist log P(Probe) = −∞; die Zustände lesen es als fehlende Beobachtung.</translation>
     </message>
     <message>
-        <source>The encoder reads the source “%1” one token after another; the decoder writes the target starting from c, the encoder's last state, and at each step also reads a weighted sum of all the encoder's states (additive attention), after %2 training steps.</source>
+        <source>The encoder reads the source “%1” one token after another; the decoder writes the target starting from c, the encoder&apos;s last state, and at each step also reads a weighted sum of all the encoder&apos;s states (additive attention), after %2 training steps.</source>
         <translation>Der Encoder liest die Quelle „%1“ Token für Token; der Decoder schreibt das Ziel, beginnend bei c, dem letzten Zustand des Encoders, und liest bei jedem Schritt zusätzlich eine gewichtete Summe aller Zustände des Encoders (additive Aufmerksamkeit), nach %2 Trainingsschritten.</translation>
     </message>
     <message>
-        <source>The encoder reads the source “%1” one token after another; all the decoder gets of it is c, the encoder's last state, where it starts (after %2 training steps). However long the source, c has d_h = %3 numbers: the bottleneck.</source>
+        <source>The encoder reads the source “%1” one token after another; all the decoder gets of it is c, the encoder&apos;s last state, where it starts (after %2 training steps). However long the source, c has d_h = %3 numbers: the bottleneck.</source>
         <translation>Der Encoder liest die Quelle „%1“ Token für Token; alles, was der Decoder davon bekommt, ist c, der letzte Zustand des Encoders, bei dem er beginnt (nach %2 Trainingsschritten). Wie lang die Quelle auch ist, c hat d_h = %3 Zahlen: der Engpass.</translation>
     </message>
     <message>
@@ -4542,15 +4542,15 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Encoder gₜ (c = g%1)</translation>
     </message>
     <message>
-        <source>How far back the last prediction's gradient reaches: ‖∂J/∂hⱼ‖ for J = −log P(“%1” | …), against the steps between hⱼ and the loss. %2 steps back it is %3 of its size at the loss (%4 against %5) — what reaches an early token is what the network can learn about it.</source>
+        <source>How far back the last prediction&apos;s gradient reaches: ‖∂J/∂hⱼ‖ for J = −log P(“%1” | …), against the steps between hⱼ and the loss. %2 steps back it is %3 of its size at the loss (%4 against %5) — what reaches an early token is what the network can learn about it.</source>
         <translation>Wie weit der Gradient der letzten Vorhersage zurückreicht: ‖∂J/∂hⱼ‖ für J = −log P(„%1“ | …) über den Schritten zwischen hⱼ und dem Verlust. %2 Schritte zurück beträgt er das %3-Fache seiner Größe am Verlust (%4 gegen %5) — was ein frühes Token erreicht, ist das, was das Netz über es lernen kann.</translation>
     </message>
     <message>
-        <source>Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): with attention each decoder step reads every gₜ directly, so the first source token's state g₁ gets %2 of the gradient at the loss (%4 against %5), though it is %3 steps back along the recurrence.</source>
+        <source>Below, how far back the last prediction&apos;s gradient reaches, J = −log P(“%1” | …): with attention each decoder step reads every gₜ directly, so the first source token&apos;s state g₁ gets %2 of the gradient at the loss (%4 against %5), though it is %3 steps back along the recurrence.</source>
         <translation>Darunter, wie weit der Gradient der letzten Vorhersage zurückreicht, J = −log P(„%1“ | …): mit Aufmerksamkeit liest jeder Schritt des Decoders jedes gₜ direkt, so erhält der Zustand g₁ des ersten Quelltokens %2 des Gradienten am Verlust (%4 gegen %5), obwohl er entlang der Rekurrenz %3 Schritte zurückliegt.</translation>
     </message>
     <message>
-        <source>Below, how far back the last prediction's gradient reaches, J = −log P(“%1” | …): along the decoder's states hⱼ, into c and back through the encoder's gₜ. The first source token's state g₁, %3 steps back, gets %2 of the gradient at the loss (%4 against %5): all the decoder learns of the source passes through c.</source>
+        <source>Below, how far back the last prediction&apos;s gradient reaches, J = −log P(“%1” | …): along the decoder&apos;s states hⱼ, into c and back through the encoder&apos;s gₜ. The first source token&apos;s state g₁, %3 steps back, gets %2 of the gradient at the loss (%4 against %5): all the decoder learns of the source passes through c.</source>
         <translation>Darunter, wie weit der Gradient der letzten Vorhersage zurückreicht, J = −log P(„%1“ | …): entlang der Zustände hⱼ des Decoders, in c hinein und zurück durch die Zustände gₜ des Encoders. Der Zustand g₁ des ersten Quelltokens, %3 Schritte zurück, erhält %2 des Gradienten am Verlust (%4 gegen %5): alles, was der Decoder über die Quelle lernt, geht durch c.</translation>
     </message>
 </context>
@@ -4785,7 +4785,7 @@ Form %2 = %3 × %4 (%5 Zahlen).</translation>
         <translation>Gierig, Ziehen, Beam vergleichen</translation>
     </message>
     <message>
-        <source>From here: greedy decoding (τ = 0) to the end, sampling with the current settings to the end, and the beam search's best — each a branch below; the sequence stays as it is</source>
+        <source>From here: greedy decoding (τ = 0) to the end, sampling with the current settings to the end, and the beam search&apos;s best — each a branch below; the sequence stays as it is</source>
         <translation>Von hier aus: gieriges Dekodieren (τ = 0) bis zum Ende, Ziehen mit den jetzigen Einstellungen bis zum Ende und das Beste der Beam-Suche – jedes ein Zweig unten; die Folge bleibt, wie sie ist</translation>
     </message>
     <message>
@@ -5034,11 +5034,11 @@ Validierung bei Schritt %1 (%5 Beispiele): Verlust %2, Token-Genauigkeit %3 %, S
         <translation>EM-Iterationen</translation>
     </message>
     <message>
-        <source>Training stopped at EM iteration %1: the training data's log-likelihood is −∞ — the model gives one of its tokens probability 0, as EM does to every token its earlier training lacked. No update was made. Build the model again for this data.</source>
+        <source>Training stopped at EM iteration %1: the training data&apos;s log-likelihood is −∞ — the model gives one of its tokens probability 0, as EM does to every token its earlier training lacked. No update was made. Build the model again for this data.</source>
         <translation>Das Training hat bei EM-Iteration %1 angehalten: Die Log-Likelihood der Trainingsdaten ist −∞ — das Modell gibt einem ihrer Tokens die Wahrscheinlichkeit 0, wie EM es mit jedem Token tut, das seinem früheren Training fehlte. Es wurde nichts aktualisiert. Bauen Sie das Modell für diese Daten neu.</translation>
     </message>
     <message>
-        <source>Training stopped at EM iteration %1: the training data's log density is not a finite number. No update was made. Build the model again for this data.</source>
+        <source>Training stopped at EM iteration %1: the training data&apos;s log density is not a finite number. No update was made. Build the model again for this data.</source>
         <translation>Das Training hielt bei EM-Iteration %1 an: Die Log-Dichte der Trainingsdaten ist keine endliche Zahl. Es wurde nichts aktualisiert. Bauen Sie das Modell für diese Daten neu.</translation>
     </message>
     <message>
@@ -5191,60 +5191,60 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>__metadata__ muss ein Objekt aus Zeichenketten sein</translation>
     </message>
     <message>
-        <source>__metadata__ field '{field}' must be a string</source>
-        <translation>das __metadata__-Feld '{field}' muss eine Zeichenkette sein</translation>
+        <source>__metadata__ field &apos;{field}&apos; must be a string</source>
+        <translation>das __metadata__-Feld &apos;{field}&apos; muss eine Zeichenkette sein</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': expected an object with dtype, shape and data_offsets</source>
-        <translation>Tensor '{tensor}': erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
+        <source>tensor &apos;{tensor}&apos;: expected an object with dtype, shape and data_offsets</source>
+        <translation>Tensor &apos;{tensor}&apos;: erwartet wird ein Objekt mit dtype, shape und data_offsets</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': missing dtype</source>
-        <translation>Tensor '{tensor}': dtype fehlt</translation>
+        <source>tensor &apos;{tensor}&apos;: missing dtype</source>
+        <translation>Tensor &apos;{tensor}&apos;: dtype fehlt</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': dtype '{found}' is not supported (expected F32)</source>
-        <translation>Tensor '{tensor}': dtype '{found}' wird nicht unterstützt (erwartet: F32)</translation>
+        <source>tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; is not supported (expected F32)</source>
+        <translation>Tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; wird nicht unterstützt (erwartet: F32)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': missing shape</source>
-        <translation>Tensor '{tensor}': shape fehlt</translation>
+        <source>tensor &apos;{tensor}&apos;: missing shape</source>
+        <translation>Tensor &apos;{tensor}&apos;: shape fehlt</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': data_offsets must be [begin, end]</source>
-        <translation>Tensor '{tensor}': data_offsets muss [Anfang, Ende] sein</translation>
+        <source>tensor &apos;{tensor}&apos;: data_offsets must be [begin, end]</source>
+        <translation>Tensor &apos;{tensor}&apos;: data_offsets muss [Anfang, Ende] sein</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': shape entries must be non-negative integers</source>
-        <translation>Tensor '{tensor}': die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
+        <source>tensor &apos;{tensor}&apos;: shape entries must be non-negative integers</source>
+        <translation>Tensor &apos;{tensor}&apos;: die Einträge von shape müssen nichtnegative ganze Zahlen sein</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': shape {shape} is too large</source>
-        <translation>Tensor '{tensor}': die Form {shape} ist zu groß</translation>
+        <source>tensor &apos;{tensor}&apos;: shape {shape} is too large</source>
+        <translation>Tensor &apos;{tensor}&apos;: die Form {shape} ist zu groß</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': data_offsets must be non-negative integers</source>
-        <translation>Tensor '{tensor}': data_offsets müssen nichtnegative ganze Zahlen sein</translation>
+        <source>tensor &apos;{tensor}&apos;: data_offsets must be non-negative integers</source>
+        <translation>Tensor &apos;{tensor}&apos;: data_offsets müssen nichtnegative ganze Zahlen sein</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': data_offsets [{begin}, {end}] are reversed</source>
-        <translation>Tensor '{tensor}': data_offsets [{begin}, {end}] sind vertauscht</translation>
+        <source>tensor &apos;{tensor}&apos;: data_offsets [{begin}, {end}] are reversed</source>
+        <translation>Tensor &apos;{tensor}&apos;: data_offsets [{begin}, {end}] sind vertauscht</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': data_offsets end {end} lies past the data ({size} bytes)</source>
-        <translation>Tensor '{tensor}': das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
+        <source>tensor &apos;{tensor}&apos;: data_offsets end {end} lies past the data ({size} bytes)</source>
+        <translation>Tensor &apos;{tensor}&apos;: das Ende {end} von data_offsets liegt hinter den Daten ({size} Bytes)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
-        <translation>Tensor '{tensor}': Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
+        <source>tensor &apos;{tensor}&apos;: shape {shape} × 4 bytes = {bytes} bytes, but data_offsets span {span}</source>
+        <translation>Tensor &apos;{tensor}&apos;: Form {shape} × 4 Bytes = {bytes} Bytes, aber data_offsets umfassen {span}</translation>
     </message>
     <message>
-        <source>tensor '{tensor}' overlaps the data of another tensor</source>
-        <translation>Tensor '{tensor}' überlappt die Daten eines anderen Tensors</translation>
+        <source>tensor &apos;{tensor}&apos; overlaps the data of another tensor</source>
+        <translation>Tensor &apos;{tensor}&apos; überlappt die Daten eines anderen Tensors</translation>
     </message>
     <message>
-        <source>gap of {bytes} bytes before tensor '{tensor}'</source>
-        <translation>Lücke von {bytes} Bytes vor Tensor '{tensor}'</translation>
+        <source>gap of {bytes} bytes before tensor &apos;{tensor}&apos;</source>
+        <translation>Lücke von {bytes} Bytes vor Tensor &apos;{tensor}&apos;</translation>
     </message>
     <message>
         <source>{bytes} bytes of data belong to no tensor</source>
@@ -5255,68 +5255,68 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>ungültiges JSON ({reason})</translation>
     </message>
     <message>
-        <source>duplicate key '{key}'</source>
-        <translation>doppelter Schlüssel '{key}'</translation>
+        <source>duplicate key &apos;{key}&apos;</source>
+        <translation>doppelter Schlüssel &apos;{key}&apos;</translation>
     </message>
     <message>
         <source>expected a JSON object</source>
         <translation>erwartet wird ein JSON-Objekt</translation>
     </message>
     <message>
-        <source>field '{field}': missing</source>
-        <translation>Feld '{field}': fehlt</translation>
+        <source>field &apos;{field}&apos;: missing</source>
+        <translation>Feld &apos;{field}&apos;: fehlt</translation>
     </message>
     <message>
-        <source>field '{field}': expected an integer, got {found}</source>
-        <translation>Feld '{field}': erwartet wird eine ganze Zahl, gefunden: {found}</translation>
+        <source>field &apos;{field}&apos;: expected an integer, got {found}</source>
+        <translation>Feld &apos;{field}&apos;: erwartet wird eine ganze Zahl, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected {min} to {max}, got {found}</source>
-        <translation>Feld '{field}': erwartet wird {min} bis {max}, gefunden: {found}</translation>
+        <source>field &apos;{field}&apos;: expected {min} to {max}, got {found}</source>
+        <translation>Feld &apos;{field}&apos;: erwartet wird {min} bis {max}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected a number, got {found}</source>
-        <translation>Feld '{field}': erwartet wird eine Zahl, gefunden: {found}</translation>
+        <source>field &apos;{field}&apos;: expected a number, got {found}</source>
+        <translation>Feld &apos;{field}&apos;: erwartet wird eine Zahl, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected true or false, got {found}</source>
-        <translation>Feld '{field}': erwartet wird true oder false, gefunden: {found}</translation>
+        <source>field &apos;{field}&apos;: expected true or false, got {found}</source>
+        <translation>Feld &apos;{field}&apos;: erwartet wird true oder false, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected a string, got {found}</source>
-        <translation>Feld '{field}': erwartet wird eine Zeichenkette, gefunden: {found}</translation>
+        <source>field &apos;{field}&apos;: expected a string, got {found}</source>
+        <translation>Feld &apos;{field}&apos;: erwartet wird eine Zeichenkette, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field '{field}': expected an integer from {min} to {max}, got {found}</source>
-        <translation>Konfigurationsfeld '{field}': erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
+        <source>config field &apos;{field}&apos;: expected an integer from {min} to {max}, got {found}</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird eine ganze Zahl von {min} bis {max}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field '{field}': a decoder-only model has no encoder layers, got {found}</source>
-        <translation>Konfigurationsfeld '{field}': ein Nur-Decoder-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
+        <source>config field &apos;{field}&apos;: a decoder-only model has no encoder layers, got {found}</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: ein Nur-Decoder-Modell hat keine Encoder-Schichten, gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field '{field}': d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
-        <translation>Konfigurationsfeld '{field}': d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
+        <source>config field &apos;{field}&apos;: d_e = {d_e} must be divisible by the number of heads H = {heads}</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: d_e = {d_e} muss durch die Zahl der Köpfe H = {heads} teilbar sein</translation>
     </message>
     <message>
-        <source>config field '{field}': expected a probability in [0, 1), got {found}</source>
-        <translation>Konfigurationsfeld '{field}': erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
+        <source>config field &apos;{field}&apos;: expected a probability in [0, 1), got {found}</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird eine Wahrscheinlichkeit in [0, 1), gefunden: {found}</translation>
     </message>
     <message>
-        <source>config field '{field}': expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
-        <translation>Konfigurationsfeld '{field}': erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
+        <source>config field &apos;{field}&apos;: expected −1 (none) or a token id below |V| = {vocab}, got {found}</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: erwartet wird −1 (keins) oder eine Token-ID unter |V| = {vocab}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>norm: expected 'post' or 'pre', got '{found}'</source>
-        <translation>Normierung: erwartet wird 'post' oder 'pre', gefunden: '{found}'</translation>
+        <source>norm: expected &apos;post&apos; or &apos;pre&apos;, got &apos;{found}&apos;</source>
+        <translation>Normierung: erwartet wird &apos;post&apos; oder &apos;pre&apos;, gefunden: &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>optimizer: expected 'sgd' or 'adamw', got '{found}'</source>
-        <translation>Optimierer: erwartet wird 'sgd' oder 'adamw', gefunden: '{found}'</translation>
+        <source>optimizer: expected &apos;sgd&apos; or &apos;adamw&apos;, got &apos;{found}&apos;</source>
+        <translation>Optimierer: erwartet wird &apos;sgd&apos; oder &apos;adamw&apos;, gefunden: &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>tokenizer: expected 'char', 'word' or 'bpe', got '{found}'</source>
-        <translation>Tokenizer: erwartet wird 'char', 'word' oder 'bpe', gefunden: '{found}'</translation>
+        <source>tokenizer: expected &apos;char&apos;, &apos;word&apos; or &apos;bpe&apos;, got &apos;{found}&apos;</source>
+        <translation>Tokenizer: erwartet wird &apos;char&apos;, &apos;word&apos; oder &apos;bpe&apos;, gefunden: &apos;{found}&apos;</translation>
     </message>
     <message>
         <source>the target sequence x is empty</source>
@@ -5359,8 +5359,8 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>erwartet wird ein Objekt</translation>
     </message>
     <message>
-        <source>field 'vocab' must be an array of strings</source>
-        <translation>das Feld 'vocab' muss ein Array aus Zeichenketten sein</translation>
+        <source>field &apos;vocab&apos; must be an array of strings</source>
+        <translation>das Feld &apos;vocab&apos; muss ein Array aus Zeichenketten sein</translation>
     </message>
     <message>
         <source>the vocabulary lacks the special tokens</source>
@@ -5371,16 +5371,16 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>Vokabulareintrag {index} ist keine Zeichenkette</translation>
     </message>
     <message>
-        <source>vocab entry {index} repeats '{token}'</source>
-        <translation>Vokabulareintrag {index} wiederholt '{token}'</translation>
+        <source>vocab entry {index} repeats &apos;{token}&apos;</source>
+        <translation>Vokabulareintrag {index} wiederholt &apos;{token}&apos;</translation>
     </message>
     <message>
         <source>ids 0–3 must be &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt;</source>
         <translation>die IDs 0–3 müssen &lt;pad&gt;, &lt;bos&gt;, &lt;eos&gt;, &lt;unk&gt; sein</translation>
     </message>
     <message>
-        <source>field 'merges' must be an array</source>
-        <translation>das Feld 'merges' muss ein Array sein</translation>
+        <source>field &apos;merges&apos; must be an array</source>
+        <translation>das Feld &apos;merges&apos; muss ein Array sein</translation>
     </message>
     <message>
         <source>each merge must be a pair of strings</source>
@@ -5415,20 +5415,20 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>keine brauchbaren Paare</translation>
     </message>
     <message>
-        <source>field '{field}' is missing</source>
-        <translation>das Feld '{field}' fehlt</translation>
+        <source>field &apos;{field}&apos; is missing</source>
+        <translation>das Feld &apos;{field}&apos; fehlt</translation>
     </message>
     <message>
-        <source>field '{field}' must be an array of token ids</source>
-        <translation>das Feld '{field}' muss ein Array aus Token-IDs sein</translation>
+        <source>field &apos;{field}&apos; must be an array of token ids</source>
+        <translation>das Feld &apos;{field}&apos; muss ein Array aus Token-IDs sein</translation>
     </message>
     <message>
-        <source>field '{field}' holds {found}, not a token id</source>
-        <translation>das Feld '{field}' enthält {found}, keine Token-ID</translation>
+        <source>field &apos;{field}&apos; holds {found}, not a token id</source>
+        <translation>das Feld &apos;{field}&apos; enthält {found}, keine Token-ID</translation>
     </message>
     <message>
-        <source>field '{field}' holds id {found}, out of range</source>
-        <translation>das Feld '{field}' enthält die ID {found}, außerhalb des Bereichs</translation>
+        <source>field &apos;{field}&apos; holds id {found}, out of range</source>
+        <translation>das Feld &apos;{field}&apos; enthält die ID {found}, außerhalb des Bereichs</translation>
     </message>
     <message>
         <source>no examples (the file is empty)</source>
@@ -5459,72 +5459,72 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>das Modell sagt nicht, worauf es trainiert wurde: geben Sie --data oder --task an</translation>
     </message>
     <message>
-        <source>unknown task '{task}' (expected one of: {tasks})</source>
-        <translation>unbekannte Aufgabe '{task}' (erwartet wird eine von: {tasks})</translation>
+        <source>unknown task &apos;{task}&apos; (expected one of: {tasks})</source>
+        <translation>unbekannte Aufgabe &apos;{task}&apos; (erwartet wird eine von: {tasks})</translation>
     </message>
     <message>
         <source>the number of examples must not be negative</source>
         <translation>die Zahl der Beispiele darf nicht negativ sein</translation>
     </message>
     <message>
-        <source>tensor '{tensor}' is missing (the config needs shape {expected})</source>
-        <translation>Tensor '{tensor}' fehlt (die Konfiguration braucht die Form {expected})</translation>
+        <source>tensor &apos;{tensor}&apos; is missing (the config needs shape {expected})</source>
+        <translation>Tensor &apos;{tensor}&apos; fehlt (die Konfiguration braucht die Form {expected})</translation>
     </message>
     <message>
-        <source>tensor '{tensor}' has shape {found}, the config needs {expected}</source>
-        <translation>Tensor '{tensor}' hat die Form {found}, die Konfiguration braucht {expected}</translation>
+        <source>tensor &apos;{tensor}&apos; has shape {found}, the config needs {expected}</source>
+        <translation>Tensor &apos;{tensor}&apos; hat die Form {found}, die Konfiguration braucht {expected}</translation>
     </message>
     <message>
-        <source>unexpected tensor '{tensor}' (not part of this config)</source>
-        <translation>unerwarteter Tensor '{tensor}' (gehört nicht zu dieser Konfiguration)</translation>
+        <source>unexpected tensor &apos;{tensor}&apos; (not part of this config)</source>
+        <translation>unerwarteter Tensor &apos;{tensor}&apos; (gehört nicht zu dieser Konfiguration)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}' contains NaN or infinity</source>
-        <translation>Tensor '{tensor}' enthält NaN oder Unendlich</translation>
+        <source>tensor &apos;{tensor}&apos; contains NaN or infinity</source>
+        <translation>Tensor &apos;{tensor}&apos; enthält NaN oder Unendlich</translation>
     </message>
     <message>
-        <source>field 'loss': expected sum or mean</source>
-        <translation>Feld 'loss': erwartet wird sum oder mean</translation>
+        <source>field &apos;loss&apos;: expected sum or mean</source>
+        <translation>Feld &apos;loss&apos;: erwartet wird sum oder mean</translation>
     </message>
     <message>
-        <source>field 'seed' must be an unsigned integer</source>
-        <translation>das Feld 'seed' muss eine vorzeichenlose ganze Zahl sein</translation>
+        <source>field &apos;seed&apos; must be an unsigned integer</source>
+        <translation>das Feld &apos;seed&apos; muss eine vorzeichenlose ganze Zahl sein</translation>
     </message>
     <message>
-        <source>field 'cursor' is missing</source>
-        <translation>das Feld 'cursor' fehlt</translation>
+        <source>field &apos;cursor&apos; is missing</source>
+        <translation>das Feld &apos;cursor&apos; fehlt</translation>
     </message>
     <message>
-        <source>cursor field 'order' is missing</source>
-        <translation>das cursor-Feld 'order' fehlt</translation>
+        <source>cursor field &apos;order&apos; is missing</source>
+        <translation>das cursor-Feld &apos;order&apos; fehlt</translation>
     </message>
     <message>
-        <source>cursor field 'order' must hold example indices</source>
-        <translation>das cursor-Feld 'order' muss Beispielindizes enthalten</translation>
+        <source>cursor field &apos;order&apos; must hold example indices</source>
+        <translation>das cursor-Feld &apos;order&apos; muss Beispielindizes enthalten</translation>
     </message>
     <message>
         <source>cursor position lies past the data order</source>
         <translation>die cursor-Position liegt hinter der Datenreihenfolge</translation>
     </message>
     <message>
-        <source>cursor field 'rng' must hold the generator state</source>
-        <translation>das cursor-Feld 'rng' muss den Generatorzustand enthalten</translation>
+        <source>cursor field &apos;rng&apos; must hold the generator state</source>
+        <translation>das cursor-Feld &apos;rng&apos; muss den Generatorzustand enthalten</translation>
     </message>
     <message>
         <source>generator state must be unsigned</source>
         <translation>der Generatorzustand muss vorzeichenlos sein</translation>
     </message>
     <message>
-        <source>not a Glassbox model (metadata 'glassbox.format' is missing)</source>
-        <translation>kein Glassbox-Modell (die Metadaten 'glassbox.format' fehlen)</translation>
+        <source>not a Glassbox model (metadata &apos;glassbox.format&apos; is missing)</source>
+        <translation>kein Glassbox-Modell (die Metadaten &apos;glassbox.format&apos; fehlen)</translation>
     </message>
     <message>
-        <source>model format version '{found}' is not supported (expected 1)</source>
-        <translation>die Modellformat-Version '{found}' wird nicht unterstützt (erwartet: 1)</translation>
+        <source>model format version &apos;{found}&apos; is not supported (expected 1)</source>
+        <translation>die Modellformat-Version &apos;{found}&apos; wird nicht unterstützt (erwartet: 1)</translation>
     </message>
     <message>
-        <source>metadata 'glassbox.config' is missing</source>
-        <translation>die Metadaten 'glassbox.config' fehlen</translation>
+        <source>metadata &apos;glassbox.config&apos; is missing</source>
+        <translation>die Metadaten &apos;glassbox.config&apos; fehlen</translation>
     </message>
     <message>
         <source>the tokenizer has {tokens} tokens but |V| = {vocab}</source>
@@ -5539,8 +5539,8 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>glassbox.history muss ein Array sein</translation>
     </message>
     <message>
-        <source>unexpected tensor '{tensor}' (no training state)</source>
-        <translation>unerwarteter Tensor '{tensor}' (kein Trainingszustand)</translation>
+        <source>unexpected tensor &apos;{tensor}&apos; (no training state)</source>
+        <translation>unerwarteter Tensor &apos;{tensor}&apos; (kein Trainingszustand)</translation>
     </message>
     <message>
         <source>the decoder prefix is empty and the model has no bos token: give the prefix (target ids)</source>
@@ -5671,7 +5671,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>der gespeicherte Optimiererzustand passt nicht zum Modell: Bauen Sie das Modell neu oder beginnen Sie einen neuen Lauf</translation>
     </message>
     <message>
-        <source>the saved training state is damaged: AdamW's moments are missing</source>
+        <source>the saved training state is damaged: AdamW&apos;s moments are missing</source>
         <translation>der gespeicherte Trainingszustand ist beschädigt: die Momente von AdamW fehlen</translation>
     </message>
     <message>
@@ -5687,7 +5687,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>es sind keine Daten geladen: Laden Sie die Daten im Daten-Dock</translation>
     </message>
     <message>
-        <source>the data's tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
+        <source>the data&apos;s tokenizer has {data} tokens, more than |V| = {vocab}: build the model again for this data</source>
         <translation>der Tokenizer der Daten hat {data} Token, mehr als |V| = {vocab}: Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
@@ -5719,7 +5719,7 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>ungültiges JSON bei Byte {byte}</translation>
     </message>
     <message>
-        <source>the data was encoded with another tokenizer than the model's ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
+        <source>the data was encoded with another tokenizer than the model&apos;s ({data} and {model} tokens; the same ids would stand for other pieces): build the model again for this data</source>
         <translation>die Daten wurden mit einem anderen Tokenizer kodiert als dem des Modells ({data} und {model} Token; dieselben IDs stünden für andere Stücke): Bauen Sie das Modell für diese Daten neu</translation>
     </message>
     <message>
@@ -5731,8 +5731,8 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>grad_norms muss ein Array aus {tensors} Zahlen sein, eine je Tensor</translation>
     </message>
     <message>
-        <source>unexpected tensor '{tensor}' (no glassbox.last_step)</source>
-        <translation>unerwarteter Tensor '{tensor}' (kein glassbox.last_step)</translation>
+        <source>unexpected tensor &apos;{tensor}&apos; (no glassbox.last_step)</source>
+        <translation>unerwarteter Tensor &apos;{tensor}&apos; (kein glassbox.last_step)</translation>
     </message>
     <message>
         <source>decoding was cancelled after {done} of at most {limit} tokens</source>
@@ -5755,12 +5755,12 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>die Maske ist {rows} × {cols}, aber die Probe hat {n} Tokens: erwartet {n} × {n}</translation>
     </message>
     <message>
-        <source>variant: expected one of {names}, got '{found}'</source>
-        <translation>Variante: erwartet wird eine von {names}, gefunden: '{found}'</translation>
+        <source>variant: expected one of {names}, got &apos;{found}&apos;</source>
+        <translation>Variante: erwartet wird eine von {names}, gefunden: &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>config field '{field}': a {family} model has no such size, got {found} (expected 0)</source>
-        <translation>Konfigurationsfeld '{field}': Ein Modell der Familie {family} hat diese Größe nicht, gefunden: {found} (erwartet: 0)</translation>
+        <source>config field &apos;{field}&apos;: a {family} model has no such size, got {found} (expected 0)</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: Ein Modell der Familie {family} hat diese Größe nicht, gefunden: {found} (erwartet: 0)</translation>
     </message>
     <message>
         <source>the data holds pairs laid out for the encoder-decoder (example {example} has a source z), and a {family} model reads one sequence: build the model again for this data</source>
@@ -5771,44 +5771,44 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>ein Modell der Familie {family} hat keine Aufmerksamkeitsschichten, die sich verfolgen oder schrittweise ausführen ließen</translation>
     </message>
     <message>
-        <source>config field 'activation': a {family} model's cell uses 'tanh' or 'relu', got '{found}'</source>
-        <translation>Konfigurationsfeld 'activation': Die Zelle eines Modells der Familie {family} verwendet 'tanh' oder 'relu', gefunden: '{found}'</translation>
+        <source>config field &apos;activation&apos;: a {family} model&apos;s cell uses &apos;tanh&apos; or &apos;relu&apos;, got &apos;{found}&apos;</source>
+        <translation>Konfigurationsfeld &apos;activation&apos;: Die Zelle eines Modells der Familie {family} verwendet &apos;tanh&apos; oder &apos;relu&apos;, gefunden: &apos;{found}&apos;</translation>
     </message>
     <message>
         <source>this is a model file (safetensors), not data: open it as a model (File → Open, or --model)</source>
         <translation>dies ist eine Modelldatei (safetensors), keine Daten: Öffnen Sie sie als Modell (Datei → Öffnen oder --model)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}', column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1 (within 0.001), found sum {sum} and smallest entry {min}</source>
-        <translation>Tensor '{tensor}', Spalte {column}, ist keine Wahrscheinlichkeitsverteilung: Ihre Einträge müssen mindestens 0 sein und sich zu 1 summieren (auf 0,001 genau), gefunden wurden die Summe {sum} und der kleinste Eintrag {min}</translation>
+        <source>tensor &apos;{tensor}&apos;, column {column}, is not a probability distribution: its entries must be at least 0 and sum to 1 (within 0.001), found sum {sum} and smallest entry {min}</source>
+        <translation>Tensor &apos;{tensor}&apos;, Spalte {column}, ist keine Wahrscheinlichkeitsverteilung: Ihre Einträge müssen mindestens 0 sein und sich zu 1 summieren (auf 0,001 genau), gefunden wurden die Summe {sum} und der kleinste Eintrag {min}</translation>
     </message>
     <message>
-        <source>cell: expected 'elman' or 'lstm', got '{found}'</source>
-        <translation>cell: erwartet 'elman' oder 'lstm', gefunden '{found}'</translation>
+        <source>cell: expected &apos;elman&apos; or &apos;lstm&apos;, got &apos;{found}&apos;</source>
+        <translation>cell: erwartet &apos;elman&apos; oder &apos;lstm&apos;, gefunden &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>attention: expected 'none' or 'additive', got '{found}'</source>
-        <translation>attention: erwartet 'none' oder 'additive', gefunden '{found}'</translation>
+        <source>attention: expected &apos;none&apos; or &apos;additive&apos;, got &apos;{found}&apos;</source>
+        <translation>attention: erwartet &apos;none&apos; oder &apos;additive&apos;, gefunden &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>config field 'activation': an LSTM cell has its own activations (σ for its gates, tanh for its state), so the activation must be 'tanh', got '{found}'</source>
-        <translation>Konfigurationsfeld 'activation': eine LSTM-Zelle hat ihre eigenen Aktivierungen (σ für ihre Gates, tanh für ihren Zustand), daher muss die Aktivierung 'tanh' sein, gefunden '{found}'</translation>
+        <source>config field &apos;activation&apos;: an LSTM cell has its own activations (σ for its gates, tanh for its state), so the activation must be &apos;tanh&apos;, got &apos;{found}&apos;</source>
+        <translation>Konfigurationsfeld &apos;activation&apos;: eine LSTM-Zelle hat ihre eigenen Aktivierungen (σ für ihre Gates, tanh für ihren Zustand), daher muss die Aktivierung &apos;tanh&apos; sein, gefunden &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>config field '{field}' ('{found}'): not an option of a {family} model (a cell is the rnn's and the rnn-seq2seq's option, attention the rnn-seq2seq's)</source>
-        <translation>Konfigurationsfeld '{field}' ('{found}'): keine Option eines {family}-Modells (eine Zelle ist eine Option von rnn und rnn-seq2seq, die Aufmerksamkeit eine von rnn-seq2seq)</translation>
+        <source>config field &apos;{field}&apos; (&apos;{found}&apos;): not an option of a {family} model (a cell is the rnn&apos;s and the rnn-seq2seq&apos;s option, attention the rnn-seq2seq&apos;s)</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos; (&apos;{found}&apos;): keine Option eines {family}-Modells (eine Zelle ist eine Option von rnn und rnn-seq2seq, die Aufmerksamkeit eine von rnn-seq2seq)</translation>
     </message>
     <message>
-        <source>config field 'vocab_size': a {family} model reads observations, not tokens, so it has no vocabulary (expected 0), got {found}</source>
-        <translation>Konfigurationsfeld 'vocab_size': Ein {family}-Modell liest Beobachtungen, keine Tokens, und hat daher kein Vokabular (erwartet 0), gefunden {found}</translation>
+        <source>config field &apos;vocab_size&apos;: a {family} model reads observations, not tokens, so it has no vocabulary (expected 0), got {found}</source>
+        <translation>Konfigurationsfeld &apos;vocab_size&apos;: Ein {family}-Modell liest Beobachtungen, keine Tokens, und hat daher kein Vokabular (erwartet 0), gefunden {found}</translation>
     </message>
     <message>
-        <source>line {line}: expected {expected} numbers (one observation of the model's dimension D), found {found}</source>
+        <source>line {line}: expected {expected} numbers (one observation of the model&apos;s dimension D), found {found}</source>
         <translation>Zeile {line}: {expected} Zahlen erwartet (eine Beobachtung der Dimension D des Modells), gefunden {found}</translation>
     </message>
     <message>
-        <source>line {line}: '{found}' is not a number (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)</source>
-        <translation>Zeile {line}: '{found}' ist keine Zahl (erwartet wird eine Beobachtung je Zeile: Zahlen, getrennt durch Leerzeichen oder Kommas, eine Leerzeile zwischen Sequenzen)</translation>
+        <source>line {line}: &apos;{found}&apos; is not a number (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)</source>
+        <translation>Zeile {line}: &apos;{found}&apos; ist keine Zahl (erwartet wird eine Beobachtung je Zeile: Zahlen, getrennt durch Leerzeichen oder Kommas, eine Leerzeile zwischen Sequenzen)</translation>
     </message>
     <message>
         <source>no observations (expected one observation per line: numbers separated by spaces or commas, a blank line between sequences)</source>
@@ -5819,8 +5819,8 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>die Beobachtungen haben {found} Zahlen je Zeile, das Modell liest {expected} (seine Dimension D)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}', row {row}: a variance must be greater than 0, found {found}</source>
-        <translation>Tensor '{tensor}', Zeile {row}: Eine Varianz muss größer als 0 sein, gefunden {found}</translation>
+        <source>tensor &apos;{tensor}&apos;, row {row}: a variance must be greater than 0, found {found}</source>
+        <translation>Tensor &apos;{tensor}&apos;, Zeile {row}: Eine Varianz muss größer als 0 sein, gefunden {found}</translation>
     </message>
     <message>
         <source>the data holds observations (numbers), and a {family} model reads tokens: build an hmm-gmm model for this data</source>
@@ -5835,16 +5835,16 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>für ein {family}-Modell gibt es im Fenster noch keine Ansichten: Trainieren und untersuchen Sie es mit glassbox-cli</translation>
     </message>
     <message>
-        <source>activation: expected 'relu', 'gelu', 'gelu_tanh', 'silu' or 'tanh', got '{found}'</source>
-        <translation>Aktivierung: erwartet 'relu', 'gelu', 'gelu_tanh', 'silu' oder 'tanh', gefunden '{found}'</translation>
+        <source>activation: expected &apos;relu&apos;, &apos;gelu&apos;, &apos;gelu_tanh&apos;, &apos;silu&apos; or &apos;tanh&apos;, got &apos;{found}&apos;</source>
+        <translation>Aktivierung: erwartet &apos;relu&apos;, &apos;gelu&apos;, &apos;gelu_tanh&apos;, &apos;silu&apos; oder &apos;tanh&apos;, gefunden &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': unknown dtype '{found}' (expected one of F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL)</source>
-        <translation>Tensor '{tensor}': unbekannter Datentyp '{found}' (erwartet einer von F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL)</translation>
+        <source>tensor &apos;{tensor}&apos;: unknown dtype &apos;{found}&apos; (expected one of F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL)</source>
+        <translation>Tensor &apos;{tensor}&apos;: unbekannter Datentyp &apos;{found}&apos; (erwartet einer von F64, F32, F16, BF16, I64, I32, I16, I8, U8, BOOL)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}': dtype '{found}' holds no weights that can be read (expected F32, F16 or BF16)</source>
-        <translation>Tensor '{tensor}': der Datentyp '{found}' enthält keine lesbaren Gewichte (erwartet F32, F16 oder BF16)</translation>
+        <source>tensor &apos;{tensor}&apos;: dtype &apos;{found}&apos; holds no weights that can be read (expected F32, F16 or BF16)</source>
+        <translation>Tensor &apos;{tensor}&apos;: der Datentyp &apos;{found}&apos; enthält keine lesbaren Gewichte (erwartet F32, F16 oder BF16)</translation>
     </message>
     <message>
         <source>not a folder (expected a Hugging Face checkpoint folder, or its config.json)</source>
@@ -5855,8 +5855,8 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>keine config.json in diesem Ordner (ein Hugging-Face-Checkpoint-Ordner enthält config.json und model.safetensors)</translation>
     </message>
     <message>
-        <source>model_type '{found}' cannot be imported (expected one of: {supported})</source>
-        <translation>model_type '{found}' kann nicht importiert werden (erwartet einer von: {supported})</translation>
+        <source>model_type &apos;{found}&apos; cannot be imported (expected one of: {supported})</source>
+        <translation>model_type &apos;{found}&apos; kann nicht importiert werden (erwartet einer von: {supported})</translation>
     </message>
     <message>
         <source>no weights in this folder (expected model.safetensors)</source>
@@ -5867,23 +5867,23 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>die Gewichte liegen nur in pytorch_model.bin, einem PyTorch-Pickle, das Glassbox nicht selbst öffnet: den Ordner mit der PyTorch-Brücke umwandeln (python3 -m glassbox_torch import ORDNER AUS.safetensors)</translation>
     </message>
     <message>
-        <source>tensor '{tensor}' has the shape {found}, and config.json implies {expected}</source>
-        <translation>Tensor '{tensor}' hat die Form {found}, config.json ergibt aber {expected}</translation>
+        <source>tensor &apos;{tensor}&apos; has the shape {found}, and config.json implies {expected}</source>
+        <translation>Tensor &apos;{tensor}&apos; hat die Form {found}, config.json ergibt aber {expected}</translation>
     </message>
     <message>
         <source>no tokenizer in this folder (expected {files})</source>
         <translation>kein Tokenizer in diesem Ordner (erwartet {files})</translation>
     </message>
     <message>
-        <source>line {line}: expected two tokens separated by one space, found '{found}'</source>
-        <translation>Zeile {line}: erwartet zwei Tokens, getrennt durch ein Leerzeichen, gefunden '{found}'</translation>
+        <source>line {line}: expected two tokens separated by one space, found &apos;{found}&apos;</source>
+        <translation>Zeile {line}: erwartet zwei Tokens, getrennt durch ein Leerzeichen, gefunden &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>line {line}: the merge '{found}' makes a token the vocabulary does not have</source>
-        <translation>Zeile {line}: die Verschmelzung '{found}' ergibt ein Token, das das Vokabular nicht hat</translation>
+        <source>line {line}: the merge &apos;{found}&apos; makes a token the vocabulary does not have</source>
+        <translation>Zeile {line}: die Verschmelzung &apos;{found}&apos; ergibt ein Token, das das Vokabular nicht hat</translation>
     </message>
     <message>
-        <source>the tokenizer has {found} tokens, more than the model's vocab_size of {expected}</source>
+        <source>the tokenizer has {found} tokens, more than the model&apos;s vocab_size of {expected}</source>
         <translation>der Tokenizer hat {found} Tokens, mehr als die vocab_size des Modells ({expected})</translation>
     </message>
     <message>
@@ -5891,31 +5891,31 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>die Gewichte sind auf mehrere Dateien verteilt (model.safetensors.index.json), was diese Version nicht importiert</translation>
     </message>
     <message>
-        <source>config field 'ln_eps': the layer norms' ε must lie between 0 and 0.1 (exclusive of 0), got {found}</source>
-        <translation>Konfigurationsfeld 'ln_eps': das ε der Layer-Normen muss größer als 0 und höchstens 0,1 sein, gefunden {found}</translation>
+        <source>config field &apos;ln_eps&apos;: the layer norms&apos; ε must lie between 0 and 0.1 (exclusive of 0), got {found}</source>
+        <translation>Konfigurationsfeld &apos;ln_eps&apos;: das ε der Layer-Normen muss größer als 0 und höchstens 0,1 sein, gefunden {found}</translation>
     </message>
     <message>
-        <source>the weights have a tensor '{tensor}' that a {type} model as config.json describes it does not have</source>
-        <translation>die Gewichte enthalten einen Tensor '{tensor}', den ein {type}-Modell, wie config.json es beschreibt, nicht hat</translation>
+        <source>the weights have a tensor &apos;{tensor}&apos; that a {type} model as config.json describes it does not have</source>
+        <translation>die Gewichte enthalten einen Tensor &apos;{tensor}&apos;, den ein {type}-Modell, wie config.json es beschreibt, nicht hat</translation>
     </message>
     <message>
-        <source>positions: expected 'learned' or 'sinusoidal', got '{found}'</source>
-        <translation>Positionen: erwartet 'learned' oder 'sinusoidal', gefunden '{found}'</translation>
+        <source>positions: expected &apos;learned&apos; or &apos;sinusoidal&apos;, got &apos;{found}&apos;</source>
+        <translation>Positionen: erwartet &apos;learned&apos; oder &apos;sinusoidal&apos;, gefunden &apos;{found}&apos;</translation>
     </message>
     <message>
-        <source>config field '{field}': an option of the transformers, not of a {family} model</source>
-        <translation>Konfigurationsfeld '{field}': eine Option der Transformer, nicht eines {family}-Modells</translation>
+        <source>config field &apos;{field}&apos;: an option of the transformers, not of a {family} model</source>
+        <translation>Konfigurationsfeld &apos;{field}&apos;: eine Option der Transformer, nicht eines {family}-Modells</translation>
     </message>
     <message>
         <source>{part}: not a SentencePiece model that can be read ({reason})</source>
         <translation>{part}: kein lesbares SentencePiece-Modell ({reason})</translation>
     </message>
     <message>
-        <source>field '{field}': expected an integer from {lo} to {hi}, found {found}</source>
+        <source>field &apos;{field}&apos;: expected an integer from {lo} to {hi}, found {found}</source>
         <translation>Feld „{field}“: erwartet wird eine ganze Zahl von {lo} bis {hi}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>the weights have no tensor '{tensor}', which a {type} model as config.json describes it has</source>
+        <source>the weights have no tensor &apos;{tensor}&apos;, which a {type} model as config.json describes it has</source>
         <translation>den Gewichten fehlt der Tensor „{tensor}“, den ein {type}-Modell, wie config.json es beschreibt, hat</translation>
     </message>
     <message>
@@ -5923,47 +5923,47 @@ Validierung bei EM-Iteration %1 (%3 Sequenzen): −log p %2 nats pro Beobachtung
         <translation>erwartet wird ein JSON-Objekt Token → ID, mit nichtnegativen ganzen Zahlen als IDs</translation>
     </message>
     <message>
-        <source>the ids must be 0 … {last}, each once: id {id} ('{token}') is too large</source>
+        <source>the ids must be 0 … {last}, each once: id {id} (&apos;{token}&apos;) is too large</source>
         <translation>die IDs müssen 0 … {last} sein, jede einmal: ID {id} („{token}“) ist zu groß</translation>
     </message>
     <message>
-        <source>field '{field}': expected a number greater than {lo} and at most {hi}, found {found}</source>
+        <source>field &apos;{field}&apos;: expected a number greater than {lo} and at most {hi}, found {found}</source>
         <translation>Feld „{field}“: erwartet wird eine Zahl größer als {lo} und höchstens {hi}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected true or false, found {found}</source>
+        <source>field &apos;{field}&apos;: expected true or false, found {found}</source>
         <translation>Feld „{field}“: erwartet wird true oder false, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected a string, found {found}</source>
+        <source>field &apos;{field}&apos;: expected a string, found {found}</source>
         <translation>Feld „{field}“: erwartet wird eine Zeichenkette, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected a divisor of {of} ({value}), found {found}</source>
+        <source>field &apos;{field}&apos;: expected a divisor of {of} ({value}), found {found}</source>
         <translation>Feld „{field}“: erwartet wird ein Teiler von {of} ({value}), gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected the same value as '{other}' ({value}), found {found}</source>
+        <source>field &apos;{field}&apos;: expected the same value as &apos;{other}&apos; ({value}), found {found}</source>
         <translation>Feld „{field}“: erwartet wird derselbe Wert wie bei „{other}“ ({value}), gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': expected one of {choices}, found {found}</source>
+        <source>field &apos;{field}&apos;: expected one of {choices}, found {found}</source>
         <translation>Feld „{field}“: erwartet wird eines von {choices}, gefunden: {found}</translation>
     </message>
     <message>
-        <source>field '{field}': this version imports only models with {field} = {value} (the architecture the seeds describe), found {found}</source>
+        <source>field &apos;{field}&apos;: this version imports only models with {field} = {value} (the architecture the seeds describe), found {found}</source>
         <translation>Feld „{field}“: diese Version importiert nur Modelle mit {field} = {value} (die Architektur, die die Vorlagen beschreiben), gefunden: {found}</translation>
     </message>
     <message>
-        <source>the token '{token}' has no id (expected a JSON object of token → id, with ids as non-negative integers)</source>
+        <source>the token &apos;{token}&apos; has no id (expected a JSON object of token → id, with ids as non-negative integers)</source>
         <translation>das Token „{token}“ hat keine ID (erwartet wird ein JSON-Objekt Token → ID, mit nichtnegativen ganzen Zahlen als IDs)</translation>
     </message>
     <message>
-        <source>the vocabulary has no token '{token}', which this tokenizer needs</source>
+        <source>the vocabulary has no token &apos;{token}&apos;, which this tokenizer needs</source>
         <translation>dem Vokabular fehlt das Token „{token}“, das dieser Tokenizer braucht</translation>
     </message>
     <message>
-        <source>the ids must be 0 … {last}, each once: id {id} ('{token}') is given twice</source>
+        <source>the ids must be 0 … {last}, each once: id {id} (&apos;{token}&apos;) is given twice</source>
         <translation>die IDs müssen 0 … {last} sein, jede einmal: ID {id} („{token}“) kommt zweimal vor</translation>
     </message>
     <message>
