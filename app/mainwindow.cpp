@@ -545,9 +545,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
   if (!target || target->window() != this) return false;  // a dialog's keys are its own
   auto* key = static_cast<QKeyEvent*>(event);
   const QWidget* focus = QApplication::focusWidget();
-  const bool focusUsesKeys = focus && (qobject_cast<const QLineEdit*>(focus) || qobject_cast<const QAbstractSpinBox*>(focus) ||
-                                       qobject_cast<const QComboBox*>(focus) || qobject_cast<const QAbstractItemView*>(focus) ||
-                                       qobject_cast<const QTextEdit*>(focus) || qobject_cast<const QPlainTextEdit*>(focus) ||
+  const bool focusUsesKeys = focus && (typesText(focus) || qobject_cast<const QAbstractItemView*>(focus) ||
                                        qobject_cast<const QAbstractSlider*>(focus));
   const auto k = presenterKey(key->key(), key->modifiers(), isPresenting(), focusUsesKeys);
   if (!k) return false;
@@ -853,11 +851,12 @@ void MainWindow::keepKeysThePresenters() {
   // presenting, no field holds the focus (its cursor would blink on the projector, and it would take the keys):
   // the view has it
   if (!mPresentation || !isPresenting()) return;
-  const QWidget* f = QApplication::focusWidget();
-  if (f && (qobject_cast<const QLineEdit*>(f) || qobject_cast<const QAbstractSpinBox*>(f) ||
-            qobject_cast<const QComboBox*>(f) || qobject_cast<const QTextEdit*>(f) ||
-            qobject_cast<const QPlainTextEdit*>(f)))
-    mTabs->currentWidget()->setFocus();
+  if (const QWidget* f = QApplication::focusWidget(); f && typesText(f)) mTabs->currentWidget()->setFocus();
+}
+
+bool MainWindow::typesText(const QWidget* w) {
+  return qobject_cast<const QLineEdit*>(w) || qobject_cast<const QAbstractSpinBox*>(w) ||
+         qobject_cast<const QComboBox*>(w) || qobject_cast<const QTextEdit*>(w) || qobject_cast<const QPlainTextEdit*>(w);
 }
 
 void MainWindow::leftBeatView(int direction) {

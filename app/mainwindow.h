@@ -170,6 +170,7 @@ class MainWindow : public QMainWindow {
   void updateStatus();
   void updateTitle();
   void keepKeysThePresenters();  // presenting: the focus out of a text field, on the view
+  static bool typesText(const QWidget* w);  // a field the keys type into (a line edit, spin box, combo box, text)
   void leftBeatView(int direction);  // the presenter stepped the tab away from the lesson beat's view: its caption goes
   static QString quotedLessonTitle(const QString& title);  // “title”, unless it has quotes of its own
   void addRecent(const QString& path);

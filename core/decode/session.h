@@ -133,8 +133,7 @@ class DecodeSession {
 // Beam search (its hypotheses stepped together, beam_batch.h): width B, scores = Σ log p, the best finished (or
 // final) hypothesis by score / length^alpha (length normalisation). Each hypothesis offers its B most likely next
 // tokens, never the config's pad_id or bos_id (no sequence continues with them) unless it is stop_id (a model whose
-// bos is its eos, GPT-2's, still stops). The tree keeps every expanded
-// candidate, pruned ones included.
+// bos is its eos, GPT-2's, still stops). The tree keeps every expanded candidate, pruned ones included.
 struct BeamNode {
   int parent = -1;     // index into tree, −1 for the root's children
   int token = -1;
